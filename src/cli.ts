@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+import yargs, { type Argv } from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { InputError } from './io/errors.js';
+import { allGames, findGame, type Args, type GameCli } from './games/registry.js';
+import { readJsonFile, gameOf } from './io/json.js';
+import './games/all.js';
+
+// The CLI is thin: parse, dispatch to the game's handler, print. Bad input of any kind ends in
+// one line on stderr and exit code 2; an unexpected fault in one line and exit code 1
+// (PATIENCE_DEBUG=1 shows the stack).
+
+const VERB_TEXT: Record<string, string> = {
+  deal: 'Print the deal for a seed (layout, or deal JSON)',
+  play: 'Play a deal in the terminal, or watch a strategy play',
+  solve: 'Solve a deal: solved, unsolvable or unknown',
+  batch: 'Run many seeded deals in parallel and write CSV',
+  simulate: 'Play a deterministic game out and print the result',
+  tournament: 'Play strategies against each other',
+  search: 'Search for extreme deals',
+};
+
+function verbCommand(y: Argv, verb: string): Argv {
+  const withVerb = allGames().filter((g) => g.verbs[verb]);
+  if (withVerb.length === 0) return y;
+  const names = withVerb.map((g) => g.name).join(', ');
+  return y.command(
+    `${verb} <game>`,
+    `${VERB_TEXT[verb] ?? verb} (${names})`,
+    (sub) => {
+      for (const g of withVerb) {
+        const v = g.verbs[verb]!;
+        sub.command(g.name, v.describe, v.builder, v.handler);
+      }
+      return sub;
+    },
+    // Reached only when no game subcommand matched.
+    (a: Args) => {
+      throw new InputError(`${verb}: unknown game "${String(a.game)}" (${verb} is available for: ${names})`);
+    },
+  );
+}
+
+function gameOfFile(file: string): { doc: unknown; game: GameCli } {
+  const doc = readJsonFile(file);
+  const name = gameOf(doc, file);
+  const game = findGame(name);
+  if (!game) throw new InputError(`${file}: unknown game "${name}" (known: ${allGames().map((x) => x.name).join(', ')})`);
+  return { doc, game };
+}
+
+export function buildCli(argv: string[]): Argv {
+  let y = yargs(argv)
+    .scriptName('patience')
+    .usage('$0 <command> [options]')
+    .strict()
+    .recommendCommands()
+    .demandCommand(1, 'name a command (see --help)')
+    .help()
+    .alias('h', 'help')
+    .version()
+    .wrap(Math.min(100, process.stdout.columns || 100))
+    .fail((msg, err) => {
+      if (err) throw err;
+      throw new InputError(msg.split('\n')[0]);
+    });
+  for (const verb of Object.keys(VERB_TEXT)) y = verbCommand(y, verb);
+  y = y
+    .command(
+      'show',
+      'Render a deal file',
+      (s) => s.option('deal', { type: 'string', demandOption: true, describe: 'deal JSON file' }),
+      (a: Args) => {
+        const file = a.deal as string;
+        const { doc, game } = gameOfFile(file);
+        if (!game.show) throw new InputError(`${file}: show is not available for ${game.name}`);
+        game.show(doc, file, a);
+      },
+    )
+    .command(
+      'verify',
+      'Replay a solution or game record; exit 1 if it is not legal and won',
+      (s) => s.option('solution', { type: 'string', demandOption: true, describe: 'solution JSON file' }),
+      (a: Args) => {
+        const file = a.solution as string;
+        const { doc, game } = gameOfFile(file);
+        if (!game.verify) throw new InputError(`${file}: verify is not available for ${game.name}`);
+        process.exitCode = game.verify(doc, file, a);
+      },
+    )
+    .example('$0 deal besieged-city --seed 42', 'print the layout of deal 42')
+    .example('$0 solve besieged-city --seed 42 --json > sol.json', 'solve it and save the solution')
+    .example('$0 verify --solution sol.json', 'replay a solution in the rules engine')
+    .example('$0 batch besieged-city --seeds 1..1000 --out results.csv', 'batch-solve 1000 deals');
+  return y;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await buildCli(argv).parseAsync();
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (e) {
+    if (e instanceof InputError) {
+      process.stderr.write(`patience: ${e.message}\n`);
+      return 2;
+    }
+    const err = e as Error;
+    process.stderr.write(`patience: internal error: ${err?.message ?? String(e)}\n`);
+    if (process.env.PATIENCE_DEBUG) process.stderr.write(`${err?.stack}\n`);
+    return 1;
+  }
+}
+
+// Run when executed directly (node dist/src/cli.js, tsx src/cli.ts, or the `patience` bin link).
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+const self = fileURLToPath(import.meta.url);
+const invoked = process.argv[1] ? (() => { try { return realpathSync(process.argv[1]); } catch { return process.argv[1]; } })() : '';
+if (invoked === self || invoked.replace(/\.ts$/, '.js') === self.replace(/\.ts$/, '.js')) {
+  main(hideBin(process.argv)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,23 @@
+import type { Argv } from 'yargs';
+import { InputError } from '../io/errors.js';
+import { readJsonFile } from '../io/json.js';
+
+// Options and argument checks shared by several commands.
+
+export const seedOption = (y: Argv) =>
+  y.option('seed', { type: 'string', describe: 'deal seed (any string; integers are the usual deal numbers)' });
+
+export const dealFileOption = (y: Argv) => y.option('deal', { type: 'string', describe: 'deal JSON file' });
+
+/** The deal a command works on: from --deal FILE, or --seed (default "1"). */
+export function chooseDeal<D>(
+  argv: { [key: string]: unknown },
+  fromSeed: (seed: string) => D,
+  fromJson: (doc: unknown, file: string) => D,
+): D {
+  if (argv.deal !== undefined && argv.seed !== undefined) throw new InputError('give either --seed or --deal, not both');
+  if (typeof argv.deal === 'string') return fromJson(readJsonFile(argv.deal), argv.deal);
+  const seed = argv.seed === undefined ? '1' : String(argv.seed);
+  if (seed.length === 0) throw new InputError('--seed: empty seed');
+  return fromSeed(seed);
+}

@@ -1,0 +1,5 @@
+// Registers every game with the CLI. A new game adds one line here.
+import { registerGame } from './registry.js';
+import { besiegedCityCli } from './besieged-city/cli.js';
+
+registerGame(besiegedCityCli);

@@ -1,0 +1,275 @@
+import { type Card, rankOf, suitOf } from '../../cards/card.js';
+import {
+  ADJ, CELLS, CELL_TRENCHES, DECK_SIZE, LINE_CELLS, PILE_CAP, PLAY_ORDER, STOCK_SIZE, TRENCHES, TRENCH_LINE,
+} from './layout.js';
+import type { BcDeal } from './deal.js';
+
+// The rules engine, built for the search's hot path: typed arrays, moves packed in integers,
+// make/unmake with an internal undo stack, no allocation per move.
+//
+// A move is an int: kind (bits 0-2) | from (bits 3-7) | to (bits 8-12) | card (bits 13-18).
+// `from` is a trench or a reserve cell, `to` a trench; the card is kept for notation and checks.
+
+export const T2F = 0; // trench top -> foundation
+export const T2T = 1; // trench top -> another trench
+export const R2T = 2; // reserve card -> one of its four trenches (non-empty)
+export const FILL = 3; // reserve card -> the empty trench at the end of its line (rule IV)
+export const S2F = 4; // next stock card -> foundation
+export const S2TAL = 5; // next stock card -> talon
+
+export const moveKind = (m: number) => m & 7;
+export const moveFrom = (m: number) => (m >> 3) & 31;
+export const moveTo = (m: number) => (m >> 8) & 31;
+export const moveCard = (m: number) => (m >> 13) & 63;
+export const packMove = (kind: number, from: number, to: number, card: number) =>
+  kind | (from << 3) | (to << 8) | (card << 13);
+
+/** The largest number of legal moves a position can have (a generous bound). */
+export const MAX_MOVES = 256;
+
+const SRC_NONE = 0, SRC_TALON = 1, SRC_STOCK = 2;
+
+export class BcPosition {
+  /** Reserve cells, -1 when empty. */
+  readonly reserve = new Int8Array(CELLS);
+  /** Trench piles: pile t occupies piles[t*PILE_CAP .. +plen[t]), bottom first. */
+  readonly piles = new Int8Array(TRENCHES * PILE_CAP);
+  readonly plen = new Uint8Array(TRENCHES);
+  /** Foundation heights per suit, 0..26 (the next card is PLAY_ORDER[height]). */
+  readonly found = new Uint8Array(4);
+  foundTotal = 0;
+  /** The stock in deal order; cards at index >= sp are still face down. */
+  readonly stock: Int8Array;
+  sp = 0;
+  /** The talon as a stack of stock indices (always increasing from bottom to top). */
+  readonly talon = new Int8Array(STOCK_SIZE);
+  tlen = 0;
+  /** The talon as a bit set over stock indices, for the key. */
+  readonly talonMask = new Uint32Array(3);
+  /** The trench that must be filled by the next move (rule IV), or -1. */
+  pending = -1;
+
+  private undo = new Int32Array(1024);
+  private ulen = 0;
+
+  constructor(deal: BcDeal) {
+    this.stock = Int8Array.from(deal.stock);
+    this.reset(deal);
+  }
+
+  reset(deal: BcDeal): void {
+    this.reserve.set(deal.reserve);
+    this.plen.fill(0);
+    for (let t = 0; t < TRENCHES; t++) {
+      this.piles[t * PILE_CAP] = deal.trenches[t];
+      this.plen[t] = 1;
+    }
+    this.stock.set(deal.stock);
+    this.found.fill(0);
+    this.foundTotal = 0;
+    this.sp = 0;
+    this.tlen = 0;
+    this.talonMask.fill(0);
+    this.pending = -1;
+    this.ulen = 0;
+  }
+
+  /** Number of moves made (the undo stack depth). */
+  get ply(): number {
+    return this.ulen;
+  }
+
+  top(t: number): Card {
+    const n = this.plen[t];
+    return n === 0 ? -1 : this.piles[t * PILE_CAP + n - 1];
+  }
+
+  /** The card the next foundation of its suit needs, or whether `c` is it. */
+  fitsFoundation(c: Card): boolean {
+    const h = this.found[suitOf(c)];
+    return h < 26 && PLAY_ORDER[h] === rankOf(c);
+  }
+
+  /** Whether card `c` may go onto a trench whose top is `d` (rule II). */
+  static fitsOn(c: Card, d: Card): boolean {
+    return d >= 0 && suitOf(c) === suitOf(d) && ADJ[rankOf(d) * 14 + rankOf(c)] === 1;
+  }
+
+  won(): boolean {
+    return this.foundTotal === DECK_SIZE;
+  }
+
+  /** Writes the legal moves to `out` from `offset`, returns how many. Foundation plays first. */
+  moves(out: Int32Array, offset = 0): number {
+    let n = offset;
+    const piles = this.piles, plen = this.plen, reserve = this.reserve;
+    if (this.pending >= 0) {
+      const t = this.pending;
+      for (const cell of LINE_CELLS[TRENCH_LINE[t]]) {
+        const c = reserve[cell];
+        if (c >= 0) out[n++] = packMove(FILL, cell, t, c);
+      }
+      return n - offset;
+    }
+    for (let t = 0; t < TRENCHES; t++) {
+      if (plen[t] === 0) continue;
+      const c = piles[t * PILE_CAP + plen[t] - 1];
+      if (this.fitsFoundation(c)) out[n++] = packMove(T2F, t, 0, c);
+    }
+    const haveStock = this.sp < STOCK_SIZE;
+    if (haveStock) {
+      const c = this.stock[this.sp];
+      if (this.fitsFoundation(c)) out[n++] = packMove(S2F, 0, 0, c);
+    }
+    for (let cell = 0; cell < CELLS; cell++) {
+      const c = reserve[cell];
+      if (c < 0) continue;
+      const rc = rankOf(c) * 14, s = suitOf(c);
+      for (let k = 0; k < 4; k++) {
+        const t = CELL_TRENCHES[cell * 4 + k];
+        if (plen[t] === 0) continue;
+        const d = piles[t * PILE_CAP + plen[t] - 1];
+        if (suitOf(d) === s && ADJ[rc + rankOf(d)] === 1) out[n++] = packMove(R2T, cell, t, c);
+      }
+    }
+    for (let a = 0; a < TRENCHES; a++) {
+      if (plen[a] === 0) continue;
+      const c = piles[a * PILE_CAP + plen[a] - 1];
+      const rc = rankOf(c) * 14, s = suitOf(c);
+      for (let b = 0; b < TRENCHES; b++) {
+        if (b === a || plen[b] === 0) continue;
+        const d = piles[b * PILE_CAP + plen[b] - 1];
+        if (suitOf(d) === s && ADJ[rc + rankOf(d)] === 1) out[n++] = packMove(T2T, a, b, c);
+      }
+    }
+    if (haveStock) out[n++] = packMove(S2TAL, 0, 0, this.stock[this.sp]);
+    return n - offset;
+  }
+
+  make(m: number): void {
+    const kind = m & 7, from = (m >> 3) & 31, to = (m >> 8) & 31;
+    let info = this.pending + 1;
+    this.pending = -1;
+    switch (kind) {
+      case T2F: {
+        const c = this.piles[from * PILE_CAP + --this.plen[from]];
+        this.found[suitOf(c)]++;
+        this.foundTotal++;
+        this.afterTrenchLeft(from);
+        break;
+      }
+      case T2T: {
+        const c = this.piles[from * PILE_CAP + --this.plen[from]];
+        this.piles[to * PILE_CAP + this.plen[to]++] = c;
+        this.afterTrenchLeft(from);
+        break;
+      }
+      case R2T:
+      case FILL: {
+        this.piles[to * PILE_CAP + this.plen[to]++] = this.reserve[from];
+        info |= this.refill(from) << 4;
+        break;
+      }
+      case S2F: {
+        const c = this.stock[this.sp++];
+        this.found[suitOf(c)]++;
+        this.foundTotal++;
+        break;
+      }
+      case S2TAL: {
+        const i = this.sp++;
+        this.talon[this.tlen++] = i;
+        this.talonMask[i >> 5] |= 1 << (i & 31);
+        break;
+      }
+    }
+    if (this.ulen === this.undo.length) {
+      const bigger = new Int32Array(this.undo.length * 2);
+      bigger.set(this.undo);
+      this.undo = bigger;
+    }
+    this.undo[this.ulen++] = info;
+  }
+
+  unmake(m: number): void {
+    const kind = m & 7, from = (m >> 3) & 31, to = (m >> 8) & 31;
+    const info = this.undo[--this.ulen];
+    switch (kind) {
+      case T2F: {
+        const c = (m >> 13) & 63;
+        this.found[suitOf(c)]--;
+        this.foundTotal--;
+        this.piles[from * PILE_CAP + this.plen[from]++] = c;
+        break;
+      }
+      case T2T: {
+        this.piles[from * PILE_CAP + this.plen[from]++] = this.piles[to * PILE_CAP + --this.plen[to]];
+        break;
+      }
+      case R2T:
+      case FILL: {
+        const src = (info >> 4) & 3;
+        if (src === SRC_TALON) {
+          const i = info >> 6;
+          this.talon[this.tlen++] = i;
+          this.talonMask[i >> 5] |= 1 << (i & 31);
+        } else if (src === SRC_STOCK) {
+          this.sp--;
+        }
+        this.reserve[from] = this.piles[to * PILE_CAP + --this.plen[to]];
+        break;
+      }
+      case S2F: {
+        const c = this.stock[--this.sp];
+        this.found[suitOf(c)]--;
+        this.foundTotal--;
+        break;
+      }
+      case S2TAL: {
+        const i = this.talon[--this.tlen];
+        this.talonMask[i >> 5] &= ~(1 << (i & 31));
+        this.sp--;
+        break;
+      }
+    }
+    this.pending = (info & 15) - 1;
+  }
+
+  /** Rule IV: a trench emptied while its line still has a reserve card must be filled next. */
+  private afterTrenchLeft(t: number): void {
+    if (this.plen[t] !== 0) return;
+    for (const cell of LINE_CELLS[TRENCH_LINE[t]]) {
+      if (this.reserve[cell] >= 0) {
+        this.pending = t;
+        return;
+      }
+    }
+  }
+
+  /** Rule V: an emptied reserve cell takes the talon top, else the next stock card.
+   *  Returns the undo code: source (2 bits) | talon stock index << 2. */
+  private refill(cell: number): number {
+    if (this.tlen > 0) {
+      const i = this.talon[--this.tlen];
+      this.talonMask[i >> 5] &= ~(1 << (i & 31));
+      this.reserve[cell] = this.stock[i];
+      return SRC_TALON | (i << 2);
+    }
+    if (this.sp < STOCK_SIZE) {
+      this.reserve[cell] = this.stock[this.sp++];
+      return SRC_STOCK;
+    }
+    this.reserve[cell] = -1;
+    return SRC_NONE;
+  }
+
+  /** The talon's top card, or -1. */
+  talonTop(): Card {
+    return this.tlen === 0 ? -1 : this.stock[this.talon[this.tlen - 1]];
+  }
+
+  /** Every card of the position by place, for checks and rendering (allocates; not for search). */
+  pile(t: number): Card[] {
+    return Array.from(this.piles.subarray(t * PILE_CAP, t * PILE_CAP + this.plen[t]));
+  }
+}
