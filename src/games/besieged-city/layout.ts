@@ -69,3 +69,7 @@ export const NEIGHBOURS: readonly number[][] = Array.from({ length: 14 }, (_, a)
 });
 /** NEIGHBOUR_INDEX[a * 14 + b] = index of b in NEIGHBOURS[a], or -1. */
 export const NEIGHBOUR_INDEX = Int8Array.from({ length: 14 * 14 }, (_, i) => NEIGHBOURS[(i / 14) | 0].indexOf(i % 14));
+
+/** Rank (1..13) and suit (0..3) of a card id, as lookups for the hot path. */
+export const RANK = Uint8Array.from({ length: 52 }, (_, c) => (c % 13) + 1);
+export const SUIT = Uint8Array.from({ length: 52 }, (_, c) => (c / 13) | 0);

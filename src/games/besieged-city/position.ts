@@ -1,6 +1,6 @@
-import { type Card, rankOf, suitOf } from '../../cards/card.js';
+import type { Card } from '../../cards/card.js';
 import {
-  ADJ, CELLS, CELL_TRENCHES, DECK_SIZE, LINE_CELLS, PILE_CAP, PLAY_ORDER, STOCK_SIZE, TRENCHES, TRENCH_LINE,
+  ADJ, CELLS, NEIGHBOUR_INDEX, RANK, SUIT, CELL_TRENCHES, DECK_SIZE, LINE_CELLS, PILE_CAP, PLAY_ORDER, STOCK_SIZE, TRENCHES, TRENCH_LINE,
 } from './layout.js';
 import type { BcDeal } from './deal.js';
 
@@ -35,6 +35,9 @@ export class BcPosition {
   /** Trench piles: pile t occupies piles[t*PILE_CAP .. +plen[t]), bottom first. */
   readonly piles = new Int8Array(TRENCHES * PILE_CAP);
   readonly plen = new Uint8Array(TRENCHES);
+  /** Per pile, the 2-bit codes of cards 2..n (index of the card's rank among the neighbours of
+   *  the rank below it), 64 bits in two words, kept up to date by push/pop for the key. */
+  readonly pcode = new Uint32Array(TRENCHES * 2);
   /** Foundation heights per suit, 0..26 (the next card is PLAY_ORDER[height]). */
   readonly found = new Uint8Array(4);
   foundTotal = 0;
@@ -60,6 +63,7 @@ export class BcPosition {
   reset(deal: BcDeal): void {
     this.reserve.set(deal.reserve);
     this.plen.fill(0);
+    this.pcode.fill(0);
     for (let t = 0; t < TRENCHES; t++) {
       this.piles[t * PILE_CAP] = deal.trenches[t];
       this.plen[t] = 1;
@@ -86,13 +90,13 @@ export class BcPosition {
 
   /** The card the next foundation of its suit needs, or whether `c` is it. */
   fitsFoundation(c: Card): boolean {
-    const h = this.found[suitOf(c)];
-    return h < 26 && PLAY_ORDER[h] === rankOf(c);
+    const h = this.found[SUIT[c]];
+    return h < 26 && PLAY_ORDER[h] === RANK[c];
   }
 
   /** Whether card `c` may go onto a trench whose top is `d` (rule II). */
   static fitsOn(c: Card, d: Card): boolean {
-    return d >= 0 && suitOf(c) === suitOf(d) && ADJ[rankOf(d) * 14 + rankOf(c)] === 1;
+    return d >= 0 && SUIT[c] === SUIT[d] && ADJ[RANK[d] * 14 + RANK[c]] === 1;
   }
 
   won(): boolean {
@@ -105,9 +109,10 @@ export class BcPosition {
     const piles = this.piles, plen = this.plen, reserve = this.reserve;
     if (this.pending >= 0) {
       const t = this.pending;
-      for (const cell of LINE_CELLS[TRENCH_LINE[t]]) {
-        const c = reserve[cell];
-        if (c >= 0) out[n++] = packMove(FILL, cell, t, c);
+      const cells = LINE_CELLS[TRENCH_LINE[t]];
+      for (let i = 0; i < cells.length; i++) {
+        const c = reserve[cells[i]];
+        if (c >= 0) out[n++] = packMove(FILL, cells[i], t, c);
       }
       return n - offset;
     }
@@ -124,22 +129,22 @@ export class BcPosition {
     for (let cell = 0; cell < CELLS; cell++) {
       const c = reserve[cell];
       if (c < 0) continue;
-      const rc = rankOf(c) * 14, s = suitOf(c);
+      const rc = RANK[c] * 14, s = SUIT[c];
       for (let k = 0; k < 4; k++) {
         const t = CELL_TRENCHES[cell * 4 + k];
         if (plen[t] === 0) continue;
         const d = piles[t * PILE_CAP + plen[t] - 1];
-        if (suitOf(d) === s && ADJ[rc + rankOf(d)] === 1) out[n++] = packMove(R2T, cell, t, c);
+        if (SUIT[d] === s && ADJ[rc + RANK[d]] === 1) out[n++] = packMove(R2T, cell, t, c);
       }
     }
     for (let a = 0; a < TRENCHES; a++) {
       if (plen[a] === 0) continue;
       const c = piles[a * PILE_CAP + plen[a] - 1];
-      const rc = rankOf(c) * 14, s = suitOf(c);
+      const rc = RANK[c] * 14, s = SUIT[c];
       for (let b = 0; b < TRENCHES; b++) {
         if (b === a || plen[b] === 0) continue;
         const d = piles[b * PILE_CAP + plen[b] - 1];
-        if (suitOf(d) === s && ADJ[rc + rankOf(d)] === 1) out[n++] = packMove(T2T, a, b, c);
+        if (SUIT[d] === s && ADJ[rc + RANK[d]] === 1) out[n++] = packMove(T2T, a, b, c);
       }
     }
     if (haveStock) out[n++] = packMove(S2TAL, 0, 0, this.stock[this.sp]);
@@ -152,27 +157,26 @@ export class BcPosition {
     this.pending = -1;
     switch (kind) {
       case T2F: {
-        const c = this.piles[from * PILE_CAP + --this.plen[from]];
-        this.found[suitOf(c)]++;
+        const c = this.pop(from);
+        this.found[SUIT[c]]++;
         this.foundTotal++;
         this.afterTrenchLeft(from);
         break;
       }
       case T2T: {
-        const c = this.piles[from * PILE_CAP + --this.plen[from]];
-        this.piles[to * PILE_CAP + this.plen[to]++] = c;
+        this.push(to, this.pop(from));
         this.afterTrenchLeft(from);
         break;
       }
       case R2T:
       case FILL: {
-        this.piles[to * PILE_CAP + this.plen[to]++] = this.reserve[from];
+        this.push(to, this.reserve[from]);
         info |= this.refill(from) << 4;
         break;
       }
       case S2F: {
         const c = this.stock[this.sp++];
-        this.found[suitOf(c)]++;
+        this.found[SUIT[c]]++;
         this.foundTotal++;
         break;
       }
@@ -197,13 +201,13 @@ export class BcPosition {
     switch (kind) {
       case T2F: {
         const c = (m >> 13) & 63;
-        this.found[suitOf(c)]--;
+        this.found[SUIT[c]]--;
         this.foundTotal--;
-        this.piles[from * PILE_CAP + this.plen[from]++] = c;
+        this.push(from, c);
         break;
       }
       case T2T: {
-        this.piles[from * PILE_CAP + this.plen[from]++] = this.piles[to * PILE_CAP + --this.plen[to]];
+        this.push(from, this.pop(to));
         break;
       }
       case R2T:
@@ -216,12 +220,12 @@ export class BcPosition {
         } else if (src === SRC_STOCK) {
           this.sp--;
         }
-        this.reserve[from] = this.piles[to * PILE_CAP + --this.plen[to]];
+        this.reserve[from] = this.pop(to);
         break;
       }
       case S2F: {
         const c = this.stock[--this.sp];
-        this.found[suitOf(c)]--;
+        this.found[SUIT[c]]--;
         this.foundTotal--;
         break;
       }
@@ -235,11 +239,30 @@ export class BcPosition {
     this.pending = (info & 15) - 1;
   }
 
+  private push(t: number, c: number): void {
+    const n = this.plen[t]++;
+    this.piles[t * PILE_CAP + n] = c;
+    if (n > 0) {
+      const bit = 2 * (n - 1);
+      this.pcode[2 * t + (bit >> 5)] |= NEIGHBOUR_INDEX[RANK[this.piles[t * PILE_CAP + n - 1]] * 14 + RANK[c]] << (bit & 31);
+    }
+  }
+
+  private pop(t: number): number {
+    const n = --this.plen[t];
+    if (n > 0) {
+      const bit = 2 * (n - 1);
+      this.pcode[2 * t + (bit >> 5)] &= ~(3 << (bit & 31));
+    }
+    return this.piles[t * PILE_CAP + n];
+  }
+
   /** Rule IV: a trench emptied while its line still has a reserve card must be filled next. */
   private afterTrenchLeft(t: number): void {
     if (this.plen[t] !== 0) return;
-    for (const cell of LINE_CELLS[TRENCH_LINE[t]]) {
-      if (this.reserve[cell] >= 0) {
+    const cells = LINE_CELLS[TRENCH_LINE[t]];
+    for (let i = 0; i < cells.length; i++) {
+      if (this.reserve[cells[i]] >= 0) {
         this.pending = t;
         return;
       }
@@ -261,6 +284,19 @@ export class BcPosition {
     }
     this.reserve[cell] = -1;
     return SRC_NONE;
+  }
+
+  /** Replaces pile t (setup only: checks nothing). */
+  setPile(t: number, cards: readonly Card[]): void {
+    this.plen[t] = 0;
+    this.pcode[2 * t] = this.pcode[2 * t + 1] = 0;
+    for (const c of cards) this.push(t, c);
+  }
+
+  /** Puts dealt stock card i on the talon (setup only). */
+  pushTalon(i: number): void {
+    this.talon[this.tlen++] = i;
+    this.talonMask[i >> 5] |= 1 << (i & 31);
   }
 
   /** The talon's top card, or -1. */

@@ -1,0 +1,60 @@
+import { parseCard } from '../../cards/card.js';
+import { CELL_NAMES, PLAY_ORDER, STOCK_SIZE, TRENCHES, TRENCH_NAMES } from './layout.js';
+import { BcGame } from './search.js';
+
+// Builds a position from a readable description, for tests and for small constructed problems
+// with known answers. Unlike a deal, it need not hold all 104 cards: cards "on the foundations"
+// are implied by the heights, and cards missing entirely simply do not exist in that problem.
+
+export interface PositionSpec {
+  /** Cell name -> card, e.g. { r0c0: 'KS' }; other cells are empty. */
+  reserve?: Record<string, string>;
+  /** Trench name -> pile, bottom first, e.g. { N0: ['AS', 'KS'] }; other trenches are empty. */
+  trenches?: Record<string, string[]>;
+  /** Foundation heights by suit letter, e.g. { S: 3 } (A, K, 2 of spades played). */
+  found?: Partial<Record<'S' | 'H' | 'D' | 'C', number>>;
+  /** Stock cards still face down, the next one first. */
+  stock?: string[];
+  /** Talon, bottom first. */
+  talon?: string[];
+}
+
+const card = (s: string) => {
+  const c = parseCard(s);
+  if (c < 0) throw new Error(`setupPosition: bad card ${s}`);
+  return c;
+};
+
+export function setupPosition(spec: PositionSpec): BcGame {
+  const talon = (spec.talon ?? []).map(card), stock = (spec.stock ?? []).map(card);
+  if (talon.length + stock.length > STOCK_SIZE) throw new Error('setupPosition: talon + stock exceed 78');
+  // Dealt cards (talon) sit before the stock pointer in deal order, as in play.
+  const order = new Array<number>(STOCK_SIZE).fill(0);
+  const sp = STOCK_SIZE - stock.length;
+  talon.forEach((c, i) => (order[sp - talon.length + i] = c));
+  stock.forEach((c, i) => (order[sp + i] = c));
+  const g = new BcGame({ reserve: new Array(12).fill(0), trenches: new Array(14).fill(0), stock: order });
+  g.reserve.fill(-1);
+  for (const [name, c] of Object.entries(spec.reserve ?? {})) {
+    const i = CELL_NAMES.indexOf(name);
+    if (i < 0) throw new Error(`setupPosition: bad cell ${name}`);
+    g.reserve[i] = card(c);
+  }
+  for (let t = 0; t < TRENCHES; t++) g.setPile(t, []);
+  for (const [name, cards] of Object.entries(spec.trenches ?? {})) {
+    const t = TRENCH_NAMES.indexOf(name);
+    if (t < 0) throw new Error(`setupPosition: bad trench ${name}`);
+    const pile = cards.map(card);
+    for (let i = 1; i < pile.length; i++)
+      if (!BcGame.fitsOn(pile[i], pile[i - 1])) throw new Error(`setupPosition: ${cards[i]} cannot lie on ${cards[i - 1]}`);
+    g.setPile(t, pile);
+  }
+  for (const [s, h] of Object.entries(spec.found ?? {})) g.found['SHDC'.indexOf(s)] = h;
+  g.foundTotal = g.found.reduce((a, b) => a + b, 0);
+  g.sp = sp;
+  for (let i = 0; i < talon.length; i++) g.pushTalon(sp - talon.length + i);
+  return g;
+}
+
+/** The card a foundation of `suit` at `height` needs next (for building test positions). */
+export const needed = (suit: number, height: number) => (suit * 13 + PLAY_ORDER[height] - 1);

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import seedrandom from 'seedrandom';
+import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
+import { MAX_MOVES } from '../../src/games/besieged-city/position.js';
+import { BcGame } from '../../src/games/besieged-city/search.js';
+import { TRENCH_LINE } from '../../src/games/besieged-city/layout.js';
+import { snapshot } from './helpers.js';
+
+/** Every card of a position: reserve, piles, foundations (by play order), talon, stock. */
+function allCards(g: BcGame): number[] {
+  const out: number[] = [];
+  for (const c of g.reserve) if (c >= 0) out.push(c);
+  for (let t = 0; t < 14; t++) out.push(...g.pile(t));
+  const order = [1, 13, 2, 12, 3, 11, 4, 10, 5, 9, 6, 8, 7, 7, 8, 6, 9, 5, 10, 4, 11, 3, 12, 2, 13, 1];
+  for (let s = 0; s < 4; s++) for (let h = 0; h < g.found[s]; h++) out.push(s * 13 + order[h] - 1);
+  for (let i = 0; i < g.tlen; i++) out.push(g.stock[g.talon[i]]);
+  for (let i = g.sp; i < 78; i++) out.push(g.stock[i]);
+  return out;
+}
+
+describe('Besieged City: random play', () => {
+  it('keeps all 104 cards, two of each, and undo restores the exact position', () => {
+    const buf = new Int32Array(MAX_MOVES);
+    const key = new Uint32Array(32);
+    let plies = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const g = new BcGame(dealFromSeed(String(seed)));
+      const rng = seedrandom.alea(`walk${seed}`);
+      const start = snapshot(g);
+      const history: number[] = [];
+      const snaps: string[] = [];
+      for (let step = 0; step < 400; step++) {
+        const n = g.moves(buf, 0);
+        if (n === 0) break;
+        const m = buf[Math.floor(rng() * n)];
+        snaps.push(snapshot(g));
+        g.make(m);
+        history.push(m);
+        plies++;
+        const counts = new Array(52).fill(0);
+        for (const c of allCards(g)) counts[c]++;
+        expect(counts.every((k) => k === 2)).toBe(true);
+        // A pending gap is always a lone empty trench whose line still has a reserve card.
+        if (g.pending >= 0) expect(g.plen[g.pending]).toBe(0);
+        expect(g.key(key)).toBeLessThanOrEqual(g.maxKeyWords);
+      }
+      while (history.length) {
+        g.unmake(history.pop()!);
+        expect(snapshot(g)).toBe(snaps.pop());
+      }
+      expect(snapshot(g)).toBe(start);
+      expect(g.ply).toBe(0);
+    }
+    expect(plies).toBeGreaterThan(5000);
+  });
+});
+
+describe('Besieged City: key', () => {
+  const keyOf = (g: BcGame) => {
+    const k = new Uint32Array(32);
+    return Array.from(k.subarray(0, g.key(k))).join(',');
+  };
+
+  it('is equal exactly when the positions are equal (up to the W/E and N/S swap of a line)', () => {
+    const buf = new Int32Array(MAX_MOVES);
+    const seen = new Map<string, string>();
+    const keyOfCanon = new Map<string, string>();
+    let collisions = 0, splits = 0, checked = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const g = new BcGame(dealFromSeed(String(seed)));
+      const rng = seedrandom.alea(`key${seed}`);
+      for (let step = 0; step < 300; step++) {
+        const n = g.moves(buf, 0);
+        if (n === 0) break;
+        g.make(buf[Math.floor(rng() * n)]);
+        const canon = canonicalSnapshot(g);
+        const k = keyOf(g) + '|' + seed; // keys are per deal: the stock order is not in the key
+        const prev = seen.get(k);
+        if (prev !== undefined && prev !== canon) collisions++;
+        seen.set(k, canon);
+        const prevKey = keyOfCanon.get(canon + '|' + seed);
+        if (prevKey !== undefined && prevKey !== k) splits++;
+        keyOfCanon.set(canon + '|' + seed, k);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(3000);
+    expect(collisions).toBe(0); // equal keys => equal positions
+    expect(splits).toBe(0); // equal positions => equal keys
+  });
+
+  it('does not change when the two trenches of a line swap contents', () => {
+    const g = new BcGame(dealFromSeed('7'));
+    const before = keyOf(g);
+    // Swap W2 and E2 (row 2), then N1 and S1 (column 1).
+    for (const [a, b] of [[12, 5], [1, 8]]) {
+      expect(TRENCH_LINE[a]).toBe(TRENCH_LINE[b]);
+      const pa = g.pile(a), pb = g.pile(b);
+      g.setPile(a, pb);
+      g.setPile(b, pa);
+    }
+    expect(keyOf(g)).toBe(before);
+    // Swapping piles of different lines is a different position.
+    const p0 = g.pile(0), p3 = g.pile(3);
+    g.setPile(0, p3);
+    g.setPile(3, p0);
+    expect(keyOf(g)).not.toBe(before);
+  });
+});
+
+/** A snapshot in which each line's two piles are sorted, matching the key's canonical form. */
+function canonicalSnapshot(g: BcGame): string {
+  const piles = Array.from({ length: 14 }, (_, t) => g.pile(t));
+  const lines = [[10, 3], [11, 4], [12, 5], [13, 6], [0, 7], [1, 8], [2, 9]].map(([a, b]) =>
+    [JSON.stringify(piles[a]), JSON.stringify(piles[b])].sort().join('/'),
+  );
+  return JSON.stringify({
+    reserve: Array.from(g.reserve), lines, found: Array.from(g.found), sp: g.sp,
+    talon: Array.from(g.talon.subarray(0, g.tlen)), pending: g.pending < 0 ? -1 : TRENCH_LINE[g.pending],
+  });
+}
