@@ -4,6 +4,7 @@ import { hideBin } from 'yargs/helpers';
 import { InputError } from './io/errors.js';
 import { allGames, findGame, type Args, type GameCli } from './games/registry.js';
 import { readJsonFile, gameOf } from './io/json.js';
+import { readCsvRows } from './batch/csv.js';
 import './games/all.js';
 
 // The CLI is thin: parse, dispatch to the game's handler, print. Bad input of any kind ends in
@@ -49,6 +50,24 @@ function gameOfFile(file: string): { doc: unknown; game: GameCli } {
   return { doc, game };
 }
 
+function summaryCommand(files: string[], a: Args): void {
+  const byGame = new Map<string, Record<string, string>[]>();
+  for (const file of files) {
+    const { header, rows } = readCsvRows(file);
+    if (!header.includes('game')) throw new InputError(`${file}: no "game" column; is this a batch CSV?`);
+    for (const r of rows) {
+      if (!byGame.has(r.game)) byGame.set(r.game, []);
+      byGame.get(r.game)!.push(r);
+    }
+  }
+  if (byGame.size === 0) throw new InputError(`${files.join(', ')}: no rows to summarise`);
+  for (const [name, rows] of byGame) {
+    const g = findGame(name);
+    if (!g?.summary) throw new InputError(`${files.join(', ')}: no summary for game "${name}"`);
+    g.summary(rows, a);
+  }
+}
+
 export function buildCli(argv: string[]): Argv {
   let y = yargs(argv)
     .scriptName('patience')
@@ -88,6 +107,13 @@ export function buildCli(argv: string[]): Argv {
         process.exitCode = game.verify(doc, file, a);
       },
     )
+    .command(
+      'summary <files..>',
+      'Summarise batch CSV files (several shards merge into one summary)',
+      (s) => s.positional('files', { type: 'string', array: true, describe: 'CSV files written by batch' })
+        .option('json', { type: 'boolean', default: false, describe: 'print JSON' }),
+      (a: Args) => summaryCommand(a.files as string[], a),
+    )
     .example('$0 deal besieged-city --seed 42', 'print the layout of deal 42')
     .example('$0 solve besieged-city --seed 42 --json > sol.json', 'solve it and save the solution')
     .example('$0 verify --solution sol.json', 'replay a solution in the rules engine')
@@ -96,6 +122,7 @@ export function buildCli(argv: string[]): Argv {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  process.exitCode = 0;
   try {
     await buildCli(argv).parseAsync();
     return typeof process.exitCode === 'number' ? process.exitCode : 0;

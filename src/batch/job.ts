@@ -6,10 +6,21 @@ export type Cell = string | number | boolean | null;
 export type Row = Record<string, Cell>;
 
 export interface Job<C = Record<string, unknown>> {
-  /** CSV columns, in order; every row has exactly these keys. */
-  readonly columns: readonly string[];
-  /** The column that identifies an item (the resume key), e.g. "seed". */
+  /** CSV columns, in order (fixed, or fixed by the config); every row has these keys. */
+  readonly columns: readonly string[] | ((config: C) => readonly string[]);
+  /** The column that identifies an item (the resume key), e.g. "seed". Every job also has an
+   *  "outcome" column, which holds "error" when an item failed (the pool adds an "error" column
+   *  with the message). */
   readonly itemColumn: string;
-  /** Runs one item and returns its row. Must be deterministic for the same config and item. */
+  /** Items per pool task: large for jobs of microseconds, small for jobs of seconds. */
+  readonly blockSize?: number;
+  /** Runs one item and returns its row. Must be deterministic for the same config and item
+   *  (timeouts aside). Keys starting with "_" are side output, not CSV columns (e.g. "_line"). */
   run(config: C, item: string): Row;
+  /** The columns known without running the item (e.g. game, settings), for its error row. */
+  baseRow?(config: C, item: string): Row;
+
 }
+
+export const columnsOf = <C>(job: Job<C>, config: C): readonly string[] =>
+  typeof job.columns === 'function' ? job.columns(config) : job.columns;

@@ -9,6 +9,14 @@ import { formatMove, parseMove } from './notation.js';
 import { BcPosition, MAX_MOVES } from './position.js';
 import { renderPosition } from './render.js';
 import { replay, solutionFromJson } from './replay.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { solve } from '../../search/solve.js';
+import { describeSettings, outcomeLine, solverOptions, solverSettings, statsJson, statsLine } from '../../cli/solve.js';
+import { batchOptions, itemsOf, runBatchCommand } from '../../cli/batch.js';
+import { readCsvRows } from '../../batch/csv.js';
+import { BcGame } from './search.js';
+import { formatSummary, summarize } from './summary.js';
 
 const unicodeOption = (y: Argv) => y.option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' });
 
@@ -70,6 +78,69 @@ async function play(argv: Args): Promise<void> {
   });
 }
 
+function solveCommand(argv: Args): void {
+  const deal = dealOf(argv);
+  const settings = solverSettings(argv);
+  const game = new BcGame(deal);
+  const r = solve(game, settings);
+  if (argv.json) {
+    console.log(formatJson({
+      game: GAME,
+      deal: dealToJson(deal),
+      outcome: r.outcome,
+      ...(r.outcome === 'unknown' ? { limit: r.limit } : {}),
+      ...(r.outcome === 'solved' ? { moves: r.line } : {}),
+      stats: statsJson(r),
+      solver: describeSettings(settings),
+    }));
+    return;
+  }
+  console.log(`Besieged City, deal ${deal.seed ?? '(file)'}; solver ${describeSettings(settings)}`);
+  console.log(`outcome: ${outcomeLine(r)}`);
+  if (r.outcome === 'solved') {
+    const pos = new BcPosition(deal);
+    r.line.forEach((m, i) => {
+      console.log(`${String(i + 1).padStart(4)}. ${m}`);
+      if (argv.show) {
+        const p = parseMove(pos, m);
+        if (!p.ok) throw new Error(`solution move ${i + 1} does not replay: ${p.reason}`);
+        pos.make(p.move);
+        console.log(renderPosition(pos, { unicode: argv.unicode === true, revealStock: true }).replace(/^/gm, '      '));
+      }
+    });
+  }
+  console.log(statsLine(r));
+}
+
+async function batchCommand(argv: Args): Promise<void> {
+  const settings = solverSettings(argv);
+  const solutions = typeof argv.solutions === 'string' ? argv.solutions : null;
+  if (solutions) mkdirSync(solutions, { recursive: true });
+  const r = await runBatchCommand({
+    argv,
+    job: GAME,
+    config: { ...settings, settings: describeSettings(settings) },
+    note: (rows) => {
+      const solved = rows.filter((x) => x.outcome === 'solved').length;
+      return rows.length ? `solved ${((100 * solved) / rows.length).toFixed(1)}% so far` : '';
+    },
+    onRow: (row) => {
+      if (solutions && typeof row._line === 'string') {
+        const deal = dealFromSeed(String(row.seed));
+        writeFileSync(join(solutions, `${row.seed}.json`), formatJson({ game: GAME, deal: dealToJson(deal), moves: row._line.split('\n') }) + '\n');
+      }
+    },
+  });
+  const all = readCsvRows(r.file).rows.filter((x) => x.game === GAME);
+  const mine = new Set(itemsOf(argv));
+  console.log(formatSummary(summarize(all.filter((x) => mine.has(x.seed)))));
+  console.log(`rows: ${r.written} written${r.skipped ? `, ${r.skipped} already there` : ''} -> ${r.file}`);
+  if (r.interrupted) {
+    console.log('interrupted: run the same command with --resume to finish');
+    process.exitCode = 130;
+  }
+}
+
 export const besiegedCityCli: GameCli = {
   name: GAME,
   describe: 'Besieged City (Осаждённый город), two packs',
@@ -88,12 +159,35 @@ export const besiegedCityCli: GameCli = {
         }
       },
     },
+    solve: {
+      describe: 'Solve a deal: solved (with the solution), unsolvable, or unknown (a limit was hit)',
+      builder: (y) => unicodeOption(solverOptions(dealFileOption(seedOption(y)), { timeout: '60s' }))
+        .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (verify accepts it when solved)' })
+        .option('show', { type: 'boolean', default: false, describe: 'print the position after every move of the solution' })
+        .example('$0 solve besieged-city --seed 42', 'solve deal 42 (depth-first, 60 s)')
+        .example('$0 solve besieged-city --deal deal.json --json > sol.json', 'solve a deal file, save the solution')
+        .example('$0 solve besieged-city --seed 7 --timeout 5s --memory 512MiB', 'with limits'),
+      handler: solveCommand,
+    },
+    batch: {
+      describe: 'Solve many seeded deals in parallel; one CSV row per deal, then a summary',
+      builder: (y) => solverOptions(batchOptions(y, { seeds: '1..100', out: 'results/besieged-city.csv' }), { timeout: '10s' })
+        .option('solutions', { type: 'string', describe: 'also write each solution as DIR/<seed>.json' })
+        .example('$0 batch besieged-city --seeds 1..1000 --timeout 10s', 'the study: 1000 deals, 10 s each')
+        .example('$0 batch besieged-city --seeds 1..100000 --shard 3/8 --out shard3.csv', 'this machine\'s eighth')
+        .example('$0 batch besieged-city --seeds 1..1000 --resume', 'continue an interrupted run'),
+      handler: batchCommand,
+    },
     play: {
       describe: 'Play a deal in the terminal',
       builder: (y) => unicodeOption(dealFileOption(seedOption(y)))
         .example('$0 play besieged-city --seed 42', 'play deal 42: type moves, "moves", "undo", "quit"'),
       handler: play,
     },
+  },
+  summary: (rows, argv) => {
+    const s = summarize(rows);
+    console.log(argv.json ? formatJson(s) : formatSummary(s));
   },
   show: (doc, file, argv) => {
     const deal = dealFromJson(doc, file);

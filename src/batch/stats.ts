@@ -1,0 +1,25 @@
+// Statistics for batch summaries.
+
+/** 95% Wilson score interval for k successes in n trials, as fractions. */
+export function wilson(k: number, n: number, z = 1.959964): { lo: number; hi: number } {
+  if (n === 0) return { lo: 0, hi: 1 };
+  const p = k / n, z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+  return { lo: Math.max(0, centre - half), hi: Math.min(1, centre + half) };
+}
+
+/** Solvitaire's reporting: undecided deals count as failures for the lower bound and as
+ *  successes for the upper, so the interval covers every way they could turn out. */
+export function boundedRate(yes: number, undecided: number, n: number): { lo: number; hi: number } {
+  return { lo: wilson(yes, n).lo, hi: wilson(yes + undecided, n).hi };
+}
+
+/** Nearest-rank percentile of a sorted array (p in 0..100). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+export const pct = (x: number, digits = 1) => `${(100 * x).toFixed(digits)}%`;

@@ -1,0 +1,78 @@
+import type { Argv } from 'yargs';
+import { InputError } from '../io/errors.js';
+import { Batch, type BatchResult } from '../batch/run.js';
+import type { Row } from '../batch/job.js';
+import { Progress } from '../batch/progress.js';
+import { parseCount, parseSeeds, parseShard, shardOf } from './units.js';
+
+// The options and the run loop every `batch` verb shares: seeds, shards, workers, the CSV,
+// resume, progress and a clean stop on Ctrl-C.
+
+export function batchOptions(y: Argv, defaults: { seeds: string; out: string }): Argv {
+  return y
+    .option('seeds', { type: 'string', default: defaults.seeds, describe: 'seeds: 1..1000, or a list 1,5,9..12' })
+    .option('shard', { type: 'string', describe: 'k/N: run only this machine\'s share (round robin) of the seeds' })
+    .option('workers', { type: 'string', describe: 'worker threads (default: the number of cores)' })
+    .option('out', { type: 'string', default: defaults.out, describe: 'CSV file to write' })
+    .option('resume', { type: 'boolean', default: false, describe: 'skip seeds already in the CSV and append the rest' })
+    .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing CSV' })
+    .option('progress-every', { type: 'string', default: '5s', hidden: true });
+}
+
+export interface BatchCommand {
+  argv: Record<string, unknown>;
+  job: string;
+  config: Record<string, unknown>;
+  /** A short note for the progress line, e.g. "solvable 12.5% so far". */
+  note: (rows: Row[]) => string;
+  onRow?: (row: Row) => void;
+}
+
+export function itemsOf(argv: Record<string, unknown>): string[] {
+  let items = parseSeeds(argv.seeds);
+  if (argv.shard !== undefined) items = shardOf(items, parseShard(argv.shard));
+  return items;
+}
+
+export async function runBatchCommand(cmd: BatchCommand): Promise<BatchResult & { rows: Row[] }> {
+  const { argv } = cmd;
+  const items = itemsOf(argv);
+  if (argv.resume && argv.force) throw new InputError('--resume and --force do not go together');
+  const workers = argv.workers === undefined ? undefined : parseCount(argv.workers, '--workers');
+  if (workers !== undefined && workers > 256) throw new InputError('--workers: at most 256');
+  const rows: Row[] = [];
+  const state: { progress: Progress | null } = { progress: null };
+  const batch = new Batch({
+    job: cmd.job,
+    config: cmd.config,
+    items,
+    out: String(argv.out),
+    resume: argv.resume === true,
+    force: argv.force === true,
+    ...(workers !== undefined ? { workers } : {}),
+    onStart: (todo) => {
+      state.progress = new Progress(todo, () => cmd.note(rows));
+    },
+    onRow: (row) => {
+      rows.push(row);
+      cmd.onRow?.(row);
+      state.progress?.tick();
+    },
+  });
+  const onSigint = () => {
+    process.stderr.write('\ninterrupted: stopping; every finished row is kept (run again with --resume)\n');
+    batch.stop();
+  };
+  process.once('SIGINT', onSigint);
+  process.once('SIGTERM', onSigint);
+  try {
+    const r = await batch.run();
+    state.progress?.stop();
+    if (r.skipped > 0) process.stderr.write(`resumed: ${r.skipped} seeds were already in ${r.file}\n`);
+    return { ...r, rows };
+  } finally {
+    state.progress?.stop();
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
+  }
+}

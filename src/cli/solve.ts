@@ -1,0 +1,77 @@
+import type { Argv } from 'yargs';
+import { InputError } from '../io/errors.js';
+import type { SolveOptions, SolveResult } from '../search/solve.js';
+import { parseBytes, parseCount, parseDuration } from './units.js';
+
+// Solver options shared by `solve` and `batch` of every game that has a solver.
+
+export const ALGORITHMS = ['dfs', 'astar', 'best-first'] as const;
+
+export function solverOptions(y: Argv, defaults: { timeout?: string } = {}): Argv {
+  return y
+    .option('algorithm', { choices: ALGORITHMS as unknown as string[], default: 'dfs', describe: 'search: depth-first (decides), A* (shortest), greedy best-first' })
+    .option('optimal', { type: 'boolean', default: false, describe: 'shortest solution: A* with an admissible bound (same as --algorithm astar)' })
+    .option('weight', { type: 'number', describe: 'best-first: f = g + weight*h (default: h alone)' })
+    .option('max-nodes', { type: 'string', describe: 'stop after this many nodes (unknown: nodes)' })
+    .option('timeout', { type: 'string', default: defaults.timeout, describe: 'stop after this long, e.g. 10s, 500ms (unknown: time)' })
+    .option('memory', { type: 'string', default: '1GiB', describe: 'transposition table budget, e.g. 1GiB (unknown: memory)' });
+}
+
+export interface SolverSettings {
+  algorithm: SolveOptions['algorithm'];
+  weight?: number;
+  maxNodes?: number;
+  timeoutMs?: number;
+  memoryBytes: number;
+}
+
+export function solverSettings(argv: Record<string, unknown>): SolverSettings {
+  const optimal = argv.optimal === true;
+  let algorithm = String(argv.algorithm ?? 'dfs') as SolverSettings['algorithm'];
+  if (optimal) {
+    if (argv.algorithm !== undefined && argv.algorithm !== 'dfs' && argv.algorithm !== 'astar')
+      throw new InputError(`--optimal needs A*; it cannot go with --algorithm ${String(argv.algorithm)}`);
+    algorithm = 'astar';
+  }
+  const weight = argv.weight === undefined ? undefined : Number(argv.weight);
+  if (weight !== undefined && !(weight >= 1)) throw new InputError(`--weight: must be a number >= 1`);
+  return {
+    algorithm,
+    ...(weight !== undefined ? { weight } : {}),
+    ...(argv.maxNodes !== undefined ? { maxNodes: parseCount(argv.maxNodes, '--max-nodes') } : {}),
+    ...(argv.timeout !== undefined ? { timeoutMs: parseDuration(argv.timeout, '--timeout') } : {}),
+    memoryBytes: parseBytes(argv.memory ?? '1GiB', '--memory'),
+  };
+}
+
+export const describeSettings = (s: SolverSettings) =>
+  [
+    s.algorithm,
+    s.weight !== undefined ? `weight=${s.weight}` : '',
+    s.timeoutMs !== undefined ? `timeout=${s.timeoutMs}ms` : '',
+    s.maxNodes !== undefined ? `max-nodes=${s.maxNodes}` : '',
+    `memory=${Math.round(s.memoryBytes / 2 ** 20)}MiB`,
+  ].filter(Boolean).join(' ');
+
+const LIMIT_TEXT = { nodes: 'node limit reached', time: 'time limit reached', memory: 'memory budget full' } as const;
+
+/** One line that says what the solver found. */
+export function outcomeLine(r: SolveResult): string {
+  if (r.outcome === 'solved') return `solved in ${r.moves.length} moves`;
+  if (r.outcome === 'unsolvable') return 'unsolvable (exhaustive search: no winning line exists)';
+  return `unknown (${LIMIT_TEXT[r.limit]})`;
+}
+
+export function statsLine(r: SolveResult): string {
+  const s = r.stats;
+  const rate = s.ms > 0 ? Math.round((s.nodes / s.ms) * 1000) : 0;
+  return `nodes ${s.nodes.toLocaleString('en-US')}, unique states ${s.unique.toLocaleString('en-US')}, ${(s.ms / 1000).toFixed(2)} s (${rate.toLocaleString('en-US')} nodes/s), max depth ${s.maxDepth}`;
+}
+
+/** The search statistics as they appear in JSON output. */
+export const statsJson = (r: SolveResult) => ({
+  nodes: r.stats.nodes,
+  unique: r.stats.unique,
+  ms: Math.round(r.stats.ms),
+  maxDepth: r.stats.maxDepth,
+});

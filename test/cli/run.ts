@@ -1,0 +1,17 @@
+import { vi } from 'vitest';
+import { main } from '../../src/cli.js';
+
+/** Runs the CLI in-process and captures what it prints. */
+export async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [], err: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+  const write = vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => (err.push(String(s)), true));
+  try {
+    const code = await main(args);
+    return { code, out: out.join('\n'), err: err.join('') };
+  } finally {
+    log.mockRestore();
+    write.mockRestore();
+    process.exitCode = 0;
+  }
+}
