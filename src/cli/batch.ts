@@ -23,6 +23,8 @@ export interface BatchCommand {
   argv: Record<string, unknown>;
   job: string;
   config: Record<string, unknown>;
+  /** The items to run; default: --seeds, cut by --shard. */
+  items?: string[];
   /** A short note for the progress line, e.g. "solvable 12.5% so far". */
   note: (rows: Row[]) => string;
   onRow?: (row: Row) => void;
@@ -36,7 +38,7 @@ export function itemsOf(argv: Record<string, unknown>): string[] {
 
 export async function runBatchCommand(cmd: BatchCommand): Promise<BatchResult & { rows: Row[] }> {
   const { argv } = cmd;
-  const items = itemsOf(argv);
+  const items = cmd.items ?? itemsOf(argv);
   if (argv.resume && argv.force) throw new InputError('--resume and --force do not go together');
   const workers = argv.workers === undefined ? undefined : parseCount(argv.workers, '--workers');
   if (workers !== undefined && workers > 256) throw new InputError('--workers: at most 256');

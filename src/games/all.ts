@@ -3,3 +3,5 @@ import { registerGame } from './registry.js';
 import { besiegedCityCli } from './besieged-city/cli.js';
 
 registerGame(besiegedCityCli);
+import { zioplysCli } from './zioplys/cli.js';
+registerGame(zioplysCli);

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { parseCard } from '../../src/cards/card.js';
+import { dealFromSeed } from '../../src/games/zioplys/deal.js';
+import { ZGame } from '../../src/games/zioplys/engine.js';
+import { zioplysJob } from '../../src/games/zioplys/job.js';
+import { parseStrategies, simulate } from '../../src/games/zioplys/strategy.js';
+import { referencePlay } from './reference.js';
+
+const cs = (s: string) => (s === '' ? [] : s.split(' ').map(parseCard));
+const noWrap = { wrap: false, alternateColours: false };
+
+describe('exact cycle detection', () => {
+  it('finds the loop of a constructed position and its period', () => {
+    // Without wrap a king on the centre is final. Here no card fits anywhere: each seat turns up
+    // its one reserve card, then turns its two-card waste over; after 4 turns all is as before.
+    const g = new ZGame(2, noWrap);
+    g.setStrategies([0, 0], [0, 0], null);
+    const log: string[] = [];
+    g.trace = (l) => log.push(l);
+    g.setPosition({ centre: parseCard('KS'), reserves: [cs('2S'), cs('5D')], wastes: [cs('9H'), cs('QC')] });
+    g.play();
+    expect(g.result().outcome).toBe('cycle');
+    expect(g.result().loser).toBeNull();
+    expect(g.cycleLength).toBe(4);
+    expect(g.reserveOf(0).concat(g.wasteOf(0))).toEqual(cs('2S 9H'));
+    expect(log.filter((l) => l.includes('R>')).slice(0, 4)).toEqual([
+      'seat 0: 2S R>W0', 'seat 1: 5D R>W1', 'seat 0: 9H R>W0', 'seat 1: QC R>W1',
+    ]);
+  });
+
+  it('the period found is exact: a position on the loop recurs after exactly cycleLength turns, not before', () => {
+    // As above with one card more: now cards also move between the seats before the loop closes.
+    const g = new ZGame(2, noWrap);
+    g.setStrategies([0, 0], [0, 0], null);
+    g.setPosition({ centre: parseCard('KS'), reserves: [cs('2S 6C'), cs('5D')], wastes: [cs('9H'), cs('QC')] });
+    g.play();
+    expect(g.result().outcome).toBe('cycle');
+    expect(g.cycleLength).toBeGreaterThan(4);
+    // check the period by stepping a fresh copy exactly cycleLength turns from a position on the loop
+    const h = new ZGame(2, noWrap);
+    h.setStrategies([0, 0], [0, 0], null);
+    h.setPosition({ centre: parseCard('KS'), reserves: [g.reserveOf(0), g.reserveOf(1)], wastes: [g.wasteOf(0), g.wasteOf(1)], toMove: g.toMove });
+    const start = JSON.stringify([h.reserveOf(0), h.wasteOf(0), h.reserveOf(1), h.wasteOf(1), h.toMove]);
+    const seen: string[] = [];
+    for (let t = 1; t <= g.cycleLength; t++) {
+      h.step();
+      seen.push(JSON.stringify([h.reserveOf(0), h.wasteOf(0), h.reserveOf(1), h.wasteOf(1), h.toMove]));
+    }
+    expect(seen[g.cycleLength - 1]).toBe(start);
+    expect(seen.slice(0, -1)).not.toContain(start);
+  });
+
+  it('agrees with a store-every-position detector on real no-wrap deals', () => {
+    let cycles = 0;
+    for (let s = 1; s <= 150 && cycles < 8; s++) {
+      const deal = dealFromSeed(String(s), 2);
+      const ref = referencePlay(deal, noWrap);
+      const got = simulate(deal, { variant: noWrap, strategies: parseStrategies('rule', 2) });
+      expect(got.outcome).toBe(ref.outcome);
+      if (ref.outcome === 'cycle') {
+        cycles++;
+        expect(got.cycleLength).toBe(ref.cycleLength);
+      }
+    }
+    expect(cycles).toBeGreaterThan(0);
+  });
+
+  it('under the default rules no deal loops (the centre always grows): 1000 deals per player count', () => {
+    for (let n = 2; n <= 6; n++) {
+      for (let s = 1; s <= 1000; s++) {
+        const row = zioplysJob.run({ players: n }, String(s));
+        expect(row.outcome).toBe('loser');
+      }
+    }
+  });
+
+  it('careless play is not deterministic, so it stops at the turn cap instead of detecting repeats', () => {
+    const g = new ZGame(2, noWrap);
+    g.setStrategies([0, 0], [0.5, 0], () => 0.9); // never actually misses
+    g.maxTurns = 50;
+    g.setPosition({ centre: parseCard('KS'), reserves: [cs('2S'), cs('5D')], wastes: [cs('9H'), cs('QC')] });
+    g.play();
+    expect(g.result().outcome).toBe('limit');
+    expect(g.turns).toBe(50);
+  });
+});
