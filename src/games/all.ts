@@ -5,3 +5,5 @@ import { besiegedCityCli } from './besieged-city/cli.js';
 registerGame(besiegedCityCli);
 import { zioplysCli } from './zioplys/cli.js';
 registerGame(zioplysCli);
+import { pilstymasCli } from './pilstymas/cli.js';
+registerGame(pilstymasCli);

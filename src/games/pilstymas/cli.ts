@@ -1,0 +1,210 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Argv } from 'yargs';
+import { readCsvRows } from '../../batch/csv.js';
+import type { Row } from '../../batch/job.js';
+import { runBatchCommand } from '../../cli/batch.js';
+import { formatCard } from '../../cards/card.js';
+import { runRepl } from '../../cli/repl.js';
+import { chooseDeal, dealFileOption, seedOption } from '../../cli/options.js';
+import { parseCount, parseSeeds } from '../../cli/units.js';
+import { InputError } from '../../io/errors.js';
+import { formatJson } from '../../io/json.js';
+import type { Args, GameCli } from '../registry.js';
+import { type PilDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
+import { DEFAULT_MAX_TURNS } from './game.js';
+import { itemsFor, type PilJobConfig } from './job.js';
+import { formatMove, parseMove } from './notation.js';
+import { END, MAX_MOVES, PASS, PilPosition, type WinRule } from './position.js';
+import { renderPosition, SEAT } from './render.js';
+import { recordFromJson, recordToJson, verifyRecord } from './replay.js';
+import { makeStrategy, STRATEGY_NAMES } from './strategies.js';
+import { formatSummary, summarize } from './summary.js';
+import { viewOf } from './view.js';
+
+const unicodeOption = (y: Argv) => y.option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' });
+const ruleOptions = (y: Argv) =>
+  y
+    .option('win', { type: 'string', default: 'cleared', describe: 'win rule: cleared (hand, waste, stock and own tableau empty) or russian-bank (hand, waste and stock empty)' })
+    .option('max-turns', { type: 'string', default: String(DEFAULT_MAX_TURNS), describe: 'a game with no winner after this many turns is a draw' });
+
+export const dealOf = (argv: Args): PilDeal => chooseDeal(argv, dealFromSeed, dealFromJson);
+
+function ruleOf(argv: Args): WinRule {
+  const w = String(argv.win ?? 'cleared');
+  if (w !== 'cleared' && w !== 'russian-bank') throw new InputError(`--win: "${w}" is not a win rule (cleared, russian-bank)`);
+  return w;
+}
+
+const maxTurnsOf = (argv: Args) => parseCount(argv.maxTurns ?? DEFAULT_MAX_TURNS, '--max-turns');
+
+function strategyName(text: unknown, option: string): string {
+  const s = String(text).trim();
+  if (!(STRATEGY_NAMES as readonly string[]).includes(s))
+    throw new InputError(`${option}: unknown strategy "${s}" (known: ${STRATEGY_NAMES.join(', ')})`);
+  return s;
+}
+
+function legalMoves(pos: PilPosition): number[] {
+  const buf = new Int32Array(MAX_MOVES);
+  return Array.from(buf.subarray(0, pos.moves(buf)));
+}
+
+async function play(argv: Args): Promise<void> {
+  const deal = dealOf(argv);
+  const rule = ruleOf(argv);
+  const maxTurns = maxTurnsOf(argv);
+  const ai = makeStrategy(strategyName(argv.ai, '--ai'), `${deal.seed ?? 'file'}:B`);
+  const pos = PilPosition.fromDeal(deal, rule);
+  const u = argv.unicode === true;
+  const log: { player: number; move: number }[] = [];
+  const over = () => pos.winner >= 0 || pos.turns >= maxTurns;
+  const show = () => console.log(renderPosition(pos, { unicode: u, seat: 0 }));
+  const finish = () => {
+    if (pos.winner >= 0) console.log(pos.winner === 0 ? 'You win!' : `${ai.name} wins.`);
+    else console.log(`Draw: ${maxTurns} turns without a winner.`);
+    if (typeof argv.record === 'string') {
+      const r = { winner: pos.winner, turns: pos.turns, reason: pos.winner >= 0 ? 'win' : 'max-turns', starter: 0, moves: log, forcedEnds: 0 } as const;
+      writeFileSync(argv.record, formatJson(recordToJson(deal, r, rule, maxTurns)) + '\n');
+      console.log(`record written to ${argv.record}`);
+    }
+  };
+  const aiTurn = () => {
+    while (!over() && pos.turn === 1) {
+      const m = ai.choose(viewOf(pos, 1));
+      if (!pos.isLegal(m)) throw new Error(`${ai.name} chose an illegal move`);
+      console.log(`B (${ai.name}): ${formatMove(m)}`);
+      pos.make(m);
+      log.push({ player: 1, move: m });
+    }
+  };
+  console.log(`Pilstymas, deal ${deal.seed ?? '(file)'}: you are A, ${ai.name} is B. ${SEAT[pos.turn]} starts.`);
+  console.log('Type a move ("7S hand>B2", "QD stock>owaste", "AS A1>F"), "end", "pass", a number from "moves", "show", "quit".');
+  aiTurn();
+  show();
+  if (over()) return finish();
+  await runRepl('> ', (line) => {
+    if (line === '') return true;
+    if (line === 'quit' || line === 'q') return false;
+    if (line === 'help') {
+      console.log('moves | <move, e.g. 7S hand>B2> | end | pass | <number from moves> | show | quit');
+      return true;
+    }
+    if (line === 'show') return show(), true;
+    const legal = legalMoves(pos);
+    if (line === 'moves') {
+      legal.forEach((m, i) => console.log(`${String(i + 1).padStart(3)}. ${formatMove(m)}`));
+      return true;
+    }
+    let move: number | undefined;
+    if (/^\d+$/.test(line)) {
+      move = legal[Number(line) - 1];
+      if (move === undefined) console.log(`no move number ${line} (type "moves")`);
+    } else {
+      const p = parseMove(pos, line);
+      if (p.ok) move = p.move;
+      else console.log(`illegal: ${p.reason}`);
+    }
+    if (move === undefined) return true;
+    pos.make(move);
+    log.push({ player: 0, move });
+    if (move === END || move === PASS) aiTurn();
+    show();
+    if (over()) {
+      finish();
+      return false;
+    }
+    return true;
+  });
+}
+
+async function tournament(argv: Args): Promise<void> {
+  const players = String(argv.players).split(',').map((s) => strategyName(s, '--players'));
+  if (players.length < 2) throw new InputError('--players: name at least two strategies');
+  if (new Set(players).size !== players.length) throw new InputError('--players: a strategy is listed twice');
+  const games = parseCount(argv.games, '--games');
+  const seeds = argv.seeds !== undefined ? parseSeeds(argv.seeds) : parseSeeds(`1..${Math.ceil(games / 2)}`);
+  const items = itemsFor(players, seeds);
+  const config: PilJobConfig = { maxTurns: maxTurnsOf(argv), rule: ruleOf(argv), records: typeof argv.records === 'string' };
+  const out = String(argv.out);
+  const records = typeof argv.records === 'string' ? argv.records : null;
+  if (records) mkdirSync(records, { recursive: true });
+  const onRecord = (row: Row) => {
+    if (records && typeof row._record === 'string') writeFileSync(join(records, `${String(row.item).replace(/:/g, '-')}.json`), row._record + '\n');
+  };
+  const r = await runBatchCommand({
+    argv,
+    job: GAME,
+    items,
+    config: config as Record<string, unknown>,
+    note: (rows) => (rows.length ? `draws ${rows.filter((x) => x.outcome === 'draw').length}` : ''),
+    onRow: onRecord,
+  });
+  const interrupted = r.interrupted;
+  const mine = new Set(items);
+  const rows = readCsvRows(out).rows.filter((r) => mine.has(r.item));
+  console.log(formatSummary(summarize(rows, players)));
+  console.log(`rows -> ${out}${records ? `; records -> ${records}/` : ''}`);
+  if (interrupted) {
+    console.log('interrupted: run the same command with --resume to finish');
+    process.exitCode = 130;
+  }
+}
+
+export const pilstymasCli: GameCli = {
+  name: GAME,
+  describe: 'Pilstymas, a two-player patience of the Russian Bank family',
+  verbs: {
+    deal: {
+      describe: 'Print the layout for a seed, or the deal JSON',
+      builder: (y) => unicodeOption(seedOption(y)).option('json', { type: 'boolean', default: false, describe: 'print the deal JSON' })
+        .example('$0 deal pilstymas --seed 42', 'the layout of deal 42')
+        .example('$0 deal pilstymas --seed 42 --json > deal.json', 'save it as a deal file'),
+      handler: (argv) => {
+        const deal = dealOf(argv);
+        if (argv.json) console.log(formatJson(dealToJson(deal)));
+        else {
+          console.log(`Pilstymas, deal ${deal.seed}`);
+          console.log(renderPosition(PilPosition.fromDeal(deal), { unicode: argv.unicode === true }));
+        }
+      },
+    },
+    play: {
+      describe: 'Play seat A against an AI in the terminal',
+      builder: (y) => ruleOptions(unicodeOption(dealFileOption(seedOption(y))))
+        .option('ai', { type: 'string', default: 'greedy', describe: `the opponent: ${STRATEGY_NAMES.join(', ')}` })
+        .option('record', { type: 'string', describe: 'write the game record JSON here when the game ends' })
+        .example('$0 play pilstymas --seed 42 --ai planner', 'play deal 42 against the planner'),
+      handler: play,
+    },
+    tournament: {
+      describe: 'Play strategies against each other on mirrored deals',
+      builder: (y) => ruleOptions(y)
+        .option('players', { type: 'string', default: STRATEGY_NAMES.join(','), describe: `strategies, comma-separated (${STRATEGY_NAMES.join(', ')})` })
+        .option('games', { type: 'string', default: '100', describe: 'games per pairing (seeds 1..games/2, each in both seat orders)' })
+        .option('seeds', { type: 'string', describe: 'the seeds instead of --games (each plays both seat orders)' })
+        .option('workers', { type: 'string', describe: 'worker threads (default: the number of cores)' })
+        .option('out', { type: 'string', default: 'pilstymas-tournament.csv', describe: 'CSV file, one row per game' })
+        .option('records', { type: 'string', describe: 'also write every game record JSON into this directory' })
+        .option('resume', { type: 'boolean', default: false, describe: 'skip games already in the CSV' })
+        .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing CSV' })
+        .example('$0 tournament pilstymas --players random,greedy,planner,ismcts --games 10000 --workers 2 --out t.csv', ''),
+      handler: tournament,
+    },
+  },
+  show: (doc, file, argv) => {
+    const deal = dealFromJson(doc, file);
+    console.log(`Pilstymas, deal ${deal.seed ?? file}`);
+    console.log(renderPosition(PilPosition.fromDeal(deal), { unicode: argv.unicode === true, reveal: true }));
+    for (const p of [0, 1]) console.log(`Pack ${SEAT[p]} in deal order: ${deal.packs[p].map((c) => formatCard(c)).join(' ')}`);
+  },
+  verify: (doc, file) => {
+    const rec = recordFromJson(doc, file);
+    const r = verifyRecord(rec);
+    console.log(r.ok ? r.message : `invalid: ${r.message}`);
+    return r.ok ? 0 : 1;
+  },
+  summary: (rows) => {
+    console.log(formatSummary(summarize(rows.filter((r) => r.seatA !== undefined))));
+  },
+};

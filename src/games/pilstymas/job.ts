@@ -1,0 +1,73 @@
+import type { Job, Row } from '../../batch/job.js';
+import { formatJson } from '../../io/json.js';
+import { dealFromSeed, GAME } from './deal.js';
+import { DEFAULT_MAX_TURNS, playGame } from './game.js';
+import type { WinRule } from './position.js';
+import { recordToJson } from './replay.js';
+import { makeStrategy } from './strategies.js';
+
+// The tournament job: one item is one game, "seatA:seatB:seed". Every pairing plays each seed
+// twice with the seats swapped (mirrored deals), so the items come in pairs (see itemsFor).
+
+export interface PilJobConfig {
+  maxTurns?: number;
+  rule?: WinRule;
+  /** Put the game record JSON in the row's `_record` side output. */
+  records?: boolean;
+}
+
+export const JOB_COLUMNS = ['game', 'item', 'seed', 'seatA', 'seatB', 'outcome', 'winner', 'winnerStrategy', 'turns', 'reason', 'starter'] as const;
+
+export function parseItem(item: string): { a: string; b: string; seed: string } {
+  const m = /^([a-z]+):([a-z]+):(.+)$/.exec(item);
+  if (!m) throw new Error(`bad tournament item "${item}" (expected seatA:seatB:seed)`);
+  return { a: m[1], b: m[2], seed: m[3] };
+}
+
+/** Every unordered pair of distinct players, each seed in both seat orders. */
+export function itemsFor(players: readonly string[], seeds: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < players.length; i++)
+    for (let j = i + 1; j < players.length; j++)
+      for (const s of seeds) out.push(`${players[i]}:${players[j]}:${s}`, `${players[j]}:${players[i]}:${s}`);
+  return out;
+}
+
+export function runGameItem(config: PilJobConfig, item: string): Row {
+  const { a, b, seed } = parseItem(item);
+  const maxTurns = config.maxTurns ?? DEFAULT_MAX_TURNS;
+  const rule = config.rule ?? 'cleared';
+  const deal = dealFromSeed(seed);
+  // Strategy seeds depend on the deal and the seat, not on who the opponent is.
+  const r = playGame(deal, [makeStrategy(a, `${seed}:A`), makeStrategy(b, `${seed}:B`)], { maxTurns, rule, record: config.records === true });
+  const row: Row = {
+    game: GAME,
+    item,
+    seed,
+    seatA: a,
+    seatB: b,
+    outcome: r.winner >= 0 ? 'win' : 'draw',
+    winner: r.winner === 0 ? 'A' : r.winner === 1 ? 'B' : 'draw',
+    winnerStrategy: r.winner === 0 ? a : r.winner === 1 ? b : '',
+    turns: r.turns,
+    reason: r.reason,
+    starter: r.starter === 0 ? 'A' : 'B',
+  };
+  if (config.records) row._record = formatJson(recordToJson(deal, r, rule, maxTurns));
+  return row;
+}
+
+export const job: Job<PilJobConfig> = {
+  columns: JOB_COLUMNS,
+  itemColumn: 'item',
+  blockSize: 2,
+  run: runGameItem,
+  baseRow: (_config, item): Row => {
+    try {
+      const { a, b, seed } = parseItem(item);
+      return { game: GAME, item, seed, seatA: a, seatB: b };
+    } catch {
+      return { game: GAME, item };
+    }
+  },
+};

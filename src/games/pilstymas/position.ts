@@ -1,0 +1,377 @@
+import type { PilDeal } from './deal.js';
+
+// The rules engine (rules page ../shared/rules/pilstymas.md), built for the hot path: every pile
+// lives in one Uint8Array, moves are packed integers, make/unmake with an undo stack, and a
+// 2×32-bit Zobrist key kept up to date incrementally. No allocation per move.
+//
+// A card here is an id owner*52 + card (card as in src/cards/card.ts), so 0..103; the owner
+// mark is what lets the win rule and the notation tell the two packs apart. UNKNOWN stands for
+// a hidden card in positions that strategies build from what they can see (view.ts).
+
+export const UNKNOWN = 104;
+export const ownerOf = (id: number) => (id >= 52 ? 1 : 0);
+export const plainCard = (id: number) => id % 52;
+
+// Stacks: hand p, stock p, waste p (p = 0 for A, 1 for B), then the 8 tableau piles A0..A3 B0..B3.
+export const HAND = 0;
+export const STOCK = 2;
+export const WASTE = 4;
+export const TAB = 6;
+export const NSTACKS = 14;
+const BIG_CAP = 104;
+/** A tableau pile is built down from its first card, so it never holds more than 13. */
+const TAB_CAP = 16;
+const CAP = new Int32Array(NSTACKS).map((_, s) => (s < TAB ? BIG_CAP : TAB_CAP));
+const BASE = new Int32Array(NSTACKS);
+for (let s = 1; s < NSTACKS; s++) BASE[s] = BASE[s - 1] + CAP[s - 1];
+const SLOTS = BASE[NSTACKS - 1] + CAP[NSTACKS - 1];
+
+// Card tables indexed by id (UNKNOWN included, never fitting anything).
+export const RANK = new Int8Array(105);
+export const SUIT = new Int8Array(105);
+const RED = new Uint8Array(105);
+for (let id = 0; id < 104; id++) {
+  const c = id % 52;
+  RANK[id] = (c % 13) + 1;
+  SUIT[id] = (c / 13) | 0;
+  RED[id] = SUIT[id] === 1 || SUIT[id] === 2 ? 1 : 0;
+}
+RANK[UNKNOWN] = -10;
+SUIT[UNKNOWN] = -1;
+
+// Moves. from: 0 hand card, 1 own stock top, 2..9 tableau pile 0..7.
+// to: 0 a foundation, 1..8 tableau pile 0..7, 9 the opponent's stock, 10 the opponent's waste.
+export const FROM_HAND = 0;
+export const FROM_STOCK = 1;
+export const FROM_TAB = 2;
+export const TO_F = 0;
+export const TO_TAB = 1;
+export const TO_OSTOCK = 9;
+export const TO_OWASTE = 10;
+export const END = 0x10000;
+export const PASS = 0x20000;
+export const packMove = (from: number, to: number, card: number) => from | (to << 4) | (card << 8);
+export const moveFrom = (m: number) => m & 15;
+export const moveTo = (m: number) => (m >> 4) & 15;
+export const moveCard = (m: number) => (m >> 8) & 127;
+/** 3 sources × 11 targets + 8 piles × 11 targets + end/pass, rounded up. */
+export const MAX_MOVES = 128;
+
+export type WinRule = 'cleared' | 'russian-bank';
+
+// Zobrist keys from a fixed xorshift stream, so keys agree between runs.
+const ZW = 105;
+const Z1 = new Uint32Array(SLOTS * ZW);
+const Z2 = new Uint32Array(SLOTS * ZW);
+const ZF1 = new Uint32Array(8 * 14);
+const ZF2 = new Uint32Array(8 * 14);
+{
+  let x = 0x9e3779b9 | 0;
+  const next = () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return x >>> 0;
+  };
+  for (const a of [Z1, Z2, ZF1, ZF2]) for (let i = 0; i < a.length; i++) a[i] = next();
+}
+const ZTURN1 = 0x5bd1e995;
+const ZTURN2 = 0x1b873593;
+
+export class PilPosition {
+  /** All stacks, bottom first: stack s occupies cards[BASE[s] .. BASE[s]+len[s]). */
+  readonly cards = new Uint8Array(SLOTS);
+  readonly len = new Uint8Array(NSTACKS);
+  /** Foundation heights 0..13; suit s has slots 2s and 2s+1, kept with height[2s] >= height[2s+1]
+   *  so that equal layouts have equal keys. */
+  readonly found = new Uint8Array(8);
+  /** Face-down cards at the bottom of each stock (the rest were turned up or loaded face up). */
+  readonly down = new Uint8Array(2);
+  /** The player to move, 0 (A) or 1 (B). */
+  turn = 0;
+  /** The number of `end` and `pass` moves made. */
+  turns = 0;
+  /** -1 while the game goes on, else the winning player. */
+  winner = -1;
+  readonly rule: WinRule;
+  h1 = 0;
+  h2 = 0;
+  private undo = new Int32Array(4096);
+  private ulen = 0;
+
+  constructor(rule: WinRule = 'cleared') {
+    this.rule = rule;
+  }
+
+  static fromDeal(deal: PilDeal, rule: WinRule = 'cleared'): PilPosition {
+    const pos = new PilPosition(rule);
+    pos.setDeal(deal);
+    return pos;
+  }
+
+  /** The layout of the rules page: per pack, cards 0..12 the stock (12 on top), 13..16 the
+   *  tableau piles, 17..51 the hand with 17 on top. The higher face-up stock card starts [D]. */
+  setDeal(deal: PilDeal): void {
+    this.clear();
+    for (let p = 0; p < 2; p++) {
+      const pack = deal.packs[p];
+      const off = p * 52;
+      for (let i = 0; i < 13; i++) this.push(STOCK + p, off + pack[i]);
+      for (let k = 0; k < 4; k++) this.push(TAB + 4 * p + k, off + pack[13 + k]);
+      for (let i = 51; i >= 17; i--) this.push(HAND + p, off + pack[i]);
+      this.down[p] = 12;
+    }
+    const ra = RANK[this.top(STOCK)], rb = RANK[this.top(STOCK + 1)];
+    this.setTurn(rb > ra ? 1 : 0);
+  }
+
+  clear(): void {
+    this.len.fill(0);
+    this.found.fill(0);
+    this.down.fill(0);
+    this.turn = 0;
+    this.turns = 0;
+    this.winner = -1;
+    this.h1 = 0;
+    this.h2 = 0;
+    this.ulen = 0;
+  }
+
+  /** For building positions from a view: sets the mover without touching the hand. */
+  setTurn(p: number): void {
+    if (this.turn !== p) {
+      this.h1 ^= ZTURN1;
+      this.h2 ^= ZTURN2;
+    }
+    this.turn = p;
+  }
+
+  setFoundation(slot: number, h: number): void {
+    this.h1 ^= ZF1[slot * 14 + this.found[slot]] ^ ZF1[slot * 14 + h];
+    this.h2 ^= ZF2[slot * 14 + this.found[slot]] ^ ZF2[slot * 14 + h];
+    this.found[slot] = h;
+  }
+
+  push(s: number, c: number): void {
+    const i = BASE[s] + this.len[s]++;
+    this.cards[i] = c;
+    this.h1 ^= Z1[i * ZW + c];
+    this.h2 ^= Z2[i * ZW + c];
+  }
+
+  pop(s: number): number {
+    const i = BASE[s] + --this.len[s];
+    const c = this.cards[i];
+    this.h1 ^= Z1[i * ZW + c];
+    this.h2 ^= Z2[i * ZW + c];
+    return c;
+  }
+
+  /** The top card of stack s, or -1 when it is empty. */
+  top(s: number): number {
+    const n = this.len[s];
+    return n === 0 ? -1 : this.cards[BASE[s] + n - 1];
+  }
+
+  /** Card i (0 = bottom) of stack s. */
+  at(s: number, i: number): number {
+    return this.cards[BASE[s] + i];
+  }
+
+  /** A copy of stack s, bottom first (a plain loop: Array.from on a subarray is slow). */
+  stack(s: number): number[] {
+    const n = this.len[s], b = BASE[s];
+    const out = new Array<number>(n);
+    for (let i = 0; i < n; i++) out[i] = this.cards[b + i];
+    return out;
+  }
+
+  /** The key for transposition tables: 53 bits, exact up to Zobrist collisions. */
+  key(): number {
+    return (this.h1 >>> 0) * 0x200000 + (this.h2 & 0x1fffff);
+  }
+
+  /** The mover's hand card (top of the hand), or -1 when the mover has none. */
+  handCard(): number {
+    return this.top(HAND + this.turn);
+  }
+
+  /** Cards that player p still has to get rid of under the win rule. */
+  cardsLeft(p: number): number {
+    let n = this.len[HAND + p] + this.len[WASTE + p] + this.len[STOCK + p];
+    if (this.rule === 'cleared') for (let k = 0; k < 4; k++) n += this.len[TAB + 4 * p + k];
+    return n;
+  }
+
+  /** The win rule [D]: own hand, waste, stock and own four tableau piles empty (or, under the
+   *  Russian Bank variant, hand, waste and stock empty). */
+  hasWon(p: number): boolean {
+    return this.cardsLeft(p) === 0;
+  }
+
+  /** The foundation slot card c goes to, or -1 (rule a). */
+  foundationFor(c: number): number {
+    const s = SUIT[c];
+    if (s < 0) return -1;
+    const need = RANK[c] - 1;
+    if (this.found[2 * s] === need) return 2 * s; // an ace takes the first empty slot
+    if (this.found[2 * s + 1] === need) return 2 * s + 1;
+    return -1;
+  }
+
+  /** Rule b/f/g: onto a pile whose top is one rank higher and of the other colour, or empty. */
+  fitsTableau(c: number, t: number): boolean {
+    const n = this.len[TAB + t];
+    if (n === 0) return c !== UNKNOWN;
+    const d = this.cards[BASE[TAB + t] + n - 1];
+    return RANK[d] === RANK[c] + 1 && RED[d] !== RED[c] && c !== UNKNOWN && d !== UNKNOWN;
+  }
+
+  /** Rule e: onto the opponent's stock or waste top, same suit and one rank apart. */
+  fitsLoad(c: number, s: number): boolean {
+    const n = this.len[s];
+    if (n === 0 || c === UNKNOWN) return false;
+    const d = this.cards[BASE[s] + n - 1];
+    return d !== UNKNOWN && SUIT[d] === SUIT[c] && (RANK[d] === RANK[c] + 1 || RANK[d] === RANK[c] - 1);
+  }
+
+  sourceCard(from: number): number {
+    if (from === FROM_HAND) return this.top(HAND + this.turn);
+    if (from === FROM_STOCK) return this.top(STOCK + this.turn);
+    return this.top(TAB + from - FROM_TAB);
+  }
+
+  /** Writes the legal moves of the mover to out[offset..]; returns how many. Sources in the
+   *  order stock, hand, tableau; `end` or `pass` last. None once the game is won. */
+  moves(out: Int32Array, offset = 0): number {
+    if (this.winner >= 0) return 0;
+    let n = offset;
+    const p = this.turn, o = 1 - p;
+    for (let k = 0; k < 10; k++) {
+      const from = k === 0 ? FROM_STOCK : k === 1 ? FROM_HAND : k;
+      const c = this.sourceCard(from);
+      if (c < 0 || c === UNKNOWN) continue;
+      if (this.foundationFor(c) >= 0) out[n++] = packMove(from, TO_F, c);
+      if (this.fitsLoad(c, STOCK + o)) out[n++] = packMove(from, TO_OSTOCK, c);
+      if (this.fitsLoad(c, WASTE + o)) out[n++] = packMove(from, TO_OWASTE, c);
+      for (let t = 0; t < 8; t++) {
+        if (from === FROM_TAB + t) continue;
+        if (this.fitsTableau(c, t)) out[n++] = packMove(from, TO_TAB + t, c);
+      }
+    }
+    out[n++] = this.len[HAND + p] > 0 ? END : PASS;
+    return n - offset;
+  }
+
+  /** Whether m is legal now (for replays and strategies that keep plans). */
+  isLegal(m: number): boolean {
+    if (this.winner >= 0) return false;
+    if (m === END) return this.len[HAND + this.turn] > 0;
+    if (m === PASS) return this.len[HAND + this.turn] === 0;
+    const from = moveFrom(m), to = moveTo(m), c = moveCard(m);
+    if (from > 9 || to > 10 || (m & ~0x7fff) !== 0) return false;
+    if (this.sourceCard(from) !== c || c === UNKNOWN) return false;
+    const o = 1 - this.turn;
+    if (to === TO_F) return this.foundationFor(c) >= 0;
+    if (to === TO_OSTOCK) return this.fitsLoad(c, STOCK + o);
+    if (to === TO_OWASTE) return this.fitsLoad(c, WASTE + o);
+    if (from === FROM_TAB + to - TO_TAB) return false;
+    return this.fitsTableau(c, to - TO_TAB);
+  }
+
+  /** Turns player p's waste over into a new hand: the first card wasted is the first turned up. */
+  private turnOver(p: number): void {
+    const n = this.len[WASTE + p];
+    const w = BASE[WASTE + p];
+    for (let i = n - 1; i >= 0; i--) this.push(HAND + p, this.cards[w + i]);
+    for (let i = 0; i < n; i++) this.pop(WASTE + p);
+  }
+
+  private unTurnOver(p: number): void {
+    const n = this.len[HAND + p];
+    const h = BASE[HAND + p];
+    for (let i = n - 1; i >= 0; i--) this.push(WASTE + p, this.cards[h + i]);
+    for (let i = 0; i < n; i++) this.pop(HAND + p);
+  }
+
+  /** m must be legal. */
+  make(m: number): void {
+    const p = this.turn;
+    let info = this.winner + 1; // bits 0-1: previous winner + 1
+    if (m === END || m === PASS) {
+      if (m === END) this.push(WASTE + p, this.pop(HAND + p));
+      this.turns++;
+      this.setTurn(1 - p);
+      // The new mover turns up a hand card; an empty hand is the waste turned over.
+      const q = 1 - p;
+      if (this.len[HAND + q] === 0 && this.len[WASTE + q] > 0) {
+        this.turnOver(q);
+        info |= 4;
+      }
+      this.undo[this.ulen++] = info;
+      return;
+    }
+    const from = moveFrom(m), to = moveTo(m);
+    const src = from === FROM_HAND ? HAND + p : from === FROM_STOCK ? STOCK + p : TAB + from - FROM_TAB;
+    const c = this.pop(src);
+    // Rule c: the next stock card is turned up.
+    if (from === FROM_STOCK && this.len[src] > 0 && this.len[src] - 1 < this.down[p]) {
+      this.down[p] = this.len[src] - 1;
+      info |= 64;
+    }
+    if (to === TO_F) {
+      const slot = this.foundationFor(c);
+      this.setFoundation(slot, this.found[slot] + 1);
+      info |= slot << 3;
+    } else if (to === TO_OSTOCK) this.push(STOCK + 1 - p, c);
+    else if (to === TO_OWASTE) this.push(WASTE + 1 - p, c);
+    else this.push(TAB + to - TO_TAB, c);
+    if (from === FROM_HAND && this.len[HAND + p] === 0 && this.len[WASTE + p] > 0) {
+      this.turnOver(p);
+      info |= 4;
+    }
+    if (this.hasWon(p)) this.winner = p;
+    else if (this.hasWon(1 - p)) this.winner = 1 - p;
+    this.undo[this.ulen++] = info;
+  }
+
+  /** Undoes m, which must be the last move made. */
+  unmake(m: number): void {
+    const info = this.undo[--this.ulen];
+    this.winner = (info & 3) - 1;
+    if (m === END || m === PASS) {
+      const q = this.turn, p = 1 - q;
+      if (info & 4) this.unTurnOver(q);
+      this.setTurn(p);
+      this.turns--;
+      if (m === END) this.push(HAND + p, this.pop(WASTE + p));
+      return;
+    }
+    const p = this.turn;
+    const from = moveFrom(m), to = moveTo(m);
+    if (info & 4) this.unTurnOver(p);
+    let c: number;
+    if (to === TO_F) {
+      const slot = (info >> 3) & 7;
+      this.setFoundation(slot, this.found[slot] - 1);
+      c = moveCard(m);
+    } else if (to === TO_OSTOCK) c = this.pop(STOCK + 1 - p);
+    else if (to === TO_OWASTE) c = this.pop(WASTE + 1 - p);
+    else c = this.pop(TAB + to - TO_TAB);
+    const src = from === FROM_HAND ? HAND + p : from === FROM_STOCK ? STOCK + p : TAB + from - FROM_TAB;
+    this.push(src, c);
+    if (info & 64) this.down[p]++;
+  }
+
+  /** Number of moves on the undo stack. */
+  get ply(): number {
+    return this.ulen;
+  }
+
+  /** Cards on the foundations. */
+  foundTotal(): number {
+    let n = 0;
+    for (let i = 0; i < 8; i++) n += this.found[i];
+    return n;
+  }
+}

@@ -1,0 +1,124 @@
+import { pct, wilson } from '../../batch/stats.js';
+
+// Tournament summary from CSV rows (strings, as read back from the file): per pairing the win
+// share of decided games with a 95% Wilson interval and the draw share; per strategy an
+// Elo-style rating from a maximum-likelihood Bradley–Terry fit.
+
+export interface PairStat {
+  a: string;
+  b: string;
+  games: number;
+  aWins: number;
+  bWins: number;
+  draws: number;
+  errors: number;
+  /** a's share of decided games, with its 95% Wilson interval. */
+  aRate: number;
+  lo: number;
+  hi: number;
+  drawRate: number;
+  meanTurns: number;
+}
+
+export interface Rating {
+  name: string;
+  elo: number;
+  games: number;
+  /** Wins + draws/2 over games. */
+  score: number;
+}
+
+export interface Summary {
+  games: number;
+  errors: number;
+  pairs: PairStat[];
+  ratings: Rating[];
+}
+
+type CsvRow = Record<string, string>;
+
+export function summarize(rows: readonly CsvRow[], order?: readonly string[]): Summary {
+  const names = new Set<string>();
+  for (const r of rows) names.add(r.seatA), names.add(r.seatB);
+  const rank = (n: string) => (order && order.includes(n) ? order.indexOf(n) : 1000);
+  const sorted = [...names].sort((x, y) => rank(x) - rank(y) || x.localeCompare(y));
+  const pairs = new Map<string, PairStat>();
+  let errors = 0;
+  for (const r of rows) {
+    const [a, b] = rank(r.seatA) < rank(r.seatB) || (rank(r.seatA) === rank(r.seatB) && r.seatA < r.seatB) ? [r.seatA, r.seatB] : [r.seatB, r.seatA];
+    const k = `${a}\u0000${b}`;
+    let p = pairs.get(k);
+    if (!p) pairs.set(k, (p = { a, b, games: 0, aWins: 0, bWins: 0, draws: 0, errors: 0, aRate: NaN, lo: 0, hi: 1, drawRate: 0, meanTurns: 0 }));
+    if (r.outcome === 'error') {
+      p.errors++;
+      errors++;
+      continue;
+    }
+    p.games++;
+    p.meanTurns += Number(r.turns);
+    if (r.outcome === 'draw') p.draws++;
+    else if (r.winnerStrategy === a && a !== b) p.aWins++;
+    else if (a !== b) p.bWins++;
+  }
+  for (const p of pairs.values()) {
+    const decided = p.aWins + p.bWins;
+    p.aRate = decided ? p.aWins / decided : NaN;
+    ({ lo: p.lo, hi: p.hi } = wilson(p.aWins, decided));
+    p.drawRate = p.games ? p.draws / p.games : 0;
+    p.meanTurns = p.games ? p.meanTurns / p.games : 0;
+  }
+  const list = [...pairs.values()].filter((p) => p.a !== p.b);
+  return { games: rows.length - errors, errors, pairs: list, ratings: bradleyTerry(sorted, list) };
+}
+
+/** Bradley–Terry strengths by the MM iteration (Hunter 2004), a draw counting half a win to
+ *  each side. One virtual draw per pairing keeps an all-losing player's rating finite. Shown as
+ *  Elo: 400·log10(strength), shifted so that the mean is 0. */
+export function bradleyTerry(names: readonly string[], pairs: readonly PairStat[]): Rating[] {
+  const n = names.length;
+  const idx = new Map(names.map((x, i) => [x, i]));
+  const w = new Float64Array(n), g = new Float64Array(n * n), games = new Float64Array(n);
+  for (const p of pairs) {
+    const i = idx.get(p.a)!, j = idx.get(p.b)!;
+    const m = p.aWins + p.bWins + p.draws + 1;
+    g[i * n + j] += m;
+    g[j * n + i] += m;
+    w[i] += p.aWins + (p.draws + 1) / 2;
+    w[j] += p.bWins + (p.draws + 1) / 2;
+    games[i] += m - 1;
+    games[j] += m - 1;
+  }
+  let r = new Float64Array(n).fill(1);
+  for (let it = 0; it < 1000; it++) {
+    const next = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      let d = 0;
+      for (let j = 0; j < n; j++) if (j !== i && g[i * n + j] > 0) d += g[i * n + j] / (r[i] + r[j]);
+      next[i] = d > 0 ? w[i] / d : r[i];
+    }
+    let logMean = 0;
+    for (let i = 0; i < n; i++) logMean += Math.log(next[i]) / n;
+    for (let i = 0; i < n; i++) next[i] /= Math.exp(logMean);
+    r = next;
+  }
+  return names.map((name, i) => ({
+    name,
+    elo: (400 * Math.log(r[i])) / Math.LN10,
+    games: games[i],
+    score: games[i] ? (w[i] - pairs.filter((p) => p.a === name || p.b === name).length / 2) / games[i] : NaN,
+  }));
+}
+
+export function formatSummary(s: Summary): string {
+  const lines = [`${s.games} games${s.errors ? `, ${s.errors} errors` : ''}`];
+  lines.push('pairing                 games   wins    losses  draws   win% of decided (95% Wilson)   draw%   mean turns');
+  for (const p of s.pairs) {
+    const name = `${p.a} vs ${p.b}`.padEnd(22);
+    const rate = Number.isNaN(p.aRate) ? 'n/a'.padEnd(30) : `${pct(p.aRate)} [${pct(p.lo)}, ${pct(p.hi)}]`.padEnd(30);
+    lines.push(`${name}  ${String(p.games).padStart(5)}   ${String(p.aWins).padStart(5)}   ${String(p.bWins).padStart(5)}   ${String(p.draws).padStart(5)}   ${rate}   ${pct(p.drawRate).padStart(6)}  ${p.meanTurns.toFixed(1).padStart(8)}`);
+  }
+  lines.push('rating (Bradley–Terry, Elo scale, mean 0; draws count half):');
+  for (const r of [...s.ratings].sort((x, y) => y.elo - x.elo))
+    lines.push(`  ${r.name.padEnd(10)} ${r.elo >= 0 ? '+' : ''}${r.elo.toFixed(0).padStart(5)}   score ${Number.isNaN(r.score) ? 'n/a' : pct(r.score)} over ${r.games} games`);
+  return lines.join('\n');
+}

@@ -1,0 +1,104 @@
+import type { Rng } from '../../cards/shuffle.js';
+import { HAND, PilPosition, STOCK, TAB, UNKNOWN, WASTE, type WinRule, ownerOf } from './position.js';
+
+// What one player sees (rules page, "Information"): every face-up card — tableau piles, the
+// foundations, both wastes (face up, built in sight), the face-up part of both stocks (the top
+// and any cards loaded onto it) and the mover's own hand card. Of each player's hand and
+// face-down stock cards it gives only the counts and the set they hold together, sorted: that
+// set is what a player who remembers the face-up play knows; the order, and which of them are
+// in the hand and which in the stock, stay hidden. Strategies get this object, never the
+// engine, so they cannot read hidden cards.
+
+export interface PlayerView {
+  readonly seat: number;
+  readonly rule: WinRule;
+  /** The player to move (strategies are asked only on their own turn). */
+  readonly turn: number;
+  readonly turns: number;
+  /** Cards in each hand (the hand card included). */
+  readonly handCount: readonly number[];
+  /** The viewer's own hand card when the viewer is to move, else -1. */
+  readonly handCard: number;
+  /** Face-down cards at the bottom of each stock. */
+  readonly stockDown: readonly number[];
+  /** The face-up part of each stock, bottom first (the last one is the top). */
+  readonly stockUp: readonly (readonly number[])[];
+  /** Wastes, bottom first. */
+  readonly waste: readonly (readonly number[])[];
+  /** Tableau piles A0..A3 B0..B3, bottom first. */
+  readonly tableau: readonly (readonly number[])[];
+  /** Foundation heights, slots 2s and 2s+1 per suit. */
+  readonly foundations: readonly number[];
+  /** Per player: the hidden cards of that player's hand and face-down stock, sorted. */
+  readonly hidden: readonly (readonly number[])[];
+}
+
+export function viewOf(pos: PilPosition, seat: number): PlayerView {
+  const handCard = pos.turn === seat ? pos.top(HAND + seat) : -1;
+  // Sorted by marking ids rather than by sorting, so the order of the hand leaves no trace.
+  const hidden = [0, 1].map((p) => {
+    const mark = new Uint8Array(104);
+    const n = pos.len[HAND + p] - (p === seat && handCard >= 0 ? 1 : 0);
+    for (let i = 0; i < n; i++) mark[pos.at(HAND + p, i)] = 1;
+    for (let i = 0; i < pos.down[p]; i++) mark[pos.at(STOCK + p, i)] = 1;
+    const out: number[] = [];
+    for (let c = 0; c < 104; c++) if (mark[c]) out.push(c);
+    return out;
+  });
+  return {
+    seat,
+    rule: pos.rule,
+    turn: pos.turn,
+    turns: pos.turns,
+    handCount: [pos.len[HAND], pos.len[HAND + 1]],
+    handCard,
+    stockDown: [pos.down[0], pos.down[1]],
+    stockUp: [0, 1].map((p) => pos.stack(STOCK + p).slice(pos.down[p])),
+    waste: [0, 1].map((p) => pos.stack(WASTE + p)),
+    tableau: [0, 1, 2, 3, 4, 5, 6, 7].map((t) => pos.stack(TAB + t)),
+    foundations: Array.from(pos.found),
+    hidden,
+  };
+}
+
+function shuffle(a: number[], rng: Rng): void {
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    const t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+  }
+}
+
+/** Loads a view into `pos` (reused across decisions). Hidden cards become UNKNOWN, or, with
+ *  `rng`, a random deal of the hidden cards consistent with the view (a determinization):
+ *  a face-down stock holds only its owner's original cards, so cards of the other pack in a
+ *  player's hidden set must be in that player's hand. */
+export function loadView(pos: PilPosition, v: PlayerView, rng?: Rng): void {
+  pos.clear();
+  for (let p = 0; p < 2; p++) {
+    const down = v.stockDown[p];
+    const known = p === v.seat && v.handCard >= 0;
+    const inHand = known ? v.handCount[p] - 1 : v.handCount[p];
+    let handCards: number[] = [];
+    if (rng) {
+      const own = v.hidden[p].filter((c) => ownerOf(c) === p);
+      const foreign = v.hidden[p].filter((c) => ownerOf(c) !== p);
+      shuffle(own, rng);
+      const stockCards = own.slice(0, down);
+      handCards = own.slice(down).concat(foreign);
+      shuffle(handCards, rng);
+      for (const c of stockCards) pos.push(STOCK + p, c);
+    } else for (let i = 0; i < down; i++) pos.push(STOCK + p, UNKNOWN);
+    for (const c of v.stockUp[p]) pos.push(STOCK + p, c);
+    pos.down[p] = down;
+    if (rng) for (const c of handCards) pos.push(HAND + p, c);
+    else for (let i = 0; i < inHand; i++) pos.push(HAND + p, UNKNOWN);
+    if (known) pos.push(HAND + p, v.handCard);
+    for (const c of v.waste[p]) pos.push(WASTE + p, c);
+  }
+  for (let t = 0; t < 8; t++) for (const c of v.tableau[t]) pos.push(TAB + t, c);
+  for (let i = 0; i < 8; i++) pos.setFoundation(i, v.foundations[i]);
+  pos.setTurn(v.turn);
+  pos.turns = v.turns;
+}
