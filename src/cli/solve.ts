@@ -5,11 +5,11 @@ import { parseBytes, parseCount, parseDuration } from './units.js';
 
 // Solver options shared by `solve` and `batch` of every game that has a solver.
 
-export const ALGORITHMS = ['dfs', 'astar', 'best-first'] as const;
+export const ALGORITHMS = ['auto', 'dfs', 'astar', 'best-first'] as const;
 
 export function solverOptions(y: Argv, defaults: { timeout?: string } = {}): Argv {
   return y
-    .option('algorithm', { choices: ALGORITHMS as unknown as string[], default: 'dfs', describe: 'search: depth-first (decides), A* (shortest), greedy best-first' })
+    .option('algorithm', { choices: ALGORITHMS as unknown as string[], default: 'auto', describe: 'auto: guided best-first runs, then exhaustive depth-first; dfs; astar (shortest); best-first' })
     .option('optimal', { type: 'boolean', default: false, describe: 'shortest solution: A* with an admissible bound (same as --algorithm astar)' })
     .option('weight', { type: 'number', describe: 'best-first: f = g + weight*h (default: h alone)' })
     .option('max-nodes', { type: 'string', describe: 'stop after this many nodes (unknown: nodes)' })
@@ -27,9 +27,9 @@ export interface SolverSettings {
 
 export function solverSettings(argv: Record<string, unknown>): SolverSettings {
   const optimal = argv.optimal === true;
-  let algorithm = String(argv.algorithm ?? 'dfs') as SolverSettings['algorithm'];
+  let algorithm = String(argv.algorithm ?? 'auto') as SolverSettings['algorithm'];
   if (optimal) {
-    if (argv.algorithm !== undefined && argv.algorithm !== 'dfs' && argv.algorithm !== 'astar')
+    if (argv.algorithm !== undefined && argv.algorithm !== 'auto' && argv.algorithm !== 'astar')
       throw new InputError(`--optimal needs A*; it cannot go with --algorithm ${String(argv.algorithm)}`);
     algorithm = 'astar';
   }

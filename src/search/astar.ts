@@ -5,9 +5,15 @@ import { DEAD, type SearchGame } from './types.js';
 // Best-first search on f = g + weight * h. weight 1 is A*: with an admissible lower bound the
 // first solution taken off the open list is a shortest one (positions found again by a shorter
 // path are reopened, so a heuristic that is admissible but not consistent stays exact).
-// weight > 1 is weighted A* (solutions at most `weight` times longer than optimal); Infinity is
-// greedy best-first on h alone. Every variant is exhaustive when the open list runs dry, so it
+// weight > 1 is weighted A* (solutions at most `weight` times longer than optimal when h is the
+// admissible bound); Infinity is greedy best-first on h alone. For weight != 1, h is the game's
+// guiding heuristic(variant) when it has one (faster to a win, no length guarantee), else the
+// bound. Every variant is exhaustive when the open list runs dry, so it
 // may also prove a deal unsolvable.
+//
+// Pruning: DEAD positions (the game's proofs) are never queued; searchMoves(), when the game has
+// it, leaves out only moves whose positions are also children of an ancestor (dfs.ts gives the
+// argument; here every ancestor of a queued node has been expanded already).
 //
 // Nodes hold no position: only parent, move and g, in typed arrays. To expand a node the game
 // walks from the current node to it through their common ancestor with unmake/make, which is
@@ -15,7 +21,7 @@ import { DEAD, type SearchGame } from './types.js';
 
 const NODE_BYTES = 12 + 16; // parent, move, g + heap entry (f as f64, node id)
 
-export function astar(game: SearchGame, limits: Limits, table: StateTable, weight = 1): SearchResult {
+export function astar(game: SearchGame, limits: Limits, table: StateTable, weight = 1, variant = 0): SearchResult {
   const budget = new Budget(limits);
   const memory = limits.memoryBytes ?? DEFAULT_MEMORY;
   const key = new Uint32Array(game.maxKeyWords);
@@ -110,14 +116,19 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
     return r;
   };
 
+  game.beginSearch?.(weight !== 1);
+  const pruned = game.searchMoves !== undefined;
   addNode(-1, 0, 0);
   if (game.won()) return { outcome: 'solved', moves: [], stats: stats() };
+  // A* needs the admissible bound; the other variants follow the game's guide when it has one
+  // (DEAD is still taken from lowerBound(), which carries the proofs).
+  const guide = weight !== 1 && game.heuristic ? () => game.heuristic!(variant) : null;
   const h0 = game.lowerBound();
   if (h0 >= DEAD) return { outcome: 'unsolvable', stats: stats() };
   const rootSlot = table.insert(key, game.key(key));
   if (rootSlot === FULL) return { outcome: 'unknown', limit: 'memory', stats: stats() };
   table.values[rootSlot] = 0;
-  push(priority(0, h0), 0);
+  push(priority(0, guide ? guide() : h0), 0);
 
   while (heapLen > 0) {
     const n = pop();
@@ -128,7 +139,7 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
     if (g > maxDepth) maxDepth = g;
     const forced = game.forcedMove ? game.forcedMove() : -1;
     let cnt: number;
-    if (forced >= 0) { moveBuf[0] = forced; cnt = 1; } else cnt = game.moves(moveBuf, 0);
+    if (forced >= 0) { moveBuf[0] = forced; cnt = 1; } else cnt = pruned ? game.searchMoves!(moveBuf, 0) : game.moves(moveBuf, 0);
     for (let i = 0; i < cnt; i++) {
       const m = moveBuf[i];
       if (!budget.tick()) return finish({ outcome: 'unknown', limit: budget.hit!, stats: stats() });
@@ -153,13 +164,14 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
         continue;
       }
       const child = addNode(n, m, g + 1);
+      const hh = guide ? guide() : h;
       table.values[slot] = child;
       const won = game.won();
       game.unmake(m);
       // With weight 1 a goal is final only when it leaves the open list (it may be reached
       // again by a shorter path); the other variants take the first goal they see.
       if (won && weight !== 1) return finish({ outcome: 'solved', moves: lineTo(child), stats: stats() });
-      push(priority(g + 1, h), child);
+      push(priority(g + 1, hh), child);
     }
   }
   return finish({ outcome: 'unsolvable', stats: stats() });

@@ -9,7 +9,10 @@ import { DEAD, type SearchGame } from './types.js';
 // is either on the current path (a cycle, which cannot help) or its subtree was searched to the
 // end without a win (had it found one, the search would have stopped). Either way skipping it
 // loses no win, so an exhausted search proves the deal unsolvable. DEAD positions are pruned on
-// the game's proof, and forced moves are the game's proved dominances.
+// the game's proof, and forced moves are the game's proved dominances. searchMoves() may leave
+// out a move whose position is also a child of an ancestor on the current path (the game proves
+// it): every such ancestor finishes its own loop before the search ends, so the position is still
+// searched, and an exhausted search still covers every position reachable from the root.
 
 export function dfs(game: SearchGame, limits: Limits, table: StateTable): SearchResult {
   const budget = new Budget(limits);
@@ -23,6 +26,8 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
     for (let d = depth - 1; d >= 0; d--) game.unmake(moveBuf[base[d] + next[d] - 1]);
   };
 
+  game.beginSearch?.(false);
+  const pruned = game.searchMoves !== undefined;
   if (game.won()) return { outcome: 'solved', moves: [], stats: stats() };
   if (table.insert(key, game.key(key)) === FULL) return { outcome: 'unknown', limit: 'memory', stats: stats() };
   if (game.lowerBound() >= DEAD) return { outcome: 'unsolvable', stats: stats() };
@@ -52,7 +57,7 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
       moveBuf[b] = forced;
       count[depth] = 1;
     } else {
-      count[depth] = game.moves(moveBuf, b);
+      count[depth] = pruned ? game.searchMoves!(moveBuf, b) : game.moves(moveBuf, b);
     }
   };
 

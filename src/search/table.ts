@@ -133,7 +133,8 @@ export class StateTable {
   private place(i: number, h: number, key: Uint32Array, len: number): number {
     const off = this.arenaUsed;
     this.arena[off] = len;
-    this.arena.set(key.subarray(0, len), off + 1);
+    const arena = this.arena;
+    for (let j = 0; j < len; j++) arena[off + 1 + j] = key[j];
     this.arenaUsed = off + len + 1;
     this.hashes[i] = h;
     this.offsets[i] = off;

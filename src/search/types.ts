@@ -20,6 +20,22 @@ export interface SearchGame {
   won(): boolean;
   /** Admissible: the game cannot be won in fewer moves (0 when won); DEAD when proved lost. */
   lowerBound(): number;
+  /** Optional guiding estimate for best-first search (smaller is nearer a win). Need not be
+   *  admissible: no verdict depends on it. Without it best-first uses lowerBound(). */
+  heuristic?(variant?: number): number;
+  /** How many variants heuristic() offers (default 1); the 'auto' search runs them in turn. */
+  readonly heuristicVariants?: number;
+  /** The order in which the 'auto' search tries the variants (default 0, 1, 2, …). */
+  readonly heuristicOrder?: readonly number[];
+  /** Optional: the moves the search needs to try, a subset of moves() that the game has proved
+   *  enough (a dominance pruning; the proof lives beside the game's implementation). It may
+   *  depend on the moves made since beginSearch(), never on earlier ones. Without it the search
+   *  tries moves(). */
+  searchMoves?(out: Int32Array, offset: number): number;
+  /** Called by every search before it starts from the current position (the root). `guided` is
+   *  true for the best-first variants that follow heuristic() and are rarely run to the end: a
+   *  game may then skip proofs that cost more than they save there. */
+  beginSearch?(guided?: boolean): void;
   /** A move the game has proved safe to play without trying the others (a dominance), or -1.
    *  The proof lives beside the game's implementation. */
   forcedMove?(): number;

@@ -51,8 +51,15 @@ export class BcPosition {
   readonly talonMask = new Uint32Array(3);
   /** The trench that must be filled by the next move (rule IV), or -1. */
   pending = -1;
+  /** The trench the last move put a card on when it was trench-to-trench, else -1. Not part of
+   *  the position (the key ignores it): the search's dominance pruning reads it (search.ts). */
+  lastT2T = -1;
 
   private undo = new Int32Array(1024);
+  /** Scratch for moves(): trench tops, and the trenches grouped by the suit of their top. */
+  private readonly tops = new Int8Array(TRENCHES);
+  private readonly group = new Int8Array(4 * TRENCHES);
+  private readonly gcount = new Uint8Array(4);
   private ulen = 0;
 
   constructor(deal: BcDeal) {
@@ -75,6 +82,7 @@ export class BcPosition {
     this.tlen = 0;
     this.talonMask.fill(0);
     this.pending = -1;
+    this.lastT2T = -1;
     this.ulen = 0;
   }
 
@@ -116,10 +124,22 @@ export class BcPosition {
       }
       return n - offset;
     }
+    // One pass over the trenches: tops (-1 when empty), foundation plays, and the trenches grouped
+    // by the suit of their top (only piles whose tops share a suit can exchange cards).
+    const group = this.group, gcount = this.gcount, tops = this.tops, found = this.found;
+    gcount[0] = gcount[1] = gcount[2] = gcount[3] = 0;
     for (let t = 0; t < TRENCHES; t++) {
-      if (plen[t] === 0) continue;
-      const c = piles[t * PILE_CAP + plen[t] - 1];
-      if (this.fitsFoundation(c)) out[n++] = packMove(T2F, t, 0, c);
+      const len = plen[t];
+      if (len === 0) {
+        tops[t] = -1;
+        continue;
+      }
+      const c = piles[t * PILE_CAP + len - 1];
+      tops[t] = c;
+      const s = SUIT[c];
+      group[s * TRENCHES + gcount[s]++] = t;
+      const h = found[s];
+      if (h < 26 && PLAY_ORDER[h] === RANK[c]) out[n++] = packMove(T2F, t, 0, c);
     }
     const haveStock = this.sp < STOCK_SIZE;
     if (haveStock) {
@@ -130,21 +150,20 @@ export class BcPosition {
       const c = reserve[cell];
       if (c < 0) continue;
       const rc = RANK[c] * 14, s = SUIT[c];
-      for (let k = 0; k < 4; k++) {
-        const t = CELL_TRENCHES[cell * 4 + k];
-        if (plen[t] === 0) continue;
-        const d = piles[t * PILE_CAP + plen[t] - 1];
-        if (SUIT[d] === s && ADJ[rc + RANK[d]] === 1) out[n++] = packMove(R2T, cell, t, c);
+      for (let k = cell * 4, k1 = k + 4; k < k1; k++) {
+        const t = CELL_TRENCHES[k];
+        const d = tops[t];
+        if (d >= 0 && SUIT[d] === s && ADJ[rc + RANK[d]] === 1) out[n++] = packMove(R2T, cell, t, c);
       }
     }
+    // Trench to trench, in the order of trying every pair a, b by index.
     for (let a = 0; a < TRENCHES; a++) {
-      if (plen[a] === 0) continue;
-      const c = piles[a * PILE_CAP + plen[a] - 1];
-      const rc = RANK[c] * 14, s = SUIT[c];
-      for (let b = 0; b < TRENCHES; b++) {
-        if (b === a || plen[b] === 0) continue;
-        const d = piles[b * PILE_CAP + plen[b] - 1];
-        if (SUIT[d] === s && ADJ[rc + RANK[d]] === 1) out[n++] = packMove(T2T, a, b, c);
+      const c = tops[a];
+      if (c < 0) continue;
+      const rc = RANK[c] * 14, s = SUIT[c], g0 = s * TRENCHES, g1 = g0 + gcount[s];
+      for (let i = g0; i < g1; i++) {
+        const b = group[i];
+        if (b !== a && ADJ[rc + RANK[tops[b]]] === 1) out[n++] = packMove(T2T, a, b, c);
       }
     }
     if (haveStock) out[n++] = packMove(S2TAL, 0, 0, this.stock[this.sp]);
@@ -153,8 +172,11 @@ export class BcPosition {
 
   make(m: number): void {
     const kind = m & 7, from = (m >> 3) & 31, to = (m >> 8) & 31;
-    let info = this.pending + 1;
+    // Undo info: pending + 1 (bits 0-3) | refill source (4-5) | talon index (6-12) |
+    // lastT2T + 1 (13-16).
+    let info = (this.pending + 1) | ((this.lastT2T + 1) << 13);
     this.pending = -1;
+    this.lastT2T = kind === T2T ? to : -1;
     switch (kind) {
       case T2F: {
         const c = this.pop(from);
@@ -214,7 +236,7 @@ export class BcPosition {
       case FILL: {
         const src = (info >> 4) & 3;
         if (src === SRC_TALON) {
-          const i = info >> 6;
+          const i = (info >> 6) & 127;
           this.talon[this.tlen++] = i;
           this.talonMask[i >> 5] |= 1 << (i & 31);
         } else if (src === SRC_STOCK) {
@@ -237,6 +259,7 @@ export class BcPosition {
       }
     }
     this.pending = (info & 15) - 1;
+    this.lastT2T = ((info >> 13) & 15) - 1;
   }
 
   private push(t: number, c: number): void {

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
+import { replay } from '../../src/games/besieged-city/replay.js';
+import { BcGame } from '../../src/games/besieged-city/search.js';
+import { solve } from '../../src/search/solve.js';
+import { FULL, StateTable } from '../../src/search/table.js';
+
+describe('search: seeded deals', () => {
+  it('auto solves most of seeds 1..12, and every solution replays as won', () => {
+    let solved = 0;
+    for (let s = 1; s <= 12; s++) {
+      const deal = dealFromSeed(String(s));
+      const g = new BcGame(deal);
+      const r = solve(g, { maxNodes: 200_000 });
+      expect(r.outcome).not.toBe('unsolvable'); // nothing here is proved lost
+      expect(r.stats.nodes).toBeLessThanOrEqual(200_000);
+      if (r.outcome !== 'solved') continue;
+      solved++;
+      const check = replay(deal, r.line);
+      expect(check.ok && check.won, `seed ${s}`).toBe(true);
+    }
+    expect(solved).toBeGreaterThanOrEqual(10);
+  });
+
+  it('best-first with each guide variant returns only real solutions', () => {
+    const deal = dealFromSeed('2');
+    for (let v = 0; v < new BcGame(deal).heuristicVariants; v++) {
+      const r = solve(new BcGame(deal), { algorithm: 'best-first', variant: v, maxNodes: 50_000 });
+      if (r.outcome === 'solved') {
+        const check = replay(deal, r.line);
+        expect(check.ok && check.won, `variant ${v}`).toBe(true);
+      } else expect(r.outcome).toBe('unknown');
+    }
+  });
+});
+
+describe('search: limits', () => {
+  // Seed 98 is one the solver does not decide quickly, so every limit is reached.
+  const hard = () => new BcGame(dealFromSeed('98'));
+
+  it('honours a node budget exactly, in every algorithm', () => {
+    for (const algorithm of ['dfs', 'astar', 'best-first', 'auto'] as const) {
+      const r = solve(hard(), { algorithm, maxNodes: 30_000 });
+      expect(r.outcome, algorithm).toBe('unknown');
+      expect(r.outcome === 'unknown' && r.limit).toBe('nodes');
+      expect(r.stats.nodes).toBeLessThanOrEqual(30_000);
+    }
+  });
+
+  it('honours a time budget closely, auto included', () => {
+    for (const algorithm of ['dfs', 'auto'] as const) {
+      const t0 = performance.now();
+      const r = solve(hard(), { algorithm, timeoutMs: 300 });
+      const wall = performance.now() - t0;
+      expect(r.outcome === 'unknown' && r.limit).toBe('time');
+      expect(wall).toBeGreaterThanOrEqual(299);
+      // The clock is read every 128 nodes; what remains is scheduling and GC on a loaded machine.
+      expect(wall).toBeLessThan(300 * 1.5);
+    }
+  });
+
+  it('answers unknown (memory) when the table is full, never a verdict', () => {
+    for (const algorithm of ['dfs', 'astar', 'auto'] as const) {
+      const r = solve(hard(), { algorithm, memoryBytes: 1 << 20 });
+      expect(r.outcome, algorithm).toBe('unknown');
+      expect(r.outcome === 'unknown' && r.limit).toBe('memory');
+    }
+  });
+});
+
+describe('search: table', () => {
+  it('stores full keys: every distinct key is new once and found after', () => {
+    const t = new StateTable(64 << 20);
+    const key = new Uint32Array(4);
+    const n = 200_000;
+    for (let i = 0; i < n; i++) {
+      key[0] = i; key[1] = i * 7; key[2] = 0; key[3] = i & 1;
+      if (t.insert(key, 1 + (i % 4)) < 0 || t.found) throw new Error(`key ${i}: not new`);
+    }
+    expect(t.size).toBe(n);
+    for (let i = 0; i < n; i++) {
+      key[0] = i; key[1] = i * 7; key[2] = 0; key[3] = i & 1;
+      t.insert(key, 1 + (i % 4));
+      if (!t.found) throw new Error(`key ${i} lost`);
+    }
+    // [0] (length 1) is stored; [0, 0] (length 2) is a different key.
+    key[0] = 0; key[1] = 0;
+    t.insert(key, 2);
+    expect(t.found).toBe(false);
+  });
+
+  it('reports FULL past its budget and keeps what it holds', () => {
+    const t = new StateTable(1 << 20);
+    const key = new Uint32Array(8);
+    let i = 0;
+    for (; ; i++) {
+      key[0] = i;
+      if (t.insert(key, 8) === FULL) break;
+    }
+    expect(i).toBeGreaterThan(1000);
+    expect(t.bytes).toBeLessThanOrEqual(1 << 20);
+    key[0] = 5;
+    expect(t.insert(key, 8)).toBeGreaterThanOrEqual(0);
+    expect(t.found).toBe(true);
+  });
+});
