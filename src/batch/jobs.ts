@@ -9,6 +9,7 @@ export const JOBS: Record<string, Loader> = {
   'besieged-city': async () => (await import('../games/besieged-city/job.js')).job,
   zioplys: async () => (await import('../games/zioplys/job.js')).job,
   pilstymas: async () => (await import('../games/pilstymas/job.js')).job,
+  parterre: async () => (await import('../games/parterre/job.js')).job,
   // A job for testing the pool itself: it can fail, crash its worker or sleep on request.
   selftest: async () => (await import('./selftest-job.js')).job,
 };

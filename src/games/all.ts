@@ -7,3 +7,5 @@ import { zioplysCli } from './zioplys/cli.js';
 registerGame(zioplysCli);
 import { pilstymasCli } from './pilstymas/cli.js';
 registerGame(pilstymasCli);
+import { parterreCli } from './parterre/cli.js';
+registerGame(parterreCli);

@@ -1,0 +1,45 @@
+// Parterre solver benchmark: solves seeds FROM..TO in this thread with a per-deal time limit and
+// prints nodes/s, median ms per solved deal, the shares solved / unsolvable / unknown, and the
+// share of solvable deals with a 95% Wilson interval (unknown counted as unsolvable for the
+// lower bound and as solvable for the upper). No assertions: figures only.
+//
+//   npx tsx bench/parterre.ts [TO=200] [TIMEOUT_MS=1000] [FROM=1] [ALGORITHM=auto]
+//   VERBOSE=1 prints one line per deal.
+import { solve, type Algorithm } from '../src/search/solve.js';
+import { StateTable } from '../src/search/table.js';
+import { boundedRate, percentile, pct } from '../src/batch/stats.js';
+import { dealFromSeed } from '../src/games/parterre/deal.js';
+import { PtGame } from '../src/games/parterre/search.js';
+
+const to = Number(process.argv[2] ?? 200);
+const timeoutMs = Number(process.argv[3] ?? 1000);
+const from = Number(process.argv[4] ?? 1);
+const algorithm = (process.argv[5] ?? 'auto') as Algorithm;
+const verbose = process.env.VERBOSE === '1';
+
+const table = new StateTable(1 << 30);
+let nodes = 0, ms = 0, solved = 0, unsolvable = 0, unknown = 0;
+const solvedMs: number[] = [];
+const unknownSeeds: string[] = [];
+const unsolvableSeeds: string[] = [];
+for (let s = from; s <= to; s++) {
+  const game = new PtGame(dealFromSeed(s));
+  const r = solve(game, { algorithm, weight: 3, timeoutMs, table });
+  nodes += r.stats.nodes;
+  ms += r.stats.ms;
+  if (r.outcome === 'solved') solved++, solvedMs.push(r.stats.ms);
+  else if (r.outcome === 'unsolvable') unsolvable++, unsolvableSeeds.push(String(s));
+  else unknown++, unknownSeeds.push(String(s));
+  if (verbose) console.log(`${s} ${r.outcome} ${r.stats.nodes} nodes ${r.stats.ms.toFixed(1)} ms${r.outcome === 'solved' ? ` ${r.moves.length} moves` : ''}`);
+}
+const n = to - from + 1;
+solvedMs.sort((a, b) => a - b);
+const list = (xs: string[]) => (xs.length ? `: ${xs.slice(0, 40).join(' ')}${xs.length > 40 ? ' …' : ''}` : '');
+const rate = boundedRate(solved, unknown, n);
+console.log(`parterre ${algorithm}, seeds ${from}..${to}, ${timeoutMs} ms per deal, one thread`);
+console.log(`nodes/s             ${Math.round((nodes / ms) * 1000).toLocaleString('en-US')} (${nodes.toLocaleString('en-US')} nodes in ${(ms / 1000).toFixed(1)} s)`);
+console.log(`median solved deal  ${percentile(solvedMs, 50).toFixed(1)} ms (p90 ${percentile(solvedMs, 90).toFixed(1)} ms)`);
+console.log(`solved              ${solved} (${pct(solved / n)})`);
+console.log(`unsolvable          ${unsolvable} (${pct(unsolvable / n)})${list(unsolvableSeeds)}`);
+console.log(`unknown             ${unknown} (${pct(unknown / n)})${list(unknownSeeds)}`);
+console.log(`solvable            ${pct(solved / n)} proven; 95% Wilson ${pct(rate.lo)} .. ${pct(rate.hi)}`);

@@ -1,0 +1,59 @@
+import { type Card, formatCard } from '../../cards/card.js';
+import { shuffledDeck } from '../../cards/shuffle.js';
+import { InputError } from '../../io/errors.js';
+import { isObject } from '../../io/json.js';
+import { cardList, checkPackCounts } from '../../io/cards.js';
+
+export const GAME = 'parterre';
+export const PILES = 6;
+export const PILE_DEPTH = 6;
+export const BOUQUET_SIZE = 16;
+
+/** A deal: six parterre piles of six cards, bottom first, and the sixteen bouquet cards. */
+export interface PtDeal {
+  seed?: string;
+  piles: Card[][];
+  bouquet: Card[];
+}
+
+/** Deal order [D]: cards 1-36 of the shuffled pack go to the piles one row at a time (p0..p5
+ *  get their bottom cards first, the sixth round gives the top cards); cards 37-52 are the
+ *  bouquet. */
+export function dealFromSeed(seed: string | number): PtDeal {
+  const deck = shuffledDeck(seed, 1);
+  const piles: Card[][] = Array.from({ length: PILES }, () => []);
+  for (let i = 0; i < PILES * PILE_DEPTH; i++) piles[i % PILES].push(deck[i]);
+  return { seed: String(seed), piles, bouquet: deck.slice(PILES * PILE_DEPTH) };
+}
+
+export interface PtDealJson {
+  game: string;
+  seed?: string;
+  piles: string[][];
+  bouquet: string[];
+}
+
+export function dealToJson(d: PtDeal): PtDealJson {
+  const f = (cs: Card[]) => cs.map((c) => formatCard(c));
+  return {
+    game: GAME,
+    ...(d.seed !== undefined ? { seed: d.seed } : {}),
+    piles: d.piles.map(f),
+    bouquet: f(d.bouquet),
+  };
+}
+
+/** Validates a deal document; every failure names the file and field (or the card). */
+export function dealFromJson(doc: unknown, file: string): PtDeal {
+  if (!isObject(doc)) throw new InputError(`${file}: expected a JSON object`);
+  if (doc.game !== GAME) throw new InputError(`${file}: field "game" is ${JSON.stringify(doc.game)}, expected "${GAME}"`);
+  if (doc.seed !== undefined && typeof doc.seed !== 'string' && typeof doc.seed !== 'number')
+    throw new InputError(`${file}: field "seed" must be a string`);
+  const ps = doc.piles;
+  if (!Array.isArray(ps) || ps.length !== PILES)
+    throw new InputError(`${file}: field "piles" must be ${PILES} piles of ${PILE_DEPTH} cards`);
+  const piles = ps.map((p, i) => cardList(p, `${file}: piles[${i}]`, PILE_DEPTH));
+  const bouquet = cardList(doc.bouquet, `${file}: bouquet`, BOUQUET_SIZE);
+  checkPackCounts([...piles.flat(), ...bouquet], 1, file);
+  return { ...(doc.seed !== undefined ? { seed: String(doc.seed) } : {}), piles, bouquet };
+}

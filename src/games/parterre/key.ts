@@ -1,0 +1,103 @@
+import { PILES } from './deal.js';
+import { PILE_CAP, type PtPosition } from './position.js';
+
+// The exact, canonical bit-packed key of a Parterre position, little-endian in 32-bit words:
+//
+//   bouquet   16 bits   which bouquet slots still hold their card (the foundations follow:
+//                       a card in neither a pile nor the bouquet is on its foundation)
+//   piles     6 x       header (13 bits), then 2 bits (the suit) per run card
+//
+// Pile code. A pile's cards are a prefix of one dealt pile (cards never disturbed, or put back
+// exactly) and then a run built down one rank at a time: a card lands on a non-empty pile only
+// one rank below its top, so past the bottom only the suit is new information.
+//   - bottom card dealt at the bottom of pile q: header = 1<<12 | q<<9 | l<<4 | run, where l
+//     (1..6; up to 20 in positions built by tests) is the length of the longest prefix equal
+//     to dealt pile q and run (0..12) the cards above it; the first run card is one rank below
+//     dealt card q[l-1].
+//   - any other bottom card c: header = c<<4 | (n-1) for a pile of n (1..13) cards, all a run
+//     from c down.
+//   - empty pile: header = 63<<4 (no card has id 63).
+// The code is a function of the pile's contents alone and decodes to them, so it is exact.
+// Canonical: the six piles are interchangeable (every rule treats them alike), so they are
+// written sorted by (header, suits). Size: 16 + 78 + 2 x (run cards) bits, at most 16 + 78 +
+// 2 x 52 = 198 bits = 7 words; a fresh deal takes 3 words (12 bytes), a position in play
+// usually 3-5 words, plus the table's 16 bytes of slot and length.
+
+export const PT_MAX_KEY_WORDS = 7;
+
+const hdr = new Int32Array(PILES);
+const suits = new Int32Array(PILES);
+const runLen = new Int32Array(PILES);
+const order = new Int32Array(PILES);
+
+let dest: Uint32Array = new Uint32Array(0);
+let wi = 0, acc = 0, nb = 0;
+
+function put(v: number, bits: number): void {
+  acc = (acc | (v << nb)) >>> 0;
+  nb += bits;
+  if (nb >= 32) {
+    dest[wi++] = acc;
+    nb -= 32;
+    acc = nb === 0 ? 0 : v >>> (bits - nb);
+  }
+}
+
+function code(pos: PtPosition, p: number): void {
+  const n = pos.plen[p];
+  if (n === 0) {
+    hdr[p] = 63 << 4;
+    suits[p] = 0;
+    runLen[p] = 0;
+    return;
+  }
+  const base = p * PILE_CAP, piles = pos.piles;
+  const c0 = piles[base];
+  let l = 0, h: number;
+  if (pos.origRow[c0] === 0) {
+    const q = pos.origPile[c0];
+    l = 1;
+    const ol = pos.origLen[q];
+    while (l < n && l < ol && pos.origPile[piles[base + l]] === q && pos.origRow[piles[base + l]] === l) l++;
+    h = (1 << 12) | (q << 9) | (l << 4) | (n - l);
+  } else {
+    l = 1;
+    h = (c0 << 4) | (n - 1);
+  }
+  let s = 0;
+  for (let i = l; i < n; i++) s = (s << 2) | ((piles[base + i] / 13) | 0);
+  hdr[p] = h;
+  suits[p] = s;
+  runLen[p] = n - l;
+}
+
+export function packKey(pos: PtPosition, out: Uint32Array): number {
+  for (let p = 0; p < PILES; p++) {
+    code(pos, p);
+    // Insertion sort of the pile order by (header, suits).
+    let i = p;
+    while (i > 0) {
+      const q = order[i - 1];
+      if (hdr[q] < hdr[p] || (hdr[q] === hdr[p] && suits[q] <= suits[p])) break;
+      order[i] = q;
+      i--;
+    }
+    order[i] = p;
+  }
+  dest = out;
+  wi = 0;
+  acc = pos.bmask;
+  nb = 16;
+  for (let k = 0; k < PILES; k++) {
+    const p = order[k];
+    put(hdr[p], 13);
+    const r = runLen[p];
+    // At most 12 run cards = 24 bits; written in two halves to stay within put()'s 31 bits.
+    if (r > 6) {
+      put(suits[p] >>> 12, 2 * (r - 6));
+      put(suits[p] & 0xfff, 12);
+    } else if (r > 0) put(suits[p], 2 * r);
+  }
+  if (nb > 0) dest[wi++] = acc;
+  return wi;
+}

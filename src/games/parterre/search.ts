@@ -1,0 +1,343 @@
+import { DEAD, type SearchGame } from '../../search/types.js';
+import { BOUQUET_SIZE, PILES } from './deal.js';
+import { PT_MAX_KEY_WORDS, packKey } from './key.js';
+import { formatMove } from './notation.js';
+import {
+  B2F, B2P, DECK, IN_BOUQUET, MAX_MOVES, P2F, P2P, PILE_CAP, PtPosition, packMove,
+} from './position.js';
+
+// The Parterre position as the search sees it: a reduced, ordered move list, a safe-move rule,
+// and an admissible lower bound. Each pruning rule carries its proof.
+
+export class PtGame extends PtPosition implements SearchGame {
+  readonly maxMoves = MAX_MOVES;
+  readonly maxKeyWords = PT_MAX_KEY_WORDS;
+  private readonly scores = new Int32Array(MAX_MOVES);
+  private readonly urgency = new Int32Array(PILES);
+  // Scratch for dead(): cards freed in the relaxed game, unfreed height per pile, relaxed
+  // foundation heights.
+  private readonly freed = new Uint8Array(DECK);
+  private readonly lim = new Int8Array(PILES);
+  private readonly relaxH = new Int8Array(4);
+  /** Number of positions dead() proved lost (statistics). */
+  deadCount = 0;
+  /** Move-ordering score of a card moving between two bases of equal rank, against 10 for
+   *  other pile-to-pile moves (10 measured no worse than 150 on seeds 1..30). */
+  shuffleScore = 10;
+
+  key(out: Uint32Array): number {
+    return packKey(this, out);
+  }
+
+  formatMove(m: number): string {
+    return formatMove(m);
+  }
+
+  /** Safe foundation move (a dominance): an available card c of rank r that fits its foundation
+   *  when every card of rank r-1 is home or in the bouquet, and every card of rank r-2 or lower
+   *  is home (always, for an ace; for a two, when each ace is home or in the bouquet).
+   *
+   *  Proof. Take a winning line L from P in the bouquet normal form of searchMoves() below
+   *  (every bouquet-to-pile move is followed at once by a card landing on the card it placed);
+   *  one exists when P is won. Nothing ever lands on c in L before c goes home at time t: such a
+   *  card has rank r-1, so it is a bouquet card (those not home are all there) — it reaches a
+   *  pile only by a bouquet-to-pile move, which in normal form is followed by a card of rank
+   *  r-2 landing on it, and those are all home (final). So before t, c only moves itself. Let
+   *  L' be L without the moves of c, from P' = P + (c home). Every pile of L' is the same pile
+   *  of L with c deleted, so a card that is a top in L (and is not c) is a top in L'; a target
+   *  that is a top or empty in L is one in L'; the foundations of L' are those of L plus c,
+   *  and no card of c's suit goes home in L before t (its lower cards are home already) — after
+   *  t they agree. So L' is legal from P' and wins. */
+  forcedMove(): number {
+    const f = this.found, loc = this.loc;
+    let min = f[0];
+    for (let s = 1; s < 4; s++) if (f[s] < min) min = f[s];
+    // safe bit r: a card of rank r that fits its foundation may go home at once.
+    let safe = 1 << 1;
+    for (let r = 2; r <= 13 && r - 2 <= min; r++) {
+      let ok = true;
+      for (let t = 0; t < 4 && ok; t++) ok = f[t] >= r - 1 || loc[t * 13 + r - 2] === IN_BOUQUET;
+      if (ok) safe |= 1 << r;
+    }
+    for (let p = 0; p < PILES; p++) {
+      const n = this.plen[p];
+      if (n === 0) continue;
+      const c = this.piles[p * PILE_CAP + n - 1];
+      const r = (c % 13) + 1;
+      if (safe & (1 << r) && f[(c / 13) | 0] === r - 1) return packMove(P2F, p, 0, c);
+    }
+    for (let k = 0; k < BOUQUET_SIZE; k++) {
+      if (!(this.bmask & (1 << k))) continue;
+      const c = this.bouquet[k];
+      const r = (c % 13) + 1;
+      if (safe & (1 << r) && f[(c / 13) | 0] === r - 1) return packMove(B2F, k, 0, c);
+    }
+    return -1;
+  }
+
+  readonly heuristicVariants = 1;
+
+  /** Guides for the best-first passes (not admissible; they decide nothing, they only order
+   *  the open list). Features: L cards off the foundations, R pile cards above a lower card of
+   *  their suit (each must move twice), D cards lying on the next card each foundation needs,
+   *  I pile cards above any lower card (the piles' disorder), E empty piles. */
+  /** The guide is scaled so that the portfolio's weights (f = g + w*h, w = 0.5, 0.2, 3, ∞)
+   *  land near w = 3 on L + R, which measured best on seeds 1..30 (w = 1.5: 10 solved, w = 3:
+   *  15-17, greedy: 4-6, at 200-400k nodes). */
+  guideScale = 6;
+
+  heuristic(variant = 0): number {
+    const f = this.found;
+    let R = 0, D = 0, I = 0, E = 0;
+    for (let p = 0; p < PILES; p++) {
+      const n = this.plen[p], base = p * PILE_CAP;
+      if (n === 0) { E++; continue; }
+      let m0 = 14, m1 = 14, m2 = 14, m3 = 14, low = 14;
+      for (let i = 0; i < n; i++) {
+        const c = this.piles[base + i], r = c % 13, s = (c / 13) | 0;
+        if (r > low) I++;
+        else low = r;
+        if (f[s] === r) D += n - 1 - i;
+        switch (s) {
+          case 0: if (m0 < r) R++; else m0 = r; break;
+          case 1: if (m1 < r) R++; else m1 = r; break;
+          case 2: if (m2 < r) R++; else m2 = r; break;
+          default: if (m3 < r) R++; else m3 = r;
+        }
+      }
+    }
+    const L = DECK - this.foundTotal;
+    switch (variant % 4) {
+      case 0: return this.guideScale * (L + R);
+      case 1: return 2 * L + D;
+      case 2: return L + R + D - 2 * E;
+      default: return L + 2 * I;
+    }
+  }
+
+  /** Admissible: every card off the foundations needs a move to get there, and a pile card
+   *  with a lower card of its own suit beneath it in its pile needs one more — it must leave
+   *  its pile before that card is released, and it cannot go to its foundation before it. */
+  lowerBound(): number {
+    let extra = 0;
+    for (let p = 0; p < PILES; p++) {
+      const n = this.plen[p], base = p * PILE_CAP;
+      let m0 = 14, m1 = 14, m2 = 14, m3 = 14;
+      for (let i = 0; i < n; i++) {
+        const c = this.piles[base + i], r = c % 13;
+        switch ((c / 13) | 0) {
+          case 0: if (m0 < r) extra++; else m0 = r; break;
+          case 1: if (m1 < r) extra++; else m1 = r; break;
+          case 2: if (m2 < r) extra++; else m2 = r; break;
+          default: if (m3 < r) extra++; else m3 = r;
+        }
+      }
+    }
+    if (this.dead()) {
+      this.deadCount++;
+      return DEAD;
+    }
+    return DECK - this.foundTotal + extra;
+  }
+
+  /** Proves a position lost by a relaxed game that is won whenever the real one is.
+   *
+   *  Relaxation: a pile card is "freed" once it has left its place (in the current position).
+   *  A card may be freed when every card above it is freed and either (F) every lower card of
+   *  its suit is on a foundation or freed, or (P) a landing exists: a pile whose cards are all
+   *  freed (or an empty pile), or, for rank r < 13, a card B of rank r+1 that is not
+   *  on a foundation now and is freed, or is a pile card with every card above it freed, or is
+   *  a bouquet card with a landing of its own (an empty pile as above, or recursively a card one
+   *  rank higher, computed down from kings). A freed pile card stays usable as a landing
+   *  forever (an over-approximation: really it may be covered or gone home). It must: a card
+   *  the real line leaves in place as a top may well be freed early in the relaxation. Every
+   *  rule only gets easier as more cards are freed, so the freed set is computed as a fixpoint
+   *  in any order.
+   *
+   *  Claim: if the real position is won by a line L, every pile card is freed. Induction on
+   *  the moments L first moves each pile card x from its place: the cards above x left
+   *  earlier (freed, by induction). If x goes home, its lower suit cards were home earlier:
+   *  on a foundation now, in the bouquet (then they count as freed: bouquet cards are free),
+   *  or pile cards that left earlier (freed). If x goes onto a top B, B is one rank higher and
+   *  not on a foundation now; B never left its place (then everything above it left, so the
+   *  relaxation exposed B, and exposed or freed it is a landing), or left it earlier (freed),
+   *  or came from the bouquet onto a top or an empty pile (recursively a landing). If x goes to
+   *  an empty pile, that pile's cards all left earlier. So a pile card that the fixpoint never
+   *  frees proves the position lost. */
+  dead(): boolean {
+    const piles = this.piles, plen = this.plen, loc = this.loc;
+    const lim = this.lim, freed = this.freed, h = this.relaxH;
+    let empty = false;
+    for (let c = 0; c < DECK; c++) freed[c] = loc[c] === IN_BOUQUET ? 1 : 0;
+    let bq = 0;
+    for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bq |= 1 << ((this.bouquet[k] % 13) + 1);
+    for (let p = 0; p < PILES; p++) {
+      lim[p] = plen[p];
+      if (plen[p] === 0) empty = true;
+    }
+    for (let s = 0; s < 4; s++) {
+      let x = this.found[s];
+      while (x < 13 && freed[s * 13 + x]) x++;
+      h[s] = x;
+    }
+    // Ranks (bits 1..13) of freed pile cards (each was exposed once: a landing from then on).
+    let freedRanks = 0, baseOk = 0;
+    for (;;) {
+      // Landings: exposed or freed pile cards, and bouquet cards with a landing of their own
+      // (down from kings).
+      let pileBase = 0;
+      for (let p = 0; p < PILES; p++) if (lim[p] > 0) pileBase |= 1 << ((piles[p * PILE_CAP + lim[p] - 1] % 13) + 1);
+      pileBase |= freedRanks;
+      let ok = 0;
+      for (let b = 13; b >= 2; b--) {
+        if (pileBase & (1 << b)) ok |= 1 << b;
+        else if (bq & (1 << b) && (empty || (b < 13 && (ok & (1 << (b + 1))) !== 0))) ok |= 1 << b;
+      }
+      let changed = ok !== baseOk, left = 0;
+      baseOk = ok;
+      for (let p = 0; p < PILES; p++) {
+        const base = p * PILE_CAP;
+        while (lim[p] > 0) {
+          const x = piles[base + lim[p] - 1], r = (x % 13) + 1, s = (x / 13) | 0;
+          if (!(h[s] >= r - 1 || empty || (r < 13 && (baseOk & (1 << (r + 1))) !== 0))) break;
+          lim[p]--;
+          freed[x] = 1;
+          freedRanks |= 1 << r;
+          if (h[s] === r - 1) {
+            let y = r;
+            while (y < 13 && freed[s * 13 + y]) y++;
+            h[s] = y;
+          }
+          changed = true;
+        }
+        if (lim[p] === 0) empty = true;
+        left += lim[p];
+      }
+      if (left === 0) return false;
+      if (!changed) return true;
+    }
+  }
+
+  /** Every legal move (the search uses searchMoves()). */
+  moves(out: Int32Array, offset: number): number {
+    return this.legalMoves(out, offset);
+  }
+
+  /** The moves the search tries, best first (a subset of moves()). Pruned (each loses no win):
+   *  - moving the only card of a pile to an empty pile (the same position, piles permuted);
+   *  - moves onto an empty pile other than the first empty one (piles are interchangeable);
+   *  - a bouquet card c (rank r) to a pile when no card of rank r-1 is available now. Proof: in
+   *    a winning line, take a bouquet-to-pile move of c at time t. If no card is ever put on c
+   *    before c leaves that pile, drop the move and play c from the bouquet where it left
+   *    (to a foundation or a pile): the line stays legal, one move shorter. Otherwise move the
+   *    placement to just before the first card d lands on c: in between, c sat alone on top
+   *    of its pile, untouched (nothing lands on it, it does not leave), so no other move depended
+   *    on it. Repeating this gives a winning line, no longer, in which every bouquet-to-pile
+   *    move is followed at once by a card of rank r-1 onto c (the bouquet moves are put in this
+   *    form last to first; a later one moved past stays next to its own follower, since one
+   *    move lands one card on one card). That follower is a bouquet card, itself followed at
+   *    once by a card onto it, and so on: the chain ends with a pile top x of rank r-k (k >= 1)
+   *    moving onto bouquet cards of ranks r-1 .. r-k+1 — x is a top already before the chain,
+   *    which only covers c's target pile. So c may go to a pile only when such x and bouquet
+   *    cards exist now. A shortest winning line can be put in this form, and its first move
+   *    then also survives the two symmetry prunings above (they would make it not shortest, or
+   *    map it to the move kept). Aces never go to piles by this rule (nothing lands on one). */
+  searchMoves(out: Int32Array, offset: number): number {
+    let n = offset;
+    const piles = this.piles, plen = this.plen, f = this.found, sc = this.scores;
+    // Ranks of the pile tops and of the bouquet cards (bit r set when present).
+    let topRanks = 0, bqRanks = 0;
+    let firstEmpty = -1;
+    for (let p = 0; p < PILES; p++) {
+      const len = plen[p];
+      if (len === 0) {
+        if (firstEmpty < 0) firstEmpty = p;
+        this.urgency[p] = 99;
+        continue;
+      }
+      const base = p * PILE_CAP;
+      topRanks |= 1 << ((piles[base + len - 1] % 13) + 1);
+      // Urgency: how soon a card under the top could go home, counting the cards above it.
+      let u = 99;
+      for (let i = 0; i < len - 1; i++) {
+        const c = piles[base + i];
+        const v = (c % 13) - f[(c / 13) | 0] + (len - 1 - i);
+        if (v < u) u = v;
+      }
+      this.urgency[p] = u;
+    }
+    for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bqRanks |= 1 << ((this.bouquet[k] % 13) + 1);
+    // chainOk bit r: a bouquet card of rank r may start a bridge — some pile top has a rank
+    // r-k (k >= 1) and the bouquet holds ranks r-1 .. r-k+1 to put between (see above).
+    let chainOk = 0;
+    for (let r = 2; r <= 13; r++) {
+      if (topRanks & (1 << (r - 1)) || (bqRanks & (1 << (r - 1)) && chainOk & (1 << (r - 1)))) chainOk |= 1 << r;
+    }
+
+    for (let p = 0; p < PILES; p++) {
+      const len = plen[p];
+      if (len === 0) continue;
+      const c = piles[p * PILE_CAP + len - 1];
+      const r = (c % 13) + 1;
+      if (f[(c / 13) | 0] === r - 1) {
+        sc[n - offset] = 0;
+        out[n++] = packMove(P2F, p, 0, c);
+      }
+      // Order: foundation moves, exposing a card that goes home, emptying a pile, then the other
+      // pile-to-pile moves by how soon their pile could give a card home, bouquet bridges, and
+      // moves to an empty pile last.
+      let from: number;
+      if (len === 1) from = 2;
+      else {
+        const w = piles[p * PILE_CAP + len - 2], wr = (w % 13) + 1;
+        if (f[(w / 13) | 0] === wr - 1) from = 1;
+        else if (wr !== r + 1) from = 10 + this.urgency[p];
+        else from = this.shuffleScore + this.urgency[p];
+      }
+      for (let q = 0; q < PILES; q++) {
+        if (q === p) continue;
+        const ql = plen[q];
+        if (ql === 0) {
+          if (q !== firstEmpty || len === 1) continue;
+          sc[n - offset] = 200 + from;
+        } else if ((piles[q * PILE_CAP + ql - 1] % 13) + 1 === r + 1) {
+          sc[n - offset] = from;
+        } else continue;
+        out[n++] = packMove(P2P, p, q, c);
+      }
+    }
+    for (let k = 0; k < BOUQUET_SIZE; k++) {
+      if (!(this.bmask & (1 << k))) continue;
+      const c = this.bouquet[k];
+      const r = (c % 13) + 1;
+      if (f[(c / 13) | 0] === r - 1) {
+        sc[n - offset] = 0;
+        out[n++] = packMove(B2F, k, 0, c);
+      }
+      if (!(chainOk & (1 << r))) continue;
+      for (let q = 0; q < PILES; q++) {
+        const ql = plen[q];
+        if (ql === 0) {
+          if (q !== firstEmpty) continue;
+          sc[n - offset] = 300;
+        } else if ((piles[q * PILE_CAP + ql - 1] % 13) + 1 === r + 1) {
+          sc[n - offset] = 100;
+        } else continue;
+        out[n++] = packMove(B2P, k, q, c);
+      }
+    }
+    // Stable insertion sort by score (lists are short).
+    for (let i = 1; i < n - offset; i++) {
+      const m = out[offset + i], s = sc[i];
+      let j = i;
+      while (j > 0 && sc[j - 1] > s) {
+        out[offset + j] = out[offset + j - 1];
+        sc[j] = sc[j - 1];
+        j--;
+      }
+      out[offset + j] = m;
+      sc[j] = s;
+    }
+    return n - offset;
+  }
+}
