@@ -1,15 +1,15 @@
 // Batch throughput: the same seeds with 1 and with 2 workers, each deal on a fixed node budget
 // (so the work per deal does not depend on machine load). Prints deals/s and the speed-up.
-//   npx tsx bench/batch.ts [seeds=1..64] [maxNodes=200000]
+//   npx tsx bench/batch.ts [seeds=1..400] [maxNodes=200000]
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Batch } from '../src/batch/run.js';
 import { parseSeeds } from '../src/cli/units.js';
 
-const items = parseSeeds(process.argv[2] ?? '1..64');
+const items = parseSeeds(process.argv[2] ?? "1..400");
 const maxNodes = Number(process.argv[3] ?? 200_000);
-const config = { algorithm: 'dfs', maxNodes, memoryBytes: 2 ** 30, settings: `bench dfs max-nodes=${maxNodes}` };
+const config = { algorithm: 'auto', maxNodes, memoryBytes: 2 ** 30, settings: `bench auto max-nodes=${maxNodes}` };
 const dir = mkdtempSync(join(tmpdir(), 'bench-batch-'));
 const rates: number[] = [];
 for (const workers of [1, 2]) {
