@@ -13,7 +13,7 @@ export class Progress {
     private readonly total: number,
     private readonly note: () => string,
     private readonly intervalMs = 5000,
-    private readonly tty = process.stderr.isTTY === true,
+    tty = process.stderr.isTTY === true,
   ) {
     if (tty && total > 0) {
       this.bar = new cliProgress.SingleBar(

@@ -70,7 +70,7 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchResult & 
   try {
     const r = await batch.run();
     state.progress?.stop();
-    if (r.skipped > 0) process.stderr.write(`resumed: ${r.skipped} seeds were already in ${r.file}\n`);
+    if (r.skipped > 0) process.stderr.write(`resumed: ${r.skipped} rows were already in ${r.file}\n`);
     return { ...r, rows };
   } finally {
     state.progress?.stop();

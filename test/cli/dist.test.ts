@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readCsvRows } from '../../src/batch/csv.js';
+
+// The compiled CLI, as `npm start` runs it: workers load from dist/ with plain node, and a real
+// Ctrl-C (SIGINT) keeps every finished row for --resume. CI builds before testing; a plain
+// `npm test` without a build skips this file.
+const cli = 'dist/src/cli.js';
+
+function runNode(args: string[], interruptAfterMs?: number): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '', err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    if (interruptAfterMs !== undefined) setTimeout(() => child.kill('SIGINT'), interruptAfterMs);
+    child.on('close', (code) => resolve({ code, out, err }));
+  });
+}
+
+describe.skipIf(!existsSync(cli))('compiled CLI (dist/)', () => {
+  it('runs a batch on workers, stops cleanly on SIGINT, and resumes to each item exactly once', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'patience-dist-')), 'z.csv');
+    const args = ['batch', 'zioplys', '--players', '2..6', '--seeds', '1..20000', '--workers', '2', '--out', out];
+    const first = await runNode(args, 2500);
+    expect(first.code).toBe(130);
+    expect(first.err).toMatch(/interrupted/);
+    const kept = readCsvRows(out).rows.length;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(100_000);
+    const second = await runNode([...args, '--resume']);
+    expect(second.code).toBe(0);
+    expect(second.err).toMatch(new RegExp(`resumed: ${kept} rows were already`));
+    const rows = readCsvRows(out).rows;
+    expect(rows).toHaveLength(100_000);
+    expect(new Set(rows.map((r) => r.item)).size).toBe(100_000);
+  }, 120_000);
+
+  it('solves with the compiled solver and prints the solution', async () => {
+    const r = await runNode(['solve', 'besieged-city', '--deal', 'data/besieged-city/easy-deal.json']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/outcome: solved in \d+ moves/);
+  });
+});
