@@ -1,0 +1,41 @@
+import { InputError } from '../../../io/errors.js';
+import type { BcDeal } from '../deal.js';
+import { replay } from '../replay.js';
+import type { GameResult } from './play.js';
+import { GreedyStrategy } from './greedy.js';
+import { PlannerStrategy } from './planner.js';
+import { RandomStrategy } from './random.js';
+import { SamplerStrategy } from './sampler.js';
+import type { Strategy, StrategyOptions } from './strategy.js';
+
+// Playing strategies for Besieged City: they see only a BcView (no stock order) and are
+// refereed by playGame(). Each file says its idea.
+
+export type { Strategy, StrategyOptions } from './strategy.js';
+export { playGame, type GameResult, type GameEnd, type PlayOptions, StrategyError } from './play.js';
+export { BcView, DEAL, RESIGN, formatViewMove } from '../view.js';
+
+export const STRATEGIES: string[] = ['random', 'greedy', 'planner', 'sampler'];
+
+/** A fresh strategy. `seed` fixes its random choices (random, sampler); games are reproducible
+ *  for the same deal, name, seed and options. Throws InputError for an unknown name. */
+export function makeStrategy(name: string, seed: string, opts: StrategyOptions = {}): Strategy {
+  switch (name.trim().toLowerCase()) {
+    case 'random': return new RandomStrategy(seed);
+    case 'greedy': return new GreedyStrategy();
+    case 'planner': return new PlannerStrategy(opts);
+    case 'sampler': return new SamplerStrategy(seed, opts);
+    default: throw new InputError(`unknown strategy "${name}" (use ${STRATEGIES.join(', ')})`);
+  }
+}
+
+/** A won game is a solution certificate: its moves, checked again by the rules engine
+ *  (replay() from the deal must end won), or null when the game was not won. A batch may turn a
+ *  deal the solver left 'unknown' into 'solved' with it (and should say the line came from a
+ *  strategy). */
+export function certificate(deal: BcDeal, game: GameResult): string[] | null {
+  if (!game.won) return null;
+  const r = replay(deal, game.moves);
+  if (!r.ok || !r.won) throw new Error(`a won game does not replay as won (${r.ok ? 'not won' : r.reason})`);
+  return game.moves;
+}

@@ -1,0 +1,320 @@
+import { type Rng, rngFromSeed, shuffleInPlace } from '../../../cards/shuffle.js';
+import { solve } from '../../../search/solve.js';
+import { StateTable } from '../../../search/table.js';
+import { FILL, MAX_MOVES, R2T, S2F, S2TAL, moveKind, packMove } from '../position.js';
+import type { BcGame } from '../search.js';
+import { type BcView, DEAL, RESIGN, keyString } from '../view.js';
+import { PlannerStrategy } from './planner.js';
+import type { Strategy, StrategyOptions } from './strategy.js';
+
+// Monte Carlo over the hidden stock order ("determinization"). The sampler keeps `samples`
+// guesses of the stock order, each a uniform shuffle of the cards not in sight (view.unseen()),
+// so each is consistent with everything the player has seen. Each guess is solved by the
+// solver under a small node budget; a solved guess holds a winning line for that world.
+// A legal move wins a guess when the guess's line, with that move brought to the front, is
+// still legal and reaches the same position (checked by replaying the moves that precede it
+// and comparing exact keys) — so moves that merely commute with the line's first move count
+// too. The sampler plays the move that wins most guesses; with none won it plays as the planner.
+//
+// Cost: lines are carried forward, so most decisions need no solve. After the chosen move, a
+// guess that it wins keeps its rearranged line. When a card is turned, a guess that predicted it
+// keeps its line; any other guess is repaired (the turned card swapped to the front, which keeps
+// it a uniform shuffle of what is unseen) and keeps the part of its old line that is still
+// legal in the repaired world; it is solved again — from where that line breaks — only when the
+// break comes within HORIZON moves. A decision solves guesses only while its leading move could
+// still be overtaken, and a game in which no guess has been won for HOPELESS decisions in a row
+// is played on by the planner. Measured on seeds 1..200 with the defaults (4 guesses, 8000
+// nodes): about 190 sample solves and 760k solver nodes per game.
+
+interface Sample {
+  /** The guessed face-down stock, the next card first (length view.stockLeft). */
+  stock: number[];
+  /** A winning line from the current position in this world, or null (not solved yet). */
+  line: number[] | null;
+  /** Solved without success (unsolvable or over budget) at this guess: skip until redrawn. */
+  failed: boolean;
+  /** Candidate rearranged lines from the last decision, by view move. */
+  credit: Map<number, number[]>;
+  /** The line is only a legal prefix: the guess was repaired after a card was turned, and its
+   *  old winning line broke at the end of `line` (solved again when that comes near). */
+  broken: boolean;
+}
+
+/** Guide variants (heuristic.ts GUIDES) in the order the sample solves try them: by how many
+ *  mid-game guesses each won within 3000 nodes in a small measurement (seeds 1 and 3). */
+const ORDER = [3, 1, 2, 5, 0, 4, 7, 6];
+/** After this many decisions in a row with every guess lost (or beyond the budget), the position
+ *  is taken as lost in most worlds: the sampler plays on as the planner and stops paying for
+ *  solves (a lost game would otherwise cost the most). */
+const HOPELESS = 4;
+
+/** A broken line shorter than this is solved again (from where it breaks) before it votes. */
+const HORIZON = 24;
+
+/** Reveal-free prefix scanned for candidate moves (a line's moves past its first turned card
+ *  rest on the guess and are not compared). */
+const MAX_PREFIX = 48;
+
+export class SamplerStrategy implements Strategy {
+  readonly name = 'sampler';
+  private readonly nSamples: number;
+  private readonly nodes: number;
+  private readonly budgetMs: number;
+  private readonly table = new StateTable(64 << 20);
+  private readonly fallback: PlannerStrategy;
+  private readonly buf = new Int32Array(MAX_MOVES);
+  private rng: Rng;
+  private samples: Sample[] = [];
+  private prevUnseen: Int8Array | null = null;
+  private prevStockLeft = 0;
+  private last = RESIGN;
+  /** Decisions in a row at which no guess was won; at HOPELESS the sampler stops solving. */
+  private hopeless = 0;
+  private startMs = 0;
+  /** Solver calls, and their milliseconds, this game (for measurements). */
+  solves = 0;
+  solveMs = 0;
+  solveNodes = 0;
+  solveFails = 0;
+
+  constructor(private readonly seed: string, opts: StrategyOptions = {}) {
+    this.nSamples = Math.max(1, opts.samples ?? 4);
+    this.nodes = opts.nodes ?? 8000;
+    this.budgetMs = opts.budgetMs ?? Infinity;
+    this.fallback = new PlannerStrategy(opts);
+    this.rng = rngFromSeed(`sampler:${seed}`);
+  }
+
+  start(): void {
+    this.rng = rngFromSeed(`sampler:${this.seed}`);
+    this.fallback.start();
+    this.samples = [];
+    this.prevUnseen = null;
+    this.last = RESIGN;
+    this.hopeless = 0;
+    this.solves = 0;
+    this.solveMs = 0;
+    this.solveNodes = 0;
+    this.solveFails = 0;
+    this.startMs = performance.now();
+  }
+
+  choose(view: BcView): number {
+    this.sync(view);
+    const legal = view.legal();
+    if (legal.length === 0) return RESIGN;
+    const overBudget = performance.now() - this.startMs > this.budgetMs || this.hopeless >= HOPELESS;
+    const votes = new Map<number, number>();
+    const count = (s: Sample) => {
+      s.credit = s.line ? this.credits(view, s.stock, s.line, legal) : new Map();
+      for (const v of s.credit.keys()) votes.set(v, (votes.get(v) ?? 0) + 1);
+    };
+    // Guesses that still hold a line vote first; the others are solved one by one, until the
+    // leading move cannot be overtaken by the guesses left (a clear decision needs few solves;
+    // the unsolved guesses wait for the next decision, or are redrawn when a card is turned).
+    const waiting: Sample[] = [];
+    for (const s of this.samples) {
+      if (this.needsSolve(s)) (s.credit = new Map()), waiting.push(s);
+      else count(s);
+    }
+    if (legal.length > 1 && !overBudget) {
+      for (let i = 0; i < waiting.length; i++) {
+        if (this.decided(votes, legal, waiting.length - i)) break;
+        this.solveSample(view, waiting[i]);
+        count(waiting[i]);
+      }
+    }
+    let best = RESIGN, bestVotes = 0;
+    for (const m of legal) {
+      const v = votes.get(m) ?? 0;
+      if (v > bestVotes) (best = m), (bestVotes = v); // ties: the first in engine order (F plays first, DEAL last)
+    }
+    if (legal.length > 1) this.hopeless = best === RESIGN ? this.hopeless + 1 : 0;
+    if (best === RESIGN) best = legal.length === 1 ? legal[0] : this.fallback.choose(view);
+    this.last = best;
+    return best;
+  }
+
+  /** Whether the leading move leads the runner-up by more than `left` votes. */
+  private decided(votes: Map<number, number>, legal: number[], left: number): boolean {
+    let first = 0, second = 0;
+    for (const m of legal) {
+      const v = votes.get(m) ?? 0;
+      if (v > first) (second = first), (first = v);
+      else if (v > second) second = v;
+    }
+    return first - second > left;
+  }
+
+  /** Carries the guesses over the move just made and any card just turned. */
+  private sync(view: BcView): void {
+    const unseen = view.unseen();
+    const counts = new Int8Array(52);
+    for (const c of unseen) counts[c]++;
+    if (this.prevUnseen === null) {
+      this.samples = Array.from({ length: this.nSamples }, () => this.draw(unseen));
+    } else {
+      // The move just made, if any: a guess keeps its line when that move won it.
+      const dealtPhase = view.dealt >= 0;
+      for (const s of this.samples) {
+        const line = s.credit.get(this.last) ?? null;
+        s.line = line;
+        if (line && !(this.last === DEAL && dealtPhase)) {
+          // After DEAL with no choice the referee put the card on the talon: the line's first move
+          // must be that. (In the dealt phase no move is made yet: the line starts with it.)
+          if (this.last === DEAL && moveKind(line[0]) !== S2TAL) s.line = null;
+          else s.line = line.slice(1);
+        }
+        s.credit = new Map();
+      }
+      const turned = this.prevStockLeft - view.stockLeft;
+      if (turned > 0) {
+        let revealed = -1;
+        for (let c = 0; c < 52; c++) if (this.prevUnseen[c] > counts[c]) revealed = c;
+        for (let i = 0; i < this.samples.length; i++) {
+          const s = this.samples[i];
+          if (turned === 1 && s.stock[0] === revealed) {
+            s.stock = s.stock.slice(1);
+            continue;
+          }
+          // The guess is refuted. Repair it: swap the turned card (one of its copies, at random)
+          // to the front. A uniform shuffle repaired so is a uniform shuffle of what is still
+          // unseen, and the old line, replayed in the repaired world, usually holds for a while:
+          // only the tail after it breaks needs solving.
+          const at: number[] = [];
+          for (let j = 1; j < s.stock.length; j++) if (s.stock[j] === revealed) at.push(j);
+          if (turned !== 1 || at.length === 0 || s.failed) {
+            this.samples[i] = this.draw(unseen);
+            continue;
+          }
+          const j = at[Math.floor(this.rng() * at.length)];
+          s.stock[j] = s.stock[0];
+          s.stock = s.stock.slice(1);
+          s.failed = false;
+          if (s.line) this.replayRepaired(view, s, s.line);
+        }
+      }
+    }
+    this.prevUnseen = counts;
+    this.prevStockLeft = view.stockLeft;
+  }
+
+  private draw(unseen: number[]): Sample {
+    return { stock: shuffleInPlace(unseen.slice(), this.rng), line: null, failed: false, credit: new Map(), broken: false };
+  }
+
+  /** Keeps the longest legal prefix of `old` in the (repaired) world of `s`; a stock move
+   *  takes whatever card this world deals. */
+  private replayRepaired(view: BcView, s: Sample, old: number[]): void {
+    const g = view.position(s.stock);
+    const done: number[] = [];
+    for (const m0 of old) {
+      const k = moveKind(m0);
+      const m = k === S2F || k === S2TAL ? packMove(k, 0, 0, g.stock[g.sp]) : m0;
+      if (!this.isLegal(g, m)) break;
+      g.make(m);
+      done.push(m);
+    }
+    s.line = done;
+    s.broken = !g.won();
+  }
+
+  private needsSolve(s: Sample): boolean {
+    return !s.failed && (s.line === null || (s.broken && s.line.length < HORIZON));
+  }
+
+  private solveSample(view: BcView, s: Sample): void {
+    if (s.line && s.broken) {
+      // Solve only from where the repaired line breaks.
+      const g = view.position(s.stock);
+      for (const m of s.line) g.make(m);
+      const tail = this.runSolver(g);
+      if (tail) {
+        s.line = [...s.line, ...tail];
+        s.broken = false;
+        return;
+      }
+    }
+    const line = this.runSolver(view.position(s.stock));
+    s.line = line;
+    s.broken = false;
+    if (!line) s.failed = true;
+  }
+
+  /** The solver under the sample's node budget, as a short portfolio: greedy best-first runs
+   *  of a few thousand nodes on the guide variants in ORDER until one wins. (The default 'auto'
+   *  search starts each variant at 20k nodes, which is more than a whole sample may spend;
+   *  measured mid-game, a run that wins at all wins in 2-3k nodes, and variants fail on
+   *  different guesses, so restarting beats pressing on.) */
+  private runSolver(g: BcGame): number[] | null {
+    this.solves++;
+    const t0 = performance.now();
+    let left = this.nodes, line: number[] | null = null;
+    // A winning run takes about 30 nodes per card still to place (measured: ~3.5k from a deal,
+    // 2-3k after 40 moves), so a run's cap follows the position's lower bound.
+    const perRun = 32 * g.lowerBound() + 500;
+    for (const variant of ORDER) {
+      if (left < 500) break;
+      const r = solve(g, {
+        algorithm: 'best-first', variant, maxNodes: Math.min(perRun, left), table: this.table, memoryBytes: 64 << 20,
+      });
+      left -= r.stats.nodes;
+      this.solveNodes += r.stats.nodes;
+      if (r.outcome === 'solved') line = r.moves;
+      if (r.outcome !== 'unknown') break; // solved, or proved lost: no other run can differ
+    }
+    this.solveMs += performance.now() - t0;
+    if (!line) this.solveFails++;
+    return line;
+  }
+
+  /** The view moves that win this guess, each with the guess's line rearranged to start with it. */
+  private credits(view: BcView, stock: number[], line: number[], legal: number[]): Map<number, number[]> {
+    const out = new Map<number, number[]>();
+    const g = view.position(stock);
+    const dealtPhase = view.dealt >= 0;
+    // Keys after each prefix of the line, up to and including its first turned card.
+    const keys: string[] = [];
+    let made = 0;
+    for (; made < line.length && made < MAX_PREFIX; made++) {
+      const m = line[made];
+      if (!this.isLegal(g, m)) break;
+      const turns = this.turns(g, m);
+      g.make(m);
+      keys.push(keyString(g));
+      if (turns) {
+        made++;
+        break;
+      }
+    }
+    for (let j = made - 1; j >= 0; j--) g.unmake(line[j]);
+    for (let i = 0; i < keys.length; i++) {
+      const m = line[i], k = moveKind(m);
+      const v = (k === S2F || k === S2TAL) && !dealtPhase ? DEAL : m;
+      if (out.has(v) || !legal.includes(v)) continue;
+      if (i === 0) {
+        out.set(v, line);
+        continue;
+      }
+      // Bring line[i] to the front and replay line[0..i-1] after it.
+      const order = [m, ...line.slice(0, i)];
+      let n = 0;
+      while (n < order.length && this.isLegal(g, order[n])) g.make(order[n++]);
+      if (n === order.length && keyString(g) === keys[i]) out.set(v, [m, ...line.slice(0, i), ...line.slice(i + 1)]);
+      for (let j = n - 1; j >= 0; j--) g.unmake(order[j]);
+    }
+    return out;
+  }
+
+  private isLegal(g: BcGame, m: number): boolean {
+    const n = g.moves(this.buf);
+    for (let i = 0; i < n; i++) if (this.buf[i] === m) return true;
+    return false;
+  }
+
+  /** Whether m turns a face-down card (a deal, or a reserve refill from the stock). */
+  private turns(g: BcGame, m: number): boolean {
+    const k = moveKind(m);
+    return k === S2F || k === S2TAL || ((k === R2T || k === FILL) && g.tlen === 0 && g.sp < 78);
+  }
+}

@@ -1,0 +1,27 @@
+import type { BcView } from '../view.js';
+
+/** A way of playing Besieged City without seeing the stock order. */
+export interface Strategy {
+  readonly name: string;
+  /** Called before the first move of each game: resets per-game state and the random generator
+   *  (so a game depends only on the deal, the strategy's name, seed and options). */
+  start(view: BcView): void;
+  /** The move to make: one of view.legal() (DEAL included), or RESIGN. */
+  choose(view: BcView): number;
+}
+
+export interface StrategyOptions {
+  /** sampler: stock orders sampled per decision (default 4; 6 measured no better on seeds 1..40). */
+  samples?: number;
+  /** sampler: solver node budget per sample solve (default 8000, in runs of about 30 nodes per
+   *  card left to place). Nodes, not time, so that a game is reproducible on any machine. */
+  nodes?: number;
+  /** planner (and the sampler's fallback): node budget of one look-ahead (default 3000). */
+  planNodes?: number;
+  /** planner: trench-to-trench moves allowed in one plan (default 1; on seeds 1..100: 0 wins
+   *  0%, 1 wins 59%, 2 wins 52%, 3 wins 44%). */
+  shuffles?: number;
+  /** sampler: a soft wall-clock cap per game in ms; past it the sampler plays as the planner.
+   *  Off by default, because a time limit makes games depend on machine load. */
+  budgetMs?: number;
+}
