@@ -6,7 +6,9 @@ import { Batch } from '../../src/batch/run.js';
 import { parseCsv, readCsvRows } from '../../src/batch/csv.js';
 import { boundedRate, percentile, wilson } from '../../src/batch/stats.js';
 import { parseShard, parseSeeds, shardOf } from '../../src/cli/units.js';
-import { summarize } from '../../src/games/besieged-city/summary.js';
+import { summarize as summarizeRows } from '../../src/batch/solvability.js';
+
+const summarize = (rows: Record<string, string>[]) => summarizeRows(rows, 'Besieged City');
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'patience-batch-'));
 const seeds = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => String(a + i));

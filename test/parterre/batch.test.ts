@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { job } from '../../src/games/parterre/job.js';
-import { formatSummary, summarize } from '../../src/games/parterre/summary.js';
+import { formatSummary, summarize as summarizeRows } from '../../src/batch/solvability.js';
+
+const summarize = (rows: Record<string, string>[]) => summarizeRows(rows, 'Parterre');
 import { replay } from '../../src/games/parterre/replay.js';
 import { dealFromSeed } from '../../src/games/parterre/deal.js';
 

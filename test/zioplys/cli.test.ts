@@ -2,24 +2,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli.js';
+import { run as runCli } from '../cli/run.js';
 import { dealFromSeed, dealToJson } from '../../src/games/zioplys/deal.js';
 import { searchDeals } from '../../src/games/zioplys/search.js';
 import { parseStrategies, simulate } from '../../src/games/zioplys/strategy.js';
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [], err: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-  const write = vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => (err.push(String(s)), true));
-  try {
-    const code = await main(args);
-    return { code, out: out.join('\n'), err: err.join('') };
-  } finally {
-    log.mockRestore();
-    write.mockRestore();
-    process.exitCode = undefined;
-  }
-}
+const run = (args: string[]) => runCli(...args);
 
 const dir = mkdtempSync(join(tmpdir(), 'zioplys-'));
 afterEach(() => vi.restoreAllMocks());

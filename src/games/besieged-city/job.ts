@@ -1,37 +1,46 @@
 import type { Job } from '../../batch/job.js';
-import { solve } from '../../search/solve.js';
-import { StateTable } from '../../search/table.js';
-import type { SolverSettings } from '../../cli/solve.js';
+import { SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../batch/solve-row.js';
 import { dealFromSeed } from './deal.js';
 import { BcGame } from './search.js';
+import { certificate, makeStrategy, playGame } from './strategies/index.js';
 
-// Batch solving: one row per seed. A worker keeps one table and reuses it from deal to deal.
+// Batch solving: one row per seed. With strategies, each also plays the deal seeing only what a
+// player sees; its result goes in a won_<name> column, and a won game is a certificate: replayed
+// by the rules engine, it turns an undecided deal into a solved one (the source column names
+// where the proof came from).
 
-export type BcJobConfig = SolverSettings & { settings: string };
-
-let table: StateTable | null = null;
+export type BcJobConfig = SolveJobConfig & {
+  strategies?: string[];
+  /** Seeds the strategies' own random choices. Never the deal's seed: from that a strategy
+   *  could rebuild the stock order it must not see. */
+  strategySeed?: string;
+};
 
 export const job: Job<BcJobConfig> = {
-  columns: ['game', 'seed', 'outcome', 'moves', 'nodes', 'unique', 'ms', 'limit', 'source', 'settings'],
+  columns: (config) => [...SOLVE_COLUMNS, ...(config.strategies ?? []).flatMap((s) => [`won_${s}`, `ms_${s}`])],
   itemColumn: 'seed',
   blockSize: 4,
   baseRow: (config, seed) => ({ game: 'besieged-city', seed, settings: config.settings }),
   run(config, seed) {
-    if (!table || table.memoryBytes !== config.memoryBytes) table = new StateTable(config.memoryBytes);
-    const game = new BcGame(dealFromSeed(seed));
-    const r = solve(game, { ...config, table });
-    return {
-      game: 'besieged-city',
-      seed,
-      outcome: r.outcome,
-      moves: r.outcome === 'solved' ? r.moves.length : '',
-      nodes: r.stats.nodes,
-      unique: r.stats.unique,
-      ms: Math.round(r.stats.ms),
-      limit: r.outcome === 'unknown' ? r.limit : '',
-      source: r.outcome === 'solved' ? 'solver' : '',
-      settings: config.settings,
-      ...(r.outcome === 'solved' ? { _line: r.line.join('\n') } : {}),
-    };
+    const deal = dealFromSeed(seed);
+    const { row, result: r } = solveRow('besieged-city', seed, new BcGame(deal), config);
+    for (const name of config.strategies ?? []) {
+      const t0 = performance.now();
+      const game = playGame(deal, makeStrategy(name, config.strategySeed ?? '1'));
+      row[`ms_${name}`] = Math.round(performance.now() - t0);
+      row[`won_${name}`] = game.won;
+      const line = certificate(deal, game); // a won line, replayed by the rules engine
+      if (!line) continue;
+      // An exhaustive search and a real win cannot both be right: surface it, never hide it.
+      if (r.outcome === 'unsolvable') throw new Error(`solver said unsolvable, but ${name} won`);
+      if (row.outcome !== 'solved') {
+        row.outcome = 'solved';
+        row.moves = line.length;
+        row.limit = '';
+        row.source = name;
+        row._line = line.join('\n');
+      }
+    }
+    return row;
   },
 };

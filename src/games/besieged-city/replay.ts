@@ -1,38 +1,10 @@
-import { InputError } from '../../io/errors.js';
-import { isObject } from '../../io/json.js';
-import { type BcDeal, dealFromJson, GAME } from './deal.js';
-import { parseMove } from './notation.js';
-import { BcPosition } from './position.js';
-
-export type ReplayResult =
-  | { ok: true; won: boolean; moves: number; position: BcPosition }
-  | { ok: false; index: number; move: string; reason: string };
+import { readSolution, replayLine, type ReplayResult } from '../solitaire.js';
+import type { BcDeal } from './deal.js';
+import { besiegedCity } from './kit.js';
+import type { BcPosition } from './position.js';
 
 /** Replays moves in notation from the deal; stops at the first illegal one and says why. */
-export function replay(deal: BcDeal, moves: readonly string[]): ReplayResult {
-  const pos = new BcPosition(deal);
-  for (let i = 0; i < moves.length; i++) {
-    const p = parseMove(pos, moves[i]);
-    if (!p.ok) return { ok: false, index: i, move: moves[i], reason: p.reason };
-    pos.make(p.move);
-  }
-  return { ok: true, won: pos.won(), moves: moves.length, position: pos };
-}
-
-export interface BcSolution {
-  deal: BcDeal;
-  moves: string[];
-}
+export const replay = (deal: BcDeal, moves: readonly string[]): ReplayResult<BcPosition> => replayLine(besiegedCity, deal, moves);
 
 /** Validates a solution document (`{ game, deal, moves }`). */
-export function solutionFromJson(doc: unknown, file: string): BcSolution {
-  if (!isObject(doc)) throw new InputError(`${file}: expected a JSON object`);
-  if (doc.game !== GAME) throw new InputError(`${file}: field "game" is ${JSON.stringify(doc.game)}, expected "${GAME}"`);
-  if (!isObject(doc.deal)) throw new InputError(`${file}: field "deal" is missing or not an object`);
-  const deal = dealFromJson({ game: GAME, ...doc.deal }, `${file}: deal`);
-  if (!Array.isArray(doc.moves)) throw new InputError(`${file}: field "moves" is missing or not an array`);
-  doc.moves.forEach((m, i) => {
-    if (typeof m !== 'string') throw new InputError(`${file}: moves[${i}] is not a string`);
-  });
-  return { deal, moves: doc.moves as string[] };
-}
+export const solutionFromJson = (doc: unknown, file: string) => readSolution(besiegedCity, doc, file);

@@ -1,38 +1,14 @@
 import type { Job } from '../../batch/job.js';
-import { solve } from '../../search/solve.js';
-import { StateTable } from '../../search/table.js';
-import type { SolverSettings } from '../../cli/solve.js';
+import { SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../batch/solve-row.js';
 import { dealFromSeed, GAME } from './deal.js';
 import { PtGame } from './search.js';
 
-// Batch solving: one row per seed. A worker keeps one table and reuses it from deal to deal.
-// Registered in src/batch/jobs.ts as "parterre" (see the report: that shared file is the
-// lead's to edit).
+// Batch solving: one row per seed.
 
-export type PtJobConfig = SolverSettings & { settings: string };
-
-let table: StateTable | null = null;
-
-export const job: Job<PtJobConfig> = {
-  columns: ['game', 'seed', 'outcome', 'moves', 'nodes', 'unique', 'ms', 'limit', 'settings'],
+export const job: Job<SolveJobConfig> = {
+  columns: SOLVE_COLUMNS,
   itemColumn: 'seed',
   blockSize: 2,
   baseRow: (config, seed) => ({ game: GAME, seed, settings: config.settings }),
-  run(config, seed) {
-    if (!table || table.memoryBytes !== config.memoryBytes) table = new StateTable(config.memoryBytes);
-    const game = new PtGame(dealFromSeed(seed));
-    const r = solve(game, { ...config, table });
-    return {
-      game: GAME,
-      seed,
-      outcome: r.outcome,
-      moves: r.outcome === 'solved' ? r.moves.length : '',
-      nodes: r.stats.nodes,
-      unique: r.stats.unique,
-      ms: Math.round(r.stats.ms),
-      limit: r.outcome === 'unknown' ? r.limit : '',
-      settings: config.settings,
-      ...(r.outcome === 'solved' ? { _line: r.line.join('\n') } : {}),
-    };
-  },
+  run: (config, seed) => solveRow(GAME, seed, new PtGame(dealFromSeed(seed)), config).row,
 };

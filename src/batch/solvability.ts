@@ -1,10 +1,11 @@
-import { boundedRate, percentile, pct } from '../../batch/stats.js';
+import { boundedRate, percentile, pct, wilson } from './stats.js';
 
-// What a batch of Besieged City deals says: how many are solvable, with an interval that covers
-// every way the undecided deals could turn out (Solvitaire's convention), and how long it took.
+// What a batch of solver rows says (any one-player game): how many deals are solvable, with an
+// interval that covers every way the undecided deals could turn out (Solvitaire's convention),
+// how long it took, and — where strategies played too — their win rates and certificates.
 
-export interface BcSummary {
-  game: 'besieged-city';
+export interface SolvabilitySummary {
+  game: string;
   deals: number;
   solved: number;
   unsolvable: number;
@@ -18,6 +19,10 @@ export interface BcSummary {
   nodesPerSecond: number;
   settings: string[];
   duplicates: number;
+  /** Per strategy: games won out of games played, with a 95% Wilson interval, and ms per game. */
+  strategies: { name: string; won: number; played: number; lo: number; hi: number; msMedian: number }[];
+  /** Deals proved solvable by a strategy's win where the solver had not decided them. */
+  certificates: Record<string, number>;
 }
 
 type CsvRow = Record<string, string>;
@@ -38,7 +43,8 @@ export function dedupe(rows: readonly CsvRow[]): { rows: CsvRow[]; duplicates: n
   return { rows: [...bySeed.values()], duplicates };
 }
 
-export function summarize(all: readonly CsvRow[]): BcSummary {
+/** `game` is the title shown, e.g. "Besieged City". */
+export function summarize(all: readonly CsvRow[], game: string): SolvabilitySummary {
   const { rows, duplicates } = dedupe(all);
   const count = (o: string) => rows.filter((r) => r.outcome === o).length;
   const solved = count('solved'), unsolvable = count('unsolvable'), unknown = count('unknown'), errors = count('error');
@@ -52,7 +58,7 @@ export function summarize(all: readonly CsvRow[]): BcSummary {
   const nodes = rows.reduce((a, r) => a + (Number(r.nodes) || 0), 0);
   const totalMs = ms.reduce((a, b) => a + b, 0);
   return {
-    game: 'besieged-city',
+    game,
     deals: n,
     solved,
     unsolvable,
@@ -66,15 +72,31 @@ export function summarize(all: readonly CsvRow[]): BcSummary {
     nodesPerSecond: totalMs > 0 ? Math.round((nodes / totalMs) * 1000) : 0,
     settings: [...new Set(rows.map((r) => r.settings).filter(Boolean))],
     duplicates,
+    strategies: strategyStats(rows),
+    certificates: countBy(rows.filter((r) => r.outcome === 'solved' && r.source && r.source !== 'solver').map((r) => r.source)),
   };
 }
 
-export function formatSummary(s: BcSummary): string {
+function strategyStats(rows: readonly CsvRow[]): SolvabilitySummary['strategies'] {
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => k.startsWith('won_') && r[k] !== '')))];
+  return names.map((col) => {
+    const played = rows.filter((r) => r[col] === 'true' || r[col] === 'false');
+    const won = played.filter((r) => r[col] === 'true').length;
+    const { lo, hi } = wilson(won, played.length);
+    const name = col.slice(4);
+    const ms = played.map((r) => Number(r[`ms_${name}`])).filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+    return { name, won, played: played.length, lo, hi, msMedian: percentile(ms, 50) };
+  });
+}
+
+const countBy = (xs: string[]) => xs.reduce<Record<string, number>>((o, x) => ((o[x] = (o[x] ?? 0) + 1), o), {});
+
+export function formatSummary(s: SolvabilitySummary): string {
   const line = (label: string, k: number, extra = '') =>
     `  ${label.padEnd(11)}${String(k).padStart(7)}  ${s.deals ? pct(k / s.deals).padStart(6) : ''}${extra}`;
   const by = Object.entries(s.unknownBy).map(([k, v]) => `${k} ${v}`).join(', ');
   const out = [
-    `Besieged City: ${s.deals} deal${s.deals === 1 ? '' : 's'}${s.settings.length ? `, solver ${s.settings.join(' | ')}` : ''}`,
+    `${s.game}: ${s.deals} deal${s.deals === 1 ? '' : 's'}${s.settings.length ? `, solver ${s.settings.join(' | ')}` : ''}`,
     line('solved', s.solved),
     line('unsolvable', s.unsolvable),
     line('unknown', s.unknown, by ? `   (limit: ${by})` : ''),
@@ -85,6 +107,11 @@ export function formatSummary(s: BcSummary): string {
       (s.solvedMs ? `; solved deals: median ${fmtMs(s.solvedMs.median)}, p95 ${fmtMs(s.solvedMs.p95)}` : ''),
     `  nodes: ${s.nodes.toLocaleString('en-US')} in all, ${s.nodesPerSecond.toLocaleString('en-US')} nodes/s per worker`,
   ];
+  for (const t of s.strategies) {
+    out.push(`  strategy ${t.name.padEnd(8)} won ${String(t.won).padStart(5)}/${t.played}  ${pct(t.played ? t.won / t.played : 0).padStart(6)}  95% interval ${pct(t.lo)} .. ${pct(t.hi)}  (median ${fmtMs(t.msMedian)} per game)`);
+  }
+  const certs = Object.entries(s.certificates);
+  if (certs.length) out.push(`  solved by a strategy's win where the solver had not decided: ${certs.map(([k, v]) => `${k} ${v}`).join(', ')}`);
   if (s.duplicates) out.push(`  note: ${s.duplicates} duplicate seed row${s.duplicates === 1 ? '' : 's'} ignored (one row per seed counted)`);
   return out.join('\n');
 }

@@ -1,0 +1,33 @@
+import type { SolverSettings } from '../cli/solve.js';
+import { solve, type SolveResult } from '../search/solve.js';
+import { StateTable } from '../search/table.js';
+import type { SearchGame } from '../search/types.js';
+import type { Row } from './job.js';
+
+// The CSV row of one solved deal, shared by the solver jobs of every game. A worker keeps one
+// table from deal to deal (a new one only when the memory budget changes).
+
+export type SolveJobConfig = SolverSettings & { settings: string };
+
+export const SOLVE_COLUMNS = ['game', 'seed', 'outcome', 'moves', 'nodes', 'unique', 'ms', 'limit', 'source', 'settings'] as const;
+
+let table: StateTable | null = null;
+
+export function solveRow(game: string, seed: string, searchGame: SearchGame, config: SolveJobConfig): { row: Row; result: SolveResult } {
+  if (!table || table.memoryBytes !== config.memoryBytes) table = new StateTable(config.memoryBytes);
+  const r = solve(searchGame, { ...config, table });
+  const row: Row = {
+    game,
+    seed,
+    outcome: r.outcome,
+    moves: r.outcome === 'solved' ? r.moves.length : '',
+    nodes: r.stats.nodes,
+    unique: r.stats.unique,
+    ms: Math.round(r.stats.ms),
+    limit: r.outcome === 'unknown' ? r.limit : '',
+    source: r.outcome === 'solved' ? 'solver' : '',
+    settings: config.settings,
+    ...(r.outcome === 'solved' ? { _line: r.line.join('\n') } : {}),
+  };
+  return { row, result: r };
+}

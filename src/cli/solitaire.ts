@@ -1,0 +1,210 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Argv } from 'yargs';
+import { readCsvRows } from '../batch/csv.js';
+import type { Row } from '../batch/job.js';
+import { formatSummary, summarize } from '../batch/solvability.js';
+import type { Args, GameCli, VerbCommand } from '../games/registry.js';
+import { verifySolution, type Solitaire, type SolitairePosition } from '../games/solitaire.js';
+import { formatJson } from '../io/json.js';
+import { solve } from '../search/solve.js';
+import { batchOptions, itemsOf, runBatchCommand } from './batch.js';
+import { chooseDeal, dealFileOption, seedOption } from './options.js';
+import { runRepl } from './repl.js';
+import { describeSettings, outcomeLine, solverOptions, solverSettings, statsJson, statsLine } from './solve.js';
+
+// The commands every one-player game with a solver has — deal, play, solve, batch, and show /
+// verify / summary of its files — written once over the game's Solitaire kit.
+
+type Kit<D extends { seed?: string }, P extends SolitairePosition> = Solitaire<D, P>;
+
+export const unicodeOption = (y: Argv) => y.option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' });
+
+export const dealOfKit = <D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, argv: Args): D =>
+  chooseDeal(argv, kit.dealFromSeed, kit.dealFromJson);
+
+function legalMoves<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, pos: P): number[] {
+  const buf = new Int32Array(kit.maxMoves);
+  return Array.from(buf.subarray(0, kit.legalMoves(pos, buf)));
+}
+
+/** A person plays in the terminal: a move in notation or a number from "moves", "undo", "quit". */
+export async function playCommand<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, argv: Args): Promise<void> {
+  const deal = dealOfKit(kit, argv);
+  const pos = kit.position(deal);
+  const history: number[] = [];
+  const show = () => {
+    console.log(kit.render(pos, { unicode: argv.unicode === true }));
+    if (pos.won()) console.log(`Won: all ${kit.cards} cards are on the foundations.`);
+    else if (legalMoves(kit, pos).length === 0) console.log('Lost: no legal move is left. Type undo or quit.');
+  };
+  console.log(`${kit.title}, deal ${deal.seed ?? '(file)'}. Type a move ("${kit.exampleMove}"), a number from "moves", "moves", "undo", "show", "quit".`);
+  show();
+  await runRepl('> ', (line) => {
+    if (line === '') return true;
+    if (line === 'quit' || line === 'q') return false;
+    if (line === 'help') {
+      console.log(`moves | <move in notation, e.g. ${kit.exampleMove}> | <number from moves> | undo | show | quit`);
+      return true;
+    }
+    if (line === 'show') return show(), true;
+    const legal = legalMoves(kit, pos);
+    if (line === 'moves') {
+      legal.forEach((m, i) => console.log(`${String(i + 1).padStart(3)}. ${kit.formatMove(m)}`));
+      if (legal.length === 0) console.log('no legal moves');
+      return true;
+    }
+    if (line === 'undo') {
+      const m = history.pop();
+      if (m === undefined) console.log('nothing to undo');
+      else pos.unmake(m), show();
+      return true;
+    }
+    let move: number | undefined;
+    if (/^\d+$/.test(line)) {
+      move = legal[Number(line) - 1];
+      if (move === undefined) console.log(`no move number ${line} (type "moves")`);
+    } else {
+      const p = kit.parseMove(pos, line);
+      if (p.ok) move = p.move;
+      else console.log(`illegal: ${p.reason}`);
+    }
+    if (move !== undefined) {
+      pos.make(move);
+      history.push(move);
+      console.log(`played ${kit.formatMove(move)}`);
+      show();
+    }
+    return true;
+  });
+}
+
+export function solveCommand<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, argv: Args): void {
+  const deal = dealOfKit(kit, argv);
+  const settings = solverSettings(argv);
+  const r = solve(kit.searchGame(deal), settings);
+  if (argv.json) {
+    console.log(formatJson({
+      game: kit.name,
+      deal: kit.dealToJson(deal),
+      outcome: r.outcome,
+      ...(r.outcome === 'unknown' ? { limit: r.limit } : {}),
+      ...(r.outcome === 'solved' ? { moves: r.line } : {}),
+      stats: statsJson(r),
+      solver: describeSettings(settings),
+    }));
+    return;
+  }
+  console.log(`${kit.title}, deal ${deal.seed ?? '(file)'}; solver ${describeSettings(settings)}`);
+  console.log(`outcome: ${outcomeLine(r)}`);
+  if (r.outcome === 'solved') {
+    const pos = kit.position(deal);
+    r.line.forEach((m, i) => {
+      console.log(`${String(i + 1).padStart(4)}. ${m}`);
+      if (argv.show) {
+        const p = kit.parseMove(pos, m);
+        if (!p.ok) throw new Error(`solution move ${i + 1} does not replay: ${p.reason}`);
+        pos.make(p.move);
+        console.log(kit.render(pos, { unicode: argv.unicode === true, revealStock: true }).replace(/^/gm, '      '));
+      }
+    });
+  }
+  console.log(statsLine(r));
+}
+
+/** Batch-solves seeds with the game's job; `extra` adds to the job config (e.g. strategies). */
+export async function solveBatchCommand<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Kit<D, P>, argv: Args, extra: Record<string, unknown> = {},
+): Promise<void> {
+  const settings = solverSettings(argv);
+  const solutions = typeof argv.solutions === 'string' ? argv.solutions : null;
+  if (solutions) mkdirSync(solutions, { recursive: true });
+  // The settings column records everything that shaped a row: solver limits and any extras.
+  const extraText = Object.entries(extra).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`);
+  const r = await runBatchCommand({
+    argv,
+    job: kit.name,
+    config: { ...settings, settings: [describeSettings(settings), ...extraText].join(' '), ...extra },
+    note: (rows) => {
+      const solved = rows.filter((x) => x.outcome === 'solved').length;
+      return rows.length ? `solved ${((100 * solved) / rows.length).toFixed(1)}% so far` : '';
+    },
+    onRow: (row: Row) => {
+      if (solutions && typeof row._line === 'string') {
+        const deal = kit.dealFromSeed(String(row.seed));
+        writeFileSync(join(solutions, `${row.seed}.json`), `${formatJson({ game: kit.name, deal: kit.dealToJson(deal), moves: row._line.split('\n') })}\n`);
+      }
+    },
+  });
+  const mine = new Set(itemsOf(argv));
+  const rows = readCsvRows(r.file).rows.filter((x) => x.game === kit.name && mine.has(x.seed));
+  console.log(formatSummary(summarize(rows, kit.title)));
+  console.log(`rows: ${r.written} written${r.skipped ? `, ${r.skipped} already there` : ''} -> ${r.file}`);
+  if (r.interrupted) {
+    console.log('interrupted: run the same command with --resume to finish');
+    process.exitCode = 130;
+  }
+}
+
+/** The standard CLI of a one-player game with a solver; `timeouts` are the default limits. */
+export function solitaireCli<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Kit<D, P>,
+  opts: { describe: string; solveTimeout: string; batchTimeout: string; batchSeeds: string },
+): GameCli & { verbs: Record<'deal' | 'play' | 'solve' | 'batch', VerbCommand> } {
+  const n = kit.name;
+  return {
+    name: n,
+    describe: opts.describe,
+    verbs: {
+      deal: {
+        describe: 'Print the layout for a seed, or the deal JSON',
+        builder: (y) => unicodeOption(seedOption(y)).option('json', { type: 'boolean', default: false, describe: 'print the deal JSON' })
+          .example(`$0 deal ${n} --seed 42`, 'the layout of deal 42')
+          .example(`$0 deal ${n} --seed 42 --json > deal.json`, 'save it as a deal file'),
+        handler: (argv) => {
+          const deal = dealOfKit(kit, argv);
+          if (argv.json) console.log(formatJson(kit.dealToJson(deal)));
+          else {
+            console.log(`${kit.title}, deal ${deal.seed}`);
+            console.log(kit.render(kit.position(deal), { unicode: argv.unicode === true }));
+          }
+        },
+      },
+      play: {
+        describe: 'Play a deal in the terminal',
+        builder: (y) => unicodeOption(dealFileOption(seedOption(y)))
+          .example(`$0 play ${n} --seed 42`, 'play deal 42: type moves, "moves", "undo", "quit"'),
+        handler: (argv) => playCommand(kit, argv),
+      },
+      solve: {
+        describe: 'Solve a deal: solved (with the solution), unsolvable, or unknown (a limit was hit)',
+        builder: (y) => unicodeOption(solverOptions(dealFileOption(seedOption(y)), { timeout: opts.solveTimeout }))
+          .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (verify accepts it when solved)' })
+          .option('show', { type: 'boolean', default: false, describe: 'print the position after every move of the solution' })
+          .example(`$0 solve ${n} --seed 42`, `solve deal 42 (${opts.solveTimeout} at most)`)
+          .example(`$0 solve ${n} --deal deal.json --json > sol.json`, 'solve a deal file, save the solution')
+          .example(`$0 solve ${n} --seed 7 --timeout 5s --memory 512MiB`, 'with limits'),
+        handler: (argv) => solveCommand(kit, argv),
+      },
+      batch: {
+        describe: 'Solve many seeded deals in parallel; one CSV row per deal, then a summary',
+        builder: (y) => solverOptions(batchOptions(y, { seeds: opts.batchSeeds, out: `results/${n}.csv` }), { timeout: opts.batchTimeout })
+          .option('solutions', { type: 'string', describe: 'also write each solution as DIR/<seed>.json' })
+          .example(`$0 batch ${n} --seeds 1..1000 --timeout ${opts.batchTimeout}`, `1000 deals, ${opts.batchTimeout} each`)
+          .example(`$0 batch ${n} --seeds 1..100000 --shard 3/8 --out shard3.csv`, 'this machine\'s eighth of a large study')
+          .example(`$0 batch ${n} --seeds 1..1000 --resume`, 'continue an interrupted run'),
+        handler: (argv) => solveBatchCommand(kit, argv),
+      },
+    },
+    summary: (rows, argv) => {
+      const s = summarize(rows, kit.title);
+      console.log(argv.json ? formatJson(s) : formatSummary(s));
+    },
+    show: (doc, file, argv) => {
+      const deal = kit.dealFromJson(doc, file);
+      console.log(`${kit.title}, deal ${deal.seed ?? file}`);
+      console.log(kit.render(kit.position(deal), { unicode: argv.unicode === true, revealStock: true }));
+    },
+    verify: (doc, file) => verifySolution(kit, doc, file),
+  };
+}

@@ -1,0 +1,24 @@
+import type { Solitaire } from '../solitaire.js';
+import { type BcDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
+import { formatMove, parseMove } from './notation.js';
+import { BcPosition, MAX_MOVES } from './position.js';
+import { renderPosition } from './render.js';
+import { BcGame } from './search.js';
+
+export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
+  name: GAME,
+  title: 'Besieged City',
+  cards: 104,
+  exampleMove: '7C r2c1>W2',
+  dealFromSeed,
+  dealFromJson,
+  dealToJson,
+  position: (deal) => new BcPosition(deal),
+  searchGame: (deal) => new BcGame(deal),
+  legalMoves: (pos, out) => pos.moves(out),
+  maxMoves: MAX_MOVES,
+  formatMove,
+  parseMove,
+  render: renderPosition,
+  foundationCards: (pos) => pos.foundTotal,
+};

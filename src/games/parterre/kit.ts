@@ -1,0 +1,25 @@
+import type { Solitaire } from '../solitaire.js';
+import { type PtDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
+import { formatMove, parseMove } from './notation.js';
+import { MAX_MOVES, PtPosition } from './position.js';
+import { renderPosition } from './render.js';
+import { PtGame } from './search.js';
+
+export const parterre: Solitaire<PtDeal, PtPosition> = {
+  name: GAME,
+  title: 'Parterre',
+  cards: 52,
+  exampleMove: '7D b>p3',
+  dealFromSeed,
+  dealFromJson,
+  dealToJson,
+  position: (deal) => new PtPosition(deal),
+  searchGame: (deal) => new PtGame(deal),
+  legalMoves: (pos, out) => pos.legalMoves(out),
+  maxMoves: MAX_MOVES,
+  formatMove,
+  parseMove,
+  // Everything in Parterre is visible: there is no stock to reveal.
+  render: (pos, opts) => renderPosition(pos, { unicode: opts.unicode }),
+  foundationCards: (pos) => pos.foundTotal,
+};

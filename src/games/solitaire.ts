@@ -1,0 +1,88 @@
+import { InputError } from '../io/errors.js';
+import { isObject } from '../io/json.js';
+import type { SearchGame } from '../search/types.js';
+
+// What the one-player games with a solver (Besieged City, Parterre) share: a kit of the game's
+// functions, through which replay, solution files and the CLI's play / solve / batch commands
+// are written once. Rules stay in each game; this only wires them.
+
+export type ParsedMove = { ok: true; move: number } | { ok: false; reason: string };
+
+export interface SolitairePosition {
+  make(m: number): void;
+  unmake(m: number): void;
+  won(): boolean;
+}
+
+export interface Solitaire<D extends { seed?: string }, P extends SolitairePosition> {
+  /** The game's name in files and on the command line, e.g. "parterre". */
+  readonly name: string;
+  /** For people, e.g. "Parterre". */
+  readonly title: string;
+  readonly cards: number;
+  /** A move in notation, for help texts. */
+  readonly exampleMove: string;
+  dealFromSeed(seed: string): D;
+  dealFromJson(doc: unknown, file: string): D;
+  dealToJson(deal: D): object;
+  position(deal: D): P;
+  searchGame(deal: D): SearchGame;
+  /** Writes the legal moves to out, returns how many. */
+  legalMoves(pos: P, out: Int32Array): number;
+  readonly maxMoves: number;
+  formatMove(m: number): string;
+  parseMove(pos: P, text: string): ParsedMove;
+  render(pos: P, opts: { unicode?: boolean; revealStock?: boolean }): string;
+  /** Cards on the foundations, for "lost with N/M cards home" messages. */
+  foundationCards(pos: P): number;
+}
+
+export type ReplayResult<P> =
+  | { ok: true; won: boolean; moves: number; position: P }
+  | { ok: false; index: number; move: string; reason: string };
+
+/** Replays moves in notation from the deal; stops at the first illegal one and says why. */
+export function replayLine<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Solitaire<D, P>, deal: D, moves: readonly string[],
+): ReplayResult<P> {
+  const pos = kit.position(deal);
+  for (let i = 0; i < moves.length; i++) {
+    const p = kit.parseMove(pos, moves[i]);
+    if (!p.ok) return { ok: false, index: i, move: moves[i], reason: p.reason };
+    pos.make(p.move);
+  }
+  return { ok: true, won: pos.won(), moves: moves.length, position: pos };
+}
+
+/** Validates a solution document `{ game, deal, moves }`; failures name the file and field. */
+export function readSolution<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Solitaire<D, P>, doc: unknown, file: string,
+): { deal: D; moves: string[] } {
+  if (!isObject(doc)) throw new InputError(`${file}: expected a JSON object`);
+  if (doc.game !== kit.name) throw new InputError(`${file}: field "game" is ${JSON.stringify(doc.game)}, expected "${kit.name}"`);
+  if (!isObject(doc.deal)) throw new InputError(`${file}: field "deal" is missing or not an object`);
+  const deal = kit.dealFromJson({ game: kit.name, ...doc.deal }, `${file}: deal`);
+  if (!Array.isArray(doc.moves)) throw new InputError(`${file}: field "moves" is missing or not an array`);
+  doc.moves.forEach((m, i) => {
+    if (typeof m !== 'string') throw new InputError(`${file}: moves[${i}] is not a string`);
+  });
+  return { deal, moves: doc.moves as string[] };
+}
+
+/** `verify`: prints the verdict and returns the exit code (0 valid and won, 1 not). */
+export function verifySolution<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Solitaire<D, P>, doc: unknown, file: string,
+): number {
+  const sol = readSolution(kit, doc, file);
+  const r = replayLine(kit, sol.deal, sol.moves);
+  if (!r.ok) {
+    console.log(`invalid: move ${r.index + 1} "${r.move}" is illegal: ${r.reason}`);
+    return 1;
+  }
+  if (!r.won) {
+    console.log(`invalid: the line ends unwon after ${r.moves} moves (${kit.foundationCards(r.position)}/${kit.cards} cards on the foundations)`);
+    return 1;
+  }
+  console.log(`valid: won in ${r.moves} moves`);
+  return 0;
+}
