@@ -15,7 +15,7 @@ const BIG = 1 << 20;
 const cost = new Int32Array(52);
 /** Position of each rank in the play order after a height: NEED[h * 14 + rank] = first index >= h
  *  with that rank (26 when none is left). */
-const NEED = new Uint8Array(27 * 14);
+export const NEED = new Uint8Array(27 * 14);
 for (let h = 0; h <= 26; h++) {
   for (let r = 1; r <= 13; r++) {
     let i = h;
@@ -24,13 +24,20 @@ for (let h = 0; h <= 26; h++) {
   }
 }
 
+/** How many foundation cards of its suit must come before card c (0: it fits now). */
+export const needDistance = (found: ArrayLike<number>, c: number): number => {
+  const h = found[SUIT[c]];
+  return NEED[h * 14 + RANK[c]] - h;
+};
+
 export interface GuideWeights {
   found: number;
   look: number[];
   blocker: number;
   talon: number;
+  /** Cost of a needed card with no copy in sight (only when the stock is not looked at). */
+  unseen?: number;
 }
-
 /** The guide's variants. Each solves a different share of deals quickly (measured on seeds
  *  1..60: no single one solves more than two thirds at 50k nodes, and together they solve all), so
  *  the 'auto' search runs them in turn as a portfolio, with growing budgets. */
@@ -49,7 +56,10 @@ export const GUIDES: GuideWeights[] = [
  *  solves 115 alone, then +41 (3), +20 (7), +9 (6), +5 (0), +2 (1), +2 (2), +1 (4). */
 export const GUIDE_ORDER: readonly number[] = [5, 3, 7, 6, 0, 1, 2, 4];
 
-export function bcHeuristic(p: BcPosition, w: GuideWeights = GUIDES[0]): number {
+/** The estimate. With `stockKnown` false it reads only what a player sees (reserve, piles, talon,
+ *  foundations), so the strategies score positions with it; the solver's guide also prices the
+ *  stock cards by how many deals away they are. */
+export function estimate(p: BcPosition, w: GuideWeights, stockKnown: boolean): number {
   cost.fill(BIG);
   const piles = p.piles, plen = p.plen, found = p.found;
   // Piles, bottom up: each card's depth (cards above it), and blockers — cards lying above a card
@@ -80,20 +90,25 @@ export function bcHeuristic(p: BcPosition, w: GuideWeights = GUIDES[0]): number 
     const v = 4 + 2 * k;
     if (v < cost[x]) cost[x] = v;
   }
-  for (let i = p.sp; i < STOCK_SIZE; i++) {
-    const x = p.stock[i];
-    const v = 1 + (i - p.sp);
-    if (v < cost[x]) cost[x] = v;
+  if (stockKnown) {
+    for (let i = p.sp; i < STOCK_SIZE; i++) {
+      const x = p.stock[i];
+      const v = 1 + (i - p.sp);
+      if (v < cost[x]) cost[x] = v;
+    }
   }
+  const unseen = w.unseen ?? 40;
   let h = w.found * (104 - p.foundTotal) + w.blocker * blockers + w.talon * tlen;
   const look = w.look;
   for (let s = 0; s < 4; s++) {
     const f = found[s];
     for (let j = 0; j < look.length && f + j < 26; j++) {
-      const c = s * 13 + PLAY_ORDER[f + j] - 1;
-      const v = cost[c];
-      h += look[j] * (v >= BIG ? 40 : v);
+      const v = cost[s * 13 + PLAY_ORDER[f + j] - 1];
+      h += look[j] * (v >= BIG ? unseen : v);
     }
   }
   return h;
 }
+
+/** The solver's guide: the estimate with the stock order known. */
+export const bcHeuristic = (p: BcPosition, w: GuideWeights = GUIDES[0]): number => estimate(p, w, true);
