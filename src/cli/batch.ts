@@ -3,6 +3,8 @@ import { InputError } from '../io/errors.js';
 import { Batch, type BatchResult } from '../batch/run.js';
 import type { Row } from '../batch/job.js';
 import { Progress } from '../batch/progress.js';
+import { readCsvRows } from '../batch/csv.js';
+import { loadJob } from '../batch/jobs.js';
 import { parseCount, parseSeeds, parseShard, shardOf } from './units.js';
 
 // The options and the run loop every `batch` verb shares: seeds, shards, workers, the CSV,
@@ -36,13 +38,17 @@ export function itemsOf(argv: Record<string, unknown>): string[] {
   return items;
 }
 
-export async function runBatchCommand(cmd: BatchCommand): Promise<BatchResult & { rows: Row[] }> {
+/** What a batch command returns: the run's result, and the rows of its items as the CSV now
+ *  holds them (those finished before a resume included), for the summary. */
+export type BatchCommandResult = BatchResult & { csvRows: Record<string, string>[] };
+
+export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandResult> {
   const { argv } = cmd;
   const items = cmd.items ?? itemsOf(argv);
   if (argv.resume && argv.force) throw new InputError('--resume and --force do not go together');
   const workers = argv.workers === undefined ? undefined : parseCount(argv.workers, '--workers');
   if (workers !== undefined && workers > 256) throw new InputError('--workers: at most 256');
-  const rows: Row[] = [];
+  const rows: Row[] = []; // this run's rows, for the progress note
   const state: { progress: Progress | null } = { progress: null };
   const batch = new Batch({
     job: cmd.job,
@@ -71,10 +77,21 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchResult & 
     const r = await batch.run();
     state.progress?.stop();
     if (r.skipped > 0) process.stderr.write(`resumed: ${r.skipped} rows were already in ${r.file}\n`);
-    return { ...r, rows };
+    const itemColumn = (await loadJob(cmd.job)).itemColumn;
+    const mine = new Set(items);
+    return { ...r, csvRows: readCsvRows(r.file).rows.filter((x) => mine.has(x[itemColumn])) };
   } finally {
     state.progress?.stop();
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
+  }
+}
+
+/** Says where the rows went and, after Ctrl-C, how to finish (exit code 130). */
+export function reportBatchEnd(r: BatchResult, extra = ''): void {
+  console.log(`rows: ${r.written} written${r.skipped ? `, ${r.skipped} already there` : ''} -> ${r.file}${extra}`);
+  if (r.interrupted) {
+    console.log('interrupted: run the same command with --resume to finish');
+    process.exitCode = 130;
   }
 }

@@ -1,14 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
-import { readCsvRows } from '../batch/csv.js';
 import type { Row } from '../batch/job.js';
 import { formatSummary, summarize } from '../batch/solvability.js';
 import type { Args, GameCli, VerbCommand } from '../games/registry.js';
 import { verifySolution, type Solitaire, type SolitairePosition } from '../games/solitaire.js';
 import { formatJson } from '../io/json.js';
 import { solve } from '../search/solve.js';
-import { batchOptions, itemsOf, runBatchCommand } from './batch.js';
+import { batchOptions, reportBatchEnd, runBatchCommand } from './batch.js';
 import { chooseDeal, dealFileOption, seedOption } from './options.js';
 import { runRepl } from './repl.js';
 import { describeSettings, outcomeLine, solverOptions, solverSettings, statsJson, statsLine } from './solve.js';
@@ -136,14 +135,8 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
       }
     },
   });
-  const mine = new Set(itemsOf(argv));
-  const rows = readCsvRows(r.file).rows.filter((x) => x.game === kit.name && mine.has(x.seed));
-  console.log(formatSummary(summarize(rows, kit.title)));
-  console.log(`rows: ${r.written} written${r.skipped ? `, ${r.skipped} already there` : ''} -> ${r.file}`);
-  if (r.interrupted) {
-    console.log('interrupted: run the same command with --resume to finish');
-    process.exitCode = 130;
-  }
+  console.log(formatSummary(summarize(r.csvRows, kit.title)));
+  reportBatchEnd(r);
 }
 
 /** The standard CLI of a one-player game with a solver; `timeouts` are the default limits. */

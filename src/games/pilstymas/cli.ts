@@ -1,9 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
-import { readCsvRows } from '../../batch/csv.js';
 import type { Row } from '../../batch/job.js';
-import { runBatchCommand } from '../../cli/batch.js';
+import { reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
 import { formatCard } from '../../cards/card.js';
 import { runRepl } from '../../cli/repl.js';
 import { chooseDeal, dealFileOption, seedOption } from '../../cli/options.js';
@@ -126,7 +125,6 @@ async function tournament(argv: Args): Promise<void> {
   const seeds = argv.seeds !== undefined ? parseSeeds(argv.seeds) : parseSeeds(`1..${Math.ceil(games / 2)}`);
   const items = itemsFor(players, seeds);
   const config: PilJobConfig = { maxTurns: maxTurnsOf(argv), rule: ruleOf(argv), records: typeof argv.records === 'string' };
-  const out = String(argv.out);
   const records = typeof argv.records === 'string' ? argv.records : null;
   if (records) mkdirSync(records, { recursive: true });
   const onRecord = (row: Row) => {
@@ -140,15 +138,8 @@ async function tournament(argv: Args): Promise<void> {
     note: (rows) => (rows.length ? `draws ${rows.filter((x) => x.outcome === 'draw').length}` : ''),
     onRow: onRecord,
   });
-  const interrupted = r.interrupted;
-  const mine = new Set(items);
-  const rows = readCsvRows(out).rows.filter((r) => mine.has(r.item));
-  console.log(formatSummary(summarize(rows, players)));
-  console.log(`rows -> ${out}${records ? `; records -> ${records}/` : ''}`);
-  if (interrupted) {
-    console.log('interrupted: run the same command with --resume to finish');
-    process.exitCode = 130;
-  }
+  console.log(formatSummary(summarize(r.csvRows, players)));
+  reportBatchEnd(r, records ? `; records -> ${records}/` : '');
 }
 
 export const pilstymasCli: GameCli = {

@@ -1,13 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
-import { batchOptions, itemsOf, runBatchCommand } from '../../cli/batch.js';
+import { batchOptions, itemsOf, reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
 import { chooseDeal, dealFileOption, seedOption } from '../../cli/options.js';
 import { InputError } from '../../io/errors.js';
 import { formatJson } from '../../io/json.js';
 import type { Args, GameCli } from '../registry.js';
 import { parsePlayerList } from './batch.js';
-import { readCsvRows } from '../../batch/csv.js';
 import { checkPlayers, dealFromJson, dealFromSeed, dealToJson, GAME, type ZDeal } from './deal.js';
 import type { Variant } from './engine.js';
 import { itemOf } from './job.js';
@@ -103,14 +102,8 @@ async function batchVerb(argv: Args): Promise<void> {
     config: { strategies, noWrap: !variant.wrap, alternateColours: variant.alternateColours },
     note: (rows) => (rows.length ? `cycles ${rows.filter((x) => x.outcome === 'cycle').length}` : ''),
   });
-  const mine = new Set(items);
-  const rows = readCsvRows(r.file).rows.filter((x) => x.game === GAME && mine.has(x.item));
-  console.log(formatSummary(summarize(rows)));
-  console.log(`rows: ${r.written} written${r.skipped ? `, ${r.skipped} already there` : ''} -> ${r.file}`);
-  if (r.interrupted) {
-    console.log('interrupted: run the same command with --resume to finish');
-    process.exitCode = 130;
-  }
+  console.log(formatSummary(summarize(r.csvRows)));
+  reportBatchEnd(r);
 }
 
 export const zioplysCli: GameCli = {
