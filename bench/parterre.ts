@@ -4,7 +4,9 @@
 // lower bound and as solvable for the upper). No assertions: figures only.
 //
 //   npx tsx bench/parterre.ts [TO=200] [TIMEOUT_MS=1000] [FROM=1] [ALGORITHM=auto]
-//   VERBOSE=1 prints one line per deal.
+//   VERBOSE=1 prints one line per deal; SEEDS="4 5 7" solves those seeds only (FROM/TO ignored).
+//   Experiments: PT_GUIDES=0,4 sets the guide variants the portfolio runs (PtGame.heuristicOrder),
+//   PT_SCALE=8 the guide scale (PtGame.guideScale), PT_SHARE=0.5 the 'auto' first-pass share.
 import { solve, type Algorithm } from '../src/search/solve.js';
 import { StateTable } from '../src/search/table.js';
 import { boundedRate, percentile, pct } from '../src/batch/stats.js';
@@ -22,9 +24,18 @@ let nodes = 0, ms = 0, solved = 0, unsolvable = 0, unknown = 0;
 const solvedMs: number[] = [];
 const unknownSeeds: string[] = [];
 const unsolvableSeeds: string[] = [];
-for (let s = from; s <= to; s++) {
+const seeds: number[] = process.env.SEEDS
+  ? process.env.SEEDS.trim().split(/[\s,]+/).map(Number)
+  : Array.from({ length: to - from + 1 }, (_, i) => from + i);
+for (const s of seeds) {
   const game = new PtGame(dealFromSeed(s));
-  const r = solve(game, { algorithm, weight: 3, timeoutMs, table });
+  if (process.env.PT_GUIDES) {
+    game.heuristicOrder = process.env.PT_GUIDES.split(',').map(Number);
+    game.heuristicVariants = game.heuristicOrder.length;
+  }
+  if (process.env.PT_SCALE) game.guideScale = Number(process.env.PT_SCALE);
+  const share = process.env.PT_SHARE ? Number(process.env.PT_SHARE) : undefined;
+  const r = solve(game, { algorithm, weight: 3, timeoutMs, table, firstPassShare: share });
   nodes += r.stats.nodes;
   ms += r.stats.ms;
   if (r.outcome === 'solved') solved++, solvedMs.push(r.stats.ms);
@@ -32,11 +43,11 @@ for (let s = from; s <= to; s++) {
   else unknown++, unknownSeeds.push(String(s));
   if (verbose) console.log(`${s} ${r.outcome} ${r.stats.nodes} nodes ${r.stats.ms.toFixed(1)} ms${r.outcome === 'solved' ? ` ${r.moves.length} moves` : ''}`);
 }
-const n = to - from + 1;
+const n = seeds.length;
 solvedMs.sort((a, b) => a - b);
 const list = (xs: string[]) => (xs.length ? `: ${xs.slice(0, 40).join(' ')}${xs.length > 40 ? ' …' : ''}` : '');
 const rate = boundedRate(solved, unknown, n);
-console.log(`parterre ${algorithm}, seeds ${from}..${to}, ${timeoutMs} ms per deal, one thread`);
+console.log(`parterre ${algorithm}, ${process.env.SEEDS ? `${n} listed seeds` : `seeds ${from}..${to}`}, ${timeoutMs} ms per deal, one thread`);
 console.log(`nodes/s             ${Math.round((nodes / ms) * 1000).toLocaleString('en-US')} (${nodes.toLocaleString('en-US')} nodes in ${(ms / 1000).toFixed(1)} s)`);
 console.log(`median solved deal  ${percentile(solvedMs, 50).toFixed(1)} ms (p90 ${percentile(solvedMs, 90).toFixed(1)} ms)`);
 console.log(`solved              ${solved} (${pct(solved / n)})`);

@@ -174,6 +174,17 @@ describe('solutions', () => {
     expect(solved).toBeGreaterThanOrEqual(3);
   });
 
+  it('the guide portfolio solves deals the single guide missed (node budget, so deterministic)', () => {
+    // Deals 14, 70 and 77: unknown with guide 0 alone at scale 6 within 400k nodes; guides 0 and
+    // 4 at scale 8 (the defaults) solve each in under 100k.
+    for (const seed of ['14', '70', '77']) {
+      const deal = dealFromSeed(seed);
+      const r = solve(new PtGame(deal), { maxNodes: 150_000, table });
+      expect(r.outcome).toBe('solved');
+      if (r.outcome === 'solved') expect(replay(deal, r.line)).toMatchObject({ ok: true, won: true });
+    }
+  });
+
   it('DFS and A* agree on the outcome where both decide', () => {
     // Deals proved lost (8 and 13 at the root, 133 by an exhaustive search), and positions
     // two thirds of the way along winning lines of deals 3, 12 and 19.

@@ -75,17 +75,28 @@ export class PtGame extends PtPosition implements SearchGame {
     return -1;
   }
 
-  readonly heuristicVariants = 1;
+  /** Two guides, run in turn by the 'auto' portfolio: 0 (L + R) and 4 (L + R plus D). Their
+   *  wins overlap little: on the 30 first deals that the single guide 0 left unknown at 1 s,
+   *  guide 0 alone at scale 10 solved 5, guides 0 and 4 together 8-9, other second guides
+   *  (L + R + I, L + R + 4D, L + R + 2D - E) 6-8 (bench/parterre.ts with SEEDS=…, PT_GUIDES,
+   *  PT_SCALE; ±2 is noise there). Settable for experiments. */
+  heuristicVariants = 2;
+  heuristicOrder: readonly number[] = [0, 4];
+
+  /** The guide is scaled so that the portfolio's weights (f = g + w*h, w = 0.5, 0.2, 3, ∞)
+   *  land near effective weights 2-5 on L + R, which solve the most hard deals: on 20 deals left
+   *  unknown at 1 s, w*scale = 1.2 solved 0 at 200k nodes, 2: 4, 3: 5, 4: 3, 6: 0, 18: 1,
+   *  greedy 0 (earlier, on seeds 1..30: 1.5 solved 10, 3 solved 15-17). Scale 8 puts two of
+   *  the four weights (0.2, 0.5) near that range; seeds 1..200 at 1 s: 122 solved with scale 6
+   *  and guide 0 only, 138 with scale 10 and guides 0 and 4, 136 with scale 8 (median solved
+   *  deal 52 ms against 65 ms at scale 10). At 5 s, seeds 1..100, scale 10 with both guides and
+   *  the old setting both solve 76 (the gain is speed, not reach). */
+  guideScale = 8;
 
   /** Guides for the best-first passes (not admissible; they decide nothing, they only order
    *  the open list). Features: L cards off the foundations, R pile cards above a lower card of
    *  their suit (each must move twice), D cards lying on the next card each foundation needs,
    *  I pile cards above any lower card (the piles' disorder), E empty piles. */
-  /** The guide is scaled so that the portfolio's weights (f = g + w*h, w = 0.5, 0.2, 3, ∞)
-   *  land near w = 3 on L + R, which measured best on seeds 1..30 (w = 1.5: 10 solved, w = 3:
-   *  15-17, greedy: 4-6, at 200-400k nodes). */
-  guideScale = 6;
-
   heuristic(variant = 0): number {
     const f = this.found;
     let R = 0, D = 0, I = 0, E = 0;
@@ -107,11 +118,12 @@ export class PtGame extends PtPosition implements SearchGame {
       }
     }
     const L = DECK - this.foundTotal;
-    switch (variant % 4) {
+    switch (variant) {
       case 0: return this.guideScale * (L + R);
       case 1: return 2 * L + D;
       case 2: return L + R + D - 2 * E;
-      default: return L + 2 * I;
+      case 3: return L + 2 * I;
+      default: return this.guideScale * (L + R) + 2 * D;
     }
   }
 
@@ -166,6 +178,9 @@ export class PtGame extends PtPosition implements SearchGame {
    *  frees proves the position lost. */
   dead(): boolean {
     const piles = this.piles, plen = this.plen, loc = this.loc;
+    // An empty pile now lets every card be freed (rule P below): never dead. Same answer as the
+    // fixpoint, without its cost.
+    for (let p = 0; p < PILES; p++) if (plen[p] === 0) return false;
     const lim = this.lim, freed = this.freed, h = this.relaxH;
     let empty = false;
     for (let c = 0; c < DECK; c++) freed[c] = loc[c] === IN_BOUQUET ? 1 : 0;
