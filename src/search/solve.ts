@@ -56,7 +56,7 @@ const PORTFOLIO_WEIGHTS = [0.5, 0.2, 3, Infinity];
 function auto(game: SearchGame, opts: SolveOptions, table: StateTable): SearchResult {
   const start = performance.now();
   const maxNodes = opts.maxNodes ?? Infinity, timeout = opts.timeoutMs ?? Infinity;
-  const share = opts.firstPassShare ?? 0.75;
+  const share = opts.firstPassShare ?? game.firstPassShare ?? 0.75;
   const variants = game.heuristic ? Math.max(1, game.heuristicVariants ?? 1) : 0;
   let nodes = 0, unique = 0, maxDepth = 0;
   const stats = (): SearchStats => ({ nodes, unique, ms: performance.now() - start, maxDepth });

@@ -25,6 +25,9 @@ export interface SearchGame {
   heuristic?(variant?: number): number;
   /** How many variants heuristic() offers (default 1); the 'auto' search runs them in turn. */
   readonly heuristicVariants?: number;
+  /** For 'auto': the share of the budget the best-first pass may use before the exhaustive
+   *  pass, where the game knows better than the default (an option still overrides it). */
+  readonly firstPassShare?: number;
   /** The order in which the 'auto' search tries the variants (default 0, 1, 2, …). */
   readonly heuristicOrder?: readonly number[];
   /** Optional: the moves the search needs to try, a subset of moves() that the game has proved
