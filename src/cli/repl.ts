@@ -18,3 +18,21 @@ export async function runRepl(prompt: string, onLine: (line: string) => boolean 
     rl.close();
   }
 }
+
+/** The move a player typed: a number from the "moves" list, or a move in notation. Says why
+ *  not (on stdout) and returns undefined when it is neither. */
+export function typedMove(
+  line: string,
+  legal: readonly number[],
+  parse: (text: string) => { ok: true; move: number } | { ok: false; reason: string },
+): number | undefined {
+  if (/^\d+$/.test(line)) {
+    const move = legal[Number(line) - 1];
+    if (move === undefined) console.log(`no move number ${line} (type "moves")`);
+    return move;
+  }
+  const p = parse(line);
+  if (p.ok) return p.move;
+  console.log(`illegal: ${p.reason}`);
+  return undefined;
+}

@@ -9,7 +9,7 @@ import { formatJson } from '../io/json.js';
 import { solve } from '../search/solve.js';
 import { batchOptions, reportBatchEnd, runBatchCommand } from './batch.js';
 import { chooseDeal, dealFileOption, seedOption } from './options.js';
-import { runRepl } from './repl.js';
+import { runRepl, typedMove } from './repl.js';
 import { describeSettings, outcomeLine, solverOptions, solverSettings, statsJson, statsLine } from './solve.js';
 
 // The commands every one-player game with a solver has — deal, play, solve, batch, and show /
@@ -59,15 +59,7 @@ export async function playCommand<D extends { seed?: string }, P extends Solitai
       else pos.unmake(m), show();
       return true;
     }
-    let move: number | undefined;
-    if (/^\d+$/.test(line)) {
-      move = legal[Number(line) - 1];
-      if (move === undefined) console.log(`no move number ${line} (type "moves")`);
-    } else {
-      const p = kit.parseMove(pos, line);
-      if (p.ok) move = p.move;
-      else console.log(`illegal: ${p.reason}`);
-    }
+    const move = typedMove(line, legal, (text) => kit.parseMove(pos, text));
     if (move !== undefined) {
       pos.make(move);
       history.push(move);

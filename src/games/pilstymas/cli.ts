@@ -4,7 +4,7 @@ import type { Argv } from 'yargs';
 import type { Row } from '../../batch/job.js';
 import { reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
 import { formatCard } from '../../cards/card.js';
-import { runRepl } from '../../cli/repl.js';
+import { runRepl, typedMove } from '../../cli/repl.js';
 import { chooseDeal, dealFileOption, seedOption } from '../../cli/options.js';
 import { parseCount, parseSeeds } from '../../cli/units.js';
 import { InputError } from '../../io/errors.js';
@@ -95,15 +95,7 @@ async function play(argv: Args): Promise<void> {
       legal.forEach((m, i) => console.log(`${String(i + 1).padStart(3)}. ${formatMove(m)}`));
       return true;
     }
-    let move: number | undefined;
-    if (/^\d+$/.test(line)) {
-      move = legal[Number(line) - 1];
-      if (move === undefined) console.log(`no move number ${line} (type "moves")`);
-    } else {
-      const p = parseMove(pos, line);
-      if (p.ok) move = p.move;
-      else console.log(`illegal: ${p.reason}`);
-    }
+    const move = typedMove(line, legal, (text) => parseMove(pos, text));
     if (move === undefined) return true;
     pos.make(move);
     log.push({ player: 0, move });
