@@ -68,6 +68,38 @@ function summaryCommand(files: string[], a: Args): void {
   }
 }
 
+/** The value of `--deal FILE` or `--deal=FILE` in raw arguments, if any. */
+function dealArgument(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--deal' && i + 1 < args.length) return args[i + 1];
+    if (args[i].startsWith('--deal=')) return args[i].slice('--deal='.length);
+  }
+  return undefined;
+}
+
+/** A game verb's second word is the game. Before yargs parses (its strict mode would complain
+ *  about the game's options first), an unknown game is named as such, and a verb given
+ *  `--deal FILE` without a game takes the game from the file's "game" field. */
+export function resolveGameArgument(args: readonly string[]): string[] {
+  const [verb, second] = args;
+  if (verb === undefined || !(verb in VERB_TEXT)) return [...args];
+  const names = allGames().filter((g) => g.verbs[verb]).map((g) => g.name);
+  if (second === undefined || second.startsWith('-')) {
+    const file = dealArgument(args);
+    if (file === undefined || args.includes('--help') || args.includes('-h')) return [...args];
+    const { game } = gameOfFile(file);
+    if (!game.verbs[verb]) throw new InputError(`${file}: ${verb} is not available for ${game.name} (it is for: ${names.join(', ')})`);
+    return [verb, game.name, ...args.slice(1)];
+  }
+  if (!names.includes(second)) {
+    const known = allGames().some((g) => g.name === second);
+    throw new InputError(known
+      ? `${verb} is not available for ${second} (it is for: ${names.join(', ')})`
+      : `"${second}" is not a game here; the games are: ${allGames().map((g) => g.name).join(', ')}`);
+  }
+  return [...args];
+}
+
 export function buildCli(argv: string[]): Argv {
   let y = yargs(argv)
     .scriptName('patience')
@@ -80,6 +112,9 @@ export function buildCli(argv: string[]): Argv {
     .version()
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((msg, err) => {
+      // yargs re-throws a failing option parser (coerce) as its own YError with the same
+      // message: that is bad input, not a fault.
+      if (err && err.name === 'YError') throw new InputError(err.message.split('\n')[0]);
       if (err) throw err;
       throw new InputError(msg.split('\n')[0]);
     });
@@ -124,7 +159,7 @@ export function buildCli(argv: string[]): Argv {
 export async function main(argv: string[]): Promise<number> {
   process.exitCode = 0;
   try {
-    await buildCli(argv).parseAsync();
+    await buildCli(resolveGameArgument(argv)).parseAsync();
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof InputError) {
@@ -144,6 +179,11 @@ import { fileURLToPath } from 'node:url';
 const self = fileURLToPath(import.meta.url);
 const invoked = process.argv[1] ? (() => { try { return realpathSync(process.argv[1]); } catch { return process.argv[1]; } })() : '';
 if (invoked === self || invoked.replace(/\.ts$/, '.js') === self.replace(/\.ts$/, '.js')) {
+  // `patience solve … | head`: a reader that stops early is not a fault of ours.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
   main(hideBin(process.argv)).then((code) => {
     process.exitCode = code;
   });

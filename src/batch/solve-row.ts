@@ -3,11 +3,23 @@ import { solve, type SolveResult } from '../search/solve.js';
 import { StateTable } from '../search/table.js';
 import type { SearchGame } from '../search/types.js';
 import type { Row } from './job.js';
+import { readJsonFile } from '../io/json.js';
 
 // The CSV row of one solved deal, shared by the solver jobs of every game. A worker keeps one
 // table from deal to deal (a new one only when the memory budget changes).
 
-export type SolveJobConfig = SolverSettings & { settings: string };
+export type SolveJobConfig = SolverSettings & {
+  settings: string;
+  /** Items are deal files (batch --deal FILE…), not seeds. */
+  dealFiles?: boolean;
+};
+
+/** The deal of a batch item: a seed, or with `dealFiles` the path of a deal JSON file. */
+export function dealOfItem<D>(
+  config: SolveJobConfig, item: string, fromSeed: (seed: string) => D, fromJson: (doc: unknown, file: string) => D,
+): D {
+  return config.dealFiles ? fromJson(readJsonFile(item), item) : fromSeed(item);
+}
 
 export const SOLVE_COLUMNS = ['game', 'seed', 'outcome', 'moves', 'nodes', 'unique', 'ms', 'limit', 'source', 'settings'] as const;
 

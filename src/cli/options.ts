@@ -1,11 +1,16 @@
 import type { Argv } from 'yargs';
 import { InputError } from '../io/errors.js';
 import { readJsonFile } from '../io/json.js';
+import { parseSeed } from './units.js';
 
 // Options and argument checks shared by several commands.
 
 export const seedOption = (y: Argv) =>
-  y.option('seed', { type: 'string', describe: 'deal seed (any string; integers are the usual deal numbers)' });
+  y.option('seed', {
+    type: 'string',
+    describe: 'deal seed: a deal number (42) or a name starting with a letter (hello)',
+    coerce: (v: unknown) => (v === undefined ? v : parseSeed(v)),
+  });
 
 export const dealFileOption = (y: Argv) => y.option('deal', { type: 'string', describe: 'deal JSON file' });
 
@@ -17,7 +22,5 @@ export function chooseDeal<D>(
 ): D {
   if (argv.deal !== undefined && argv.seed !== undefined) throw new InputError('give either --seed or --deal, not both');
   if (typeof argv.deal === 'string') return fromJson(readJsonFile(argv.deal), argv.deal);
-  const seed = argv.seed === undefined ? '1' : String(argv.seed);
-  if (seed.length === 0) throw new InputError('--seed: empty seed');
-  return fromSeed(seed);
+  return fromSeed(argv.seed === undefined ? '1' : parseSeed(argv.seed));
 }

@@ -1,13 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Argv } from 'yargs';
 import type { Row } from '../batch/job.js';
 import { formatSummary, summarize } from '../batch/solvability.js';
 import type { Args, GameCli, VerbCommand } from '../games/registry.js';
 import { verifySolution, type Solitaire, type SolitairePosition } from '../games/solitaire.js';
-import { formatJson } from '../io/json.js';
+import { InputError } from '../io/errors.js';
+import { formatJson, readJsonFile } from '../io/json.js';
 import { solve } from '../search/solve.js';
 import { batchOptions, reportBatchEnd, runBatchCommand } from './batch.js';
+import { parseShard, shardOf } from './units.js';
 import { chooseDeal, dealFileOption, seedOption } from './options.js';
 import { runRepl, typedMove } from './repl.js';
 import { describeSettings, outcomeLine, solverOptions, solverSettings, statsJson, statsLine } from './solve.js';
@@ -109,21 +111,32 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
 ): Promise<void> {
   const settings = solverSettings(argv);
   const solutions = typeof argv.solutions === 'string' ? argv.solutions : null;
+  // --deal FILE…: the items are deal files, each read and checked here first, so a bad file is
+  // a one-line error before any work starts.
+  const files = argv.deal === undefined ? null : (argv.deal as unknown[]).map(String);
+  const dealOf = (item: string): D => (files ? kit.dealFromJson(readJsonFile(item), item) : kit.dealFromSeed(item));
+  if (files) {
+    if (files.length === 0) throw new InputError('--deal: name at least one deal file');
+    if (new Set(files).size !== files.length) throw new InputError('--deal: a file is listed twice');
+    files.forEach(dealOf);
+  }
   if (solutions) mkdirSync(solutions, { recursive: true });
   // The settings column records everything that shaped a row: solver limits and any extras.
   const extraText = Object.entries(extra).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`);
   const r = await runBatchCommand({
     argv,
     job: kit.name,
-    config: { ...settings, settings: [describeSettings(settings), ...extraText].join(' '), ...extra },
+    ...(files ? { items: argv.shard === undefined ? files : shardOf(files, parseShard(argv.shard)) } : {}),
+    config: { ...settings, settings: [describeSettings(settings), ...extraText].join(' '), ...extra, ...(files ? { dealFiles: true } : {}) },
     note: (rows) => {
       const solved = rows.filter((x) => x.outcome === 'solved').length;
       return rows.length ? `solved ${((100 * solved) / rows.length).toFixed(1)}% so far` : '';
     },
     onRow: (row: Row) => {
       if (solutions && typeof row._line === 'string') {
-        const deal = kit.dealFromSeed(String(row.seed));
-        writeFileSync(join(solutions, `${row.seed}.json`), `${formatJson({ game: kit.name, deal: kit.dealToJson(deal), moves: row._line.split('\n') })}\n`);
+        const item = String(row.seed);
+        const deal = dealOf(item);
+        writeFileSync(join(solutions, `${files ? basename(item, '.json') : item}.json`), `${formatJson({ game: kit.name, deal: kit.dealToJson(deal), moves: row._line.split('\n') })}\n`);
       }
     },
   });
@@ -175,9 +188,11 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
         describe: 'Solve many seeded deals in parallel; one CSV row per deal, then a summary',
         builder: (y) => solverOptions(batchOptions(y, { seeds: opts.batchSeeds, out: `results/${n}.csv` }), { timeout: opts.batchTimeout })
           .option('solutions', { type: 'string', describe: 'also write each solution as DIR/<seed>.json' })
+          .option('deal', { type: 'string', array: true, describe: 'solve these deal files instead of --seeds (the seed column holds the path)' })
           .example(`$0 batch ${n} --seeds 1..1000 --timeout ${opts.batchTimeout}`, `1000 deals, ${opts.batchTimeout} each`)
           .example(`$0 batch ${n} --seeds 1..100000 --shard 3/8 --out shard3.csv`, 'this machine\'s eighth of a large study')
-          .example(`$0 batch ${n} --seeds 1..1000 --resume`, 'continue an interrupted run'),
+          .example(`$0 batch ${n} --seeds 1..1000 --resume`, 'continue an interrupted run')
+          .example(`$0 batch --deal deals/*.json --out mine.csv`, 'solve your own deal files (the game is read from them)'),
         handler: (argv) => solveBatchCommand(kit, argv),
       },
     },

@@ -30,7 +30,26 @@ export function parseCount(text: unknown, option: string, min = 1): number {
   return n;
 }
 
-/** "1..1000", "1..10,42,100..120", or "a,b,c" (any strings); ranges are inclusive. */
+// A seed is a deal number — a whole number >= 0 written plainly ("42", not "042", "+42" or
+// "42.0") — or a name that starts with a letter ("hello", "club-night.2"). Anything else is an
+// error, not a silently different deal: the alea generator is seeded with the seed's text, so
+// "042" and "42" would be two unrelated deals, and "-5" or "1.5" look like numbers but are not
+// deal numbers.
+const DEAL_NUMBER = /^(0|[1-9]\d*)$/;
+const SEED_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;
+
+/** One seed for --seed: a deal number or a name (see above). */
+export function parseSeed(text: unknown, option = '--seed'): string {
+  const s = String(text ?? '');
+  if (s === '') throw new InputError(`${option}: empty seed`);
+  if (DEAL_NUMBER.test(s) && Number.isSafeInteger(Number(s))) return s;
+  if (SEED_NAME.test(s) && s.length <= 100) return s;
+  if (/^[+-]?\d/.test(s)) throw new InputError(`${option}: "${s}" is not a deal number (a whole number >= 0 without sign or leading zeros)`);
+  throw new InputError(`${option}: "${s}" is not a seed (a deal number like 42, or a name starting with a letter like hello)`);
+}
+
+/** "1..1000" or "1..10,42,100..120": deal numbers and inclusive ranges of them. Named seeds
+ *  are for --seed only; a batch runs numbered deals. */
 export function parseSeeds(text: unknown, option = '--seeds'): string[] {
   const s = String(text ?? '').trim();
   if (s === '') throw new InputError(`${option}: empty seed list`);
@@ -38,7 +57,7 @@ export function parseSeeds(text: unknown, option = '--seeds'): string[] {
   for (const part of s.split(',')) {
     const p = part.trim();
     if (p === '') throw new InputError(`${option}: empty item in "${s}"`);
-    const r = /^(\d+)\s*\.\.\s*(\d+)$/.exec(p);
+    const r = /^(0|[1-9]\d*)\s*\.\.\s*(0|[1-9]\d*)$/.exec(p);
     if (r) {
       const a = Number(r[1]), b = Number(r[2]);
       if (b < a) throw new InputError(`${option}: range ${p} runs backwards`);
@@ -46,7 +65,8 @@ export function parseSeeds(text: unknown, option = '--seeds'): string[] {
       for (let i = a; i <= b; i++) out.push(String(i));
     } else if (p.includes('..')) {
       throw new InputError(`${option}: "${p}" is not a range of whole numbers like 1..1000`);
-    } else out.push(p);
+    } else if (DEAL_NUMBER.test(p) && Number.isSafeInteger(Number(p))) out.push(p);
+    else throw new InputError(`${option}: "${p}" is not a deal number or a range (e.g. 1..1000, or 1,5,9..12)`);
   }
   const seen = new Set<string>();
   for (const x of out) {

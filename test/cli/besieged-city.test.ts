@@ -55,7 +55,7 @@ describe('bad input: one line naming the problem, exit 2', () => {
   it.each([
     [['deal', 'besieged-city', '--bogus'], /Unknown argument: bogus/],
     [['frobnicate'], /Unknown argument|Unknown command|frobnicate/],
-    [['deal', 'chess'], /unknown game "chess"/],
+    [['deal', 'chess'], /"chess" is not a game here; the games are: besieged-city, parterre, pilstymas, zioplys/],
     [['show', '--deal', join(dir, 'missing.json')], /missing.json: cannot read file/],
     [['solve', 'besieged-city', '--seed', '1', '--timeout', 'soon'], /--timeout: "soon" is not a duration/],
     [['solve', 'besieged-city', '--seed', '1', '--memory', '1k'], /--memory: 1k is too small/],

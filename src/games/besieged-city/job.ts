@@ -1,6 +1,6 @@
 import type { Job } from '../../batch/job.js';
-import { SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../batch/solve-row.js';
-import { dealFromSeed } from './deal.js';
+import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../batch/solve-row.js';
+import { dealFromJson, dealFromSeed } from './deal.js';
 import { BcGame } from './search.js';
 import { certificate, makeStrategy, playGame } from './strategies/index.js';
 
@@ -22,7 +22,7 @@ export const job: Job<BcJobConfig> = {
   blockSize: 4,
   baseRow: (config, seed) => ({ game: 'besieged-city', seed, settings: config.settings }),
   run(config, seed) {
-    const deal = dealFromSeed(seed);
+    const deal = dealOfItem(config, seed, dealFromSeed, dealFromJson);
     const { row, result: r } = solveRow('besieged-city', seed, new BcGame(deal), config);
     for (const name of config.strategies ?? []) {
       const t0 = performance.now();

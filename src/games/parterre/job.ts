@@ -1,14 +1,14 @@
 import type { Job } from '../../batch/job.js';
-import { SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../batch/solve-row.js';
-import { dealFromSeed, GAME } from './deal.js';
+import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../batch/solve-row.js';
+import { dealFromJson, dealFromSeed, GAME } from './deal.js';
 import { PtGame } from './search.js';
 
-// Batch solving: one row per seed.
+// Batch solving: one row per seed (or per deal file).
 
 export const job: Job<SolveJobConfig> = {
   columns: SOLVE_COLUMNS,
   itemColumn: 'seed',
   blockSize: 2,
   baseRow: (config, seed) => ({ game: GAME, seed, settings: config.settings }),
-  run: (config, seed) => solveRow(GAME, seed, new PtGame(dealFromSeed(seed)), config).row,
+  run: (config, seed) => solveRow(GAME, seed, new PtGame(dealOfItem(config, seed, dealFromSeed, dealFromJson)), config).row,
 };
