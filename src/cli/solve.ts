@@ -13,7 +13,7 @@ export function solverOptions(y: Argv, defaults: { timeout?: string } = {}): Arg
     .option('optimal', { type: 'boolean', default: false, describe: 'shortest solution: A* with an admissible bound (same as --algorithm astar)' })
     .option('weight', { type: 'number', describe: 'best-first: f = g + weight*h (default: h alone)' })
     .option('max-nodes', { type: 'string', describe: 'stop after this many nodes (unknown: nodes)' })
-    .option('timeout', { type: 'string', default: defaults.timeout, describe: 'stop after this long, e.g. 10s, 500ms (unknown: time)' })
+    .option('timeout', { type: 'string', default: defaults.timeout, describe: 'stop after this long, e.g. 10s, 500ms (unknown: time); none: no time limit' })
     .option('memory', { type: 'string', default: '1GiB', describe: 'transposition table budget, e.g. 1GiB (unknown: memory)' });
 }
 
@@ -39,7 +39,8 @@ export function solverSettings(argv: Record<string, unknown>): SolverSettings {
     algorithm,
     ...(weight !== undefined ? { weight } : {}),
     ...(argv.maxNodes !== undefined ? { maxNodes: parseCount(argv.maxNodes, '--max-nodes') } : {}),
-    ...(argv.timeout !== undefined ? { timeoutMs: parseDuration(argv.timeout, '--timeout') } : {}),
+    // "none": a run bounded by nodes or memory alone decides the same on every machine.
+    ...(argv.timeout !== undefined && argv.timeout !== 'none' ? { timeoutMs: parseDuration(argv.timeout, '--timeout') } : {}),
     memoryBytes: parseBytes(argv.memory ?? '1GiB', '--memory'),
   };
 }

@@ -88,11 +88,12 @@ describe('bad input: one line naming the problem, exit 2', () => {
 
 describe('solve, verify', () => {
   it('solves an easy deal; the JSON verifies; a tampered line is rejected with the first illegal move', async () => {
-    const r = await run('solve', 'besieged-city', '--deal', 'data/besieged-city/easy-deal.json', '--json', '--timeout', '20s');
+    const r = await run('solve', 'besieged-city', '--deal', 'data/besieged-city/easy-deal.json', '--json', '--max-nodes', '2000000', '--timeout', 'none');
     expect(r.code).toBe(0);
     const sol = JSON.parse(r.out);
     expect(sol.outcome).toBe('solved');
     expect(sol.stats.nodes).toBeGreaterThan(0);
+    expect(sol.solver).toBe('auto max-nodes=2000000 memory=1024MiB'); // no time limit
     const ok = await run('verify', '--solution', file('sol.json', sol));
     expect(ok.code).toBe(0);
     expect(ok.out).toBe(`valid: won in ${sol.moves.length} moves`);

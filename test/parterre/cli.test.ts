@@ -44,7 +44,7 @@ describe('patience … parterre', () => {
   });
 
   it('says unsolvable for a deal proved lost', async () => {
-    const r = await run('solve', 'parterre', '--seed', '8');
+    const r = await run('solve', 'parterre', '--seed', '8', '--max-nodes', '5000000', '--timeout', 'none');
     expect(r.code).toBe(0);
     expect(r.out).toContain('outcome: unsolvable');
   });
