@@ -81,7 +81,9 @@ describe('CSV', () => {
 describe('seeds and shards', () => {
   it('parses ranges and lists and rejects bad ones', () => {
     expect(parseSeeds('1..3,7,10..11')).toEqual(['1', '2', '3', '7', '10', '11']);
-    expect(parseSeeds('alpha,beta')).toEqual(['alpha', 'beta']);
+    // Named seeds are for --seed; a batch runs numbered deals (README: Deals are reproducible).
+    expect(() => parseSeeds('alpha,beta')).toThrow(/"alpha" is not a deal number or a range/);
+    expect(() => parseSeeds('01..3')).toThrow(/range/);
     expect(() => parseSeeds('5..1')).toThrow(/backwards/);
     expect(() => parseSeeds('1..3,2')).toThrow(/twice/);
     expect(() => parseSeeds('1..x')).toThrow(/range/);
