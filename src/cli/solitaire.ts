@@ -103,9 +103,10 @@ export function solveCommand<D extends { seed?: string }, P extends SolitairePos
   console.log(statsLine(r));
 }
 
-/** Batch-solves seeds with the game's job; `extra` adds to the job config (e.g. strategies). */
+/** Batch-solves seeds with the game's job; `extra` adds to the job config (e.g. strategies),
+ *  and `unlisted` too, but leaves it out of the settings column (e.g. strategy file paths). */
 export async function solveBatchCommand<D extends { seed?: string }, P extends SolitairePosition>(
-  kit: Kit<D, P>, argv: Args, extra: Record<string, unknown> = {},
+  kit: Kit<D, P>, argv: Args, extra: Record<string, unknown> = {}, unlisted: Record<string, unknown> = {},
 ): Promise<void> {
   const settings = solverSettings(argv);
   const solutions = typeof argv.solutions === 'string' ? argv.solutions : null;
@@ -115,7 +116,7 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   const r = await runBatchCommand({
     argv,
     job: kit.name,
-    config: { ...settings, settings: [describeSettings(settings), ...extraText].join(' '), ...extra },
+    config: { ...settings, settings: [describeSettings(settings), ...extraText].join(' '), ...extra, ...unlisted },
     note: (rows) => {
       const solved = rows.filter((x) => x.outcome === 'solved').length;
       return rows.length ? `solved ${((100 * solved) / rows.length).toFixed(1)}% so far` : '';
