@@ -101,8 +101,9 @@ export const decisionTimeoutOf = (ms: unknown): number => (typeof ms === 'number
 /** A strategy broke the contract and lost its game: what happened, and at which move. */
 export class Forfeit extends Error {
   override name = 'Forfeit';
-  constructor(readonly strategy: string, readonly seat: number, readonly move: number, readonly reason: string) {
-    super(`${strategy} forfeits at move ${move}: ${reason}`);
+  /** `at` says where in the game, e.g. "move 12". */
+  constructor(readonly strategy: string, readonly seat: number, readonly at: string, readonly reason: string) {
+    super(`${strategy} forfeits at ${at}: ${reason}`);
   }
 }
 
@@ -123,25 +124,25 @@ export class FilePlayer {
   }
 
   /** create(ctx) and start(view); called before the first decision if the game has no start. */
-  start(view: object, move: number): void {
+  start(view: object, at: string): void {
     this.started = true;
     const host = hostFor(this.file);
-    this.check(host.call('create', this.ctx, this.timeoutMs), move, 'create(ctx)');
-    this.check(host.call('start', view, this.timeoutMs), move, 'start(view)');
+    this.check(host.call('create', this.ctx, this.timeoutMs), at, 'create(ctx)');
+    this.check(host.call('start', view, this.timeoutMs), at, 'start(view)');
   }
 
-  choose(view: { moves: readonly PublicMove[] }, move: number): number {
-    if (!this.started) this.start(view, move);
-    const value = this.check(hostFor(this.file).call('choose', view, this.timeoutMs), move, 'choose(view)');
+  choose(view: { moves: readonly PublicMove[] }, at: string): number {
+    if (!this.started) this.start(view, at);
+    const value = this.check(hostFor(this.file).call('choose', view, this.timeoutMs), at, 'choose(view)');
     const i = view.moves.findIndex((m) => m.notation === value);
-    if (i < 0) throw new Forfeit(this.name, this.ctx.seat, move, `chose "${String(value).slice(0, 60)}", which is not one of the ${view.moves.length} legal moves`);
+    if (i < 0) throw new Forfeit(this.name, this.ctx.seat, at, `chose "${String(value).slice(0, 60)}", which is not one of the ${view.moves.length} legal moves`);
     return i;
   }
 
-  private check(r: ReturnType<StrategyHost['call']>, move: number, what: string): unknown {
-    if (!r.ok) throw new Forfeit(this.name, this.ctx.seat, move, `${what} ${r.error}`);
+  private check(r: ReturnType<StrategyHost['call']>, at: string, what: string): unknown {
+    if (!r.ok) throw new Forfeit(this.name, this.ctx.seat, at, `${what} ${r.error}`);
     // The wait is cut at the limit; an answer that came in just past it is still too late.
-    if (r.ms > this.timeoutMs) throw new Forfeit(this.name, this.ctx.seat, move, `${what} took ${Math.round(r.ms)} ms, more than ${this.timeoutMs} ms`);
+    if (r.ms > this.timeoutMs) throw new Forfeit(this.name, this.ctx.seat, at, `${what} took ${Math.round(r.ms)} ms, more than ${this.timeoutMs} ms`);
     return r.value;
   }
 }

@@ -79,12 +79,12 @@ export class FileStrategy implements Strategy {
   }
 
   start(view: BcView): void {
-    this.player.start(publicView(view, view.legal()), view.ply + 1);
+    this.player.start(publicView(view, view.legal()), `move ${view.ply + 1}`);
   }
 
   /** Throws Forfeit when the file breaks the contract (a throw, a move not offered, too slow). */
   choose(view: BcView): number {
     const legal = view.legal();
-    return legal[this.player.choose(publicView(view, legal), view.ply + 1)];
+    return legal[this.player.choose(publicView(view, legal), `move ${view.ply + 1}`)];
   }
 }
