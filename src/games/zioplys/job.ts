@@ -50,7 +50,7 @@ let cacheKey = '';
 const cache = new Map<number, Prepared>();
 
 function prepare(config: ZJobConfig, players: number): Prepared {
-  const key = `${config.strategies ?? 'rule'}|${config.noWrap === true}|${config.alternateColours === true}`;
+  const key = `${config.strategies ?? 'rule'}|${config.noWrap === true}|${config.alternateColours === true}|${config.strategyFiles ?? ''}`;
   if (key !== cacheKey) {
     cache.clear();
     cacheKey = key;
