@@ -8,7 +8,8 @@ import { run } from '../cli/run.js';
 
 // Strategy files (docs/strategies.md) through the CLI: the examples play against built-ins, and
 // each way of misbehaving loses that game only. Timeouts are tested far from the boundary: a
-// decision that busy-waits 2 s, or never returns, against --decision-timeout 100ms.
+// decision that busy-waits 2 s, or never returns, against --decision-timeout 500ms or 100ms (the
+// well-behaved decisions of a file run under the same limit use a fraction of a millisecond).
 
 const dir = mkdtempSync(join(tmpdir(), 'patience-files-'));
 const out = (name: string) => join(dir, name);
@@ -44,7 +45,7 @@ describe('Besieged City strategy files', () => {
   it('a throw, an illegal move, a non-move, a slow and a hung decision each lose that game; greedy and the batch go on', async () => {
     const csv = out('bc-bad.csv');
     const bad = ['throws', 'illegal', 'not-a-move', 'slow', 'hangs'];
-    const r = await run('batch', 'besieged-city', '--seeds', '1..2', '--max-nodes', '2000', '--workers', '1', '--decision-timeout', '100ms',
+    const r = await run('batch', 'besieged-city', '--seeds', '1..2', '--max-nodes', '2000', '--workers', '1', '--decision-timeout', '500ms',
       '--strategies', ['greedy', ...bad.map(fx)].join(','), '--out', csv);
     expect(r.code).toBe(0);
     const { rows } = readCsvRows(csv);
@@ -57,10 +58,20 @@ describe('Besieged City strategy files', () => {
       expect(row.error).toContain('illegal forfeits at move 1: chose "KS nowhere>F", which is not one of the');
       expect(row.error).toContain('not-a-move forfeits at move 1: choose(view) returned number 42, not a move');
       expect(row.error).toMatch(/slow forfeits at move 1: \S+ took/);
-      expect(row.error).toMatch(/hangs forfeits at move 1: \S+ took longer than 100 ms/);
+      expect(row.error).toMatch(/hangs forfeits at move 1: \S+ took longer than 500 ms/);
     }
     expect(r.out).toMatch(/strategy hangs\s+won\s+0\/2/);
   }, 120_000);
+
+  it('a pool worker imports the module once and calls create(ctx) for every game', async () => {
+    rmSync(spyFile, { force: true });
+    const r = await run('batch', 'besieged-city', '--seeds', '1..3', '--max-nodes', '500', '--workers', '1', '--strategies', fx('counter'), '--out', out('bc-count.csv'));
+    expect(r.code).toBe(0);
+    const calls = spied();
+    // The main thread checks the file once (one import, one create) before the batch starts.
+    expect(calls.filter((x) => x === 'import')).toHaveLength(2);
+    expect(calls.filter((x) => x === 'create')).toHaveLength(1 + 3);
+  }, 60_000);
 
   it('a file that cannot be loaded is one line and exit 2, before any game', async () => {
     const cases: [string, RegExp][] = [
@@ -124,13 +135,13 @@ describe('Pilstymas strategy files', () => {
   it('a hung and a throwing file lose by forfeit; the tournament goes on', async () => {
     const csv = out('pil-bad.csv');
     const r = await run('tournament', 'pilstymas', '--players', `greedy,${fx('hangs')},${fx('throws')}`, '--games', '2', '--workers', '1',
-      '--decision-timeout', '100ms', '--out', csv);
+      '--decision-timeout', '500ms', '--out', csv);
     expect(r.code).toBe(0);
     const { rows } = readCsvRows(csv);
     expect(rows).toHaveLength(6);
     for (const row of rows.filter((x) => x.seatA === 'greedy' || x.seatB === 'greedy')) {
       expect(row).toMatchObject({ outcome: 'win', winnerStrategy: 'greedy', reason: 'forfeit' });
-      expect(row.error).toMatch(/^(hangs forfeits at its move 1 \(turn \d+\): \S+ took longer than 100 ms|throws forfeits at its move 3 \(turn \d+\): choose\(view\) threw Error: boom)$/);
+      expect(row.error).toMatch(/^(hangs forfeits at its move 1 \(turn \d+\): \S+ took longer than 500 ms|throws forfeits at its move 3 \(turn \d+\): choose\(view\) threw Error: boom)$/);
     }
     expect(r.out).toMatch(/greedy vs hangs\s+2\s+2\s+0\s+0/);
   }, 120_000);
