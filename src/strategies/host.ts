@@ -7,7 +7,8 @@ import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from '
 // strategy's thread gets only plain data (the public view), never the engine.
 //
 // The thread's code is a string evaluated in the worker, so the same bridge works from source
-// (tsx, vitest) and from dist/ with no extra file to copy.
+// (tsx, vitest) and from dist/ with no extra file to copy. It awaits what the strategy returns,
+// so create, start and choose may also be async; the time limit runs until the answer comes.
 
 const HOST_SOURCE = `
 const { workerData } = require('node:worker_threads');
@@ -32,17 +33,17 @@ async function handle(m) {
     }
     case 'create': {
       player = null;
-      const p = create(m.arg);
+      const p = await create(m.arg);
       if (p === null || typeof p !== 'object' || typeof p.choose !== 'function')
         return { ok: false, error: 'returned ' + describe(p) + ', not an object with choose(view)' };
       player = p;
       return { ok: true, value: typeof p.name === 'string' ? p.name : null };
     }
     case 'start':
-      if (typeof player.start === 'function') player.start(m.arg);
+      if (typeof player.start === 'function') await player.start(m.arg);
       return { ok: true };
     case 'choose': {
-      const r = player.choose(m.arg);
+      const r = await player.choose(m.arg);
       if (typeof r === 'string') return { ok: true, value: r };
       if (r !== null && typeof r === 'object' && typeof r.notation === 'string') return { ok: true, value: r.notation };
       return { ok: false, error: 'returned ' + describe(r) + ', not a move' };
@@ -73,7 +74,7 @@ export class StrategyHost {
   constructor() {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
-    this.worker = new Worker(HOST_SOURCE, { eval: true, workerData: { port: port2, flag: this.flag }, transferList: [port2], stdout: false });
+    this.worker = new Worker(HOST_SOURCE, { eval: true, workerData: { port: port2, flag: this.flag }, transferList: [port2] });
     // The referee's process must be free to exit with a strategy thread still idle.
     this.worker.unref();
     this.port.unref();
