@@ -80,19 +80,24 @@ export function loadStrategyFile(text: string, game: string, players: number): S
   return { path, name };
 }
 
-/** Loads each path among `values` (built-in names are left to the caller); the names must be
- *  distinct from each other and from `builtins`. Returns name -> file. */
-export function loadStrategyFiles(values: readonly string[], game: string, players: number, builtins: readonly string[], option: string): Map<string, StrategyFile> {
+/** A command's strategy values: each path is loaded and checked now (before any game), each
+ *  other value goes through `builtin` (which checks the name). File names must differ from
+ *  each other and from `builtins`. Returns the names in order, and the files by name. */
+export function loadStrategyValues(
+  values: readonly string[], game: string, players: number, builtins: readonly string[], option: string,
+  builtin: (value: string) => string = (v) => v.trim(),
+): { names: string[]; files: Map<string, StrategyFile> } {
   const files = new Map<string, StrategyFile>();
-  for (const v of values) {
-    if (!isStrategyPath(v)) continue;
+  const names = values.map((v) => {
+    if (!isStrategyPath(v)) return builtin(v);
     const f = loadStrategyFile(v, game, players);
     const prev = files.get(f.name);
     if (prev && prev.path !== f.path) throw new InputError(`${option}: two strategy files are named "${f.name}" (${prev.path}, ${f.path})`);
-    if (builtins.includes(f.name)) throw new InputError(`${option}: ${v} is named "${f.name}", like a built-in strategy; give it another name`);
+    if (builtins.includes(f.name)) throw new InputError(`${option}: ${v.trim()} is named "${f.name}", like a built-in strategy; give it another name`);
     files.set(f.name, f);
-  }
-  return files;
+    return f.name;
+  });
+  return { names, files };
 }
 
 /** Parses --decision-timeout's milliseconds as carried in a job config. */

@@ -1,5 +1,3 @@
-import { resolve } from 'node:path';
-import type { Argv } from 'yargs';
 import { formatCard } from '../../cards/card.js';
 import { dealOfKit, solitaireCli, solveBatchCommand } from '../../cli/solitaire.js';
 import { InputError } from '../../io/errors.js';
@@ -9,8 +7,8 @@ import { besiegedCity } from './kit.js';
 import { parseMove } from './notation.js';
 import { BcPosition } from './position.js';
 import { renderPosition } from './render.js';
-import { parseDuration } from '../../cli/units.js';
-import { DEFAULT_DECISION_TIMEOUT_MS, filesToConfig, Forfeit, isStrategyPath, loadStrategyFiles } from '../../strategies/module.js';
+import { decisionTimeoutMs, decisionTimeoutOption } from '../../cli/options.js';
+import { filesToConfig, Forfeit, loadStrategyValues } from '../../strategies/module.js';
 import { makeStrategy, playGame, STRATEGIES, strategyFor } from './strategies/index.js';
 
 // Besieged City's CLI: the standard one-player commands, plus strategies — watch one play
@@ -27,18 +25,15 @@ const base = solitaireCli(besiegedCity, {
  *  built-in or a file that does not load is an InputError naming it, before any game). */
 function strategyList(v: unknown, option = '--strategies') {
   if (v === undefined || v === '') return { names: [], files: new Map() };
-  const values = String(v).split(',').map((x) => x.trim());
-  const files = loadStrategyFiles(values, 'besieged-city', 1, STRATEGIES, option);
-  const byPath = new Map([...files.values()].map((f) => [f.path, f.name]));
-  const names = values.map((x) => (isStrategyPath(x) ? byPath.get(resolve(x))! : x.toLowerCase()));
-  for (const n of names) if (!files.has(n)) makeStrategy(n, '1');
-  if (new Set(names).size !== names.length) throw new InputError(`${option}: a strategy is listed twice`);
-  return { names, files };
+  const builtin = (x: string) => {
+    const n = x.trim().toLowerCase();
+    makeStrategy(n, '1');
+    return n;
+  };
+  const r = loadStrategyValues(String(v).split(','), 'besieged-city', 1, STRATEGIES, option, builtin);
+  if (new Set(r.names).size !== r.names.length) throw new InputError(`${option}: a strategy is listed twice`);
+  return r;
 }
-
-const decisionTimeoutOption = (y: Argv) =>
-  y.option('decision-timeout', { type: 'string', default: '1s', describe: 'a strategy file that takes longer over one decision loses the game' });
-const decisionTimeoutMs = (argv: Args) => (argv.decisionTimeout === undefined ? DEFAULT_DECISION_TIMEOUT_MS : parseDuration(argv.decisionTimeout, '--decision-timeout'));
 
 function watchStrategy(argv: Args): void {
   const { names: [name], files } = strategyList(argv.strategy, '--strategy');

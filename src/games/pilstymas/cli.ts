@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import type { Row } from '../../batch/job.js';
 import { reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
 import { formatCard } from '../../cards/card.js';
 import { runRepl, typedMove } from '../../cli/repl.js';
-import { chooseDeal, dealFileOption, seedOption } from '../../cli/options.js';
-import { parseCount, parseDuration, parseSeeds } from '../../cli/units.js';
+import { chooseDeal, dealFileOption, decisionTimeoutMs, seedOption, strategyFileOptions } from '../../cli/options.js';
+import { parseCount, parseSeeds } from '../../cli/units.js';
 import { InputError } from '../../io/errors.js';
 import { formatJson } from '../../io/json.js';
 import type { Args, GameCli } from '../registry.js';
@@ -19,15 +19,13 @@ import { renderPosition, SEAT } from './render.js';
 import { recordFromJson, recordToJson, verifyRecord } from './replay.js';
 import { STRATEGY_NAMES } from './strategies.js';
 import { strategyFor } from './file-strategy.js';
-import { filesToConfig, Forfeit, isStrategyPath, loadStrategyFiles, type StrategyFile } from '../../strategies/module.js';
+import { filesToConfig, Forfeit, loadStrategyValues } from '../../strategies/module.js';
 import { formatSummary, summarize } from './summary.js';
 import { viewOf } from './view.js';
 
 const unicodeOption = (y: Argv) => y.option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' });
 const ruleOptions = (y: Argv) =>
-  y
-    .option('decision-timeout', { type: 'string', default: '1s', describe: 'a strategy file that takes longer over one decision loses the game' })
-    .option('strategy-seed', { type: 'string', default: '1', describe: "strategy files: the seed of their own random choices (never the deal's)" })
+  strategyFileOptions(y)
     .option('win', { type: 'string', default: 'cleared', describe: 'win rule: cleared (hand, waste, stock and own tableau empty) or russian-bank (hand, waste and stock empty)' })
     .option('max-turns', { type: 'string', default: String(DEFAULT_MAX_TURNS), describe: 'a game with no winner after this many turns is a draw' });
 
@@ -49,14 +47,8 @@ function strategyName(text: unknown, option: string): string {
 }
 
 /** Built-in names and strategy files (loaded and checked now, before any game) -> names. */
-function strategyNames(values: string[], option: string): { names: string[]; files: Map<string, StrategyFile> } {
-  const files = loadStrategyFiles(values, GAME, 2, STRATEGY_NAMES, option);
-  const byPath = new Map([...files.values()].map((f) => [f.path, f.name]));
-  const names = values.map((v) => (isStrategyPath(v) ? byPath.get(resolve(v.trim()))! : strategyName(v, option)));
-  return { names, files };
-}
-
-const decisionTimeoutMs = (argv: Args) => parseDuration(argv.decisionTimeout ?? '1s', '--decision-timeout');
+const strategyNames = (values: string[], option: string) =>
+  loadStrategyValues(values, GAME, 2, STRATEGY_NAMES, option, (v) => strategyName(v, option));
 
 function legalMoves(pos: PilPosition): number[] {
   const buf = new Int32Array(MAX_MOVES);

@@ -1,11 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { batchOptions, itemsOf, reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
-import { chooseDeal, dealFileOption, seedOption } from '../../cli/options.js';
-import { parseDuration } from '../../cli/units.js';
+import { chooseDeal, dealFileOption, decisionTimeoutMs, seedOption, strategyFileOptions } from '../../cli/options.js';
 import { InputError } from '../../io/errors.js';
-import { filesToConfig, isStrategyPath, loadStrategyFiles, type StrategyFile } from '../../strategies/module.js';
+import { filesToConfig, loadStrategyValues, type StrategyFile } from '../../strategies/module.js';
 import { formatJson } from '../../io/json.js';
 import type { Args, GameCli } from '../registry.js';
 import { parsePlayerList } from './batch.js';
@@ -41,23 +40,15 @@ export function dealOf(argv: Args): ZDeal {
 
 /** --strategies with strategy files loaded and checked now, before any game: the text with
  *  each file's path replaced by its name, and the files by name. */
-function strategyFiles(text: string | undefined, players: number): { text: string | undefined; files: Map<string, StrategyFile> } {
+function strategyFiles(text: string | undefined, players: number): { text: string | undefined; files: ReadonlyMap<string, StrategyFile> } {
   if (text === undefined) return { text, files: new Map() };
-  const values = text.split(',');
-  const files = loadStrategyFiles(values, GAME, players, ['rule', 'spiteful', 'careless'], '--strategies');
-  const byPath = new Map([...files.values()].map((f) => [f.path, f.name]));
-  return { text: values.map((v) => (isStrategyPath(v) ? byPath.get(resolve(v.trim()))! : v)).join(','), files };
+  const r = loadStrategyValues(text.split(','), GAME, players, ['rule', 'spiteful', 'careless'], '--strategies', (v) => v);
+  return { text: r.names.join(','), files: r.files };
 }
-
-const fileOptions = (y: Argv) =>
-  y
-    .option('decision-timeout', { type: 'string', default: '1s', describe: 'a strategy file that takes longer over one decision loses the game' })
-    .option('strategy-seed', { type: 'string', default: '1', describe: "strategy files: the seed of their own random choices (never the deal's)" });
 
 function simulateVerb(argv: Args): void {
   const deal = dealOf(argv);
   const variant = variantOf(argv);
-  const decisionTimeoutMs = parseDuration(argv.decisionTimeout ?? '1s', '--decision-timeout');
   const given = strategyFiles(argv.strategies as string | undefined, deal.players);
   const strategies = parseStrategies(given.text, deal.players, given.files);
   const rngSeed = argv.rngSeed === undefined ? defaultRngSeed(deal.seed) : String(argv.rngSeed);
@@ -70,7 +61,7 @@ function simulateVerb(argv: Args): void {
   const lines: string[] = [];
   const r = simulate(deal, {
     variant, strategies, rngSeed, maxTurns, trace: show ? (l) => lines.push(l) : undefined,
-    strategySeed: String(argv.strategySeed ?? '1'), decisionTimeoutMs,
+    strategySeed: String(argv.strategySeed ?? '1'), decisionTimeoutMs: decisionTimeoutMs(argv),
   });
   if (argv.json) {
     if (show) process.stderr.write(`${lines.join('\n')}\n`);
@@ -114,12 +105,12 @@ function searchVerb(argv: Args): void {
 async function batchVerb(argv: Args): Promise<void> {
   const players = parsePlayerList(String(argv.players ?? '4'));
   const seeds = itemsOf(argv); // --seeds and --shard
-  const decisionTimeoutMs = parseDuration(argv.decisionTimeout ?? '1s', '--decision-timeout');
+  const timeout = decisionTimeoutMs(argv);
   const given = strategyFiles(argv.strategies === undefined ? 'rule' : String(argv.strategies), players[0]);
   const strategies = given.text!;
   for (const p of players) parseStrategies(strategies, p, given.files); // bad strategies fail before any game
   const withFiles = given.files.size
-    ? { strategyFiles: filesToConfig(given.files), strategySeed: String(argv.strategySeed ?? '1'), decisionTimeoutMs }
+    ? { strategyFiles: filesToConfig(given.files), strategySeed: String(argv.strategySeed ?? '1'), decisionTimeoutMs: timeout }
     : {};
   const variant = variantOf(argv);
   const items = players.flatMap((p) => seeds.map((s) => itemOf(p, s)));
@@ -154,7 +145,7 @@ export const zioplysCli: GameCli = {
     },
     simulate: {
       describe: 'Play a deal out by the rules (or by the given strategies) and print the result',
-      builder: (y) => fileOptions(variantOptions(unicodeOption(playersOption(dealFileOption(seedOption(y))))))
+      builder: (y) => strategyFileOptions(variantOptions(unicodeOption(playersOption(dealFileOption(seedOption(y))))))
         .option('json', { type: 'boolean', default: false, describe: 'print the result JSON' })
         .option('show', { type: 'boolean', default: false, describe: 'print the play turn by turn' })
         .option('strategies', { type: 'string', describe: 'rule | spiteful | careless:p | a strategy file ./z.mjs, one for all seats or one per seat, comma-separated (default rule)' })
@@ -166,7 +157,7 @@ export const zioplysCli: GameCli = {
     },
     batch: {
       describe: 'Play many seeded deals (for each player count); one CSV row per game, then a summary',
-      builder: (y) => fileOptions(variantOptions(batchOptions(y, { seeds: '1..1000', out: 'results/zioplys.csv' })))
+      builder: (y) => strategyFileOptions(variantOptions(batchOptions(y, { seeds: '1..1000', out: 'results/zioplys.csv' })))
         .option('players', { type: 'string', default: '4', describe: 'player counts: 4, 2..6 or 2,4' })
         .option('strategies', { type: 'string', describe: 'as for simulate; one name works for every player count' })
         .example('$0 batch zioplys --players 2..6 --seeds 1..100000', 'the standard batch')
