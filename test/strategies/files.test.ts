@@ -79,6 +79,7 @@ describe('Besieged City strategy files', () => {
       [fx('syntax-error'), /syntax-error\.mjs: cannot load: SyntaxError/],
       [fx('no-default'), /no-default\.mjs: no default export/],
       [fx('default-object'), /default-object\.mjs: the default export is not a function create\(ctx\)/],
+      [fx('create-throws'), /create-throws\.mjs: create\(ctx\) threw Error: not today/],
     ];
     for (const [file, message] of cases) {
       const csv = out('never.csv');
@@ -88,6 +89,10 @@ describe('Besieged City strategy files', () => {
       expect(r.err.trim().split('\n')).toHaveLength(1);
       expect(existsSync(csv)).toBe(false);
     }
+    const t = await run('tournament', 'pilstymas', '--players', `greedy,${fx('no-default')}`, '--games', '2', '--out', out('never.csv'));
+    expect([t.code, t.err.trim()]).toEqual([2, expect.stringMatching(/^patience: .*no-default\.mjs: no default export/)]);
+    const z = await run('simulate', 'zioplys', '--strategies', `rule,./nowhere/z.mjs,rule,rule`);
+    expect([z.code, z.err.trim()]).toEqual([2, 'patience: ./nowhere/z.mjs: no such strategy file']);
   }, 60_000);
 
   it('the view is plain data with the rules page names, and does not depend on the stock order', async () => {
