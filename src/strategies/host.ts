@@ -51,13 +51,34 @@ async function handle(m) {
   }
   return { ok: false, error: 'unknown request ' + m.op };
 }
-port.on('message', async (m) => {
-  let reply;
-  try { reply = await handle(m); } catch (e) { reply = { ok: false, error: 'threw ' + text(e) }; }
-  port.postMessage(reply);
+// One answer per request; the referee waits on the counter in flag[0].
+let busy = false, stray = null;
+function answer(r) {
+  busy = false;
+  port.postMessage(r);
   Atomics.add(flag, 0, 1);
   Atomics.notify(flag, 0);
+}
+port.on('message', async (m) => {
+  busy = true;
+  if (stray !== null) {
+    const error = stray;
+    stray = null;
+    return answer({ ok: false, error });
+  }
+  let r;
+  try { r = await handle(m); } catch (e) { r = { ok: false, error: 'threw ' + text(e) }; }
+  if (busy) answer(r);
 });
+// An error thrown outside a call (a timer, a promise nobody awaits) is the strategy's too: it
+// answers the call in flight, or the next one.
+function strayError(e) {
+  const error = 'threw ' + text(e) + ' (outside a call)';
+  if (busy) answer({ ok: false, error });
+  else stray = error;
+}
+process.on('uncaughtException', strayError);
+process.on('unhandledRejection', strayError);
 `;
 
 export type HostReply =
@@ -77,6 +98,12 @@ export class StrategyHost {
     this.worker = new Worker(HOST_SOURCE, { eval: true, workerData: { port: port2, flag: this.flag }, transferList: [port2] });
     // The referee's process must be free to exit with a strategy thread still idle.
     this.worker.unref();
+    // A thread that ends by itself (process.exit in the strategy) must not take the referee
+    // down; the call in flight then runs out of time, and the next game gets a new thread.
+    this.worker.on('error', () => {});
+    this.worker.on('exit', () => {
+      if (this.worker) this.stop();
+    });
     this.port.unref();
   }
 

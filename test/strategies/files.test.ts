@@ -189,6 +189,12 @@ describe('Žioplys strategy files', () => {
     expect(r.out).toMatch(/4 players: 40 games, 40 with a loser/);
   }, 120_000);
 
+  it('an error thrown outside a call (from a timer) is the strategy\'s, and loses its game', async () => {
+    const r = await run('simulate', 'zioplys', '--players', '4', '--seed', '5', '--json', '--strategies', `rule,${fx('stray')},rule,rule`);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ outcome: 'loser', loser: 1, forfeit: expect.stringMatching(/^stray forfeits at turn \d+: choose\(view\) threw Error: late boom \(outside a call\)$/) });
+  }, 60_000);
+
   it('a slow decision is cut off at --decision-timeout', async () => {
     const r = await run('simulate', 'zioplys', '--players', '4', '--seed', '5', '--decision-timeout', '100ms', '--json', '--strategies', `rule,${fx('slow')},rule,rule`);
     expect(r.code).toBe(0);
