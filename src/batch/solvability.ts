@@ -107,8 +107,9 @@ export function formatSummary(s: SolvabilitySummary): string {
       (s.solvedMs ? `; solved deals: median ${fmtMs(s.solvedMs.median)}, p95 ${fmtMs(s.solvedMs.p95)}` : ''),
     `  nodes: ${s.nodes.toLocaleString('en-US')} in all, ${s.nodesPerSecond.toLocaleString('en-US')} nodes/s per worker`,
   ];
+  const width = Math.max(8, ...s.strategies.map((t) => t.name.length));
   for (const t of s.strategies) {
-    out.push(`  strategy ${t.name.padEnd(8)} won ${String(t.won).padStart(5)}/${t.played}  ${pct(t.played ? t.won / t.played : 0).padStart(6)}  95% interval ${pct(t.lo)} .. ${pct(t.hi)}  (median ${fmtMs(t.msMedian)} per game)`);
+    out.push(`  strategy ${t.name.padEnd(width)} won ${String(t.won).padStart(5)}/${t.played}  ${pct(t.played ? t.won / t.played : 0).padStart(6)}  95% interval ${pct(t.lo)} .. ${pct(t.hi)}  (median ${fmtMs(t.msMedian)} per game)`);
   }
   const certs = Object.entries(s.certificates);
   if (certs.length) out.push(`  solved by a strategy's win where the solver had not decided: ${certs.map(([k, v]) => `${k} ${v}`).join(', ')}`);

@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { InputError } from '../io/errors.js';
 import { readJsonFile } from '../io/json.js';
-import { parseSeed } from './units.js';
+import { parseDuration, parseSeed } from './units.js';
 
 // Options and argument checks shared by several commands.
 
@@ -24,3 +24,13 @@ export function chooseDeal<D>(
   if (typeof argv.deal === 'string') return fromJson(readJsonFile(argv.deal), argv.deal);
   return fromSeed(argv.seed === undefined ? '1' : parseSeed(argv.seed));
 }
+
+/** --decision-timeout: how long a strategy file may take over one decision (docs/strategies.md). */
+export const decisionTimeoutOption = (y: Argv) =>
+  y.option('decision-timeout', { type: 'string', default: '1s', describe: 'a strategy file that takes longer over one decision loses the game' });
+
+export const decisionTimeoutMs = (argv: { [key: string]: unknown }): number => parseDuration(argv.decisionTimeout ?? '1s', '--decision-timeout');
+
+/** --decision-timeout and --strategy-seed, for commands that had no strategy seed before. */
+export const strategyFileOptions = (y: Argv) =>
+  decisionTimeoutOption(y).option('strategy-seed', { type: 'string', default: '1', describe: "strategy files: the seed of their own random choices (never the deal's)" });

@@ -105,9 +105,10 @@ export function solveCommand<D extends { seed?: string }, P extends SolitairePos
   console.log(statsLine(r));
 }
 
-/** Batch-solves seeds with the game's job; `extra` adds to the job config (e.g. strategies). */
+/** Batch-solves seeds with the game's job; `extra` adds to the job config (e.g. strategies),
+ *  and `unlisted` too, but leaves it out of the settings column (e.g. strategy file paths). */
 export async function solveBatchCommand<D extends { seed?: string }, P extends SolitairePosition>(
-  kit: Kit<D, P>, argv: Args, extra: Record<string, unknown> = {},
+  kit: Kit<D, P>, argv: Args, extra: Record<string, unknown> = {}, unlisted: Record<string, unknown> = {},
 ): Promise<void> {
   const settings = solverSettings(argv);
   const solutions = typeof argv.solutions === 'string' ? argv.solutions : null;
@@ -127,7 +128,10 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
     argv,
     job: kit.name,
     ...(files ? { items: argv.shard === undefined ? files : shardOf(files, parseShard(argv.shard)) } : {}),
-    config: { ...settings, settings: [describeSettings(settings), ...extraText].join(' '), ...extra, ...(files ? { dealFiles: true } : {}) },
+    config: {
+      ...settings, settings: [describeSettings(settings), ...extraText].join(' '), ...extra, ...unlisted,
+      ...(files ? { dealFiles: true } : {}),
+    },
     note: (rows) => {
       const solved = rows.filter((x) => x.outcome === 'solved').length;
       return rows.length ? `solved ${((100 * solved) / rows.length).toFixed(1)}% so far` : '';

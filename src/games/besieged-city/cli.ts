@@ -7,7 +7,9 @@ import { besiegedCity } from './kit.js';
 import { parseMove } from './notation.js';
 import { BcPosition } from './position.js';
 import { renderPosition } from './render.js';
-import { makeStrategy, playGame, STRATEGIES } from './strategies/index.js';
+import { decisionTimeoutMs, decisionTimeoutOption } from '../../cli/options.js';
+import { filesToConfig, Forfeit, loadStrategyValues } from '../../strategies/module.js';
+import { makeStrategy, playGame, STRATEGIES, strategyFor } from './strategies/index.js';
 
 // Besieged City's CLI: the standard one-player commands, plus strategies — watch one play
 // (play --strategy) or let several play every deal of a batch (batch --strategies).
@@ -19,34 +21,47 @@ const base = solitaireCli(besiegedCity, {
   batchSeeds: '1..100',
 });
 
-/** "random,greedy" -> checked names (an unknown one is an InputError naming it). */
-function strategyList(v: unknown): string[] {
-  if (v === undefined || v === '') return [];
-  const names = String(v).split(',').map((x) => x.trim().toLowerCase());
-  for (const n of names) makeStrategy(n, '1');
-  if (new Set(names).size !== names.length) throw new InputError('--strategies: a strategy is listed twice');
-  return names;
+/** "random,greedy,./my.mjs" -> checked names, and the strategy files by name (an unknown
+ *  built-in or a file that does not load is an InputError naming it, before any game). */
+function strategyList(v: unknown, option = '--strategies') {
+  if (v === undefined || v === '') return { names: [], files: new Map() };
+  const builtin = (x: string) => {
+    const n = x.trim().toLowerCase();
+    makeStrategy(n, '1');
+    return n;
+  };
+  const r = loadStrategyValues(String(v).split(','), 'besieged-city', 1, STRATEGIES, option, builtin);
+  if (new Set(r.names).size !== r.names.length) throw new InputError(`${option}: a strategy is listed twice`);
+  return r;
 }
 
 function watchStrategy(argv: Args): void {
+  const { names: [name], files } = strategyList(argv.strategy, '--strategy');
+  const timeout = decisionTimeoutMs(argv);
   const deal = dealOfKit(besiegedCity, argv);
-  const name = String(argv.strategy);
   // The strategy's own seed is never the deal's: from that it could rebuild the stock order.
-  const strategy = makeStrategy(name, String(argv.strategySeed ?? '1'));
+  const strategy = strategyFor(name, String(argv.strategySeed ?? '1'), files, timeout);
   const pos = new BcPosition(deal);
   const u = argv.unicode === true;
   console.log(`Besieged City, deal ${deal.seed ?? '(file)'}: ${name} plays (it sees no stock order)`);
   if (argv.show) console.log(renderPosition(pos, { unicode: u }));
   const t0 = performance.now();
-  const game = playGame(deal, strategy, {
-    onMove: (move) => {
-      const p = parseMove(pos, move);
-      if (!p.ok) throw new Error(`${name} played an illegal move ${move}: ${p.reason}`);
-      pos.make(p.move);
-      console.log(`${String(pos.ply).padStart(4)}. ${move}`);
-      if (argv.show) console.log(renderPosition(pos, { unicode: u }).replace(/^/gm, '      '));
-    },
-  });
+  let game;
+  try {
+    game = playGame(deal, strategy, {
+      onMove: (move) => {
+        const p = parseMove(pos, move);
+        if (!p.ok) throw new Error(`${name} played an illegal move ${move}: ${p.reason}`);
+        pos.make(p.move);
+        console.log(`${String(pos.ply).padStart(4)}. ${move}`);
+        if (argv.show) console.log(renderPosition(pos, { unicode: u }).replace(/^/gm, '      '));
+      },
+    });
+  } catch (e) {
+    if (!(e instanceof Forfeit)) throw e;
+    console.log(`lost: ${e.message} (${pos.foundTotal}/104 cards on the foundations)`);
+    return;
+  }
   const ms = Math.round(performance.now() - t0);
   const how = { won: 'won', stuck: 'lost: no legal move left', 'move-cap': 'stopped at the move cap', resigned: 'resigned' }[game.reason];
   console.log(`${name} ${how} after ${game.moves.length} moves (${pos.foundTotal}/104 cards on the foundations, ${ms} ms)`);
@@ -58,22 +73,27 @@ export const besiegedCityCli: GameCli = {
     ...base.verbs,
     play: {
       describe: 'Play a deal in the terminal, or watch a strategy play it',
-      builder: (y) => base.verbs.play.builder(y)
-        .option('strategy', { choices: STRATEGIES, describe: 'watch a strategy play instead of playing yourself' })
+      builder: (y) => decisionTimeoutOption(base.verbs.play.builder(y))
+        .option('strategy', { type: 'string', describe: `watch a strategy play instead of playing yourself: ${STRATEGIES.join(', ')}, or a strategy file (./my.mjs, see docs/strategies.md)` })
         .option('strategy-seed', { type: 'string', default: '1', describe: "seed of the strategy's own random choices" })
         .option('show', { type: 'boolean', default: false, describe: 'with --strategy: print the position after every move' })
-        .example('$0 play besieged-city --seed 42 --strategy planner --show', 'watch the planner play deal 42'),
+        .example('$0 play besieged-city --seed 42 --strategy planner --show', 'watch the planner play deal 42')
+        .example('$0 play besieged-city --seed 42 --strategy ./my.mjs', 'watch your own strategy file play it'),
       handler: (argv) => (argv.strategy !== undefined ? watchStrategy(argv) : base.verbs.play.handler(argv)),
     },
     batch: {
       describe: base.verbs.batch.describe,
-      builder: (y) => base.verbs.batch.builder(y)
-        .option('strategies', { type: 'string', describe: `also let strategies play each deal: ${STRATEGIES.join(',')}` })
+      builder: (y) => decisionTimeoutOption(base.verbs.batch.builder(y))
+        .option('strategies', { type: 'string', describe: `also let strategies play each deal: ${STRATEGIES.join(',')}, or strategy files (./my.mjs)` })
         .option('strategy-seed', { type: 'string', default: '1', describe: "seed of the strategies' own random choices" })
-        .example('$0 batch besieged-city --seeds 1..200 --strategies random,greedy,planner,sampler', 'win rates next to solvability'),
+        .example('$0 batch besieged-city --seeds 1..200 --strategies random,greedy,planner,sampler', 'win rates next to solvability')
+        .example('$0 batch besieged-city --seeds 1..200 --strategies greedy,./my.mjs', 'benchmark your own strategy file'),
       handler: (argv) => {
-        const strategies = strategyList(argv.strategies);
-        return solveBatchCommand(besiegedCity, argv, strategies.length ? { strategies, strategySeed: String(argv.strategySeed) } : {});
+        const timeout = decisionTimeoutMs(argv);
+        const { names: strategies, files } = strategyList(argv.strategies);
+        const withFiles = files.size ? { decisionTimeoutMs: timeout } : {};
+        return solveBatchCommand(besiegedCity, argv, strategies.length ? { strategies, strategySeed: String(argv.strategySeed), ...withFiles } : {},
+          files.size ? { strategyFiles: filesToConfig(files) } : {});
       },
     },
   },

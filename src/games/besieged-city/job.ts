@@ -2,7 +2,8 @@ import type { Job } from '../../batch/job.js';
 import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../batch/solve-row.js';
 import { dealFromJson, dealFromSeed } from './deal.js';
 import { BcGame } from './search.js';
-import { certificate, makeStrategy, playGame } from './strategies/index.js';
+import { decisionTimeoutOf, filesFromConfig, Forfeit } from '../../strategies/module.js';
+import { certificate, playGame, strategyFor, type GameResult } from './strategies/index.js';
 
 // Batch solving: one row per seed. With strategies, each also plays the deal seeing only what a
 // player sees; its result goes in a won_<name> column, and a won game is a certificate: replayed
@@ -14,6 +15,10 @@ export type BcJobConfig = SolveJobConfig & {
   /** Seeds the strategies' own random choices. Never the deal's seed: from that a strategy
    *  could rebuild the stock order it must not see. */
   strategySeed?: string;
+  /** Strategy files, "name=path" (src/strategies/module.ts); their names are in `strategies`. */
+  strategyFiles?: string[];
+  /** A file strategy's limit per decision, in ms (default 1000). */
+  decisionTimeoutMs?: number;
 };
 
 export const job: Job<BcJobConfig> = {
@@ -24,9 +29,22 @@ export const job: Job<BcJobConfig> = {
   run(config, seed) {
     const deal = dealOfItem(config, seed, dealFromSeed, dealFromJson);
     const { row, result: r } = solveRow('besieged-city', seed, new BcGame(deal), config);
+    const files = filesFromConfig(config.strategyFiles);
+    const timeout = decisionTimeoutOf(config.decisionTimeoutMs);
+    const forfeits: string[] = [];
     for (const name of config.strategies ?? []) {
       const t0 = performance.now();
-      const game = playGame(deal, makeStrategy(name, config.strategySeed ?? '1'));
+      let game: GameResult;
+      try {
+        game = playGame(deal, strategyFor(name, config.strategySeed ?? '1', files, timeout));
+      } catch (e) {
+        // A file strategy that breaks the contract loses this game; the row and batch go on.
+        if (!(e instanceof Forfeit)) throw e;
+        row[`ms_${name}`] = Math.round(performance.now() - t0);
+        row[`won_${name}`] = false;
+        forfeits.push(e.message);
+        continue;
+      }
       row[`ms_${name}`] = Math.round(performance.now() - t0);
       row[`won_${name}`] = game.won;
       const line = certificate(deal, game); // a won line, replayed by the rules engine
@@ -41,6 +59,7 @@ export const job: Job<BcJobConfig> = {
         row._line = line.join('\n');
       }
     }
+    if (forfeits.length) row.error = forfeits.join('; ');
     return row;
   },
 };

@@ -5,7 +5,7 @@ import type { Row } from '../../batch/job.js';
 import { reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
 import { formatCard } from '../../cards/card.js';
 import { runRepl, typedMove } from '../../cli/repl.js';
-import { chooseDeal, dealFileOption, seedOption } from '../../cli/options.js';
+import { chooseDeal, dealFileOption, decisionTimeoutMs, seedOption, strategyFileOptions } from '../../cli/options.js';
 import { parseCount, parseSeeds } from '../../cli/units.js';
 import { InputError } from '../../io/errors.js';
 import { formatJson } from '../../io/json.js';
@@ -17,13 +17,15 @@ import { formatMove, parseMove } from './notation.js';
 import { END, MAX_MOVES, PASS, PilPosition, type WinRule } from './position.js';
 import { renderPosition, SEAT } from './render.js';
 import { recordFromJson, recordToJson, verifyRecord } from './replay.js';
-import { makeStrategy, STRATEGY_NAMES } from './strategies.js';
+import { STRATEGY_NAMES } from './strategies.js';
+import { strategyFor } from './file-strategy.js';
+import { filesToConfig, Forfeit, loadStrategyValues } from '../../strategies/module.js';
 import { formatSummary, summarize } from './summary.js';
 import { viewOf } from './view.js';
 
 const unicodeOption = (y: Argv) => y.option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' });
 const ruleOptions = (y: Argv) =>
-  y
+  strategyFileOptions(y)
     .option('win', { type: 'string', default: 'cleared', describe: 'win rule: cleared (hand, waste, stock and own tableau empty) or russian-bank (hand, waste and stock empty)' })
     .option('max-turns', { type: 'string', default: String(DEFAULT_MAX_TURNS), describe: 'a game with no winner after this many turns is a draw' });
 
@@ -40,9 +42,13 @@ const maxTurnsOf = (argv: Args) => parseCount(argv.maxTurns ?? DEFAULT_MAX_TURNS
 function strategyName(text: unknown, option: string): string {
   const s = String(text).trim();
   if (!(STRATEGY_NAMES as readonly string[]).includes(s))
-    throw new InputError(`${option}: unknown strategy "${s}" (known: ${STRATEGY_NAMES.join(', ')})`);
+    throw new InputError(`${option}: unknown strategy "${s}" (known: ${STRATEGY_NAMES.join(', ')}, or a strategy file ./bot.mjs)`);
   return s;
 }
+
+/** Built-in names and strategy files (loaded and checked now, before any game) -> names. */
+const strategyNames = (values: string[], option: string) =>
+  loadStrategyValues(values, GAME, 2, STRATEGY_NAMES, option, (v) => strategyName(v, option));
 
 function legalMoves(pos: PilPosition): number[] {
   const buf = new Int32Array(MAX_MOVES);
@@ -53,13 +59,16 @@ async function play(argv: Args): Promise<void> {
   const deal = dealOf(argv);
   const rule = ruleOf(argv);
   const maxTurns = maxTurnsOf(argv);
-  const ai = makeStrategy(strategyName(argv.ai, '--ai'), `${deal.seed ?? 'file'}:B`);
+  const { names: [aiName], files } = strategyNames([String(argv.ai)], '--ai');
+  const ai = strategyFor(aiName, deal.seed ?? 'file', 1, files, String(argv.strategySeed ?? '1'), decisionTimeoutMs(argv));
   const pos = PilPosition.fromDeal(deal, rule);
   const u = argv.unicode === true;
   const log: { player: number; move: number }[] = [];
-  const over = () => pos.winner >= 0 || pos.turns >= maxTurns;
+  let forfeited = false;
+  const over = () => forfeited || pos.winner >= 0 || pos.turns >= maxTurns;
   const show = () => console.log(renderPosition(pos, { unicode: u, seat: 0 }));
   const finish = () => {
+    if (forfeited) return;
     if (pos.winner >= 0) console.log(pos.winner === 0 ? 'You win!' : `${ai.name} wins.`);
     else console.log(`Draw: ${maxTurns} turns without a winner.`);
     if (typeof argv.record === 'string') {
@@ -70,7 +79,15 @@ async function play(argv: Args): Promise<void> {
   };
   const aiTurn = () => {
     while (!over() && pos.turn === 1) {
-      const m = ai.choose(viewOf(pos, 1));
+      let m: number;
+      try {
+        m = ai.choose(viewOf(pos, 1));
+      } catch (e) {
+        if (!(e instanceof Forfeit)) throw e;
+        console.log(`${e.message}. You win.`);
+        forfeited = true;
+        return;
+      }
       if (!pos.isLegal(m)) throw new Error(`${ai.name} chose an illegal move`);
       console.log(`B (${ai.name}): ${formatMove(m)}`);
       pos.make(m);
@@ -110,13 +127,15 @@ async function play(argv: Args): Promise<void> {
 }
 
 async function tournament(argv: Args): Promise<void> {
-  const players = String(argv.players).split(',').map((s) => strategyName(s, '--players'));
+  const timeout = decisionTimeoutMs(argv);
+  const { names: players, files } = strategyNames(String(argv.players).split(','), '--players');
   if (players.length < 2) throw new InputError('--players: name at least two strategies');
   if (new Set(players).size !== players.length) throw new InputError('--players: a strategy is listed twice');
   const games = parseCount(argv.games, '--games');
   const seeds = argv.seeds !== undefined ? parseSeeds(argv.seeds) : parseSeeds(`1..${Math.ceil(games / 2)}`);
   const items = itemsFor(players, seeds);
   const config: PilJobConfig = { maxTurns: maxTurnsOf(argv), rule: ruleOf(argv), records: typeof argv.records === 'string' };
+  if (files.size) Object.assign(config, { strategyFiles: filesToConfig(files), strategySeed: String(argv.strategySeed ?? '1'), decisionTimeoutMs: timeout });
   const records = typeof argv.records === 'string' ? argv.records : null;
   if (records) mkdirSync(records, { recursive: true });
   const onRecord = (row: Row) => {
@@ -155,7 +174,7 @@ export const pilstymasCli: GameCli = {
     play: {
       describe: 'Play seat A against an AI in the terminal',
       builder: (y) => ruleOptions(unicodeOption(dealFileOption(seedOption(y))))
-        .option('ai', { type: 'string', default: 'greedy', describe: `the opponent: ${STRATEGY_NAMES.join(', ')}` })
+        .option('ai', { type: 'string', default: 'greedy', describe: `the opponent: ${STRATEGY_NAMES.join(', ')}, or a strategy file (./bot.mjs)` })
         .option('record', { type: 'string', describe: 'write the game record JSON here when the game ends' })
         .example('$0 play pilstymas --seed 42 --ai planner', 'play deal 42 against the planner'),
       handler: play,
@@ -163,7 +182,7 @@ export const pilstymasCli: GameCli = {
     tournament: {
       describe: 'Play strategies against each other on mirrored deals',
       builder: (y) => ruleOptions(y)
-        .option('players', { type: 'string', default: STRATEGY_NAMES.join(','), describe: `strategies, comma-separated (${STRATEGY_NAMES.join(', ')})` })
+        .option('players', { type: 'string', default: STRATEGY_NAMES.join(','), describe: `strategies, comma-separated (${STRATEGY_NAMES.join(', ')}, or strategy files ./bot.mjs)` })
         .option('games', { type: 'string', default: '100', describe: 'games per pairing (seeds 1..games/2, each in both seat orders)' })
         .option('seeds', { type: 'string', describe: 'the seeds instead of --games (each plays both seat orders)' })
         .option('workers', { type: 'string', describe: 'worker threads (default: the number of cores)' })
@@ -171,7 +190,8 @@ export const pilstymasCli: GameCli = {
         .option('records', { type: 'string', describe: 'also write every game record JSON into this directory' })
         .option('resume', { type: 'boolean', default: false, describe: 'skip games already in the CSV' })
         .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing CSV' })
-        .example('$0 tournament pilstymas --players random,greedy,planner,ismcts --games 10000 --workers 2 --out t.csv', ''),
+        .example('$0 tournament pilstymas --players random,greedy,planner,ismcts --games 10000 --workers 2 --out t.csv', '')
+        .example('$0 tournament pilstymas --players planner,./bot.mjs --games 200', 'your own strategy file against the planner'),
       handler: tournament,
     },
   },

@@ -1,10 +1,12 @@
 import type { Job, Row } from '../../batch/job.js';
 import { formatJson } from '../../io/json.js';
 import { dealFromSeed, GAME } from './deal.js';
-import { DEFAULT_MAX_TURNS, playGame } from './game.js';
-import type { WinRule } from './position.js';
+import { DEFAULT_MAX_TURNS, type GameResult, playGame } from './game.js';
+import type { Strategy } from './strategies.js';
+import { PilPosition, type WinRule } from './position.js';
 import { recordToJson } from './replay.js';
-import { makeStrategy } from './strategies.js';
+import { decisionTimeoutOf, filesFromConfig, Forfeit } from '../../strategies/module.js';
+import { FileStrategy, strategyFor } from './file-strategy.js';
 
 // The tournament job: one item is one game, "seatA:seatB:seed". Every pairing plays each seed
 // twice with the seats swapped (mirrored deals), so the items come in pairs (see itemsFor).
@@ -14,12 +16,18 @@ export interface PilJobConfig {
   rule?: WinRule;
   /** Put the game record JSON in the row's `_record` side output. */
   records?: boolean;
+  /** Strategy files, "name=path" (src/strategies/module.ts), named in the items by name. */
+  strategyFiles?: string[];
+  /** The files' own random seed (never the deal's), and their limit per decision in ms. */
+  strategySeed?: string;
+  decisionTimeoutMs?: number;
 }
 
 export const JOB_COLUMNS = ['game', 'item', 'seed', 'seatA', 'seatB', 'outcome', 'winner', 'winnerStrategy', 'turns', 'reason', 'starter'] as const;
 
 export function parseItem(item: string): { a: string; b: string; seed: string } {
-  const m = /^([a-z]+):([a-z]+):(.+)$/.exec(item);
+  // Names: the built-ins', or a strategy file's (letters, digits, _.+-; no colon).
+  const m = /^([A-Za-z0-9_.+-]+):([A-Za-z0-9_.+-]+):(.+)$/.exec(item);
   if (!m) throw new Error(`bad tournament item "${item}" (expected seatA:seatB:seed)`);
   return { a: m[1], b: m[2], seed: m[3] };
 }
@@ -39,7 +47,27 @@ export function runGameItem(config: PilJobConfig, item: string): Row {
   const rule = config.rule ?? 'cleared';
   const deal = dealFromSeed(seed);
   // Strategy seeds depend on the deal and the seat, not on who the opponent is.
-  const r = playGame(deal, [makeStrategy(a, `${seed}:A`), makeStrategy(b, `${seed}:B`)], { maxTurns, rule, record: config.records === true });
+  const files = filesFromConfig(config.strategyFiles);
+  const timeout = decisionTimeoutOf(config.decisionTimeoutMs);
+  const players = [a, b].map((name, seat) => strategyFor(name, seed, seat, files, config.strategySeed ?? '1', timeout)) as [Strategy, Strategy];
+  let r: GameResult;
+  try {
+    r = playGame(deal, players, { maxTurns, rule, record: config.records === true });
+  } catch (e) {
+    // A strategy file that breaks the contract loses this game, and nothing else happens.
+    if (!(e instanceof Forfeit)) throw e;
+    const loser = players[e.seat];
+    return {
+      game: GAME, item, seed, seatA: a, seatB: b,
+      outcome: 'win',
+      winner: e.seat === 0 ? 'B' : 'A',
+      winnerStrategy: e.seat === 0 ? b : a,
+      turns: loser instanceof FileStrategy ? loser.turns : '',
+      reason: 'forfeit',
+      starter: PilPosition.fromDeal(deal, rule).turn === 0 ? 'A' : 'B',
+      error: e.message,
+    };
+  }
   const row: Row = {
     game: GAME,
     item,

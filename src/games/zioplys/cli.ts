@@ -2,8 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { batchOptions, itemsOf, reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
-import { chooseDeal, dealFileOption, seedOption } from '../../cli/options.js';
+import { chooseDeal, dealFileOption, decisionTimeoutMs, seedOption, strategyFileOptions } from '../../cli/options.js';
 import { InputError } from '../../io/errors.js';
+import { filesToConfig, loadStrategyValues, type StrategyFile } from '../../strategies/module.js';
 import { formatJson } from '../../io/json.js';
 import type { Args, GameCli } from '../registry.js';
 import { parsePlayerList } from './batch.js';
@@ -37,10 +38,19 @@ export function dealOf(argv: Args): ZDeal {
   return deal;
 }
 
+/** --strategies with strategy files loaded and checked now, before any game: the text with
+ *  each file's path replaced by its name, and the files by name. */
+function strategyFiles(text: string | undefined, players: number): { text: string | undefined; files: ReadonlyMap<string, StrategyFile> } {
+  if (text === undefined) return { text, files: new Map() };
+  const r = loadStrategyValues(text.split(','), GAME, players, ['rule', 'spiteful', 'careless'], '--strategies', (v) => v);
+  return { text: r.names.join(','), files: r.files };
+}
+
 function simulateVerb(argv: Args): void {
   const deal = dealOf(argv);
   const variant = variantOf(argv);
-  const strategies = parseStrategies(argv.strategies as string | undefined, deal.players);
+  const given = strategyFiles(argv.strategies as string | undefined, deal.players);
+  const strategies = parseStrategies(given.text, deal.players, given.files);
   const rngSeed = argv.rngSeed === undefined ? defaultRngSeed(deal.seed) : String(argv.rngSeed);
   let maxTurns: number | undefined;
   if (argv.maxTurns !== undefined) {
@@ -49,10 +59,13 @@ function simulateVerb(argv: Args): void {
   }
   const show = argv.show === true;
   const lines: string[] = [];
-  const r = simulate(deal, { variant, strategies, rngSeed, maxTurns, trace: show ? (l) => lines.push(l) : undefined });
+  const r = simulate(deal, {
+    variant, strategies, rngSeed, maxTurns, trace: show ? (l) => lines.push(l) : undefined,
+    strategySeed: String(argv.strategySeed ?? '1'), decisionTimeoutMs: decisionTimeoutMs(argv),
+  });
   if (argv.json) {
     if (show) process.stderr.write(`${lines.join('\n')}\n`);
-    console.log(JSON.stringify({ outcome: r.outcome, loser: r.loser, outOrder: r.outOrder, turns: r.turns, centrePlays: r.centrePlays }));
+    console.log(JSON.stringify({ outcome: r.outcome, loser: r.loser, outOrder: r.outOrder, turns: r.turns, centrePlays: r.centrePlays, ...(r.forfeit ? { forfeit: r.forfeit } : {}) }));
     return;
   }
   console.log(`Žioplys, ${deal.players} players, deal ${deal.seed ?? String(argv.deal)}; ${variantText(variant)}; strategies ${strategiesLabel(strategies)}`);
@@ -60,6 +73,7 @@ function simulateVerb(argv: Args): void {
     console.log(renderDeal(deal, argv.unicode === true));
     for (const l of lines) console.log(`  ${l}`);
   }
+  if (r.forfeit) console.log(`Forfeit: ${r.forfeit}.`);
   console.log(renderResult(r));
 }
 
@@ -91,15 +105,20 @@ function searchVerb(argv: Args): void {
 async function batchVerb(argv: Args): Promise<void> {
   const players = parsePlayerList(String(argv.players ?? '4'));
   const seeds = itemsOf(argv); // --seeds and --shard
-  const strategies = argv.strategies === undefined ? 'rule' : String(argv.strategies);
-  for (const p of players) parseStrategies(strategies, p); // bad strategies fail before any game
+  const timeout = decisionTimeoutMs(argv);
+  const given = strategyFiles(argv.strategies === undefined ? 'rule' : String(argv.strategies), players[0]);
+  const strategies = given.text!;
+  for (const p of players) parseStrategies(strategies, p, given.files); // bad strategies fail before any game
+  const withFiles = given.files.size
+    ? { strategyFiles: filesToConfig(given.files), strategySeed: String(argv.strategySeed ?? '1'), decisionTimeoutMs: timeout }
+    : {};
   const variant = variantOf(argv);
   const items = players.flatMap((p) => seeds.map((s) => itemOf(p, s)));
   const r = await runBatchCommand({
     argv,
     job: 'zioplys',
     items,
-    config: { strategies, noWrap: !variant.wrap, alternateColours: variant.alternateColours },
+    config: { strategies, noWrap: !variant.wrap, alternateColours: variant.alternateColours, ...withFiles },
     note: (rows) => (rows.length ? `cycles ${rows.filter((x) => x.outcome === 'cycle').length}` : ''),
   });
   console.log(formatSummary(summarize(r.csvRows)));
@@ -126,10 +145,10 @@ export const zioplysCli: GameCli = {
     },
     simulate: {
       describe: 'Play a deal out by the rules (or by the given strategies) and print the result',
-      builder: (y) => variantOptions(unicodeOption(playersOption(dealFileOption(seedOption(y)))))
+      builder: (y) => strategyFileOptions(variantOptions(unicodeOption(playersOption(dealFileOption(seedOption(y))))))
         .option('json', { type: 'boolean', default: false, describe: 'print the result JSON' })
         .option('show', { type: 'boolean', default: false, describe: 'print the play turn by turn' })
-        .option('strategies', { type: 'string', describe: 'rule | spiteful | careless:p, one for all seats or one per seat, comma-separated (default rule)' })
+        .option('strategies', { type: 'string', describe: 'rule | spiteful | careless:p | a strategy file ./z.mjs, one for all seats or one per seat, comma-separated (default rule)' })
         .option('rng-seed', { type: 'string', describe: 'seed of the careless seats\' misses (default: from the deal seed)' })
         .option('max-turns', { type: 'string', describe: 'turn cap for careless play (default 1000000)' })
         .example('$0 simulate zioplys --players 4 --seed 42 --json', 'the result JSON of deal 42')
@@ -138,11 +157,12 @@ export const zioplysCli: GameCli = {
     },
     batch: {
       describe: 'Play many seeded deals (for each player count); one CSV row per game, then a summary',
-      builder: (y) => variantOptions(batchOptions(y, { seeds: '1..1000', out: 'results/zioplys.csv' }))
+      builder: (y) => strategyFileOptions(variantOptions(batchOptions(y, { seeds: '1..1000', out: 'results/zioplys.csv' })))
         .option('players', { type: 'string', default: '4', describe: 'player counts: 4, 2..6 or 2,4' })
         .option('strategies', { type: 'string', describe: 'as for simulate; one name works for every player count' })
         .example('$0 batch zioplys --players 2..6 --seeds 1..100000', 'the standard batch')
-        .example('$0 batch zioplys --players 4 --strategies rule,careless:0.1,rule,spiteful --seeds 1..10000 --out mixed.csv', 'mixed seats'),
+        .example('$0 batch zioplys --players 4 --strategies rule,careless:0.1,rule,spiteful --seeds 1..10000 --out mixed.csv', 'mixed seats')
+        .example('$0 batch zioplys --players 3 --strategies rule,./z.mjs,rule --seeds 1..1000 --out z.csv', 'your own strategy file in seat 1'),
       handler: batchVerb,
     },
     search: {

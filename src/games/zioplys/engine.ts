@@ -39,6 +39,13 @@ const NONE = -2;
 /** How a seat chooses where a card goes. Both keep the centre first (the page's priority). */
 export const CHOOSE_RULE = 0; // opponents nearest to the right first
 export const CHOOSE_SPITEFUL = 1; // the opponent with the fewest cards first (ties: nearest right)
+/** A strategy outside the engine (a strategy file): asked through `external` whenever a card
+ *  fits more than one opponent's waste and not the centre. */
+export const CHOOSE_EXTERNAL = 2;
+
+/** Picks one of `seats` (wastes that card c fits, nearest to the right first) for seat i; c
+ *  comes from the own waste top when it is the top of wastes i, else from the reserve. */
+export type ExternalChooser = (i: number, c: Card, seats: readonly number[]) => number;
 
 export const RUNNING = -1;
 export const OUTCOME_LOSER = 0;
@@ -99,6 +106,8 @@ export class ZGame {
   /** Probability that the seat misses a legal play (careless:p). */
   readonly miss = new Float64Array(MAX_SEATS);
   private rng: Rng | null = null;
+  /** The chooser of CHOOSE_EXTERNAL seats. */
+  external: ExternalChooser | null = null;
   /** True when no seat plays at random: then a repeated position proves a never-ending game. */
   deterministic = true;
   /** Turn cap for random play (careless). */
@@ -137,13 +146,16 @@ export class ZGame {
 
   /** Per-seat strategies; `rng` drives the careless seats (required when any miss > 0). */
   setStrategies(chooser: ArrayLike<number>, miss: ArrayLike<number>, rng: Rng | null): void {
-    this.deterministic = true;
+    let random = false, external = false;
     for (let s = 0; s < this.n; s++) {
       this.chooser[s] = chooser[s];
       this.miss[s] = miss[s];
-      if (miss[s] > 0) this.deterministic = false;
+      if (miss[s] > 0) random = true;
+      if (chooser[s] === CHOOSE_EXTERNAL) external = true;
     }
-    if (!this.deterministic && !rng) throw new Error('careless seats need a random generator');
+    if (random && !rng) throw new Error('careless seats need a random generator');
+    // An outside strategy may keep state or play at random: a repeated position proves nothing.
+    this.deterministic = !random && !external;
     this.rng = rng;
   }
 
@@ -288,6 +300,7 @@ export class ZGame {
       }
       return NONE;
     }
+    if (this.chooser[i] === CHOOSE_EXTERNAL) return this.askExternal(i, c);
     let best = NONE, bestCards = 1000;
     for (let k = 1; k < n; k++) {
       let j = i - k;
@@ -302,6 +315,22 @@ export class ZGame {
       }
     }
     return best;
+  }
+
+  /** The opponents' wastes that c fits, nearest to the right first; the outside strategy picks
+   *  one when there are several (the centre, when it fits, was taken before: the page's
+   *  priority). Only CHOOSE_EXTERNAL seats come here. */
+  private askExternal(i: number, c: Card): number {
+    const seats: number[] = [];
+    for (let k = 1; k < this.n; k++) {
+      const j = (i - k + this.n) % this.n;
+      const wl = this.wlen[j];
+      if (wl > 0 && this.wasteFit[this.waste[j * WCAP + wl - 1] * 52 + c]) seats.push(j);
+    }
+    if (seats.length <= 1) return seats.length ? seats[0] : NONE;
+    const d = this.external!(i, c, seats);
+    if (!seats.includes(d)) throw new Error(`seat ${i}'s strategy chose a waste that ${formatCard(c)} does not fit`);
+    return d;
   }
 
   private put(c: Card, d: number): void {

@@ -3,6 +3,8 @@ import { shuffledDeck } from '../../cards/shuffle.js';
 import { InputError } from '../../io/errors.js';
 import { checkPlayers } from './deal.js';
 import { OUTCOME_NAMES, OUTCOME_LOSER, ZGame } from './engine.js';
+import { decisionTimeoutOf, filesFromConfig, Forfeit } from '../../strategies/module.js';
+import { seatFiles } from './file-strategy.js';
 import { configure, defaultRngSeed, parseStrategies, type Strategies, strategiesLabel } from './strategy.js';
 
 // The batch job: one item -> one game played out -> one CSV row. An item is "P/seed" (a player
@@ -16,6 +18,11 @@ export interface ZJobConfig {
   strategies?: string;
   noWrap?: boolean;
   alternateColours?: boolean;
+  /** Strategy files, "name=path" (src/strategies/module.ts), named in `strategies` by name. */
+  strategyFiles?: string[];
+  /** The files' own random seed (never the deal's), and their limit per decision in ms. */
+  strategySeed?: string;
+  decisionTimeoutMs?: number;
 }
 
 export const JOB_COLUMNS = [
@@ -43,14 +50,14 @@ let cacheKey = '';
 const cache = new Map<number, Prepared>();
 
 function prepare(config: ZJobConfig, players: number): Prepared {
-  const key = `${config.strategies ?? 'rule'}|${config.noWrap === true}|${config.alternateColours === true}`;
+  const key = `${config.strategies ?? 'rule'}|${config.noWrap === true}|${config.alternateColours === true}|${config.strategyFiles ?? ''}`;
   if (key !== cacheKey) {
     cache.clear();
     cacheKey = key;
   }
   let p = cache.get(players);
   if (!p) {
-    const strategies = parseStrategies(config.strategies, players);
+    const strategies = parseStrategies(config.strategies, players, filesFromConfig(config.strategyFiles));
     const game = new ZGame(players, { wrap: config.noWrap !== true, alternateColours: config.alternateColours === true });
     p = { game, strategies, label: strategiesLabel(strategies) };
     cache.set(players, p);
@@ -71,8 +78,26 @@ export const job: Job<ZJobConfig> = {
     const p = prepare(config, players);
     const g = p.game;
     configure(g, p.strategies, defaultRngSeed(seed));
+    seatFiles(g, p.strategies.files, config.strategySeed ?? '1', decisionTimeoutOf(config.decisionTimeoutMs));
     g.dealDeck(shuffledDeck(seed, 1));
-    g.play();
+    let forfeit: Forfeit | null = null;
+    try {
+      g.play();
+    } catch (e) {
+      // A strategy file that breaks the contract is this game's loser; the batch goes on.
+      if (!(e instanceof Forfeit)) throw e;
+      forfeit = e;
+    }
+    if (forfeit) {
+      return {
+        game: 'zioplys', item, players, seed, strategies: p.label,
+        outcome: 'loser',
+        loser: forfeit.seat,
+        outOrder: Array.from(g.outOrder.subarray(0, g.outCount)).join(' '),
+        turns: g.turns, centrePlays: g.centrePlays, blunders: g.blunders, cycleLength: 0,
+        error: forfeit.message,
+      };
+    }
     return {
       game: 'zioplys',
       item,

@@ -47,7 +47,10 @@ export function summarize(rows: readonly RowLike[]): PlayersSummary[] {
   for (const r of rows) {
     const p = num(r.players);
     if (!Number.isInteger(p)) continue;
-    if (r.error !== undefined && r.error !== null && r.error !== '') {
+    // A forfeit (a strategy file broke the contract) is a game with a loser and a reason in the
+    // error column; any other error leaves the row out.
+    const forfeit = r.outcome === 'loser';
+    if (r.error !== undefined && r.error !== null && r.error !== '' && !forfeit) {
       bad.set(p, (bad.get(p) ?? 0) + 1);
       continue;
     }

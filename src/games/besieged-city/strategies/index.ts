@@ -7,6 +7,8 @@ import { PlannerStrategy } from './planner.js';
 import { RandomStrategy } from './random.js';
 import { SamplerStrategy } from './sampler.js';
 import type { Strategy, StrategyOptions } from './strategy.js';
+import { FileStrategy } from './file.js';
+import type { StrategyFile } from '../../../strategies/module.js';
 
 // Playing strategies for Besieged City: they see only a BcView (no stock order) and are
 // refereed by playGame(). Each file says its idea.
@@ -27,6 +29,12 @@ export function makeStrategy(name: string, seed: string, opts: StrategyOptions =
     case 'sampler': return new SamplerStrategy(seed, opts);
     default: throw new InputError(`unknown strategy "${name}" (use ${STRATEGIES.join(', ')})`);
   }
+}
+
+/** A built-in by name, or a strategy file among `files` (checked by loadStrategyFile). */
+export function strategyFor(name: string, seed: string, files: ReadonlyMap<string, StrategyFile>, timeoutMs: number): Strategy {
+  const f = files.get(name);
+  return f ? new FileStrategy(f, seed, timeoutMs) : makeStrategy(name, seed);
 }
 
 /** A won game is a solution certificate: its moves, checked again by the rules engine

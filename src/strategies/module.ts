@@ -1,0 +1,167 @@
+import { existsSync, statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { InputError } from '../io/errors.js';
+import { StrategyHost } from './host.js';
+
+// Strategies from outside (docs/strategies.md): an ES module whose default export is
+// `create(ctx) -> { name?, start?(view), choose(view) }`. It is the same contract for every game;
+// each game has an adapter that builds its plain-data view and maps the chosen notation back to
+// an engine move. The referee decides legality and time: a throw, a move that is not in
+// view.moves, or a decision slower than the timeout forfeits the game (Forfeit), and nothing
+// else. The built-in strategies never come here.
+
+/** A strategy value that names a file rather than a built-in: it has a "/" or ends in .js/.mjs. */
+export const isStrategyPath = (text: string): boolean => text.includes('/') || /\.m?js$/i.test(text.trim());
+
+export interface StrategyFile {
+  /** Absolute path of the module. */
+  path: string;
+  /** Its name in CSVs and summaries: the player's `name`, else the file's base name. */
+  name: string;
+}
+
+/** What create(ctx) receives. `seed` is for the strategy's own randomness, never the deal's. */
+export interface StrategyContext {
+  game: string;
+  seed: string;
+  seat: number;
+  players: number;
+}
+
+export const DEFAULT_DECISION_TIMEOUT_MS = 1000;
+/** Loading a module is not a decision; it gets a generous limit of its own. */
+const LOAD_TIMEOUT_MS = 30_000;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$/;
+
+// One loaded module per thread and file: a pool worker imports each module once and calls
+// create(ctx) for every game. A host whose thread was stopped (a hung decision) is replaced.
+const hosts = new Map<string, StrategyHost>();
+
+function loadHost(path: string): { host: StrategyHost } | { error: string } {
+  const host = new StrategyHost();
+  const r = host.call('load', pathToFileURL(path).href, LOAD_TIMEOUT_MS);
+  if (!r.ok) {
+    host.stop();
+    return { error: r.timedOut ? `loading ${r.error}` : r.error };
+  }
+  return { host };
+}
+
+function hostFor(file: StrategyFile): StrategyHost {
+  const h = hosts.get(file.path);
+  if (h?.alive) return h;
+  const r = loadHost(file.path);
+  if ('error' in r) throw new Error(`${file.path}: ${r.error}`);
+  hosts.set(file.path, r.host);
+  return r.host;
+}
+
+/** Checks a strategy file before any game: it exists, loads, has a default export function,
+ *  and create(ctx) gives a player with choose(). Every failure is a one-line InputError. */
+export function loadStrategyFile(text: string, game: string, players: number): StrategyFile {
+  const given = text.trim();
+  const path = resolve(given);
+  if (!existsSync(path)) throw new InputError(`${given}: no such strategy file`);
+  if (!statSync(path).isFile()) throw new InputError(`${given}: not a file`);
+  const r = loadHost(path);
+  if ('error' in r) throw new InputError(`${given}: ${r.error}`);
+  const c = r.host.call('create', { game, seed: '1', seat: 0, players } satisfies StrategyContext, LOAD_TIMEOUT_MS);
+  if (!c.ok) {
+    r.host.stop();
+    throw new InputError(`${given}: create(ctx) ${c.error}`);
+  }
+  const own = c.value;
+  const name = typeof own === 'string' && own !== '' ? own : basename(path).replace(/\.m?js$/i, '');
+  if (!NAME.test(name))
+    throw new InputError(`${given}: strategy name "${name}" must be 1-40 letters, digits or _.+- (set name in the player)`);
+  hosts.get(path)?.stop();
+  hosts.set(path, r.host);
+  return { path, name };
+}
+
+/** A command's strategy values: each path is loaded and checked now (before any game), each
+ *  other value goes through `builtin` (which checks the name). File names must differ from
+ *  each other and from `builtins`. Returns the names in order, and the files by name. */
+export function loadStrategyValues(
+  values: readonly string[], game: string, players: number, builtins: readonly string[], option: string,
+  builtin: (value: string) => string = (v) => v.trim(),
+): { names: string[]; files: Map<string, StrategyFile> } {
+  const files = new Map<string, StrategyFile>();
+  const names = values.map((v) => {
+    if (!isStrategyPath(v)) return builtin(v);
+    const f = loadStrategyFile(v, game, players);
+    const prev = files.get(f.name);
+    if (prev && prev.path !== f.path) throw new InputError(`${option}: two strategy files are named "${f.name}" (${prev.path}, ${f.path})`);
+    if (builtins.includes(f.name)) throw new InputError(`${option}: ${v.trim()} is named "${f.name}", like a built-in strategy; give it another name`);
+    files.set(f.name, f);
+    return f.name;
+  });
+  return { names, files };
+}
+
+/** Parses --decision-timeout's milliseconds as carried in a job config. */
+export const decisionTimeoutOf = (ms: unknown): number => (typeof ms === 'number' && ms > 0 ? ms : DEFAULT_DECISION_TIMEOUT_MS);
+
+/** A strategy broke the contract and lost its game: what happened, and at which move. */
+export class Forfeit extends Error {
+  override name = 'Forfeit';
+  /** `at` says where in the game, e.g. "move 12". */
+  constructor(readonly strategy: string, readonly seat: number, readonly at: string, readonly reason: string) {
+    super(`${strategy} forfeits at ${at}: ${reason}`);
+  }
+}
+
+/** A public move: its notation and whatever else the game's adapter tells about it. */
+export interface PublicMove {
+  notation: string;
+}
+
+/** One game's player backed by a strategy file. The adapter gives it public views; it answers
+ *  with the index of the chosen move in view.moves, or throws Forfeit. */
+export class FilePlayer {
+  private started = false;
+
+  constructor(readonly file: StrategyFile, readonly ctx: StrategyContext, readonly timeoutMs: number) {}
+
+  get name(): string {
+    return this.file.name;
+  }
+
+  /** create(ctx) and start(view); called before the first decision if the game has no start. */
+  start(view: object, at: string): void {
+    this.started = true;
+    const host = hostFor(this.file);
+    this.check(host.call('create', this.ctx, this.timeoutMs), at, 'create(ctx)');
+    this.check(host.call('start', view, this.timeoutMs), at, 'start(view)');
+  }
+
+  choose(view: { moves: readonly PublicMove[] }, at: string): number {
+    if (!this.started) this.start(view, at);
+    const value = this.check(hostFor(this.file).call('choose', view, this.timeoutMs), at, 'choose(view)');
+    const i = view.moves.findIndex((m) => m.notation === value);
+    if (i < 0) throw new Forfeit(this.name, this.ctx.seat, at, `chose "${String(value).slice(0, 60)}", which is not one of the ${view.moves.length} legal moves`);
+    return i;
+  }
+
+  private check(r: ReturnType<StrategyHost['call']>, at: string, what: string): unknown {
+    if (!r.ok) throw new Forfeit(this.name, this.ctx.seat, at, `${what} ${r.error}`);
+    // The wait is cut at the limit; an answer that came in just past it is still too late.
+    if (r.ms > this.timeoutMs) throw new Forfeit(this.name, this.ctx.seat, at, `${what} took ${Math.round(r.ms)} ms, more than ${this.timeoutMs} ms`);
+    return r.value;
+  }
+}
+
+/** Strategy files as a job config carries them to the workers: "name=path" entries (plain
+ *  strings, so the settings column records them too). */
+export const filesToConfig = (files: ReadonlyMap<string, StrategyFile>): string[] => [...files.values()].map((f) => `${f.name}=${f.path}`);
+
+export function filesFromConfig(list: unknown): Map<string, StrategyFile> {
+  const out = new Map<string, StrategyFile>();
+  if (!Array.isArray(list)) return out;
+  for (const entry of list as string[]) {
+    const i = entry.indexOf('=');
+    out.set(entry.slice(0, i), { name: entry.slice(0, i), path: entry.slice(i + 1) });
+  }
+  return out;
+}
