@@ -181,9 +181,10 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
         handler: (argv) => solveBatchCommand(kit, argv),
       },
     },
-    summary: (rows, argv) => {
-      const s = summarize(rows, kit.title);
-      console.log(argv.json ? formatJson(s) : formatSummary(s));
+    summary: {
+      compute: (rows) => summarize(rows, kit.title),
+      format: formatSummary,
+      section: async () => (await import('../report/solitaire.js')).solitaireSection,
     },
     show: (doc, file, argv) => {
       const deal = kit.dealFromJson(doc, file);

@@ -19,6 +19,7 @@ import { renderPosition, SEAT } from './render.js';
 import { recordFromJson, recordToJson, verifyRecord } from './replay.js';
 import { makeStrategy, STRATEGY_NAMES } from './strategies.js';
 import { formatSummary, summarize } from './summary.js';
+import { lastRowPerItem } from '../../batch/csv.js';
 import { viewOf } from './view.js';
 
 const unicodeOption = (y: Argv) => y.option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' });
@@ -187,7 +188,9 @@ export const pilstymasCli: GameCli = {
     console.log(r.ok ? r.message : `invalid: ${r.message}`);
     return r.ok ? 0 : 1;
   },
-  summary: (rows) => {
-    console.log(formatSummary(summarize(rows.filter((r) => r.seatA !== undefined))));
+  summary: {
+    compute: (rows) => summarize(lastRowPerItem(rows.filter((r) => r.seatA !== undefined), (r) => r.item), STRATEGY_NAMES),
+    format: formatSummary,
+    section: async () => (await import('../../report/pilstymas.js')).pilstymasSection,
   },
 };
