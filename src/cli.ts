@@ -97,6 +97,23 @@ export function buildCli(argv: string[]): Argv {
       (a: Args) => summaryCommand(a.files as string[], a),
     )
     .command(
+      'replay',
+      'Write a self-contained HTML page that plays a solution or game record on a board',
+      (s) => s.option('solution', { type: 'string', demandOption: true, describe: 'solution JSON (Besieged City, Parterre) or game record (Pilstymas)' })
+        .option('out', { type: 'string', default: 'replay.html', describe: 'the HTML file to write' })
+        .example('$0 solve besieged-city --seed 42 --json > sol.json && $0 replay --solution sol.json --out replay.html', 'watch a solution'),
+      async (a: Args) => {
+        const file = a.solution as string;
+        const { doc, game } = gameOfFile(file);
+        if (!game.replay) throw new InputError(`${file}: replay is not available for ${game.name}`);
+        const replay = game.replay(doc, file);
+        const { replayPage } = await import('./report/replay-page.js');
+        const { writeHtml } = await import('./report/html.js');
+        writeHtml(String(a.out), replayPage(replay));
+        console.log(`replay: ${String(a.out)}`);
+      },
+    )
+    .command(
       'report <files..>',
       'Write one self-contained HTML page of tables and charts from batch and tournament CSVs',
       (s) => s.positional('files', { type: 'string', array: true, describe: 'CSV files written by batch or tournament' })

@@ -4,7 +4,7 @@ import type { Argv } from 'yargs';
 import type { Row } from '../batch/job.js';
 import { formatSummary, summarize } from '../batch/solvability.js';
 import type { Args, GameCli, VerbCommand } from '../games/registry.js';
-import { verifySolution, type Solitaire, type SolitairePosition } from '../games/solitaire.js';
+import { replaySolution, verifySolution, type Solitaire, type SolitairePosition } from '../games/solitaire.js';
 import { formatJson } from '../io/json.js';
 import { solve } from '../search/solve.js';
 import { batchOptions, reportBatchEnd, runBatchCommand } from './batch.js';
@@ -192,5 +192,6 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       console.log(kit.render(kit.position(deal), { unicode: argv.unicode === true, revealStock: true }));
     },
     verify: (doc, file) => verifySolution(kit, doc, file),
+    ...(kit.board ? { replay: (doc: unknown, file: string) => replaySolution(kit, doc, file) } : {}),
   };
 }

@@ -54,6 +54,12 @@ export interface Replay {
   frames: Record<string, string[]>[];
 }
 
+/** How a game draws a position on the replay page: the layout, and the cards on each pile. */
+export interface Board<P> {
+  layout: Replay['layout'];
+  cards: (pos: P) => Record<string, string[]>;
+}
+
 export interface ReplayPile {
   id: string;
   label: string;

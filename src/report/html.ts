@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { InputError } from '../io/errors.js';
+
 // Small HTML helpers for the report and replay pages. Every number a table shows from a
 // summary is a cell that names its place in the summary JSON (data-path) and carries the exact
 // value (data-value), so a test can check the page against `summary --json`.
@@ -16,7 +19,7 @@ export const msText = (ms: number): string =>
 
 export type Cell = string | { path: string; value: number; text: string };
 
-/** A cell showing summary value `value` found at `path` (dot-separated, array indices as numbers). */
+/** A cell showing summary value `value` found at `path` (keys joined by "/", array indices as numbers). */
 export const val = (path: string, value: number, format: (x: number) => string = intText): Cell => ({ path, value, text: format(value) });
 
 export function table(head: string[], rows: Cell[][], name: string): string {
@@ -70,4 +73,14 @@ export function page(title: string, css: string, body: string, script = ''): str
 <style>${BASE_CSS}${css}</style></head>
 <body>${body}${script ? `<script>${script}</script>` : ''}</body></html>
 `;
+}
+
+/** Writes a page to `out` (an .html path); a bad path is the user's error, in one line. */
+export function writeHtml(out: string, html: string): void {
+  if (!out.endsWith('.html')) throw new InputError(`--out: "${out}" should name an .html file`);
+  try {
+    writeFileSync(out, html);
+  } catch (e) {
+    throw new InputError(`${out}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
 }

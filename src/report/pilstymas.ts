@@ -16,8 +16,8 @@ export const pilstymasSection: ReportSection<Summary> = async (all, s) => {
   const reasons = Object.entries(s.reasons).map(([k, v]) => `${k} ${v}`).join(', ');
   parts.push(`<p>${s.games.toLocaleString('en-US')} games${s.errors ? `, ${s.errors} errors` : ''}; ended by: ${esc(reasons || '–')}.</p>`);
   parts.push(table(['', 'games', 'drawn', 'draw %', '95% low', '95% high'], [[
-    'all games', val('games', s.games), val('draws.count', s.draws.count), val('draws.share', s.draws.share, pctText),
-    val('draws.lo', s.draws.lo, pctText), val('draws.hi', s.draws.hi, pctText),
+    'all games', val('games', s.games), val('draws/count', s.draws.count), val('draws/share', s.draws.share, pctText),
+    val('draws/lo', s.draws.lo, pctText), val('draws/hi', s.draws.hi, pctText),
   ]], 'draws'));
 
   parts.push('<h3>Who beats whom</h3>');
@@ -45,15 +45,15 @@ export const pilstymasSection: ReportSection<Summary> = async (all, s) => {
     }));
   }
   parts.push(table(['pairing', 'games', 'wins', 'losses', 'draws', 'win % of decided', '95% low', '95% high', 'draw %', 'mean turns'], s.pairs.map((p, i) => [
-    `${p.a} vs ${p.b}`, val(`pairs.${i}.games`, p.games), val(`pairs.${i}.aWins`, p.aWins), val(`pairs.${i}.bWins`, p.bWins), val(`pairs.${i}.draws`, p.draws),
-    val(`pairs.${i}.aRate`, p.aRate, pctText), val(`pairs.${i}.lo`, p.lo, pctText), val(`pairs.${i}.hi`, p.hi, pctText),
-    val(`pairs.${i}.drawRate`, p.drawRate, pctText), val(`pairs.${i}.meanTurns`, p.meanTurns, fixed(1)),
+    `${p.a} vs ${p.b}`, val(`pairs/${i}/games`, p.games), val(`pairs/${i}/aWins`, p.aWins), val(`pairs/${i}/bWins`, p.bWins), val(`pairs/${i}/draws`, p.draws),
+    val(`pairs/${i}/aRate`, p.aRate, pctText), val(`pairs/${i}/lo`, p.lo, pctText), val(`pairs/${i}/hi`, p.hi, pctText),
+    val(`pairs/${i}/drawRate`, p.drawRate, pctText), val(`pairs/${i}/meanTurns`, p.meanTurns, fixed(1)),
   ]), 'pairs'));
 
   parts.push('<h3>Ratings</h3>');
   parts.push(table(['strategy', 'Elo (mean 0)', '95% low', '95% high', 'score', 'games'], s.ratings.map((r, i) => [
-    r.name, val(`ratings.${i}.elo`, r.elo, signed), val(`ratings.${i}.lo`, r.lo, signed), val(`ratings.${i}.hi`, r.hi, signed),
-    val(`ratings.${i}.score`, r.score, pctText), val(`ratings.${i}.games`, r.games),
+    r.name, val(`ratings/${i}/elo`, r.elo, signed), val(`ratings/${i}/lo`, r.lo, signed), val(`ratings/${i}/hi`, r.hi, signed),
+    val(`ratings/${i}/score`, r.score, pctText), val(`ratings/${i}/games`, r.games),
   ]), 'ratings'));
   const byElo = [...s.ratings].sort((x, y) => y.elo - x.elo);
   parts.push(await chart('ratings', 'Bradley–Terry ratings on the Elo scale (mean 0; a draw counts half a win) with 95% intervals from the fit\'s Fisher information.', {
@@ -70,7 +70,7 @@ export const pilstymasSection: ReportSection<Summary> = async (all, s) => {
   parts.push('<h3>Game length</h3>');
   const t = s.turns;
   parts.push(table(['', 'min', 'p10', 'median', 'p90', 'max', 'mean'], [[
-    'turns', val('turns.min', t.min), val('turns.p10', t.p10), val('turns.p50', t.p50), val('turns.p90', t.p90), val('turns.max', t.max), val('turns.mean', t.mean, fixed(1)),
+    'turns', val('turns/min', t.min), val('turns/p10', t.p10), val('turns/p50', t.p50), val('turns/p90', t.p90), val('turns/max', t.max), val('turns/mean', t.mean, fixed(1)),
   ]], 'turns'));
   const lengths = rows.filter((r) => r.outcome !== 'error' && r.turns !== '').map((r) => ({ turns: Number(r.turns), end: r.reason || r.outcome }));
   if (lengths.length) {

@@ -1,8 +1,6 @@
-import { writeFileSync } from 'node:fs';
 import { readRowsByGame } from '../cli/summary.js';
-import { InputError } from '../io/errors.js';
 import { formatJson } from '../io/json.js';
-import { esc, intText, page, scriptJson } from './html.js';
+import { esc, intText, page, scriptJson, writeHtml } from './html.js';
 
 // `patience report FILE… --out report.html`: one self-contained page (inline SVG charts and
 // CSS, no script, nothing fetched) from any mix of batch and tournament CSVs. Each game's
@@ -47,12 +45,6 @@ ${info.map((f) => `<tr><td><code>${esc(f.file)}</code></td><td class="num">${int
 }
 
 export async function reportCommand(files: string[], out: string): Promise<void> {
-  if (!out.endsWith('.html')) throw new InputError(`--out: "${out}" should name an .html file`);
-  const html = await buildReport(files);
-  try {
-    writeFileSync(out, html);
-  } catch (e) {
-    throw new InputError(`${out}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
+  writeHtml(out, await buildReport(files));
   console.log(`report: ${out}`);
 }

@@ -18,19 +18,19 @@ export const solitaireSection: ReportSection<SolvabilitySummary> = async (all, s
 
   parts.push('<h3>Outcomes</h3>');
   parts.push(table(['outcome', 'deals', 'share', '95% low', '95% high'], s.outcomes.map((o, i) => [
-    o.outcome, val(`outcomes.${i}.count`, o.count), val(`outcomes.${i}.share`, o.share, pctText),
-    val(`outcomes.${i}.lo`, o.lo, pctText), val(`outcomes.${i}.hi`, o.hi, pctText),
+    o.outcome, val(`outcomes/${i}/count`, o.count), val(`outcomes/${i}/share`, o.share, pctText),
+    val(`outcomes/${i}/lo`, o.lo, pctText), val(`outcomes/${i}/hi`, o.hi, pctText),
   ]), 'outcomes'));
   parts.push(table(['solvable', 'proven', '95% low', '95% high'], [[
-    'solved, or possibly', val('solvable.proven', s.solvable.proven, pctText), val('solvable.lo', s.solvable.lo, pctText), val('solvable.hi', s.solvable.hi, pctText),
+    'solved, or possibly', val('solvable/proven', s.solvable.proven, pctText), val('solvable/lo', s.solvable.lo, pctText), val('solvable/hi', s.solvable.hi, pctText),
   ]], 'solvable'));
   parts.push(await chart('outcomes', 'Share of deals by outcome, with 95% Wilson intervals.', intervalSpec(
     s.outcomes.map((o) => ({ label: o.outcome, rate: o.share, lo: o.lo, hi: o.hi, kind: o.outcome })), { title: 'share of deals', colors: OUTCOME_COLORS })));
 
   parts.push('<h3>Time to decide</h3>');
   parts.push(table(['deals', 'median', 'p90', 'p99', 'max', 'solved: median', 'solved: p95', 'nodes/s per worker'], [[
-    'all but errors', val('ms.median', s.ms.median, msText), val('ms.p90', s.ms.p90, msText), val('ms.p99', s.ms.p99, msText), val('ms.max', s.ms.max, msText),
-    ...(s.solvedMs ? [val('solvedMs.median', s.solvedMs.median, msText), val('solvedMs.p95', s.solvedMs.p95, msText)] : ['–', '–']),
+    'all but errors', val('ms/median', s.ms.median, msText), val('ms/p90', s.ms.p90, msText), val('ms/p99', s.ms.p99, msText), val('ms/max', s.ms.max, msText),
+    ...(s.solvedMs ? [val('solvedMs/median', s.solvedMs.median, msText), val('solvedMs/p95', s.solvedMs.p95, msText)] : ['–', '–']),
     val('nodesPerSecond', s.nodesPerSecond),
   ]], 'time'));
   const timed = rows.filter((r) => r.outcome !== 'error' && r.ms !== '').map((r) => ({ ms: Math.max(1, Number(r.ms)), outcome: r.outcome }));
@@ -72,8 +72,8 @@ export const solitaireSection: ReportSection<SolvabilitySummary> = async (all, s
   if (s.strategies.length) {
     parts.push('<h3>Strategies beside % solvable</h3>');
     parts.push(table(['strategy', 'won', 'played', 'win %', '95% low', '95% high', 'median time'], s.strategies.map((t, i) => [
-      t.name, val(`strategies.${i}.won`, t.won), val(`strategies.${i}.played`, t.played), val(`strategies.${i}.rate`, t.rate, pctText),
-      val(`strategies.${i}.lo`, t.lo, pctText), val(`strategies.${i}.hi`, t.hi, pctText), val(`strategies.${i}.msMedian`, t.msMedian, msText),
+      t.name, val(`strategies/${i}/won`, t.won), val(`strategies/${i}/played`, t.played), val(`strategies/${i}/rate`, t.rate, pctText),
+      val(`strategies/${i}/lo`, t.lo, pctText), val(`strategies/${i}/hi`, t.hi, pctText), val(`strategies/${i}/msMedian`, t.msMedian, msText),
     ]), 'strategies'));
     parts.push(await chart('strategies', 'Win % of each strategy (playing without seeing the stock) with its 95% Wilson interval, beside % solvable (the solver, which sees everything).', intervalSpec([
       { label: 'solvable', rate: s.solvable.proven, lo: s.solvable.lo, hi: s.solvable.hi, kind: 'solvable' },

@@ -31,22 +31,22 @@ export const zioplysSection: ReportSection<PlayersSummary[]> = async (all, sums)
   }
   for (const [i, s] of sums.entries()) {
     parts.push(table([`${s.players} players: seat`, 'lost', 'of games with a loser', 'share', '95% low', '95% high'], s.loserBySeat.map((x, seat) => [
-      String(seat), val(`${i}.loserBySeat.${seat}.count`, x.count), val(`${i}.loserBySeat.${seat}.of`, x.of),
-      val(`${i}.loserBySeat.${seat}.share`, x.share, pctText), val(`${i}.loserBySeat.${seat}.low`, x.low, pctText), val(`${i}.loserBySeat.${seat}.high`, x.high, pctText),
+      String(seat), val(`${i}/loserBySeat/${seat}/count`, x.count), val(`${i}/loserBySeat/${seat}/of`, x.of),
+      val(`${i}/loserBySeat/${seat}/share`, x.share, pctText), val(`${i}/loserBySeat/${seat}/low`, x.low, pctText), val(`${i}/loserBySeat/${seat}/high`, x.high, pctText),
     ]), `seats-${s.players}`));
     const strategies = Object.entries(s.loserByStrategy);
     if (strategies.length > 1) {
       parts.push(table([`${s.players} players: strategy`, 'lost', 'seats played', 'share', '95% low', '95% high'], strategies.map(([k, x]) => [
-        k, val(`${i}.loserByStrategy.${k}.count`, x.count), val(`${i}.loserByStrategy.${k}.of`, x.of), val(`${i}.loserByStrategy.${k}.share`, x.share, pctText),
-        val(`${i}.loserByStrategy.${k}.low`, x.low, pctText), val(`${i}.loserByStrategy.${k}.high`, x.high, pctText),
+        k, val(`${i}/loserByStrategy/${k}/count`, x.count), val(`${i}/loserByStrategy/${k}/of`, x.of), val(`${i}/loserByStrategy/${k}/share`, x.share, pctText),
+        val(`${i}/loserByStrategy/${k}/low`, x.low, pctText), val(`${i}/loserByStrategy/${k}/high`, x.high, pctText),
       ]), `strategies-${s.players}`));
     }
   }
 
   parts.push('<h3>Game length</h3>');
   parts.push(table(['players', 'games ended', 'min', 'p10', 'median', 'p90', 'p99', 'max', 'mean'], sums.map((s, i) => [
-    String(s.players), val(`${i}.withLoser`, s.withLoser), val(`${i}.turns.min`, s.turns.min), val(`${i}.turns.p10`, s.turns.p10), val(`${i}.turns.p50`, s.turns.p50),
-    val(`${i}.turns.p90`, s.turns.p90), val(`${i}.turns.p99`, s.turns.p99), val(`${i}.turns.max`, s.turns.max), val(`${i}.turns.mean`, s.turns.mean, fixed(1)),
+    String(s.players), val(`${i}/withLoser`, s.withLoser), val(`${i}/turns/min`, s.turns.min), val(`${i}/turns/p10`, s.turns.p10), val(`${i}/turns/p50`, s.turns.p50),
+    val(`${i}/turns/p90`, s.turns.p90), val(`${i}/turns/p99`, s.turns.p99), val(`${i}/turns/max`, s.turns.max), val(`${i}/turns/mean`, s.turns.mean, fixed(1)),
   ]), 'turns'));
   const lengths = rows.filter((r) => r.outcome === 'loser' && !r.error).map((r) => ({ players: Number(r.players), turns: Number(r.turns) })).filter((x) => Number.isFinite(x.turns));
   if (lengths.length) {
@@ -64,8 +64,8 @@ export const zioplysSection: ReportSection<PlayersSummary[]> = async (all, sums)
 
   parts.push('<h3>Games that never end</h3>');
   parts.push(table(['players', 'games', 'cycles', 'share', '95% low', '95% high', 'stopped at the turn cap', 'errors'], sums.map((s, i) => [
-    String(s.players), val(`${i}.games`, s.games), val(`${i}.cycles.count`, s.cycles.count), val(`${i}.cycles.share`, s.cycles.share, pctText),
-    val(`${i}.cycles.low`, s.cycles.low, pctText), val(`${i}.cycles.high`, s.cycles.high, pctText), val(`${i}.limits`, s.limits), val(`${i}.errors`, s.errors),
+    String(s.players), val(`${i}/games`, s.games), val(`${i}/cycles/count`, s.cycles.count), val(`${i}/cycles/share`, s.cycles.share, pctText),
+    val(`${i}/cycles/low`, s.cycles.low, pctText), val(`${i}/cycles/high`, s.cycles.high, pctText), val(`${i}/limits`, s.limits), val(`${i}/errors`, s.errors),
   ]), 'cycles'));
   parts.push(await chart('cycles', 'Share of games found to repeat a whole position (they would never end), with 95% Wilson intervals.', {
     width: 420, height: { step: 26 },

@@ -16,7 +16,7 @@ import { itemsFor, type PilJobConfig } from './job.js';
 import { formatMove, parseMove } from './notation.js';
 import { END, MAX_MOVES, PASS, PilPosition, type WinRule } from './position.js';
 import { renderPosition, SEAT } from './render.js';
-import { recordFromJson, recordToJson, verifyRecord } from './replay.js';
+import { recordFromJson, recordToJson, replayRecord, verifyRecord } from './replay.js';
 import { makeStrategy, STRATEGY_NAMES } from './strategies.js';
 import { formatSummary, summarize } from './summary.js';
 import { lastRowPerItem } from '../../batch/csv.js';
@@ -188,6 +188,7 @@ export const pilstymasCli: GameCli = {
     console.log(r.ok ? r.message : `invalid: ${r.message}`);
     return r.ok ? 0 : 1;
   },
+  replay: (doc, file) => replayRecord(recordFromJson(doc, file), file),
   summary: {
     compute: (rows) => summarize(lastRowPerItem(rows.filter((r) => r.seatA !== undefined), (r) => r.item), STRATEGY_NAMES),
     format: formatSummary,
