@@ -29,18 +29,17 @@ export const zioplysSection: ReportSection<PlayersSummary[]> = async (all, sums)
       },
     }));
   }
-  for (const [i, s] of sums.entries()) {
-    parts.push(table([`${s.players} players: seat`, 'lost', 'of games with a loser', 'share', '95% low', '95% high'], s.loserBySeat.map((x, seat) => [
-      String(seat), val(`${i}/loserBySeat/${seat}/count`, x.count), val(`${i}/loserBySeat/${seat}/of`, x.of),
-      val(`${i}/loserBySeat/${seat}/share`, x.share, pctText), val(`${i}/loserBySeat/${seat}/low`, x.low, pctText), val(`${i}/loserBySeat/${seat}/high`, x.high, pctText),
-    ]), `seats-${s.players}`));
-    const strategies = Object.entries(s.loserByStrategy);
-    if (strategies.length > 1) {
-      parts.push(table([`${s.players} players: strategy`, 'lost', 'seats played', 'share', '95% low', '95% high'], strategies.map(([k, x]) => [
-        k, val(`${i}/loserByStrategy/${k}/count`, x.count), val(`${i}/loserByStrategy/${k}/of`, x.of), val(`${i}/loserByStrategy/${k}/share`, x.share, pctText),
-        val(`${i}/loserByStrategy/${k}/low`, x.low, pctText), val(`${i}/loserByStrategy/${k}/high`, x.high, pctText),
-      ]), `strategies-${s.players}`));
-    }
+  parts.push(table(['players', 'seat', 'lost', 'of games with a loser', 'share', '95% low', '95% high'], sums.flatMap((s, i) => s.loserBySeat.map((x, seat) => [
+    seat === 0 ? String(s.players) : '', String(seat), val(`${i}/loserBySeat/${seat}/count`, x.count), val(`${i}/loserBySeat/${seat}/of`, x.of),
+    val(`${i}/loserBySeat/${seat}/share`, x.share, pctText), val(`${i}/loserBySeat/${seat}/low`, x.low, pctText), val(`${i}/loserBySeat/${seat}/high`, x.high, pctText),
+  ])), 'seats'));
+  // Strategies, where seats played different ones.
+  const mixed = sums.map((s, i) => [s, i] as const).filter(([s]) => Object.keys(s.loserByStrategy).length > 1);
+  if (mixed.length) {
+    parts.push(table(['players', 'strategy', 'lost', 'seats played', 'share', '95% low', '95% high'], mixed.flatMap(([s, i]) => Object.entries(s.loserByStrategy).map(([k, x], j) => [
+      j === 0 ? String(s.players) : '', k, val(`${i}/loserByStrategy/${k}/count`, x.count), val(`${i}/loserByStrategy/${k}/of`, x.of), val(`${i}/loserByStrategy/${k}/share`, x.share, pctText),
+      val(`${i}/loserByStrategy/${k}/low`, x.low, pctText), val(`${i}/loserByStrategy/${k}/high`, x.high, pctText),
+    ])), 'strategies'));
   }
 
   parts.push('<h3>Game length</h3>');
@@ -74,6 +73,7 @@ export const zioplysSection: ReportSection<PlayersSummary[]> = async (all, sums)
     layer: [
       { mark: { type: 'bar', color: '#d1573b', height: 12 }, encoding: { x: { field: 'rate', type: 'quantitative', title: 'games that cycle', axis: { format: '.1%' } } } },
       { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+      { mark: { type: 'point', filled: true, size: 50, color: '#111' }, encoding: { x: { field: 'rate', type: 'quantitative' } } },
     ],
   }));
 
