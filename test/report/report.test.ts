@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCsvRows } from '../../src/batch/csv.js';
 import { formatCard } from '../../src/cards/card.js';
 import { besiegedCity } from '../../src/games/besieged-city/kit.js';
 import { TRENCH_NAMES } from '../../src/games/besieged-city/layout.js';
@@ -99,11 +100,24 @@ describe('report page (HTML)', () => {
     expect(report).not.toMatch(/<script[^>]+src=|<link\b|@import|@font-face|<img\b|url\(\s*['"]?https?:/i);
     expect(report.match(/<figure class="chart"/g)?.length).toBeGreaterThanOrEqual(10);
     expect(report).toContain('patience batch besieged-city --seeds 1..8 --algorithm auto --timeout 10000ms --max-nodes 20000 --memory 1024MiB --strategies greedy --strategy-seed 1');
-    expect(report).toContain('patience tournament pilstymas --players random,greedy --seeds 1..3 --max-turns 300');
+    expect(report).toContain('patience tournament pilstymas --players random,greedy --seeds 1..3');
+    // The turn cap is not a CSV column; a game drawn at the cap shows it.
+    const capped = readCsvRows(f('t.csv')).rows.some((r) => r.reason === 'max-turns');
+    expect(report.includes('--seeds 1..3 --max-turns 300')).toBe(capped);
     for (const game of Object.keys(replays)) {
       const page = readFileSync(f(`replay-${game}.html`), 'utf8');
       expect(page).not.toMatch(/<script[^>]+src=|<link\b|@import|@font-face|<img\b|https?:\/\//i);
     }
+  });
+
+  it('replay says in one line, exit 2, when a file cannot be replayed', async () => {
+    writeFileSync(f('z-deal.json'), await ok('deal', 'zioplys', '--seed', '1', '--json'));
+    const r = await run('replay', '--solution', f('z-deal.json'), '--out', f('z.html'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/replay is not available for zioplys/);
+    const out = await run('replay', '--solution', replays.parterre, '--out', f('replay.txt'));
+    expect(out.code).toBe(2);
+    expect(out.err).toMatch(/--out: .* should name an \.html file/);
   });
 
   it('replay refuses an illegal line in one line, exit 2', async () => {
@@ -221,6 +235,19 @@ describe.skipIf(!chromium && !CI)('in a real browser (chromium)', () => {
     await page.waitForSelector('body[data-step="0"]');
     await page.keyboard.press('ArrowRight');
     await page.waitForSelector('body[data-step="1"]');
+    expect(await page.textContent('#movelist li.current')).toBe(moves[0]);
+    // The slider goes anywhere; End goes to the end; play and pause toggle.
+    await page.locator('#slider').fill('5');
+    await page.waitForSelector('body[data-step="5"]');
+    expect(await page.textContent('#movelist li.current')).toBe(moves[4]);
+    await page.keyboard.press('End');
+    await page.waitForSelector(`body[data-step="${moves.length}"]`);
+    await page.keyboard.press('Home');
+    await page.waitForSelector('body[data-step="0"]');
+    await page.click('#play');
+    await page.waitForSelector('body[data-playing="true"]');
+    await page.click('#play');
+    await page.waitForSelector('body[data-playing="false"]');
     await page.screenshot({ path: join(ARTIFACTS, 'replay-besieged-city.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
