@@ -39,8 +39,8 @@ export const pilstymasSection: ReportSection<Summary> = async (all, s) => {
       encoding: { x: { field: 'col', type: 'nominal', ...axis, axis: { orient: 'top', labelAngle: 0 } }, y: { field: 'row', type: 'nominal', ...axis } },
       layer: [
         { mark: { type: 'rect', stroke: 'white', strokeWidth: 2 }, encoding: { color: { field: 'rate', type: 'quantitative', scale: { scheme: 'redblue', domain: [0, 1] }, legend: { title: 'win share', format: '.0%' } } } },
-        { mark: { type: 'text', fontSize: 14, fontWeight: 600, dy: -7 }, encoding: { text: { field: 'label' }, color: { condition: { test: 'datum.rate > 0.8 || datum.rate < 0.2', value: 'white' }, value: '#111' } } },
-        { mark: { type: 'text', fontSize: 10, dy: 10 }, encoding: { text: { field: 'n' }, color: { condition: { test: 'datum.rate > 0.8 || datum.rate < 0.2', value: 'white' }, value: '#333' } } },
+        { mark: { type: 'text', fontSize: 14, fontWeight: 600, dy: -7 }, encoding: { text: { field: 'label' }, color: { condition: { test: 'datum.rate != null && (datum.rate > 0.8 || datum.rate < 0.2)', value: 'white' }, value: '#111' } } },
+        { mark: { type: 'text', fontSize: 10, dy: 10 }, encoding: { text: { field: 'n' }, color: { condition: { test: 'datum.rate != null && (datum.rate > 0.8 || datum.rate < 0.2)', value: 'white' }, value: '#333' } } },
       ],
     }));
   }
