@@ -161,6 +161,10 @@ const SCRIPT = String.raw`
   document.getElementById('next').addEventListener('click', function () { stop(); show(k + 1); });
   document.getElementById('last').addEventListener('click', function () { stop(); show(n); });
   document.getElementById('play').addEventListener('click', play);
+  // A clicked button gives the keyboard back to the page (else space would also press it).
+  Array.prototype.forEach.call(document.querySelectorAll('.controls button'), function (b) {
+    b.addEventListener('click', function () { b.blur(); });
+  });
   document.getElementById('speed').addEventListener('change', function () { if (timer !== null) { stop(); play(); } });
   document.addEventListener('keydown', function (e) {
     if (e.target && e.target.tagName === 'SELECT') return;
