@@ -1,6 +1,5 @@
-import { lastRowPerItem } from '../batch/csv.js';
 import type { ReportSection } from '../games/registry.js';
-import type { Summary } from '../games/pilstymas/summary.js';
+import { countedRows, type Summary } from '../games/pilstymas/summary.js';
 import { DEFAULT_MAX_TURNS } from '../games/pilstymas/game.js';
 import { chart } from './chart.js';
 import { esc, fixed, intText, pctText, seedRanges, table, val } from './html.js';
@@ -11,7 +10,7 @@ import { esc, fixed, intText, pctText, seedRanges, table, val } from './html.js'
 const signed = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${x.toFixed(0)}` : '–');
 
 export const pilstymasSection: ReportSection<Summary> = async (all, s) => {
-  const rows = lastRowPerItem(all.filter((r) => r.seatA !== undefined), (r) => r.item);
+  const rows = countedRows(all);
   const parts: string[] = [];
   const reasons = Object.entries(s.reasons).map(([k, v]) => `${k} ${v}`).join(', ');
   parts.push(`<p>${s.games.toLocaleString('en-US')} games${s.errors ? `, ${s.errors} errors` : ''}; ended by: ${esc(reasons || '–')}.</p>`);

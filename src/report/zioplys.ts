@@ -1,6 +1,5 @@
-import { lastRowPerItem } from '../batch/csv.js';
 import type { ReportSection } from '../games/registry.js';
-import type { PlayersSummary } from '../games/zioplys/summary.js';
+import { countedRows, type PlayersSummary } from '../games/zioplys/summary.js';
 import { chart } from './chart.js';
 import { fixed, pctText, seedRanges, table, val } from './html.js';
 
@@ -8,7 +7,7 @@ import { fixed, pctText, seedRanges, table, val } from './html.js';
 // count), how long games last, and whether any never ends.
 
 export const zioplysSection: ReportSection<PlayersSummary[]> = async (all, sums) => {
-  const rows = lastRowPerItem(all, (r) => r.item ?? `${r.players}/${r.seed}`);
+  const rows = countedRows(all);
   const parts: string[] = [];
 
   parts.push('<h3>Who loses: by seat</h3>');

@@ -18,8 +18,7 @@ import { END, MAX_MOVES, PASS, PilPosition, type WinRule } from './position.js';
 import { renderPosition, SEAT } from './render.js';
 import { recordFromJson, recordToJson, replayRecord, verifyRecord } from './replay.js';
 import { makeStrategy, STRATEGY_NAMES } from './strategies.js';
-import { formatSummary, summarize } from './summary.js';
-import { lastRowPerItem } from '../../batch/csv.js';
+import { countedRows, formatSummary, summarize } from './summary.js';
 import { viewOf } from './view.js';
 
 const unicodeOption = (y: Argv) => y.option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' });
@@ -190,7 +189,7 @@ export const pilstymasCli: GameCli = {
   },
   replay: (doc, file) => replayRecord(recordFromJson(doc, file), file),
   summary: {
-    compute: (rows) => summarize(lastRowPerItem(rows.filter((r) => r.seatA !== undefined), (r) => r.item), STRATEGY_NAMES),
+    compute: (rows) => summarize(countedRows(rows), STRATEGY_NAMES),
     format: formatSummary,
     section: async () => (await import('../../report/pilstymas.js')).pilstymasSection,
   },

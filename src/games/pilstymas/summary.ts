@@ -1,3 +1,4 @@
+import { lastRowPerItem } from '../../batch/csv.js';
 import { pct, percentile, wilson } from '../../batch/stats.js';
 
 // Tournament summary from CSV rows (strings, as read back from the file): per pairing the win
@@ -45,6 +46,10 @@ export interface Summary {
 }
 
 type CsvRow = Record<string, string>;
+
+/** The rows a summary counts: tournament rows of the CSVs, each game once (merged shards or a
+ *  re-run may repeat one; the last row wins). */
+export const countedRows = (rows: readonly CsvRow[]): CsvRow[] => lastRowPerItem(rows.filter((r) => r.seatA !== undefined), (r) => r.item);
 
 export function summarize(rows: readonly CsvRow[], order?: readonly string[]): Summary {
   const names = new Set<string>();

@@ -13,8 +13,7 @@ import { itemOf } from './job.js';
 import { renderDeal, renderResult, variantText } from './render.js';
 import { type Objective, OBJECTIVES, parseBudget, searchDeals } from './search.js';
 import { defaultRngSeed, parseStrategies, simulate, strategiesLabel } from './strategy.js';
-import { formatSummary, summarize } from './summary.js';
-import { lastRowPerItem } from '../../batch/csv.js';
+import { countedRows, formatSummary, summarize } from './summary.js';
 
 const playersOption = (y: Argv) =>
   y.option('players', { type: 'string', describe: 'number of players, 2..6 (default 4; a deal file sets its own)' });
@@ -159,8 +158,7 @@ export const zioplysCli: GameCli = {
     },
   },
   summary: {
-    // merged shards may repeat an item; count each once (the last row wins)
-    compute: (rows) => summarize(lastRowPerItem(rows, (r) => r.item ?? `${r.players}/${r.seed}`)),
+    compute: (rows) => summarize(countedRows(rows)),
     format: formatSummary,
     section: async () => (await import('../../report/zioplys.js')).zioplysSection,
   },
