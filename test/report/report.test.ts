@@ -13,6 +13,7 @@ import { PilPosition, TAB, plainCard } from '../../src/games/pilstymas/position.
 import { recordFromJson } from '../../src/games/pilstymas/replay.js';
 import { bradleyTerry, type PairStat } from '../../src/games/pilstymas/summary.js';
 import { readSolution } from '../../src/games/solitaire.js';
+import { seedRanges } from '../../src/report/html.js';
 import { run } from '../cli/run.js';
 import { findChromium, INSTALL_HINT } from './browser.js';
 
@@ -128,6 +129,12 @@ describe('report page (HTML)', () => {
     expect(r.code).toBe(2);
     expect(r.err.trim().split('\n')).toHaveLength(1);
     expect(r.err).toMatch(/moves\[1\] "KS N0>F" is illegal/);
+  });
+});
+
+describe('command lines', () => {
+  it('write seeds as ranges: runs joined, pairs listed, other seeds kept', () => {
+    expect(seedRanges(['9', '3', '1', '2', '5', '7', '8', 'x', '11', '12', '2'])).toBe('1..3,5,7..9,11,12,x');
   });
 });
 
