@@ -4,7 +4,7 @@ import { hideBin } from 'yargs/helpers';
 import { InputError } from './io/errors.js';
 import { allGames, findGame, type Args, type GameCli } from './games/registry.js';
 import { readJsonFile, gameOf } from './io/json.js';
-import { readCsvRows } from './batch/csv.js';
+import { summaryCommand } from './cli/summary.js';
 import './games/all.js';
 
 // The CLI is thin: parse, dispatch to the game's handler, print. Bad input of any kind ends in
@@ -48,24 +48,6 @@ function gameOfFile(file: string): { doc: unknown; game: GameCli } {
   const game = findGame(name);
   if (!game) throw new InputError(`${file}: unknown game "${name}" (known: ${allGames().map((x) => x.name).join(', ')})`);
   return { doc, game };
-}
-
-function summaryCommand(files: string[], a: Args): void {
-  const byGame = new Map<string, Record<string, string>[]>();
-  for (const file of files) {
-    const { header, rows } = readCsvRows(file);
-    if (!header.includes('game')) throw new InputError(`${file}: no "game" column; is this a batch CSV?`);
-    for (const r of rows) {
-      if (!byGame.has(r.game)) byGame.set(r.game, []);
-      byGame.get(r.game)!.push(r);
-    }
-  }
-  if (byGame.size === 0) throw new InputError(`${files.join(', ')}: no rows to summarise`);
-  for (const [name, rows] of byGame) {
-    const g = findGame(name);
-    if (!g?.summary) throw new InputError(`${files.join(', ')}: no summary for game "${name}"`);
-    g.summary(rows, a);
-  }
 }
 
 /** The value of `--deal FILE` or `--deal=FILE` in raw arguments, if any. */
@@ -148,6 +130,32 @@ export function buildCli(argv: string[]): Argv {
       (s) => s.positional('files', { type: 'string', array: true, describe: 'CSV files written by batch' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON' }),
       (a: Args) => summaryCommand(a.files as string[], a),
+    )
+    .command(
+      'replay',
+      'Write a self-contained HTML page that plays a solution or game record on a board',
+      (s) => s.option('solution', { type: 'string', demandOption: true, describe: 'solution JSON (Besieged City, Parterre) or game record (Pilstymas)' })
+        .option('out', { type: 'string', default: 'replay.html', describe: 'the HTML file to write' })
+        .example('$0 solve besieged-city --seed 42 --json > sol.json && $0 replay --solution sol.json --out replay.html', 'watch a solution'),
+      async (a: Args) => {
+        const file = a.solution as string;
+        const { doc, game } = gameOfFile(file);
+        if (!game.replay) throw new InputError(`${file}: replay is not available for ${game.name}`);
+        const replay = game.replay(doc, file);
+        const { replayPage } = await import('./report/replay-page.js');
+        const { writeHtml } = await import('./report/html.js');
+        writeHtml(String(a.out), replayPage(replay));
+        console.log(`replay: ${String(a.out)}`);
+      },
+    )
+    .command(
+      'report <files..>',
+      'Write one self-contained HTML page of tables and charts from batch and tournament CSVs',
+      (s) => s.positional('files', { type: 'string', array: true, describe: 'CSV files written by batch or tournament' })
+        .option('out', { type: 'string', default: 'report.html', describe: 'the HTML file to write' })
+        .example('$0 report results/besieged-city.csv --out report.html', 'charts of a batch')
+        .example('$0 report shard-*.csv t.csv --out study.html', 'shards merge; games get a section each'),
+      async (a: Args) => (await import('./report/report.js')).reportCommand(a.files as string[], String(a.out)),
     )
     .example('$0 deal besieged-city --seed 42', 'print the layout of deal 42')
     .example('$0 solve besieged-city --seed 42 --json > sol.json', 'solve it and save the solution')

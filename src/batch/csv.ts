@@ -106,3 +106,8 @@ function reopenAppend(fd: number, file: string): number {
   closeSync(fd);
   return openSync(file, 'a');
 }
+
+/** Merged shards or a re-run may repeat an item: keeps each item's last row, in first-seen order. */
+export function lastRowPerItem<R extends Record<string, unknown>>(rows: readonly R[], itemOf: (r: R) => string): R[] {
+  return [...new Map(rows.map((r) => [itemOf(r), r])).values()];
+}

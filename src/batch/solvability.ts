@@ -12,6 +12,8 @@ export interface SolvabilitySummary {
   unknown: number;
   errors: number;
   unknownBy: Record<string, number>;
+  /** Each outcome's share of the deals, with its 95% Wilson interval. */
+  outcomes: { outcome: string; count: number; share: number; lo: number; hi: number }[];
   solvable: { proven: number; lo: number; hi: number };
   ms: { median: number; p90: number; p99: number; max: number; total: number };
   solvedMs: { median: number; p95: number } | null;
@@ -20,7 +22,7 @@ export interface SolvabilitySummary {
   settings: string[];
   duplicates: number;
   /** Per strategy: games won out of games played, with a 95% Wilson interval, and ms per game. */
-  strategies: { name: string; won: number; played: number; lo: number; hi: number; msMedian: number }[];
+  strategies: { name: string; won: number; played: number; rate: number; lo: number; hi: number; msMedian: number }[];
   /** Deals proved solvable by a strategy's win where the solver had not decided them. */
   certificates: Record<string, number>;
 }
@@ -65,6 +67,10 @@ export function summarize(all: readonly CsvRow[], game: string): SolvabilitySumm
     unknown,
     errors,
     unknownBy,
+    outcomes: (['solved', 'unsolvable', 'unknown', 'error'] as const).map((outcome) => {
+      const k = { solved, unsolvable, unknown, error: errors }[outcome];
+      return { outcome, count: k, share: n ? k / n : 0, ...wilson(k, n) };
+    }),
     solvable: { proven: n ? solved / n : 0, lo: rate.lo, hi: rate.hi },
     ms: { median: percentile(ms, 50), p90: percentile(ms, 90), p99: percentile(ms, 99), max: ms.length ? ms[ms.length - 1] : NaN, total: totalMs },
     solvedMs: solvedMs.length ? { median: percentile(solvedMs, 50), p95: percentile(solvedMs, 95) } : null,
@@ -85,7 +91,7 @@ function strategyStats(rows: readonly CsvRow[]): SolvabilitySummary['strategies'
     const { lo, hi } = wilson(won, played.length);
     const name = col.slice(4);
     const ms = played.map((r) => Number(r[`ms_${name}`])).filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
-    return { name, won, played: played.length, lo, hi, msMedian: percentile(ms, 50) };
+    return { name, won, played: played.length, rate: played.length ? won / played.length : 0, lo, hi, msMedian: percentile(ms, 50) };
   });
 }
 
@@ -109,7 +115,7 @@ export function formatSummary(s: SolvabilitySummary): string {
   ];
   const width = Math.max(8, ...s.strategies.map((t) => t.name.length));
   for (const t of s.strategies) {
-    out.push(`  strategy ${t.name.padEnd(width)} won ${String(t.won).padStart(5)}/${t.played}  ${pct(t.played ? t.won / t.played : 0).padStart(6)}  95% interval ${pct(t.lo)} .. ${pct(t.hi)}  (median ${fmtMs(t.msMedian)} per game)`);
+    out.push(`  strategy ${t.name.padEnd(width)} won ${String(t.won).padStart(5)}/${t.played}  ${pct(t.rate).padStart(6)}  95% interval ${pct(t.lo)} .. ${pct(t.hi)}  (median ${fmtMs(t.msMedian)} per game)`);
   }
   const certs = Object.entries(s.certificates);
   if (certs.length) out.push(`  solved by a strategy's win where the solver had not decided: ${certs.map(([k, v]) => `${k} ${v}`).join(', ')}`);

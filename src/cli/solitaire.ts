@@ -4,7 +4,7 @@ import type { Argv } from 'yargs';
 import type { Row } from '../batch/job.js';
 import { formatSummary, summarize } from '../batch/solvability.js';
 import type { Args, GameCli, VerbCommand } from '../games/registry.js';
-import { verifySolution, type Solitaire, type SolitairePosition } from '../games/solitaire.js';
+import { replaySolution, verifySolution, type Solitaire, type SolitairePosition } from '../games/solitaire.js';
 import { InputError } from '../io/errors.js';
 import { formatJson, readJsonFile } from '../io/json.js';
 import { solve } from '../search/solve.js';
@@ -200,9 +200,10 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
         handler: (argv) => solveBatchCommand(kit, argv),
       },
     },
-    summary: (rows, argv) => {
-      const s = summarize(rows, kit.title);
-      console.log(argv.json ? formatJson(s) : formatSummary(s));
+    summary: {
+      compute: (rows) => summarize(rows, kit.title),
+      format: formatSummary,
+      section: async () => (await import('../report/solitaire.js')).solitaireSection,
     },
     show: (doc, file, argv) => {
       const deal = kit.dealFromJson(doc, file);
@@ -210,5 +211,6 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       console.log(kit.render(kit.position(deal), { unicode: argv.unicode === true, revealStock: true }));
     },
     verify: (doc, file) => verifySolution(kit, doc, file),
+    ...(kit.board ? { replay: (doc: unknown, file: string) => replaySolution(kit, doc, file) } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { InputError } from '../io/errors.js';
 import { isObject } from '../io/json.js';
 import type { SearchGame } from '../search/types.js';
+import type { Board, Replay } from './registry.js';
 
 // What the one-player games with a solver (Besieged City, Parterre) share: a kit of the game's
 // functions, through which replay, solution files and the CLI's play / solve / batch commands
@@ -35,6 +36,8 @@ export interface Solitaire<D extends { seed?: string }, P extends SolitairePosit
   render(pos: P, opts: { unicode?: boolean; revealStock?: boolean }): string;
   /** Cards on the foundations, for "lost with N/M cards home" messages. */
   foundationCards(pos: P): number;
+  /** The position drawn as cards, for the replay page. */
+  readonly board?: Board<P>;
 }
 
 export type ReplayResult<P> =
@@ -85,4 +88,29 @@ export function verifySolution<D extends { seed?: string }, P extends SolitaireP
   }
   console.log(`valid: won in ${r.moves} moves`);
   return 0;
+}
+
+/** `replay`: the positions of a solution file, move by move, for the replay page. */
+export function replaySolution<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Solitaire<D, P>, doc: unknown, file: string,
+): Replay {
+  const board = kit.board;
+  if (!board) throw new InputError(`${file}: replay is not available for ${kit.name}`);
+  const sol = readSolution(kit, doc, file);
+  const pos = kit.position(sol.deal);
+  const frames = [board.cards(pos)];
+  sol.moves.forEach((m, i) => {
+    const p = kit.parseMove(pos, m);
+    if (!p.ok) throw new InputError(`${file}: moves[${i}] "${m}" is illegal: ${p.reason}`);
+    pos.make(p.move);
+    frames.push(board.cards(pos));
+  });
+  const end = pos.won() ? 'won' : `not won: ${kit.foundationCards(pos)}/${kit.cards} cards on the foundations`;
+  return {
+    title: `${kit.title}, deal ${sol.deal.seed ?? file}`,
+    notes: [`${sol.moves.length} moves, ${end}`],
+    layout: board.layout,
+    moves: sol.moves.map((text) => ({ text })),
+    frames,
+  };
 }

@@ -1,4 +1,5 @@
 import type { Solitaire } from '../solitaire.js';
+import { bcBoard } from './board.js';
 import { type BcDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
 import { formatMove, parseMove } from './notation.js';
 import { BcPosition, MAX_MOVES } from './position.js';
@@ -21,4 +22,5 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   parseMove,
   render: renderPosition,
   foundationCards: (pos) => pos.foundTotal,
+  board: bcBoard,
 };

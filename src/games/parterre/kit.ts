@@ -1,4 +1,5 @@
 import type { Solitaire } from '../solitaire.js';
+import { ptBoard } from './board.js';
 import { type PtDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
 import { formatMove, parseMove } from './notation.js';
 import { MAX_MOVES, PtPosition } from './position.js';
@@ -22,4 +23,5 @@ export const parterre: Solitaire<PtDeal, PtPosition> = {
   // Everything in Parterre is visible: there is no stock to reveal.
   render: (pos, opts) => renderPosition(pos, { unicode: opts.unicode }),
   foundationCards: (pos) => pos.foundTotal,
+  board: ptBoard,
 };

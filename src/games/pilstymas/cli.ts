@@ -16,11 +16,11 @@ import { itemsFor, type PilJobConfig } from './job.js';
 import { formatMove, parseMove } from './notation.js';
 import { END, MAX_MOVES, PASS, PilPosition, type WinRule } from './position.js';
 import { renderPosition, SEAT } from './render.js';
-import { recordFromJson, recordToJson, verifyRecord } from './replay.js';
+import { recordFromJson, recordToJson, replayRecord, verifyRecord } from './replay.js';
 import { STRATEGY_NAMES } from './strategies.js';
 import { strategyFor } from './file-strategy.js';
 import { filesToConfig, Forfeit, loadStrategyValues } from '../../strategies/module.js';
-import { formatSummary, summarize } from './summary.js';
+import { countedRows, formatSummary, summarize } from './summary.js';
 import { viewOf } from './view.js';
 
 const unicodeOption = (y: Argv) => y.option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' });
@@ -207,7 +207,10 @@ export const pilstymasCli: GameCli = {
     console.log(r.ok ? r.message : `invalid: ${r.message}`);
     return r.ok ? 0 : 1;
   },
-  summary: (rows) => {
-    console.log(formatSummary(summarize(rows.filter((r) => r.seatA !== undefined))));
+  replay: (doc, file) => replayRecord(recordFromJson(doc, file), file),
+  summary: {
+    compute: (rows) => summarize(countedRows(rows), STRATEGY_NAMES),
+    format: formatSummary,
+    section: async () => (await import('../../report/pilstymas.js')).pilstymasSection,
   },
 };

@@ -4,6 +4,8 @@ import { type PilDeal, dealFromJson, dealToJson, GAME } from './deal.js';
 import type { GameResult } from './game.js';
 import { formatMove, parseMove } from './notation.js';
 import { PilPosition, type WinRule } from './position.js';
+import type { Replay } from '../registry.js';
+import { pilBoard } from './board.js';
 
 // Game records (rules page, "Files"): { game, deal, moves: [{ player, move }], result }, plus
 // the optional settings the game was played under ("rule", "maxTurns").
@@ -81,4 +83,25 @@ export function verifyRecord(rec: PilRecord): VerifyResult {
   }
   if (pos.turns !== r.turns) return { ok: false, position: pos, message: `the record says ${r.turns} turns, the replay has ${pos.turns}` };
   return { ok: true, position: pos, message: r.outcome === 'win' ? `valid: ${got}` : `valid: draw at the turn cap after ${pos.turns} turns` };
+}
+
+/** `replay`: the positions of a game record, move by move, for the replay page. */
+export function replayRecord(rec: PilRecord, file: string): Replay {
+  const pos = PilPosition.fromDeal(rec.deal, rec.rule);
+  const frames = [pilBoard.cards(pos)];
+  rec.moves.forEach(({ player, move }, i) => {
+    if (player !== pos.turn) throw new InputError(`${file}: moves[${i}] "${move}" is by ${'AB'[player]}, but it is ${'AB'[pos.turn]}'s turn`);
+    const p = parseMove(pos, move);
+    if (!p.ok) throw new InputError(`${file}: moves[${i}] "${move}" is illegal: ${p.reason}`);
+    pos.make(p.move);
+    frames.push(pilBoard.cards(pos));
+  });
+  const end = pos.winner >= 0 ? `${'AB'[pos.winner]} won after ${pos.turns} turns` : `no winner after ${pos.turns} turns`;
+  return {
+    title: `Pilstymas, deal ${rec.deal.seed ?? file}`,
+    notes: [`${rec.moves.length} moves, ${end}; cards of B's pack have a cream face`],
+    layout: pilBoard.layout,
+    moves: rec.moves.map((m) => ({ text: m.move, player: 'AB'[m.player] })),
+    frames,
+  };
 }

@@ -1,4 +1,5 @@
-import { pct, wilson } from '../../batch/stats.js';
+import { lastRowPerItem } from '../../batch/csv.js';
+import { pct, percentile, wilson } from '../../batch/stats.js';
 
 // Tournament summary from CSV rows (strings, as read back from the file): per pairing the win
 // share of decided games with a 95% Wilson interval and the draw share; per strategy an
@@ -26,16 +27,29 @@ export interface Rating {
   games: number;
   /** Wins + draws/2 over games. */
   score: number;
+  /** 95% interval of elo from the fit's Fisher information (a normal approximation). */
+  lo: number;
+  hi: number;
 }
 
 export interface Summary {
   games: number;
   errors: number;
+  /** Drawn games of all games, with the 95% Wilson interval. */
+  draws: { count: number; share: number; lo: number; hi: number };
+  /** How the games ended, from the CSV's reason column: "win", "max-turns", … */
+  reasons: Record<string, number>;
+  /** Game lengths in turns (games without error). */
+  turns: { min: number; p10: number; p50: number; p90: number; max: number; mean: number };
   pairs: PairStat[];
   ratings: Rating[];
 }
 
 type CsvRow = Record<string, string>;
+
+/** The rows a summary counts: tournament rows of the CSVs, each game once (merged shards or a
+ *  re-run may repeat one; the last row wins). */
+export const countedRows = (rows: readonly CsvRow[]): CsvRow[] => lastRowPerItem(rows.filter((r) => r.seatA !== undefined), (r) => r.item);
 
 export function summarize(rows: readonly CsvRow[], order?: readonly string[]): Summary {
   const names = new Set<string>();
@@ -43,7 +57,9 @@ export function summarize(rows: readonly CsvRow[], order?: readonly string[]): S
   const rank = (n: string) => (order && order.includes(n) ? order.indexOf(n) : 1000);
   const sorted = [...names].sort((x, y) => rank(x) - rank(y) || x.localeCompare(y));
   const pairs = new Map<string, PairStat>();
-  let errors = 0;
+  let errors = 0, draws = 0;
+  const reasons: Record<string, number> = {};
+  const turns: number[] = [];
   for (const r of rows) {
     const [a, b] = rank(r.seatA) < rank(r.seatB) || (rank(r.seatA) === rank(r.seatB) && r.seatA < r.seatB) ? [r.seatA, r.seatB] : [r.seatB, r.seatA];
     const k = `${a}\u0000${b}`;
@@ -56,7 +72,9 @@ export function summarize(rows: readonly CsvRow[], order?: readonly string[]): S
     }
     p.games++;
     p.meanTurns += Number(r.turns);
-    if (r.outcome === 'draw') p.draws++;
+    turns.push(Number(r.turns));
+    reasons[r.reason || r.outcome] = (reasons[r.reason || r.outcome] ?? 0) + 1;
+    if (r.outcome === 'draw') p.draws++, draws++;
     else if (r.winnerStrategy === a && a !== b) p.aWins++;
     else if (a !== b) p.bWins++;
   }
@@ -68,7 +86,24 @@ export function summarize(rows: readonly CsvRow[], order?: readonly string[]): S
     p.meanTurns = p.games ? p.meanTurns / p.games : 0;
   }
   const list = [...pairs.values()].filter((p) => p.a !== p.b);
-  return { games: rows.length - errors, errors, pairs: list, ratings: bradleyTerry(sorted, list) };
+  const games = rows.length - errors;
+  turns.sort((x, y) => x - y);
+  return {
+    games,
+    errors,
+    draws: { count: draws, share: games ? draws / games : 0, ...wilson(draws, games) },
+    reasons,
+    turns: {
+      min: turns.length ? turns[0] : NaN,
+      p10: percentile(turns, 10),
+      p50: percentile(turns, 50),
+      p90: percentile(turns, 90),
+      max: turns.length ? turns[turns.length - 1] : NaN,
+      mean: turns.length ? turns.reduce((x, y) => x + y, 0) / turns.length : NaN,
+    },
+    pairs: list,
+    ratings: bradleyTerry(sorted, list),
+  };
 }
 
 /** Bradley–Terry strengths by the MM iteration (Hunter 2004), a draw counting half a win to
@@ -101,16 +136,62 @@ export function bradleyTerry(names: readonly string[], pairs: readonly PairStat[
     for (let i = 0; i < n; i++) next[i] /= Math.exp(logMean);
     r = next;
   }
+  const se = logStrengthErrors(r, g);
+  const ELO = 400 / Math.LN10, Z = 1.959964;
   return names.map((name, i) => ({
     name,
-    elo: (400 * Math.log(r[i])) / Math.LN10,
+    elo: ELO * Math.log(r[i]),
     games: games[i],
     score: games[i] ? (w[i] - pairs.filter((p) => p.a === name || p.b === name).length / 2) / games[i] : NaN,
+    lo: ELO * (Math.log(r[i]) - Z * se[i]),
+    hi: ELO * (Math.log(r[i]) + Z * se[i]),
   }));
 }
 
+/** Standard errors of the log strengths (centred on their mean) at the fit: the Fisher
+ *  information of θ = log r is the weighted Laplacian L with L_ij = -g_ij·p_ij·p_ji, whose null
+ *  space is the common shift of all θ; the covariance of the centred θ is its pseudo-inverse,
+ *  L⁺ = (L + J/n)⁻¹ − J/n for a connected comparison graph (J all ones). NaN if not connected. */
+function logStrengthErrors(r: Float64Array, g: Float64Array): number[] {
+  const n = r.length;
+  const m = new Float64Array(n * n).fill(1 / n);
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) {
+      if (i === j || g[i * n + j] === 0) continue;
+      const p = r[i] / (r[i] + r[j]);
+      const info = g[i * n + j] * p * (1 - p);
+      m[i * n + j] -= info;
+      m[i * n + i] += info;
+    }
+  const inv = invert(m, n);
+  return Array.from({ length: n }, (_, i) => (inv ? Math.sqrt(Math.max(0, inv[i * n + i] - 1 / n)) : NaN));
+}
+
+/** Gauss–Jordan inverse with partial pivoting of a small n×n matrix; null when singular. */
+function invert(a: Float64Array, n: number): Float64Array | null {
+  const m = Float64Array.from(a), inv = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) inv[i * n + i] = 1;
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(m[r * n + c]) > Math.abs(m[piv * n + c])) piv = r;
+    if (Math.abs(m[piv * n + c]) < 1e-12) return null;
+    for (const x of [m, inv])
+      for (let k = 0; k < n; k++) [x[c * n + k], x[piv * n + k]] = [x[piv * n + k], x[c * n + k]];
+    const d = m[c * n + c];
+    for (let k = 0; k < n; k++) (m[c * n + k] /= d), (inv[c * n + k] /= d);
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = m[r * n + c];
+      if (f === 0) continue;
+      for (let k = 0; k < n; k++) (m[r * n + k] -= f * m[c * n + k]), (inv[r * n + k] -= f * inv[c * n + k]);
+    }
+  }
+  return inv;
+}
+
 export function formatSummary(s: Summary): string {
-  const lines = [`${s.games} games${s.errors ? `, ${s.errors} errors` : ''}`];
+  const reasons = Object.entries(s.reasons).map(([k, v]) => `${k} ${v}`).join(', ');
+  const lines = [`${s.games} games${s.errors ? `, ${s.errors} errors` : ''}; drawn ${pct(s.draws.share)} [${pct(s.draws.lo)}, ${pct(s.draws.hi)}]${reasons ? ` (ended by: ${reasons})` : ''}`];
   lines.push('pairing                 games   wins    losses  draws   win% of decided (95% Wilson)   draw%   mean turns');
   for (const p of s.pairs) {
     const name = `${p.a} vs ${p.b}`.padEnd(22);
@@ -119,6 +200,8 @@ export function formatSummary(s: Summary): string {
   }
   lines.push('rating (Bradley–Terry, Elo scale, mean 0; draws count half):');
   for (const r of [...s.ratings].sort((x, y) => y.elo - x.elo))
-    lines.push(`  ${r.name.padEnd(10)} ${r.elo >= 0 ? '+' : ''}${r.elo.toFixed(0).padStart(5)}   score ${Number.isNaN(r.score) ? 'n/a' : pct(r.score)} over ${r.games} games`);
+    lines.push(`  ${r.name.padEnd(10)} ${r.elo >= 0 ? '+' : ''}${r.elo.toFixed(0).padStart(5)}  95% [${r.lo.toFixed(0)}, ${r.hi.toFixed(0)}]   score ${Number.isNaN(r.score) ? 'n/a' : pct(r.score)} over ${r.games} games`);
+  const t = s.turns;
+  if (s.games) lines.push(`game length in turns: min ${t.min}  p10 ${t.p10}  median ${t.p50}  p90 ${t.p90}  max ${t.max}  mean ${t.mean.toFixed(1)}`);
   return lines.join('\n');
 }

@@ -14,7 +14,7 @@ import { itemOf } from './job.js';
 import { renderDeal, renderResult, variantText } from './render.js';
 import { type Objective, OBJECTIVES, parseBudget, searchDeals } from './search.js';
 import { defaultRngSeed, parseStrategies, simulate, strategiesLabel } from './strategy.js';
-import { formatSummary, summarize } from './summary.js';
+import { countedRows, formatSummary, summarize } from './summary.js';
 
 const playersOption = (y: Argv) =>
   y.option('players', { type: 'string', describe: 'number of players, 2..6 (default 4; a deal file sets its own)' });
@@ -177,11 +177,10 @@ export const zioplysCli: GameCli = {
       handler: searchVerb,
     },
   },
-  summary: (rows, argv) => {
-    // merged shards may repeat an item; count each once (the last row wins)
-    const byItem = new Map(rows.map((r) => [r.item ?? `${r.players}/${r.seed}`, r]));
-    const s = summarize([...byItem.values()]);
-    console.log(argv.json ? formatJson(s) : formatSummary(s));
+  summary: {
+    compute: (rows) => summarize(countedRows(rows)),
+    format: formatSummary,
+    section: async () => (await import('../../report/zioplys.js')).zioplysSection,
   },
   show: (doc, file, argv) => {
     const deal = dealFromJson(doc, file);

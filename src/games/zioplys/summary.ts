@@ -1,8 +1,13 @@
 // Summary of batch rows, per player count: who loses (by seat and by strategy, with 95% Wilson
 // intervals), how often a game never ends, how long games run. Pure functions: rows in, numbers out.
+import { lastRowPerItem } from '../../batch/csv.js';
 import { percentile as sharedPercentile, wilson as sharedWilson } from '../../batch/stats.js';
 
 export type RowLike = Record<string, string | number | boolean | null | undefined>;
+
+/** The rows a summary counts: merged shards may repeat an item; each counts once (the last row wins). */
+export const countedRows = (rows: readonly Record<string, string>[]): Record<string, string>[] =>
+  lastRowPerItem(rows, (r) => r.item ?? `${r.players}/${r.seed}`);
 
 export interface Share {
   count: number;

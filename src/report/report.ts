@@ -1,0 +1,50 @@
+import { readRowsByGame } from '../cli/summary.js';
+import { formatJson } from '../io/json.js';
+import { esc, intText, page, scriptJson, writeHtml } from './html.js';
+
+// `patience report FILE… --out report.html`: one self-contained page (inline SVG charts and
+// CSS, no script, nothing fetched) from any mix of batch and tournament CSVs. Each game's
+// numbers are its summary's compute — the same object `summary --json` prints, embedded in the
+// page as JSON — and its section shows them in tables and charts.
+
+const CSS = `
+header { padding-bottom: 4px; }
+.games a { margin-right: 14px; }
+section.game { margin-top: 10px; }
+`;
+
+export async function buildReport(files: readonly string[]): Promise<string> {
+  const { byGame, files: info } = readRowsByGame(files);
+  const sections: string[] = [];
+  const settings: string[] = [];
+  const commands: string[] = [];
+  for (const { game, rows } of byGame) {
+    const s = game.summary.compute(rows);
+    const part = await (await game.summary.section())(rows, s);
+    settings.push(...part.settings.map((x) => `${game.name}: ${x}`));
+    commands.push(...part.commands);
+    sections.push(`<section class="game" id="${esc(game.name)}" data-game="${esc(game.name)}">
+<h2>${esc(game.describe.split(/[,(]/)[0].trim() || game.name)} <span class="muted">(${esc(game.name)}, ${intText(rows.length)} rows)</span></h2>
+<script type="application/json" class="summary-json" data-game="${esc(game.name)}">${scriptJson(s)}</script>
+${part.html}
+<details><summary>the numbers as <code>patience summary --json</code> prints them</summary><pre>${esc(formatJson(s))}</pre></details>
+</section>`);
+  }
+  const total = info.reduce((a, f) => a + f.rows, 0);
+  const header = `<header>
+<h1>patience-lab report</h1>
+<p class="muted">${intText(total)} rows from ${info.length} file${info.length === 1 ? '' : 's'}; games: <span class="games">${byGame.map((g) => `<a href="#${esc(g.game.name)}">${esc(g.game.name)}</a>`).join('')}</span></p>
+<table data-table="files"><thead><tr><th>file</th><th>rows</th><th>games</th></tr></thead><tbody>
+${info.map((f) => `<tr><td><code>${esc(f.file)}</code></td><td class="num">${intText(f.rows)}</td><td>${esc(f.games.join(', '))}</td></tr>`).join('\n')}
+</tbody></table>
+<h3>Settings</h3><ul>${settings.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>
+<h3>To make these rows again</h3><pre>${esc(commands.join('\n'))}</pre>
+<p class="muted">Shards and re-runs merge as in <code>patience summary</code>: one row per deal or game is counted. This report: <code>${esc(['patience report', ...files, '--out …'].join(' '))}</code></p>
+</header>`;
+  return page('patience-lab report', CSS, `<main>${header}\n${sections.join('\n')}</main>`);
+}
+
+export async function reportCommand(files: string[], out: string): Promise<void> {
+  writeHtml(out, await buildReport(files));
+  console.log(`report: ${out}`);
+}

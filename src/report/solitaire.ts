@@ -1,0 +1,105 @@
+import { dedupe, type SolvabilitySummary } from '../batch/solvability.js';
+import type { ReportSection } from '../games/registry.js';
+import { chart, intervalSpec } from './chart.js';
+import { esc, msText, pctText, seedRanges, table, val } from './html.js';
+
+/** One colour per outcome in every chart. */
+const OUTCOME_COLORS = { solved: '#2f6fb3', unsolvable: '#d1573b', unknown: '#8a8a8a', error: '#b5332f' };
+
+// The report section of a one-player game with a solver (Besieged City, Parterre): outcome
+// shares, time to decide, solution lengths, and strategies' win rates beside % solvable.
+
+export const solitaireSection: ReportSection<SolvabilitySummary> = async (all, s) => {
+  const { rows } = dedupe(all); // the rows the summary counted
+  const game = rows[0]?.game ?? '';
+  const parts: string[] = [];
+  parts.push(`<p>${s.deals.toLocaleString('en-US')} deals. Solvable: <b>${pctText(s.solvable.proven)}</b> proven; 95% interval ` +
+    `${pctText(s.solvable.lo)} .. ${pctText(s.solvable.hi)} (undecided deals count as unsolvable for the lower bound, solvable for the upper).</p>`);
+
+  parts.push('<h3>Outcomes</h3>');
+  parts.push(table(['outcome', 'deals', 'share', '95% low', '95% high'], s.outcomes.map((o, i) => [
+    o.outcome, val(`outcomes/${i}/count`, o.count), val(`outcomes/${i}/share`, o.share, pctText),
+    val(`outcomes/${i}/lo`, o.lo, pctText), val(`outcomes/${i}/hi`, o.hi, pctText),
+  ]), 'outcomes'));
+  parts.push(table(['solvable', 'proven', '95% low', '95% high'], [[
+    'solved, or possibly', val('solvable/proven', s.solvable.proven, pctText), val('solvable/lo', s.solvable.lo, pctText), val('solvable/hi', s.solvable.hi, pctText),
+  ]], 'solvable'));
+  parts.push(await chart('outcomes', 'Share of deals by outcome, with 95% Wilson intervals.', intervalSpec(
+    s.outcomes.map((o) => ({ label: o.outcome, rate: o.share, lo: o.lo, hi: o.hi, kind: o.outcome })), { title: 'share of deals', colors: OUTCOME_COLORS })));
+
+  parts.push('<h3>Time to decide</h3>');
+  parts.push(table(['deals', 'median', 'p90', 'p99', 'max', 'solved: median', 'solved: p95', 'nodes/s per worker'], [[
+    'all but errors', val('ms/median', s.ms.median, msText), val('ms/p90', s.ms.p90, msText), val('ms/p99', s.ms.p99, msText), val('ms/max', s.ms.max, msText),
+    ...(s.solvedMs ? [val('solvedMs/median', s.solvedMs.median, msText), val('solvedMs/p95', s.solvedMs.p95, msText)] : ['–', '–']),
+    val('nodesPerSecond', s.nodesPerSecond),
+  ]], 'time'));
+  const timed = rows.filter((r) => r.outcome !== 'error' && r.ms !== '').map((r) => ({ ms: Math.max(1, Number(r.ms)), outcome: r.outcome }));
+  if (timed.length) {
+    // Four bins a decade, on a log axis: most deals take milliseconds, the undecided the full budget.
+    parts.push(await chart('time', 'Wall time per deal on a log scale (four bins a decade; times under 1 ms count as 1 ms); unknown deals stop at the limit.', {
+      width: 560, height: 220,
+      data: { values: timed },
+      transform: [
+        { calculate: 'pow(10, floor(log(datum.ms) / LN10 * 4) / 4)', as: 'lo' },
+        { calculate: 'datum.lo * pow(10, 0.25)', as: 'hi' },
+        { aggregate: [{ op: 'count', as: 'deals' }], groupby: ['lo', 'hi', 'outcome'] },
+      ],
+      mark: { type: 'rect', stroke: 'white', strokeWidth: 0.5 },
+      encoding: {
+        x: { field: 'lo', type: 'quantitative', scale: { type: 'log' }, title: 'time to decide (ms, log scale)' },
+        x2: { field: 'hi' },
+        y: { aggregate: 'sum', field: 'deals', type: 'quantitative', stack: 'zero', title: 'deals' },
+        color: { field: 'outcome', type: 'nominal', scale: { domain: Object.keys(OUTCOME_COLORS).slice(0, 3), range: Object.values(OUTCOME_COLORS).slice(0, 3) }, title: 'outcome' },
+      },
+    }));
+  }
+
+  const lengths = rows.filter((r) => r.outcome === 'solved' && r.moves !== '' && Number.isFinite(Number(r.moves))).map((r) => ({ moves: Number(r.moves), source: r.source || 'solver' }));
+  if (lengths.length) {
+    parts.push('<h3>Solution length</h3>');
+    parts.push(await chart('length', 'Moves in the solution found (not the shortest unless the solver ran with --optimal).', {
+      width: 560, height: 200,
+      data: { values: lengths },
+      mark: { type: 'bar' },
+      encoding: {
+        x: { field: 'moves', type: 'quantitative', bin: { maxbins: 40 }, title: 'solution length (moves)' },
+        y: { aggregate: 'count', type: 'quantitative', title: 'solved deals' },
+        color: { field: 'source', type: 'nominal', title: 'found by' },
+      },
+    }));
+  }
+
+  if (s.strategies.length) {
+    parts.push('<h3>Strategies beside % solvable</h3>');
+    parts.push(table(['strategy', 'won', 'played', 'win %', '95% low', '95% high', 'median time'], s.strategies.map((t, i) => [
+      t.name, val(`strategies/${i}/won`, t.won), val(`strategies/${i}/played`, t.played), val(`strategies/${i}/rate`, t.rate, pctText),
+      val(`strategies/${i}/lo`, t.lo, pctText), val(`strategies/${i}/hi`, t.hi, pctText), val(`strategies/${i}/msMedian`, t.msMedian, msText),
+    ]), 'strategies'));
+    parts.push(await chart('strategies', 'Win % of each strategy (playing without seeing the stock) with its 95% Wilson interval, beside % solvable (the solver, which sees everything).', intervalSpec([
+      { label: 'solvable', rate: s.solvable.proven, lo: s.solvable.lo, hi: s.solvable.hi, kind: 'solvable' },
+      ...s.strategies.map((t) => ({ label: t.name, rate: t.rate, lo: t.lo, hi: t.hi, kind: 'strategy' })),
+    ], { title: 'share of deals won', colors: { solvable: OUTCOME_COLORS.solved, strategy: '#4a9a5b' } })));
+  }
+  const certs = Object.entries(s.certificates);
+  if (certs.length) parts.push(`<p class="note">Solved by a strategy's win where the solver had not decided: ${esc(certs.map(([k, v]) => `${k} ${v}`).join(', '))}.</p>`);
+  if (s.duplicates) parts.push(`<p class="note">${s.duplicates} duplicate seed rows ignored (one row per seed counted).</p>`);
+
+  // One command per settings string: "auto timeout=2000ms memory=1024MiB strategySeed=1" gives
+  // --algorithm auto --timeout 2000ms --memory 1024MiB --strategy-seed 1.
+  const bySettings = new Map<string, string[]>();
+  for (const r of rows) {
+    const k = r.settings ?? '';
+    if (!bySettings.has(k)) bySettings.set(k, []);
+    bySettings.get(k)!.push(r.seed);
+  }
+  const commands = [...bySettings].map(([settings, seeds]) => {
+    const flags = settings.split(/\s+/).filter(Boolean).map((w, i) => {
+      const eq = w.indexOf('=');
+      if (eq < 0) return i === 0 ? `--algorithm ${w}` : `--${w}`;
+      return `--${w.slice(0, eq).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${w.slice(eq + 1)}`;
+    });
+    return `patience batch ${game} --seeds ${seedRanges(seeds)} ${flags.join(' ')}`.trim();
+  });
+  return { html: parts.join('\n'), settings: s.settings, commands };
+};
+

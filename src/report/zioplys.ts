@@ -1,0 +1,95 @@
+import type { ReportSection } from '../games/registry.js';
+import { countedRows, type PlayersSummary } from '../games/zioplys/summary.js';
+import { chart } from './chart.js';
+import { fixed, pctText, seedRanges, table, val } from './html.js';
+
+// The report section of Žioplys batches: is the game fair (who loses, by seat, per player
+// count), how long games last, and whether any never ends.
+
+export const zioplysSection: ReportSection<PlayersSummary[]> = async (all, sums) => {
+  const rows = countedRows(all);
+  const parts: string[] = [];
+
+  parts.push('<h3>Who loses: by seat</h3>');
+  const seats = sums.flatMap((s) => s.loserBySeat.map((x, seat) => ({ players: `${s.players} players`, seat: `seat ${seat}`, rate: x.share, lo: x.low, hi: x.high, fair: 1 / s.players })));
+  if (seats.length) {
+    parts.push(await chart('seats', 'Share of the games with a loser that each seat lost, with 95% Wilson intervals; the grey tick is the fair share 1/players.', {
+      data: { values: seats },
+      facet: { column: { field: 'players', type: 'nominal', title: null, sort: sums.map((s) => `${s.players} players`) } },
+      resolve: { scale: { x: 'independent' } },
+      spec: {
+        width: { step: 34 }, height: 220,
+        encoding: { x: { field: 'seat', type: 'nominal', title: null, axis: { labelAngle: -45 } } },
+        layer: [
+          { mark: { type: 'tick', color: '#999', thickness: 2, size: 26 }, encoding: { y: { field: 'fair', type: 'quantitative' } } },
+          { mark: { type: 'rule', strokeWidth: 2, color: '#2f6fb3' }, encoding: { y: { field: 'lo', type: 'quantitative', title: 'loser share', axis: { format: '.0%' } }, y2: { field: 'hi' } } },
+          { mark: { type: 'point', filled: true, size: 50, color: '#2f6fb3' }, encoding: { y: { field: 'rate', type: 'quantitative' } } },
+        ],
+      },
+    }));
+  }
+  parts.push(table(['players', 'seat', 'lost', 'of games with a loser', 'share', '95% low', '95% high'], sums.flatMap((s, i) => s.loserBySeat.map((x, seat) => [
+    seat === 0 ? String(s.players) : '', String(seat), val(`${i}/loserBySeat/${seat}/count`, x.count), val(`${i}/loserBySeat/${seat}/of`, x.of),
+    val(`${i}/loserBySeat/${seat}/share`, x.share, pctText), val(`${i}/loserBySeat/${seat}/low`, x.low, pctText), val(`${i}/loserBySeat/${seat}/high`, x.high, pctText),
+  ])), 'seats'));
+  // Strategies, where seats played different ones.
+  const mixed = sums.map((s, i) => [s, i] as const).filter(([s]) => Object.keys(s.loserByStrategy).length > 1);
+  if (mixed.length) {
+    parts.push(table(['players', 'strategy', 'lost', 'seats played', 'share', '95% low', '95% high'], mixed.flatMap(([s, i]) => Object.entries(s.loserByStrategy).map(([k, x], j) => [
+      j === 0 ? String(s.players) : '', k, val(`${i}/loserByStrategy/${k}/count`, x.count), val(`${i}/loserByStrategy/${k}/of`, x.of), val(`${i}/loserByStrategy/${k}/share`, x.share, pctText),
+      val(`${i}/loserByStrategy/${k}/low`, x.low, pctText), val(`${i}/loserByStrategy/${k}/high`, x.high, pctText),
+    ])), 'strategies'));
+  }
+
+  parts.push('<h3>Game length</h3>');
+  parts.push(table(['players', 'games ended', 'min', 'p10', 'median', 'p90', 'p99', 'max', 'mean'], sums.map((s, i) => [
+    String(s.players), val(`${i}/withLoser`, s.withLoser), val(`${i}/turns/min`, s.turns.min), val(`${i}/turns/p10`, s.turns.p10), val(`${i}/turns/p50`, s.turns.p50),
+    val(`${i}/turns/p90`, s.turns.p90), val(`${i}/turns/p99`, s.turns.p99), val(`${i}/turns/max`, s.turns.max), val(`${i}/turns/mean`, s.turns.mean, fixed(1)),
+  ]), 'turns'));
+  const lengths = rows.filter((r) => r.outcome === 'loser' && !r.error).map((r) => ({ players: Number(r.players), turns: Number(r.turns) })).filter((x) => Number.isFinite(x.turns));
+  if (lengths.length) {
+    parts.push(await chart('turns', 'Turns of the games that ended, by player count: box from p25 to p75 with the median, whiskers to min and max.', {
+      width: 480, height: { step: 34 },
+      data: { values: lengths },
+      mark: { type: 'boxplot', extent: 'min-max', size: 20, median: { color: 'white' } },
+      encoding: {
+        y: { field: 'players', type: 'ordinal', title: 'players' },
+        x: { field: 'turns', type: 'quantitative', title: 'turns', scale: { zero: false } },
+        color: { value: '#2f6fb3' },
+      },
+    }));
+  }
+
+  parts.push('<h3>Games that never end</h3>');
+  parts.push(table(['players', 'games', 'cycles', 'share', '95% low', '95% high', 'stopped at the turn cap', 'errors'], sums.map((s, i) => [
+    String(s.players), val(`${i}/games`, s.games), val(`${i}/cycles/count`, s.cycles.count), val(`${i}/cycles/share`, s.cycles.share, pctText),
+    val(`${i}/cycles/low`, s.cycles.low, pctText), val(`${i}/cycles/high`, s.cycles.high, pctText), val(`${i}/limits`, s.limits), val(`${i}/errors`, s.errors),
+  ]), 'cycles'));
+  parts.push(await chart('cycles', 'Share of games found to repeat a whole position (they would never end), with 95% Wilson intervals.', {
+    width: 420, height: { step: 26 },
+    data: { values: sums.map((s) => ({ players: `${s.players} players`, rate: s.cycles.share, lo: s.cycles.low, hi: s.cycles.high })) },
+    encoding: { y: { field: 'players', type: 'nominal', title: null, sort: sums.map((s) => `${s.players} players`) } },
+    layer: [
+      { mark: { type: 'bar', color: '#d1573b', height: 12 }, encoding: { x: { field: 'rate', type: 'quantitative', title: 'games that cycle', axis: { format: '.1%' } } } },
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+      { mark: { type: 'point', filled: true, size: 50, color: '#111' }, encoding: { x: { field: 'rate', type: 'quantitative' } } },
+    ],
+  }));
+
+  // The CSV records player counts, seeds and strategies; rule variants (--no-wrap …) it does not.
+  const byStrategies = new Map<string, { players: Set<string>; seeds: Set<string> }>();
+  for (const r of rows) {
+    const names = r.strategies ?? '';
+    const one = new Set(names.split(',')).size === 1 ? names.split(',')[0] : names;
+    if (!byStrategies.has(one)) byStrategies.set(one, { players: new Set(), seeds: new Set() });
+    byStrategies.get(one)!.players.add(r.players);
+    byStrategies.get(one)!.seeds.add(r.seed);
+  }
+  const commands = [...byStrategies].map(([st, x]) =>
+    `patience batch zioplys --players ${seedRanges(x.players)} --seeds ${seedRanges(x.seeds)}${st && st !== 'rule' ? ` --strategies ${st}` : ''}`);
+  return {
+    html: parts.join('\n'),
+    settings: [...byStrategies.keys()].map((k) => `strategies ${k || 'rule'} (rule variants are not in the CSV)`),
+    commands,
+  };
+};
