@@ -131,7 +131,7 @@ describe('Pilstymas strategy files', () => {
     const r = await run('tournament', 'pilstymas', '--players', `planner,${example('pilstymas')}`, '--games', '4', '--workers', '1', '--out', csv);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/planner vs unloader\s+4 /);
-    expect(r.out).toMatch(/^\s+unloader\s+[+-]\s*\d+\s+score/m);
+    expect(r.out).toMatch(/^\s+unloader\s+[+-]\s*\d+\s+95% \[-?\d+, -?\d+\]\s+score/m);
     const { rows } = readCsvRows(csv);
     expect(rows).toHaveLength(4);
     for (const row of rows) expect(row.error).toBe('');
