@@ -7,7 +7,8 @@
 //   VERBOSE=1 prints one line per deal; SEEDS="4 5 7" solves those seeds only (FROM/TO ignored).
 //   Experiments: PT_GUIDES=0,4 sets the guide variants the portfolio runs (PtGame.heuristicOrder),
 //   PT_SCALE=8 the guide scale (PtGame.guideScale), PT_SHARE=0.5 the 'auto' first-pass share,
-//   PT_STREAM=0.1 the streamliner share (0: none), PT_NOSHUF=1 the stronger streamliner. NODES=4000000 adds a node budget per deal (on a
+//   PT_STREAM=0.1 the streamliner share (0: none), PT_NOSHUF=1 the stronger streamliner,
+//   PT_START=5000 the node budget of each guided run in the portfolio's first round. NODES=4000000 adds a node budget per deal (on a
 //   loaded machine a node budget compares versions fairly; TIMEOUT_MS=0 then means no time limit).
 import { solve, type Algorithm } from '../src/search/solve.js';
 import { StateTable } from '../src/search/table.js';
@@ -38,10 +39,11 @@ for (const s of seeds) {
   if (process.env.PT_SCALE) game.guideScale = Number(process.env.PT_SCALE);
   if (process.env.PT_NOSHUF) game.noShuffle = process.env.PT_NOSHUF === '1';
   const share = process.env.PT_SHARE ? Number(process.env.PT_SHARE) : undefined;
+  const firstRoundNodes = process.env.PT_START ? Number(process.env.PT_START) : undefined;
   const streamlinerShare = process.env.PT_STREAM ? Number(process.env.PT_STREAM) : undefined;
   const maxNodes = process.env.NODES ? Number(process.env.NODES) : undefined;
   const r = solve(game, {
-    algorithm, weight: 3, timeoutMs: timeoutMs > 0 ? timeoutMs : undefined, maxNodes, table, firstPassShare: share, streamlinerShare,
+    algorithm, weight: 3, timeoutMs: timeoutMs > 0 ? timeoutMs : undefined, maxNodes, table, firstPassShare: share, streamlinerShare, firstRoundNodes,
   });
   nodes += r.stats.nodes;
   ms += r.stats.ms;

@@ -17,6 +17,10 @@ export interface SolveOptions extends Limits {
   /** For 'auto': the share of the node and time budget the best-first portfolio may use before
    *  the exhaustive pass (default 0.75). */
   firstPassShare?: number;
+  /** For 'auto': the node budget of each guided run in the portfolio's first round (it doubles
+   *  every round); default the game's firstRoundNodes, else an eighth of the first pass within
+   *  5k..20k. */
+  firstRoundNodes?: number;
   /** For 'auto': the share of the budget for the streamlined pass when the game has one (default
    *  the game's streamlinerShare, else 0.1; 0 skips it). */
   streamlinerShare?: number;
@@ -124,7 +128,9 @@ function portfolio(game: SearchGame, opts: SolveOptions, table: StateTable): Sea
   const unlimited = maxNodes === Infinity && timeout === Infinity;
   // Round 0 gives each greedy guide an eighth of the first pass, between 5k and 20k nodes (most
   // wins take a few thousand nodes; a small budget is better spread over more guides).
-  let per = Math.round(Math.min(20_000, Math.max(5_000, firstNodes / 8)));
+  // A game (or an option) may fix round 0's budget instead.
+  const start0 = opts.firstRoundNodes ?? game.firstRoundNodes;
+  let per = start0 ?? Math.round(Math.min(20_000, Math.max(5_000, firstNodes / 8)));
   let memoryHits = 0;
   first: for (let round = 0; variants > 0 && !(unlimited && round > 5); round++, per *= 2) {
     const weights = round === 0 ? [Infinity] : PORTFOLIO_WEIGHTS;

@@ -31,6 +31,9 @@ export interface SearchGame {
   /** For 'auto': the share of the budget the best-first pass may use before the exhaustive
    *  pass, where the game knows better than the default (an option still overrides it). */
   readonly firstPassShare?: number;
+  /** For 'auto': the node budget of each guided run in the first round, where the game knows
+   *  better than the default (an option still overrides it). */
+  readonly firstRoundNodes?: number;
   /** The order in which the 'auto' search tries the variants (default 0, 1, 2, …). */
   readonly heuristicOrder?: readonly number[];
   /** Optional: the moves the search needs to try, a subset of moves() that the game has proved
