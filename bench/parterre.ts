@@ -6,7 +6,10 @@
 //   npx tsx bench/parterre.ts [TO=200] [TIMEOUT_MS=1000] [FROM=1] [ALGORITHM=auto]
 //   VERBOSE=1 prints one line per deal; SEEDS="4 5 7" solves those seeds only (FROM/TO ignored).
 //   Experiments: PT_GUIDES=0,4 sets the guide variants the portfolio runs (PtGame.heuristicOrder),
-//   PT_SCALE=8 the guide scale (PtGame.guideScale), PT_SHARE=0.5 the 'auto' first-pass share.
+//   PT_SCALE=8 the guide scale (PtGame.guideScale), PT_SHARE=0.5 the 'auto' first-pass share,
+//   PT_STREAM=0.1 the streamliner share (0: none), PT_NOSHUF=1 the stronger streamliner,
+//   PT_START=5000 the node budget of each guided run in the portfolio's first round. NODES=4000000 adds a node budget per deal (on a
+//   loaded machine a node budget compares versions fairly; TIMEOUT_MS=0 then means no time limit).
 import { solve, type Algorithm } from '../src/search/solve.js';
 import { StateTable } from '../src/search/table.js';
 import { boundedRate, percentile, pct } from '../src/batch/stats.js';
@@ -34,8 +37,14 @@ for (const s of seeds) {
     game.heuristicVariants = game.heuristicOrder.length;
   }
   if (process.env.PT_SCALE) game.guideScale = Number(process.env.PT_SCALE);
+  if (process.env.PT_NOSHUF) game.noShuffle = process.env.PT_NOSHUF === '1';
   const share = process.env.PT_SHARE ? Number(process.env.PT_SHARE) : undefined;
-  const r = solve(game, { algorithm, weight: 3, timeoutMs, table, firstPassShare: share });
+  const firstRoundNodes = process.env.PT_START ? Number(process.env.PT_START) : undefined;
+  const streamlinerShare = process.env.PT_STREAM ? Number(process.env.PT_STREAM) : undefined;
+  const maxNodes = process.env.NODES ? Number(process.env.NODES) : undefined;
+  const r = solve(game, {
+    algorithm, weight: 3, timeoutMs: timeoutMs > 0 ? timeoutMs : undefined, maxNodes, table, firstPassShare: share, streamlinerShare, firstRoundNodes,
+  });
   nodes += r.stats.nodes;
   ms += r.stats.ms;
   if (r.outcome === 'solved') solved++, solvedMs.push(r.stats.ms);
@@ -47,7 +56,7 @@ const n = seeds.length;
 solvedMs.sort((a, b) => a - b);
 const list = (xs: string[]) => (xs.length ? `: ${xs.slice(0, 40).join(' ')}${xs.length > 40 ? ' …' : ''}` : '');
 const rate = boundedRate(solved, unknown, n);
-console.log(`parterre ${algorithm}, ${process.env.SEEDS ? `${n} listed seeds` : `seeds ${from}..${to}`}, ${timeoutMs} ms per deal, one thread`);
+console.log(`parterre ${algorithm}, ${process.env.SEEDS ? `${n} listed seeds` : `seeds ${from}..${to}`}, ${timeoutMs} ms${process.env.NODES ? ` and ${process.env.NODES} nodes` : ''} per deal, one thread`);
 console.log(`nodes/s             ${Math.round((nodes / ms) * 1000).toLocaleString('en-US')} (${nodes.toLocaleString('en-US')} nodes in ${(ms / 1000).toFixed(1)} s)`);
 console.log(`median solved deal  ${percentile(solvedMs, 50).toFixed(1)} ms (p90 ${percentile(solvedMs, 90).toFixed(1)} ms)`);
 console.log(`solved              ${solved} (${pct(solved / n)})`);

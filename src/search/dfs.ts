@@ -27,10 +27,12 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
   };
 
   game.beginSearch?.(false);
+  // Only DEAD matters here: the game's dead() when it has one spares computing the bound.
+  const isDead = game.dead ? () => game.dead!() : () => game.lowerBound() >= DEAD;
   const pruned = game.searchMoves !== undefined;
   if (game.won()) return { outcome: 'solved', moves: [], stats: stats() };
   if (table.insert(key, game.key(key)) === FULL) return { outcome: 'unknown', limit: 'memory', stats: stats() };
-  if (game.lowerBound() >= DEAD) return { outcome: 'unsolvable', stats: stats() };
+  if (isDead()) return { outcome: 'unsolvable', stats: stats() };
 
   // Generates the children of the current position at level `depth`.
   const expand = () => {
@@ -89,7 +91,7 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
       unwind();
       return { outcome: 'unknown', limit: 'memory', stats: stats() };
     }
-    if (table.found || game.lowerBound() >= DEAD) {
+    if (table.found || isDead()) {
       game.unmake(m);
       continue;
     }

@@ -17,6 +17,13 @@ export interface SolveOptions extends Limits {
   /** For 'auto': the share of the node and time budget the best-first portfolio may use before
    *  the exhaustive pass (default 0.75). */
   firstPassShare?: number;
+  /** For 'auto': the node budget of each guided run in the portfolio's first round (it doubles
+   *  every round); default the game's firstRoundNodes, else an eighth of the first pass within
+   *  5k..20k. */
+  firstRoundNodes?: number;
+  /** For 'auto': the share of the budget for the streamlined pass when the game has one (default
+   *  the game's streamlinerShare, else 0.1; 0 skips it). */
+  streamlinerShare?: number;
   /** A table to reuse between solves (a batch worker keeps one); cleared before use. */
   table?: StateTable;
 }
@@ -40,7 +47,9 @@ export function solve(game: SearchGame, opts: SolveOptions = {}): SolveResult {
   return { ...r, line: notate(game, r.moves) };
 }
 
-/** First pass: a portfolio of best-first runs, each a (guide variant, weight) pair, run in turn
+/** Pass zero, when the game offers a streamliner: a depth-first search of its restricted space
+ *  on a small share of the budget (see streamlined() below); only a solution there counts.
+ *  First pass: a portfolio of best-first runs, each a (guide variant, weight) pair, run in turn
  *  with a node budget that doubles every round (from 5k-20k: see below). A greedy search that has not won
  *  by then is usually stuck in one basin, and another guide or weight leaves it (measured on
  *  Besieged City: one guide alone solves two thirds of seeds 1..60 at 50k nodes; the 8 greedy
@@ -50,10 +59,60 @@ export function solve(game: SearchGame, opts: SolveOptions = {}): SolveResult {
  *  position: a solution it returns is real, and a run whose open list runs dry has searched
  *  everything reachable (a valid "unsolvable").
  *  Second pass: depth-first search with the rest of the budget, exhaustive when it finishes.
- *  Limits apply to the sum of both passes. */
+ *  Limits apply to the sum of all passes. */
 const PORTFOLIO_WEIGHTS = [0.5, 0.2, 3, Infinity];
 
 function auto(game: SearchGame, opts: SolveOptions, table: StateTable): SearchResult {
+  const start = performance.now();
+  const streamed = streamlined(game, opts, table);
+  if (streamed.outcome === 'solved') return streamed;
+  const spentNodes = streamed.stats.nodes, spentMs = performance.now() - start;
+  const rest = portfolio(game, {
+    ...opts,
+    maxNodes: opts.maxNodes === undefined ? undefined : opts.maxNodes - spentNodes,
+    timeoutMs: opts.timeoutMs === undefined ? undefined : opts.timeoutMs - spentMs,
+  }, table);
+  const s = rest.stats;
+  return {
+    ...rest,
+    stats: {
+      nodes: s.nodes + spentNodes,
+      unique: Math.max(s.unique, streamed.stats.unique),
+      ms: performance.now() - start,
+      maxDepth: Math.max(s.maxDepth, streamed.stats.maxDepth),
+    },
+  };
+}
+
+/** The streamlined pass (Solvitaire's "streamliners"): a depth-first search of the game's
+ *  restricted space on a small share of the budget. Restricted spaces are small, so deals that are
+ *  easy but not greedy fall here in milliseconds. Only a solution counts: when the pass ends
+ *  without one — exhausted or not — the result is 'unknown' and the full search follows from
+ *  scratch. */
+function streamlined(game: SearchGame, opts: SolveOptions, table: StateTable): SearchResult {
+  const share = opts.streamlinerShare ?? game.streamlinerShare ?? 0.1;
+  const none: SearchResult = { outcome: 'unknown', limit: 'nodes', stats: { nodes: 0, unique: 0, ms: 0, maxDepth: 0 } };
+  if (!game.streamline || !(share > 0)) return none;
+  const maxNodes = opts.maxNodes ?? Infinity, timeout = opts.timeoutMs ?? Infinity;
+  // Without limits the pass still stops: a restricted space is finite, and its exhaustion ends it.
+  game.streamline(true);
+  let r: SearchResult;
+  try {
+    table.clear();
+    r = dfs(game, {
+      maxNodes: maxNodes === Infinity ? undefined : Math.max(1, Math.floor(maxNodes * share)),
+      timeoutMs: timeout === Infinity ? undefined : timeout * share,
+      memoryBytes: opts.memoryBytes,
+    }, table);
+  } finally {
+    game.streamline(false);
+  }
+  if (r.outcome === 'solved') return r;
+  // 'unsolvable' here means only that the restricted space holds no win.
+  return { outcome: 'unknown', limit: r.outcome === 'unknown' ? r.limit : 'nodes', stats: r.stats };
+}
+
+function portfolio(game: SearchGame, opts: SolveOptions, table: StateTable): SearchResult {
   const start = performance.now();
   const maxNodes = opts.maxNodes ?? Infinity, timeout = opts.timeoutMs ?? Infinity;
   const share = opts.firstPassShare ?? game.firstPassShare ?? 0.75;
@@ -69,7 +128,9 @@ function auto(game: SearchGame, opts: SolveOptions, table: StateTable): SearchRe
   const unlimited = maxNodes === Infinity && timeout === Infinity;
   // Round 0 gives each greedy guide an eighth of the first pass, between 5k and 20k nodes (most
   // wins take a few thousand nodes; a small budget is better spread over more guides).
-  let per = Math.round(Math.min(20_000, Math.max(5_000, firstNodes / 8)));
+  // A game (or an option) may fix round 0's budget instead.
+  const start0 = opts.firstRoundNodes ?? game.firstRoundNodes;
+  let per = start0 ?? Math.round(Math.min(20_000, Math.max(5_000, firstNodes / 8)));
   let memoryHits = 0;
   first: for (let round = 0; variants > 0 && !(unlimited && round > 5); round++, per *= 2) {
     const weights = round === 0 ? [Infinity] : PORTFOLIO_WEIGHTS;

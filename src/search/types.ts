@@ -20,6 +20,9 @@ export interface SearchGame {
   won(): boolean;
   /** Admissible: the game cannot be won in fewer moves (0 when won); DEAD when proved lost. */
   lowerBound(): number;
+  /** Optional: true exactly when lowerBound() would return DEAD, without computing the bound
+   *  (depth-first search needs only this). */
+  dead?(): boolean;
   /** Optional guiding estimate for best-first search (smaller is nearer a win). Need not be
    *  admissible: no verdict depends on it. Without it best-first uses lowerBound(). */
   heuristic?(variant?: number): number;
@@ -28,6 +31,9 @@ export interface SearchGame {
   /** For 'auto': the share of the budget the best-first pass may use before the exhaustive
    *  pass, where the game knows better than the default (an option still overrides it). */
   readonly firstPassShare?: number;
+  /** For 'auto': the node budget of each guided run in the first round, where the game knows
+   *  better than the default (an option still overrides it). */
+  readonly firstRoundNodes?: number;
   /** The order in which the 'auto' search tries the variants (default 0, 1, 2, …). */
   readonly heuristicOrder?: readonly number[];
   /** Optional: the moves the search needs to try, a subset of moves() that the game has proved
@@ -39,6 +45,14 @@ export interface SearchGame {
    *  true for the best-first variants that follow heuristic() and are rarely run to the end: a
    *  game may then skip proofs that cost more than they save there. */
   beginSearch?(guided?: boolean): void;
+  /** Optional streamliner: with `on` true the game restricts its searchMoves()/forcedMove() to a
+   *  smaller space that is NOT proved to keep a win (e.g. every foundation move played at once).
+   *  Every move is still legal, so a solution found is real; a search that fails in this mode
+   *  proves nothing. The 'auto' search tries it first on a small share of the budget, then
+   *  switches it off. */
+  streamline?(on: boolean): void;
+  /** For 'auto': the share of the budget the streamlined pass may use (default 0.1). */
+  readonly streamlinerShare?: number;
   /** A move the game has proved safe to play without trying the others (a dominance), or -1.
    *  The proof lives beside the game's implementation. */
   forcedMove?(): number;
