@@ -26,7 +26,7 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
     for (let d = depth - 1; d >= 0; d--) game.unmake(moveBuf[base[d] + next[d] - 1]);
   };
 
-  game.beginSearch?.(false);
+  game.beginSearch?.(false, true);
   const pruned = game.searchMoves !== undefined;
   if (game.won()) return { outcome: 'solved', moves: [], stats: stats() };
   if (table.insert(key, game.key(key)) === FULL) return { outcome: 'unknown', limit: 'memory', stats: stats() };

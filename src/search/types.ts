@@ -38,7 +38,12 @@ export interface SearchGame {
   /** Called by every search before it starts from the current position (the root). `guided` is
    *  true for the best-first variants that follow heuristic() and are rarely run to the end: a
    *  game may then skip proofs that cost more than they save there. */
-  beginSearch?(guided?: boolean): void;
+  beginSearch?(guided?: boolean, macros?: boolean): void;
+  /** With `macros` true in beginSearch() (depth-first search only: it needs no move counts),
+   *  searchMoves() may return macro moves, each standing for a sequence of moves (the game proves
+   *  it complete); expandMoves() writes a line of them out as single moves from the current
+   *  position, for notation and replay. */
+  expandMoves?(moves: readonly number[]): number[];
   /** A move the game has proved safe to play without trying the others (a dominance), or -1.
    *  The proof lives beside the game's implementation. */
   forcedMove?(): number;

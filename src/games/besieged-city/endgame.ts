@@ -1,5 +1,6 @@
 import { FULL, StateTable } from '../../search/table.js';
 import { ADJ, PILE_CAP, PLAY_ORDER, RANK, SUIT, STOCK_SIZE, TRENCHES } from './layout.js';
+import { BitWriter } from './key.js';
 import type { BcPosition } from './position.js';
 
 // The suits decouple in the endgame. Claim: once the stock and the talon are empty, a suit s
@@ -49,6 +50,7 @@ export class SuitEndgames {
   private aborted = false;
   private credit = MAX_CREDIT;
   private readonly key = new Uint32Array(24);
+  private readonly bits = new BitWriter();
   /** Puzzles decided, for tests and statistics. */
   solvedCount = 0;
   lostCount = 0;
@@ -87,26 +89,15 @@ export class SuitEndgames {
 
   /** Exact key of the puzzle: height, then each pile (length, ranks 4 bits each), in place order. */
   private packKey(): number {
-    const key = this.key, ranks = this.ranks;
+    const key = this.key, ranks = this.ranks, w = this.bits;
     key[0] = this.h | (this.k << 5);
-    let wi = 1, acc = 0, nb = 0;
+    w.begin(key, 1);
     for (let i = 0; i < this.k; i++) {
       const n = this.len[i];
-      // 5 bits of length, then 4 bits per rank: written one field at a time.
-      for (let j = -1; j < n; j++) {
-        const v = j < 0 ? n : ranks[i * PILE_CAP + j];
-        const bits = j < 0 ? 5 : 4;
-        acc |= v << nb;
-        nb += bits;
-        if (nb >= 32) {
-          key[wi++] = acc >>> 0;
-          nb -= 32;
-          acc = nb === 0 ? 0 : v >>> (bits - nb);
-        }
-      }
+      w.put(n, 5); // 5 bits of length, then 4 bits per rank
+      for (let j = 0; j < n; j++) w.put(ranks[i * PILE_CAP + j], 4);
     }
-    if (nb > 0) key[wi++] = acc >>> 0;
-    return wi;
+    return w.end();
   }
 
   private decide(): number {
