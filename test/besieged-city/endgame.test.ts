@@ -7,8 +7,9 @@ import { solve } from '../../src/search/solve.js';
 import { DEAD } from '../../src/search/types.js';
 import { makeEndgame } from '../search/make-endgames.js';
 
-// The suit-endgame proof (endgame.ts): with stock and talon empty, a suit with no reserve card is
-// a puzzle of its own, and a lost puzzle makes the position lost (lowerBound() = DEAD).
+// The suit-endgame proof (endgame.ts): with stock and talon empty, each suit has a relaxed puzzle
+// of its own (its piles, its reserve cards), and a lost puzzle makes the position lost
+// (lowerBound() = DEAD).
 
 /** Plain exhaustive search on the rules alone (no bound, no pruning): can the position be won?
  *  undefined when it needs more than `cap` positions. */
@@ -54,11 +55,17 @@ describe('Besieged City: suit endgames', () => {
     expect(solve(setupPosition(lost), { algorithm: 'astar' }).outcome).toBe('unsolvable');
   });
 
-  it('does not judge a suit that still has a reserve card (it can refill an emptied trench)', () => {
-    // The same piles with 3H in the reserve: hearts are incomplete, so heights differ; spades
-    // have a card in the reserve here, which takes spades out of the premise.
-    const spec: PositionSpec = { found: { S: 22, H: 26, D: 26, C: 26 }, reserve: { r0c0: 'QS' }, trenches: { N0: ['2S', 'AS'], E0: ['KS'] } };
-    expect(setupPosition(spec).lowerBound()).toBeLessThan(DEAD);
+  it('judges a suit with reserve cards by its relaxed puzzle', () => {
+    // The same piles with QS in r0c0 (spades at 22 need QS first). QS can reach F only over KS
+    // (E0); then AS must go onto KS (2S to F, K buried under A, N0 empty for good) or KS onto AS
+    // (2S buried): lost, and plain search agrees.
+    const lostToo: PositionSpec = { found: { S: 22, H: 26, D: 26, C: 26 }, reserve: { r0c0: 'QS' }, trenches: { N0: ['2S', 'AS'], E0: ['KS'] } };
+    expect(winnable(setupPosition(lostToo))).toBe(false);
+    expect(setupPosition(lostToo).lowerBound()).toBe(DEAD);
+    // 2S on a pile of its own instead: QS over KS to F, 2S, KS, AS: won, so not DEAD.
+    const won: PositionSpec = { found: { S: 22, H: 26, D: 26, C: 26 }, reserve: { r0c0: 'QS' }, trenches: { N0: ['AS'], E0: ['KS'], W0: ['2S'] } };
+    expect(winnable(setupPosition(won))).toBe(true);
+    expect(setupPosition(won).lowerBound()).toBeLessThan(DEAD);
   });
 
   it('does not judge while the stock or talon holds cards', () => {

@@ -44,8 +44,10 @@ import { packMove, R2T, T2F, T2T, type BcPosition } from './position.js';
 // MAX_MEMBERS, or one the cache has no room for, is "open": its suit is keyed exactly and searched
 // with single moves, as without plateaus (sound too: a class of one position).
 
-/** Largest plateau handled as one node. */
-export const MAX_MEMBERS = 1024;
+/** Largest plateau handled as one node (its index must fit the 12 bits of a macro move).
+ *  Measured on the DFS of seed 296 (600k nodes): with 1024, 89% of keys had an open suit; with
+ *  4096, 0.6%. Seed 502 meets plateaus of 4k-65k arrangements: most of its keys stay open. */
+export const MAX_MEMBERS = 4096;
 /** Exits of one arrangement, at most: 2 copies of the needed card on tops, 12 reserve cards onto
  *  4 trenches each, 14 single-card piles onto 13 others. */
 const EXITS_PER_MEMBER = 2 + CELLS * 4 + TRENCHES * (TRENCHES - 1);
