@@ -77,8 +77,15 @@ export class BcGame extends BcPosition implements SearchGame {
     this.macroLen = 0;
   }
 
+  /** The suits whose endgame puzzle (endgame.ts) may differ from the parent's: with stock and
+   *  talon already empty, a move changes only the puzzle of its card's suit (a puzzle holds its
+   *  suit's piles, reserve cards and foundation; no refill happens any more); otherwise all.
+   *  Skipping a puzzle only leaves a position unpruned, never prunes a winnable one. */
+  private puzzlesChanged = 15;
+
   /** Macro moves (plateau.ts): go to another arrangement of the suit's plateau, then the exit. */
   override make(m: number): void {
+    this.puzzlesChanged = this.sp === STOCK_SIZE && this.tlen === 0 ? 1 << SUIT[(m >> 13) & 63] : 15;
     if ((m & MACRO) === 0) {
       super.make(m);
       return;
@@ -96,6 +103,7 @@ export class BcGame extends BcPosition implements SearchGame {
   }
 
   override unmake(m: number): void {
+    this.puzzlesChanged = 15;
     if ((m & MACRO) === 0) {
       super.unmake(m);
       return;
@@ -191,7 +199,9 @@ export class BcGame extends BcPosition implements SearchGame {
     let reserve = 0;
     for (let c = 0; c < CELLS; c++) if (this.reserve[c] >= 0) reserve++;
     if (this.endgameProofs && this.sp === STOCK_SIZE && this.tlen === 0) {
-      const mask = decoupledSuits(this);
+      // Only the puzzles the last move changed are looked at again (see make()).
+      const mask = decoupledSuits(this) & this.puzzlesChanged;
+      this.puzzlesChanged = 15;
       if (mask !== 0) {
         const e = (this.endgames ??= new SuitEndgames());
         for (let s = 0; s < 4; s++) if (mask & (1 << s) && e.lost(this, s)) return DEAD;
