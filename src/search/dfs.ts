@@ -27,6 +27,7 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
   };
 
   game.beginSearch?.(false, true);
+  if (game.costlyNodes) budget.everyNode();
   const pruned = game.searchMoves !== undefined;
   if (game.won()) return { outcome: 'solved', moves: [], stats: stats() };
   if (table.insert(key, game.key(key)) === FULL) return { outcome: 'unknown', limit: 'memory', stats: stats() };

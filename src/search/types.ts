@@ -44,6 +44,9 @@ export interface SearchGame {
    *  it complete); expandMoves() writes a line of them out as single moves from the current
    *  position, for notation and replay. */
   expandMoves?(moves: readonly number[]): number[];
+  /** True (after beginSearch()) when a node may cost many microseconds, e.g. a macro move: the
+   *  search then reads the clock at every node to keep a time budget. */
+  readonly costlyNodes?: boolean;
   /** A move the game has proved safe to play without trying the others (a dominance), or -1.
    *  The proof lives beside the game's implementation. */
   forcedMove?(): number;

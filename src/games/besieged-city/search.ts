@@ -26,6 +26,11 @@ export class BcGame extends BcPosition implements SearchGame {
   private readonly scratch = new Int32Array(MAX_MOVES);
   private readonly bits = new BitWriter();
 
+  /** A plateau node may explore a plateau of thousands of arrangements (plateau.ts). */
+  get costlyNodes(): boolean {
+    return this.plateauMode;
+  }
+
   get maxMoves(): number {
     return this.plateauMode ? PLATEAU_MAX_MOVES : MAX_MOVES;
   }
