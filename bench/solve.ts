@@ -6,6 +6,7 @@
 //
 //   npm run bench -- [--from 1] [--to 200] [--timeout 10s|500ms] [--max-nodes 200000]
 //                    [--memory 1024 (MiB)] [--algorithm auto|dfs|astar|best-first] [--verbose]
+//                    [--no-plateaus]   (DFS steps through trench plateaus one move at a time)
 //
 // Prefer --max-nodes for comparisons (load-independent); --timeout measures what users get.
 import { solve, type Algorithm } from '../src/search/solve.js';
@@ -32,6 +33,7 @@ const maxNodes = maxNodesArg === undefined ? (timeoutMs === undefined ? 200_000 
 const memoryBytes = Number(arg('memory', '1024')) * 2 ** 20;
 const algorithm = (arg('algorithm', 'auto') ?? 'auto') as Algorithm;
 const verbose = process.argv.includes('--verbose');
+const plateaus = !process.argv.includes('--no-plateaus');
 
 const table = new StateTable(memoryBytes);
 // Warm-up, not counted: the JIT needs a few hundred thousand nodes before the code runs at full
@@ -44,6 +46,7 @@ const allMs: number[] = [], solvedMs: number[] = [], unknownSeeds: number[] = []
 for (let s = from; s <= to; s++) {
   const deal = dealFromSeed(String(s));
   const game = new BcGame(deal);
+  game.plateaus = plateaus;
   const t0 = performance.now();
   const r = solve(game, { algorithm, maxNodes, timeoutMs, memoryBytes, table });
   const wall = performance.now() - t0;
@@ -77,7 +80,7 @@ const pct = (k: number) => `${((100 * k) / n).toFixed(1)}%`;
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
 const budget = [maxNodes !== undefined ? `${maxNodes.toLocaleString('en-US')} nodes` : '', timeoutMs !== undefined ? `${timeoutMs} ms` : '']
   .filter(Boolean).join(' / ');
-console.log(`besieged-city ${algorithm}, seeds ${from}..${to}, per deal ${budget}, table ${mib(memoryBytes)}`);
+console.log(`besieged-city ${algorithm}${plateaus ? '' : ' (no plateaus)'}, seeds ${from}..${to}, per deal ${budget}, table ${mib(memoryBytes)}`);
 console.log(`nodes/s            ${Math.round((nodes / ms) * 1000).toLocaleString('en-US')} (${nodes.toLocaleString('en-US')} nodes in ${(ms / 1000).toFixed(1)} s)`);
 console.log(`nodes per CPU s    ${Math.round(nodes / cpuSec).toLocaleString('en-US')} (CPU ${cpuSec.toFixed(1)} s: less sensitive to other load than wall time)`);
 console.log(`ms per deal        median ${q(allMs, 0.5).toFixed(1)}, p95 ${q(allMs, 0.95).toFixed(1)}, max ${q(allMs, 1).toFixed(1)}`);

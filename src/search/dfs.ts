@@ -26,7 +26,8 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
     for (let d = depth - 1; d >= 0; d--) game.unmake(moveBuf[base[d] + next[d] - 1]);
   };
 
-  game.beginSearch?.(false);
+  game.beginSearch?.(false, true);
+  if (game.costlyNodes) budget.everyNode();
   // Only DEAD matters here: the game's dead() when it has one spares computing the bound.
   const isDead = game.dead ? () => game.dead!() : () => game.lowerBound() >= DEAD;
   const pruned = game.searchMoves !== undefined;

@@ -38,10 +38,17 @@ export class Budget {
   readonly start = performance.now();
   nodes = 0;
   hit: Limit | null = null;
+  private clockMask = 127;
 
   constructor(limits: Limits) {
     this.deadline = limits.timeoutMs !== undefined ? this.start + limits.timeoutMs : Infinity;
     this.maxNodes = limits.maxNodes ?? Infinity;
+  }
+
+  /** Reads the clock at every node: for games whose nodes may each cost many microseconds
+   *  (SearchGame.costlyNodes), where 128 of them could overrun a budget by far. */
+  everyNode(): void {
+    this.clockMask = 0;
   }
 
   /** Counts one node; returns false when a limit is hit (and records which). */
@@ -50,7 +57,7 @@ export class Budget {
       this.hit = 'nodes';
       return false;
     }
-    if ((this.nodes & 127) === 0 && performance.now() >= this.deadline) {
+    if ((this.nodes & this.clockMask) === 0 && performance.now() >= this.deadline) {
       this.hit = 'time';
       return false;
     }

@@ -44,7 +44,8 @@ export function solve(game: SearchGame, opts: SolveOptions = {}): SolveResult {
   else if (algorithm === 'best-first') r = astar(game, opts, table, opts.weight ?? Infinity, opts.variant ?? 0);
   else r = auto(game, opts, table);
   if (r.outcome !== 'solved') return r;
-  return { ...r, line: notate(game, r.moves) };
+  const moves = game.expandMoves ? game.expandMoves(r.moves) : r.moves;
+  return { ...r, moves, line: notate(game, moves) };
 }
 
 /** Pass zero, when the game offers a streamliner: a depth-first search of its restricted space

@@ -44,7 +44,15 @@ export interface SearchGame {
   /** Called by every search before it starts from the current position (the root). `guided` is
    *  true for the best-first variants that follow heuristic() and are rarely run to the end: a
    *  game may then skip proofs that cost more than they save there. */
-  beginSearch?(guided?: boolean): void;
+  beginSearch?(guided?: boolean, macros?: boolean): void;
+  /** With `macros` true in beginSearch() (depth-first search only: it needs no move counts),
+   *  searchMoves() may return macro moves, each standing for a sequence of moves (the game proves
+   *  it complete); expandMoves() writes a line of them out as single moves from the current
+   *  position, for notation and replay. */
+  expandMoves?(moves: readonly number[]): number[];
+  /** True (after beginSearch()) when a node may cost many microseconds, e.g. a macro move: the
+   *  search then reads the clock at every node to keep a time budget. */
+  readonly costlyNodes?: boolean;
   /** Optional streamliner: with `on` true the game restricts its searchMoves()/forcedMove() to a
    *  smaller space that is NOT proved to keep a win (e.g. every foundation move played at once).
    *  Every move is still legal, so a solution found is real; a search that fails in this mode

@@ -1,5 +1,6 @@
 import { BcPosition, MAX_MOVES } from '../../src/games/besieged-city/position.js';
 import { formatMove } from '../../src/games/besieged-city/notation.js';
+import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
 
 export function legal(pos: BcPosition): string[] {
   const buf = new Int32Array(MAX_MOVES);
@@ -19,4 +20,17 @@ export function snapshot(pos: BcPosition): string {
     pending: pos.pending,
     total: pos.foundTotal,
   });
+}
+
+/** Plays the line on a fresh copy of the problem, each move checked against the legal moves;
+ *  returns whether it ends won. */
+export function playsToWin(spec: PositionSpec, moves: number[]): boolean {
+  const g = setupPosition(spec);
+  const buf = new Int32Array(MAX_MOVES);
+  for (const m of moves) {
+    const n = g.moves(buf, 0);
+    if (!buf.subarray(0, n).includes(m)) return false;
+    g.make(m);
+  }
+  return g.won();
 }

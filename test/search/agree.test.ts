@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAX_MOVES } from '../../src/games/besieged-city/position.js';
 import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
+import { MAX_MOVES } from '../../src/games/besieged-city/position.js';
 import type { BcGame } from '../../src/games/besieged-city/search.js';
 import { solve, type Algorithm } from '../../src/search/solve.js';
 import type { Endgame } from './make-endgames.js';
+import { playsToWin } from '../besieged-city/helpers.js';
 
 // DFS, A*, best-first and the default 'auto' agree on the outcome of every problem in
 // data/besieged-city/endgames.json (recorded by make-endgames.ts) and on two constructed
@@ -12,19 +13,6 @@ import type { Endgame } from './make-endgames.js';
 
 const endgames: Endgame[] = JSON.parse(readFileSync(new URL('../../data/besieged-city/endgames.json', import.meta.url), 'utf8'));
 const ALGORITHMS: Algorithm[] = ['dfs', 'astar', 'best-first', 'auto'];
-
-/** Plays the line on a fresh copy of the problem, each move checked against the legal moves;
- *  returns whether it ends won. */
-function playsToWin(spec: PositionSpec, moves: number[]): boolean {
-  const g = setupPosition(spec);
-  const buf = new Int32Array(MAX_MOVES);
-  for (const m of moves) {
-    const n = g.moves(buf, 0);
-    if (!buf.subarray(0, n).includes(m)) return false;
-    g.make(m);
-  }
-  return g.won();
-}
 
 function check(spec: PositionSpec, outcome: 'solved' | 'unsolvable', optimal?: number) {
   for (const algorithm of ALGORITHMS) {

@@ -1,19 +1,26 @@
 import { FULL, StateTable } from '../../search/table.js';
-import { ADJ, PILE_CAP, PLAY_ORDER, RANK, SUIT, STOCK_SIZE, TRENCHES } from './layout.js';
+import { ADJ, CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, SUIT, STOCK_SIZE, TRENCHES } from './layout.js';
+import { BitWriter } from './key.js';
 import type { BcPosition } from './position.js';
 
-// The suits decouple in the endgame. Claim: once the stock and the talon are empty, a suit s
-// with no card in the reserve is a puzzle of its own — its piles, its foundation, and the moves
-// "suit-s top to F" and "suit-s top onto another suit-s top" — and the position can be won only
-// if that puzzle can.
+// The suits decouple in the endgame. Claim: once the stock and the talon are empty, each suit s
+// has a relaxed puzzle of its own, and the position can be won only if every one of them can.
+// The puzzle of s: its piles (by trench), its reserve cards (by cell) and its foundation; moves:
+// a suit-s top to F, a suit-s top onto another suit-s top, and a suit-s reserve card onto a
+// suit-s top that fits at one of the four trenches of its cell, or into one of those four
+// trenches that holds no suit-s pile (as a new pile) — whether or not that trench is empty in the
+// position, and whether or not a fill is due (that is the relaxation).
 //
 // Proof. No card ever enters the reserve again (refills come from the talon or the stock only),
-// so no suit-s card is ever in the reserve. A suit-s card leaves its pile only to F or onto a
-// suit-s top (rule II: same suit); an emptied trench takes only a reserve card (rule IV), so
-// never a suit-s card; and nothing of another suit lands on a suit-s top. So in any winning line
-// the moves of suit-s cards, in order, are legal in the puzzle (their legality depends only on
-// the suit-s tops and foundation s, which only those moves change) and they bring every suit-s
-// card to F. So if the puzzle is lost, the position is lost: lowerBound() may say DEAD.
+// so the suit-s reserve cards only leave. Project a winning line on suit s: a suit-s card leaves
+// a pile only to F or onto a suit-s top (rule II: same suit); nothing of another suit lands on a
+// suit-s top; a suit-s reserve card goes onto a suit-s top at one of its four trenches (legal in
+// the puzzle, same tops) or fills an empty trench of one of its two lines (one of its four
+// trenches, and it held no suit-s pile: legal in the puzzle). Other moves change neither the
+// suit-s piles nor the suit-s reserve cards nor foundation s. So the suit-s moves of the line,
+// in order, are legal in the puzzle and bring every suit-s card to F. So if one puzzle is lost,
+// the position is lost: lowerBound() may say DEAD. (Without a suit-s reserve card the puzzle is
+// exact: only the first two kinds of move exist.)
 //
 // The puzzle is decided by a small exhaustive depth-first search with its own exact table of
 // visited states and a node cap (past the cap the answer is "don't know", which prunes nothing).
@@ -40,21 +47,23 @@ const MAX_DEPTH = 2_000;
 export class SuitEndgames {
   private readonly cache = new StateTable(32 << 20);
   private readonly seen = new StateTable(16 << 20);
-  /** The puzzle: k piles of ranks, bottom first. */
+  /** The puzzle: per trench the suit-s pile's ranks, bottom first (length 0: none), and per
+   *  reserve cell the rank of its suit-s card (0: none). */
   private readonly ranks = new Int8Array(TRENCHES * PILE_CAP);
   private readonly len = new Uint8Array(TRENCHES);
-  private k = 0;
+  private readonly cell = new Int8Array(CELLS);
   private h = 0;
   private nodes = 0;
   private aborted = false;
   private credit = MAX_CREDIT;
   private readonly key = new Uint32Array(24);
+  private readonly bits = new BitWriter();
   /** Puzzles decided, for tests and statistics. */
   solvedCount = 0;
   lostCount = 0;
 
   /** Whether suit s of the position is proved lost. The caller guarantees the premise: stock and
-   *  talon empty, and no suit-s card in the reserve. */
+   *  talon empty. */
   lost(p: BcPosition, s: number): boolean {
     if (this.credit < MAX_CREDIT) this.credit += CREDIT_PER_CALL;
     this.load(p, s);
@@ -75,38 +84,32 @@ export class SuitEndgames {
 
   private load(p: BcPosition, s: number): void {
     this.h = p.found[s];
-    let k = 0;
     for (let t = 0; t < TRENCHES; t++) {
       const n = p.plen[t];
+      this.len[t] = 0;
       if (n === 0 || SUIT[p.piles[t * PILE_CAP]] !== s) continue;
-      for (let j = 0; j < n; j++) this.ranks[k * PILE_CAP + j] = RANK[p.piles[t * PILE_CAP + j]];
-      this.len[k++] = n;
+      for (let j = 0; j < n; j++) this.ranks[t * PILE_CAP + j] = RANK[p.piles[t * PILE_CAP + j]];
+      this.len[t] = n;
     }
-    this.k = k;
+    for (let c = 0; c < CELLS; c++) {
+      const x = p.reserve[c];
+      this.cell[c] = x >= 0 && SUIT[x] === s ? RANK[x] : 0;
+    }
   }
 
-  /** Exact key of the puzzle: height, then each pile (length, ranks 4 bits each), in place order. */
+  /** Exact key of the puzzle: height, then each trench (length 5 bits, ranks 4 bits each), then
+   *  each cell (4 bits). */
   private packKey(): number {
-    const key = this.key, ranks = this.ranks;
-    key[0] = this.h | (this.k << 5);
-    let wi = 1, acc = 0, nb = 0;
-    for (let i = 0; i < this.k; i++) {
-      const n = this.len[i];
-      // 5 bits of length, then 4 bits per rank: written one field at a time.
-      for (let j = -1; j < n; j++) {
-        const v = j < 0 ? n : ranks[i * PILE_CAP + j];
-        const bits = j < 0 ? 5 : 4;
-        acc |= v << nb;
-        nb += bits;
-        if (nb >= 32) {
-          key[wi++] = acc >>> 0;
-          nb -= 32;
-          acc = nb === 0 ? 0 : v >>> (bits - nb);
-        }
-      }
+    const key = this.key, ranks = this.ranks, w = this.bits;
+    key[0] = this.h;
+    w.begin(key, 1);
+    for (let t = 0; t < TRENCHES; t++) {
+      const n = this.len[t];
+      w.put(n, 5);
+      for (let j = 0; j < n; j++) w.put(ranks[t * PILE_CAP + j], 4);
     }
-    if (nb > 0) key[wi++] = acc >>> 0;
-    return wi;
+    for (let c = 0; c < CELLS; c++) w.put(this.cell[c], 4);
+    return w.end();
   }
 
   private decide(): number {
@@ -132,10 +135,10 @@ export class SuitEndgames {
       return false;
     }
     if (this.seen.found) return false;
-    const k = this.k, ranks = this.ranks, len = this.len;
+    const ranks = this.ranks, len = this.len, cell = this.cell;
     const need = PLAY_ORDER[this.h];
     // To the foundation first.
-    for (let a = 0; a < k; a++) {
+    for (let a = 0; a < TRENCHES; a++) {
       const n = len[a];
       if (n === 0 || ranks[a * PILE_CAP + n - 1] !== need) continue;
       len[a] = n - 1;
@@ -143,14 +146,15 @@ export class SuitEndgames {
       const w = this.search(depth + 1);
       this.h--;
       len[a] = n;
+      ranks[a * PILE_CAP + n - 1] = need; // deeper moves may have pushed onto a over it
       if (w) return true;
       if (this.aborted) return false;
     }
-    for (let a = 0; a < k; a++) {
+    for (let a = 0; a < TRENCHES; a++) {
       const n = len[a];
       if (n === 0) continue;
       const r = ranks[a * PILE_CAP + n - 1];
-      for (let b = 0; b < k; b++) {
+      for (let b = 0; b < TRENCHES; b++) {
         const nb = len[b];
         if (b === a || nb === 0 || ADJ[ranks[b * PILE_CAP + nb - 1] * 14 + r] !== 1) continue;
         ranks[b * PILE_CAP + nb] = r;
@@ -159,6 +163,24 @@ export class SuitEndgames {
         const w = this.search(depth + 1);
         len[a] = n;
         len[b] = nb;
+        ranks[a * PILE_CAP + n - 1] = r; // deeper moves may have pushed onto a over it
+        if (w) return true;
+        if (this.aborted) return false;
+      }
+    }
+    // A reserve card onto a fitting suit-s top, or as a new pile, at one of its four trenches.
+    for (let c = 0; c < CELLS; c++) {
+      const r = cell[c];
+      if (r === 0) continue;
+      for (let q = c * 4; q < c * 4 + 4; q++) {
+        const t = CELL_TRENCHES[q], nt = len[t];
+        if (nt > 0 && ADJ[ranks[t * PILE_CAP + nt - 1] * 14 + r] !== 1) continue;
+        ranks[t * PILE_CAP + nt] = r;
+        len[t] = nt + 1;
+        cell[c] = 0;
+        const w = this.search(depth + 1);
+        cell[c] = r;
+        len[t] = nt;
         if (w) return true;
         if (this.aborted) return false;
       }
@@ -167,16 +189,11 @@ export class SuitEndgames {
   }
 }
 
-/** The premise of SuitEndgames.lost() for every suit at once: a bit per suit that is decoupled
- *  (stock and talon empty, no card of the suit in the reserve, foundation not complete). */
+/** The premise of SuitEndgames.lost() for every suit at once: a bit per suit with a puzzle
+ *  (stock and talon empty, foundation not complete, at most PUZZLE_CARDS cards left). */
 export function decoupledSuits(p: BcPosition): number {
   if (p.sp !== STOCK_SIZE || p.tlen !== 0) return 0;
-  let inReserve = 0;
-  for (let c = 0; c < 12; c++) {
-    const x = p.reserve[c];
-    if (x >= 0) inReserve |= 1 << SUIT[x];
-  }
   let mask = 0;
-  for (let s = 0; s < 4; s++) if (!(inReserve & (1 << s)) && p.found[s] < 26 && 26 - p.found[s] <= PUZZLE_CARDS) mask |= 1 << s;
+  for (let s = 0; s < 4; s++) if (p.found[s] < 26 && 26 - p.found[s] <= PUZZLE_CARDS) mask |= 1 << s;
   return mask;
 }

@@ -40,7 +40,9 @@ function comparePiles(pos: BcPosition, a: number, b: number): number {
 const order = new Int8Array(14);
 const LINE_PAIR = Int8Array.from(LINE_TRENCHES.flat());
 
-export function packKey(pos: BcPosition, out: Uint32Array): number {
+/** Writes everything but the piles (foundations, sp, pending line, talon, reserve); returns the
+ *  number of words. The plateau key (plateau.ts) shares it. */
+export function packHead(pos: BcPosition, out: Uint32Array): number {
   const f = pos.found;
   const sp = pos.sp;
   out[0] = (f[0] | (f[1] << 5) | (f[2] << 10) | (f[3] << 15) | (sp << 20) | ((pos.pending < 0 ? 0 : TRENCH_LINE[pos.pending] + 1) << 27)) >>> 0;
@@ -51,6 +53,11 @@ export function packKey(pos: BcPosition, out: Uint32Array): number {
   const r = pos.reserve;
   for (let c = 0; c < 12; c += 4)
     out[wi++] = ((r[c] & 63) | ((r[c + 1] & 63) << 6) | ((r[c + 2] & 63) << 12) | ((r[c + 3] & 63) << 18)) >>> 0;
+  return wi;
+}
+
+export function packKey(pos: BcPosition, out: Uint32Array): number {
+  let wi = packHead(pos, out);
   for (let l = 0; l < LINES; l++) {
     const a = LINE_PAIR[2 * l], b = LINE_PAIR[2 * l + 1];
     const la = pos.plen[a], lb = pos.plen[b];
@@ -93,4 +100,36 @@ export function packKey(pos: BcPosition, out: Uint32Array): number {
   }
   if (nb > 0) out[wi++] = acc >>> 0;
   return wi;
+}
+
+/** Appends bit fields (each under 32 bits) to a key, little-endian, in whole 32-bit words: for
+ *  the keys that are not on the hottest path (plateaus, suit endgames). */
+export class BitWriter {
+  private out: Uint32Array = new Uint32Array(0);
+  private wi = 0;
+  private acc = 0;
+  private nb = 0;
+
+  begin(out: Uint32Array, wi: number): void {
+    this.out = out;
+    this.wi = wi;
+    this.acc = 0;
+    this.nb = 0;
+  }
+
+  put(v: number, bits: number): void {
+    this.acc |= v << this.nb;
+    this.nb += bits;
+    if (this.nb >= 32) {
+      this.out[this.wi++] = this.acc >>> 0;
+      this.nb -= 32;
+      this.acc = this.nb === 0 ? 0 : v >>> (bits - this.nb);
+    }
+  }
+
+  /** Flushes the last partial word; returns the key's length in words. */
+  end(): number {
+    if (this.nb > 0) this.out[this.wi++] = this.acc >>> 0;
+    return this.wi;
+  }
 }

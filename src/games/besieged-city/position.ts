@@ -316,6 +316,14 @@ export class BcPosition {
     for (const c of cards) this.push(t, c);
   }
 
+  /** Replaces pile t by the n cards src[off..] (no checks, no allocation): the plateau search
+   *  (plateau.ts) moves a suit's piles to another arrangement of the same plateau. */
+  loadPile(t: number, src: Int8Array, off: number, n: number): void {
+    this.plen[t] = 0;
+    this.pcode[2 * t] = this.pcode[2 * t + 1] = 0;
+    for (let i = 0; i < n; i++) this.push(t, src[off + i]);
+  }
+
   /** Puts dealt stock card i on the talon (setup only). */
   pushTalon(i: number): void {
     this.talon[this.tlen++] = i;

@@ -1,19 +1,70 @@
 import type { SearchGame } from '../../search/types.js';
 import { DEAD } from '../../search/types.js';
-import { CELLS, DECK_SIZE, STOCK_SIZE } from './layout.js';
+import { CELLS, DECK_SIZE, PILE_CAP, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
 import { decoupledSuits, SuitEndgames } from './endgame.js';
-import { BC_MAX_KEY_WORDS, packKey } from './key.js';
+import { BC_MAX_KEY_WORDS, BitWriter, packHead, packKey } from './key.js';
 import { bcHeuristic, GUIDE_ORDER, GUIDES } from './heuristic.js';
 import { formatMove } from './notation.js';
-import { BcPosition, MAX_MOVES, T2F, T2T } from './position.js';
+import { MACRO, macroExit, PLATEAU_MAX_MOVES, Plateaus } from './plateau.js';
+import { BcPosition, MAX_MOVES, packMove, S2F, S2TAL, T2F, T2T } from './position.js';
 
 /** The Besieged City position as the search sees it. */
 export class BcGame extends BcPosition implements SearchGame {
-  readonly maxMoves = MAX_MOVES;
   readonly maxKeyWords = BC_MAX_KEY_WORDS;
 
+  /** Plateau search (plateau.ts) in searches that take macro moves (the exhaustive DFS); a switch
+   *  for tests and comparisons. */
+  plateaus = true;
+  private plateauMode = false;
+  private plateau: Plateaus | null = null;
+  /** Per suit, the member of its plateau in the current position (-1: keyed exactly), as the
+   *  last plateauMembers() call found it. */
+  private readonly member = new Int32Array(4);
+  /** Undo stack of macro moves: the member the suit left (-1: no teleport). */
+  private macroUndo = new Int32Array(1024);
+  private macroLen = 0;
+  private readonly scratch = new Int32Array(MAX_MOVES);
+  private readonly bits = new BitWriter();
+
+  /** A plateau node may explore a plateau of thousands of arrangements (plateau.ts). */
+  get costlyNodes(): boolean {
+    return this.plateauMode;
+  }
+
+  get maxMoves(): number {
+    return this.plateauMode ? PLATEAU_MAX_MOVES : MAX_MOVES;
+  }
+
   key(out: Uint32Array): number {
-    return packKey(this, out);
+    return this.plateauMode ? this.plateauKey(out) : packKey(this, out);
+  }
+
+  private plateauMembers(): void {
+    const pl = this.plateau!;
+    for (let s = 0; s < 4; s++) this.member[s] = pl.lookup(this, s);
+  }
+
+  /** The key of the position's class (plateau.ts, Claim 2): what is not piles as packKey writes
+   *  it; per suit its plateau id + 1, or 0 when the suit is keyed exactly; then per trench a
+   *  5-bit length, 31 for a pile of a plateau-keyed suit (its content is the plateau's), else
+   *  for a non-empty pile its bottom card (6 bits) and 2 bits per further card, as packKey. */
+  private plateauKey(out: Uint32Array): number {
+    this.plateauMembers();
+    const pl = this.plateau!, member = this.member;
+    let wi = packHead(this, out);
+    for (let s = 0; s < 4; s++) out[wi++] = member[s] < 0 ? 0 : pl.plateauOf(member[s]) + 1;
+    const plen = this.plen, piles = this.piles, pcode = this.pcode, w = this.bits;
+    w.begin(out, wi);
+    for (let t = 0; t < TRENCHES; t++) {
+      const n = plen[t];
+      if (n === 0) w.put(0, 5);
+      else if (member[SUIT[piles[t * PILE_CAP]]] >= 0) w.put(31, 5);
+      else {
+        w.put(n | (piles[t * PILE_CAP] << 5), 11);
+        for (let j = 0; j < n - 1; j++) w.put((pcode[2 * t + (j >> 4)] >>> (2 * (j & 15))) & 3, 2);
+      }
+    }
+    return w.end();
   }
 
   private rootPly = 0;
@@ -23,9 +74,70 @@ export class BcGame extends BcPosition implements SearchGame {
    *  +60% time on a hard seed, no deal solved sooner). */
   private endgameProofs = true;
 
-  beginSearch(guided = false): void {
+  beginSearch(guided = false, macros = false): void {
     this.rootPly = this.ply;
     this.endgameProofs = !guided;
+    this.plateauMode = macros && this.plateaus;
+    if (this.plateauMode) (this.plateau ??= new Plateaus()).clear();
+    this.macroLen = 0;
+  }
+
+  /** The suits whose endgame puzzle (endgame.ts) may differ from the parent's: with stock and
+   *  talon already empty, a move changes only the puzzle of its card's suit (a puzzle holds its
+   *  suit's piles, reserve cards and foundation; no refill happens any more); otherwise all.
+   *  Skipping a puzzle only leaves a position unpruned, never prunes a winnable one. */
+  private puzzlesChanged = 15;
+
+  /** Macro moves (plateau.ts): go to another arrangement of the suit's plateau, then the exit. */
+  override make(m: number): void {
+    this.puzzlesChanged = this.sp === STOCK_SIZE && this.tlen === 0 ? 1 << SUIT[(m >> 13) & 63] : 15;
+    if ((m & MACRO) === 0) {
+      super.make(m);
+      return;
+    }
+    const exit = macroExit(m), s = SUIT[(exit >> 13) & 63], pl = this.plateau!;
+    const a = pl.lookup(this, s), b = pl.first(pl.plateauOf(a)) + (m >>> 20);
+    if (this.macroLen === this.macroUndo.length) {
+      const bigger = new Int32Array(this.macroLen * 2);
+      bigger.set(this.macroUndo);
+      this.macroUndo = bigger;
+    }
+    if (a !== b) pl.teleport(this, b);
+    this.macroUndo[this.macroLen++] = a !== b ? a : -1;
+    super.make(exit);
+  }
+
+  override unmake(m: number): void {
+    this.puzzlesChanged = 15;
+    if ((m & MACRO) === 0) {
+      super.unmake(m);
+      return;
+    }
+    super.unmake(macroExit(m));
+    const a = this.macroUndo[--this.macroLen];
+    if (a >= 0) this.plateau!.teleport(this, a);
+  }
+
+  /** The line with every macro move written out as its single moves (internal moves, then the
+   *  exit), from the current position, which it leaves unchanged. */
+  expandMoves(moves: readonly number[]): number[] {
+    const out: number[] = [];
+    const play = (m: number) => {
+      out.push(m);
+      super.make(m);
+    };
+    for (const m of moves) {
+      if ((m & MACRO) === 0) {
+        play(m);
+        continue;
+      }
+      const exit = macroExit(m), pl = this.plateau!;
+      const a = pl.lookup(this, SUIT[(exit >> 13) & 63]);
+      pl.path(a, pl.first(pl.plateauOf(a)) + (m >>> 20), (t) => this.top(t), play);
+      play(exit);
+    }
+    for (let i = out.length - 1; i >= 0; i--) super.unmake(out[i]);
+    return out;
   }
 
   /** The legal moves less one dominated kind: the card the last move put on trench b by a
@@ -44,6 +156,7 @@ export class BcGame extends BcPosition implements SearchGame {
    *  are otherwise reversible: without this rule the move straight back to P is always
    *  generated, and always a transposition. */
   searchMoves(out: Int32Array, offset: number): number {
+    if (this.plateauMode && this.pending < 0) return this.plateauMoves(out, offset);
     const n = this.moves(out, offset);
     const b = this.lastT2T;
     if (b < 0 || this.ply <= this.rootPly) return n;
@@ -55,6 +168,28 @@ export class BcGame extends BcPosition implements SearchGame {
       out[k++] = m;
     }
     return k - offset;
+  }
+
+  /** The moves of the position's class (plateau.ts, Claim 3), foundation moves first: stock
+   *  moves as they are; per suit keyed by plateau, the exits of every arrangement of its
+   *  plateau as macro moves; per suit keyed exactly, its single moves (internal ones included). */
+  private plateauMoves(out: Int32Array, offset: number): number {
+    this.plateauMembers();
+    const pl = this.plateau!, member = this.member, sc = this.scratch;
+    const all = this.moves(sc, 0);
+    let n = offset;
+    for (let pass = 0; pass < 2; pass++) {
+      const foundation = pass === 0;
+      for (let i = 0; i < all; i++) {
+        const m = sc[i], kind = m & 7;
+        if (kind === S2F) {
+          if (foundation) out[n++] = m;
+        } else if (kind !== S2TAL && member[SUIT[(m >> 13) & 63]] < 0 && (kind === T2F) === foundation) out[n++] = m;
+      }
+      for (let s = 0; s < 4; s++) if (member[s] >= 0) n = pl.writeExits(this, member[s], foundation, out, n);
+    }
+    if (this.sp < STOCK_SIZE) out[n++] = packMove(S2TAL, 0, 0, this.stock[this.sp]);
+    return n - offset;
   }
 
   private endgames: SuitEndgames | null = null;
@@ -69,7 +204,9 @@ export class BcGame extends BcPosition implements SearchGame {
     let reserve = 0;
     for (let c = 0; c < CELLS; c++) if (this.reserve[c] >= 0) reserve++;
     if (this.endgameProofs && this.sp === STOCK_SIZE && this.tlen === 0) {
-      const mask = decoupledSuits(this);
+      // Only the puzzles the last move changed are looked at again (see make()).
+      const mask = decoupledSuits(this) & this.puzzlesChanged;
+      this.puzzlesChanged = 15;
       if (mask !== 0) {
         const e = (this.endgames ??= new SuitEndgames());
         for (let s = 0; s < 4; s++) if (mask & (1 << s) && e.lost(this, s)) return DEAD;

@@ -1,0 +1,348 @@
+import { FULL, StateTable } from '../../search/table.js';
+import { ADJ, CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, SUIT, TRENCHES } from './layout.js';
+import { BitWriter } from './key.js';
+import { packMove, R2T, T2F, T2T, type BcPosition } from './position.js';
+
+// Plateaus: the exhaustive search treats every set of trench arrangements that reversible
+// trench-to-trench moves connect as one node.
+//
+// Definitions. A suit's arrangement is the content of the non-empty piles whose cards are of
+// that suit (a pile is one suit), trench by trench. An internal move is a trench-to-trench move
+// that leaves its source non-empty. Its plateau is the set of arrangements internal moves of
+// that suit connect (a connected component: see "reversible" below). Two positions are
+// equivalent when they agree on everything but the piles and, per suit, their arrangements lie
+// in the same plateau.
+//
+// Claim 1 (internal moves are reversible). Card c moves from a (leaving card d on top) onto b.
+// c was lying on d, and every pile card fits the card below it (rule II: each card was added
+// onto the top it fits; a dealt pile has one card), so c may move back from b onto a. Neither
+// move empties a trench, so no fill is pending before or after. Internal moves of suit s touch
+// only suit-s piles and depend only on their tops, so the plateaus of the four suits are
+// independent and the positions reachable by internal moves alone are exactly the product of the
+// four plateaus (foundations, reserve, talon and stock unchanged).
+//
+// Claim 2 (equivalent positions are won or lost together). Without a pending fill, each reaches
+// the other by internal moves (Claim 1), in both directions. With a pending fill both must fill
+// the same trench from the same reserve line; the internal moves that connected them stay legal
+// beside the new pile (they touch other piles, and only their tops matter), so the results are
+// again equivalent.
+//
+// Claim 3 (the moves that leave a plateau). Every move other than an internal one either leaves
+// the piles alone (stock to foundation or talon) or touches the piles of one suit s only: a
+// suit-s top to the foundation, a reserve card of suit s onto a suit-s top, or a trench-to-trench
+// move that empties its source (an "exit"). Its result depends on the suit-s arrangement and on
+// what is not piles; the other suits keep their plateaus. So from a position P the classes one
+// move away from P's class are reached by: the pile-free moves from P, and for each suit s and
+// each arrangement B in the plateau of s, each exit from B (other suits as in P). The search
+// generates exactly these as "macro moves" (go to B by internal moves, then the exit), keys a
+// position by its class (each suit's plateau by an id; key() below), and so searches each class
+// once. Exhausting it exhausts every class reachable from the root: "unsolvable" stays exact.
+// A class holding a won position holds only it (no cards left in piles), so wins are found.
+//
+// Plateaus are found by breadth-first search over arrangements and cached for the whole search
+// (members map to their plateau's id; the ids are what the key holds). A plateau larger than
+// MAX_MEMBERS, or one the cache has no room for, is "open": its suit is keyed exactly and searched
+// with single moves, as without plateaus (sound too: a class of one position).
+
+/** Largest plateau handled as one node (its index must fit the 12 bits of a macro move).
+ *  Measured on the DFS of seed 296 (600k nodes): with 1024, 89% of keys had an open suit; with
+ *  4096, 0.6%. Seed 502 meets plateaus of 4k-65k arrangements: most of its keys stay open. */
+export const MAX_MEMBERS = 4096;
+/** Exits of one arrangement, at most: 2 copies of the needed card on tops, 12 reserve cards onto
+ *  4 trenches each, 14 single-card piles onto 13 others. */
+const EXITS_PER_MEMBER = 2 + CELLS * 4 + TRENCHES * (TRENCHES - 1);
+/** A bound on the moves searchMoves() writes in plateau mode (all four suits, stock moves). */
+export const PLATEAU_MAX_MOVES = 4 * MAX_MEMBERS * EXITS_PER_MEMBER + 2;
+/** A macro move: the exit (bits 0-18, as position.ts packs moves) | this bit | the arrangement's
+ *  index within its plateau << 20. */
+export const MACRO = 1 << 19;
+export const macroExit = (m: number) => m & (MACRO - 1);
+const MAX_TOTAL_MEMBERS = 1 << 22;
+
+const grow32 = (a: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuffer> => {
+  if (need <= a.length) return a;
+  let n = a.length * 2;
+  while (n < need) n *= 2;
+  const b = new Int32Array(n);
+  b.set(a);
+  return b;
+};
+const grow8 = (a: Int8Array<ArrayBuffer>, need: number): Int8Array<ArrayBuffer> => {
+  if (need <= a.length) return a;
+  let n = a.length * 2;
+  while (n < need) n *= 2;
+  const b = new Int8Array(n);
+  b.set(a);
+  return b;
+};
+
+export class Plateaus {
+  private readonly table: StateTable;
+  private readonly key = new Uint32Array(16);
+  private readonly bits = new BitWriter();
+  // Scratch arrangement: k piles on trenches str[], lengths slen[], cards scard[i * PILE_CAP + j].
+  private sk = 0;
+  private ss = 0;
+  private readonly str = new Int8Array(TRENCHES);
+  private readonly slen = new Uint8Array(TRENCHES);
+  private readonly scard = new Int8Array(TRENCHES * PILE_CAP);
+  /** Trench -> index among the scratch piles (-1: not a pile of the suit). */
+  private readonly local = new Int8Array(TRENCHES);
+  // Plateaus: first member, size, open flag, pile count, card count, card arena offset, trenches.
+  private compFirst = new Int32Array(1024);
+  private compSize = new Int32Array(1024);
+  private compOpen = new Int8Array(1024);
+  private compK = new Int8Array(1024);
+  private compN = new Int8Array(1024);
+  private compOff = new Int32Array(1024);
+  private compTr = new Int8Array(1024 * TRENCHES);
+  private nComps = 0;
+  // Members: plateau, BFS parent (-1: the first), the move from the parent (a | b << 4, pile
+  // indices), cards (per member: k lengths, then the piles' cards, at compOff + local * (k + n)).
+  private memComp = new Int32Array(4096);
+  private memParent = new Int32Array(4096);
+  private memMove = new Int32Array(4096);
+  private cards = new Int8Array(1 << 16);
+  private cardsUsed = 0;
+  private nMembers = 0;
+
+  constructor(memoryBytes = 128 << 20) {
+    this.table = new StateTable(memoryBytes);
+  }
+
+  clear(): void {
+    this.table.clear();
+    this.nComps = 0;
+    this.nMembers = 0;
+    this.cardsUsed = 0;
+  }
+
+  /** Plateaus met and arrangements stored, for tests and statistics. */
+  get plateauCount(): number {
+    return this.nComps;
+  }
+  get memberCount(): number {
+    return this.nMembers;
+  }
+
+  /** The member index of suit s's arrangement in the position, computing its plateau when new;
+   *  -1 when the suit has no pile or its plateau is open (key it exactly). */
+  lookup(p: BcPosition, s: number): number {
+    if (!this.loadPosition(p, s)) return -1;
+    const len = this.pack();
+    const v = this.table.get(this.key, len);
+    const m = v >= 0 ? v : this.explore();
+    return m >= 0 && this.compOpen[this.memComp[m]] === 0 ? m : -1;
+  }
+
+  plateauOf(member: number): number {
+    return this.memComp[member];
+  }
+  size(comp: number): number {
+    return this.compSize[comp];
+  }
+  first(comp: number): number {
+    return this.compFirst[comp];
+  }
+
+  /** Loads suit s's piles of the position into the scratch; false when it has none. */
+  private loadPosition(p: BcPosition, s: number): boolean {
+    let k = 0;
+    const plen = p.plen, piles = p.piles;
+    for (let t = 0; t < TRENCHES; t++) {
+      const n = plen[t];
+      if (n === 0 || SUIT[piles[t * PILE_CAP]] !== s) continue;
+      this.str[k] = t;
+      this.slen[k] = n;
+      for (let j = 0; j < n; j++) this.scard[k * PILE_CAP + j] = piles[t * PILE_CAP + j];
+      k++;
+    }
+    this.sk = k;
+    this.ss = s;
+    return k > 0;
+  }
+
+  private loadMember(m: number): void {
+    const c = this.memComp[m], k = this.compK[c], n = this.compN[c];
+    let off = this.compOff[c] + (m - this.compFirst[c]) * (k + n);
+    const cards = this.cards;
+    this.sk = k;
+    for (let i = 0; i < k; i++) {
+      this.str[i] = this.compTr[c * TRENCHES + i];
+      this.slen[i] = cards[off + i];
+    }
+    off += k;
+    for (let i = 0; i < k; i++) {
+      const len = this.slen[i];
+      for (let j = 0; j < len; j++) this.scard[i * PILE_CAP + j] = cards[off + j];
+      off += len;
+    }
+  }
+
+  /** Exact key of the scratch arrangement: suit and pile count, then per pile its trench (4 bits),
+   *  length (5) and ranks (4 each). */
+  private pack(): number {
+    const w = this.bits;
+    this.key[0] = this.ss | (this.sk << 2);
+    w.begin(this.key, 1);
+    for (let i = 0; i < this.sk; i++) {
+      const n = this.slen[i];
+      w.put(this.str[i], 4);
+      w.put(n, 5);
+      for (let j = 0; j < n; j++) w.put(RANK[this.scard[i * PILE_CAP + j]], 4);
+    }
+    return w.end();
+  }
+
+  private addMember(c: number, parent: number, move: number): number {
+    const k = this.compK[c], n = this.compN[c];
+    const m = this.nMembers++;
+    if (m >= this.memComp.length) {
+      this.memComp = grow32(this.memComp, m + 1);
+      this.memParent = grow32(this.memParent, m + 1);
+      this.memMove = grow32(this.memMove, m + 1);
+    }
+    this.memComp[m] = c;
+    this.memParent[m] = parent;
+    this.memMove[m] = move;
+    this.cards = grow8(this.cards, this.cardsUsed + k + n);
+    let off = this.cardsUsed;
+    const cards = this.cards;
+    for (let i = 0; i < k; i++) cards[off++] = this.slen[i];
+    for (let i = 0; i < k; i++) for (let j = 0; j < this.slen[i]; j++) cards[off++] = this.scard[i * PILE_CAP + j];
+    this.cardsUsed = off;
+    this.compSize[c]++;
+    return m;
+  }
+
+  /** Breadth-first search of the plateau of the scratch arrangement (not in the table yet).
+   *  Returns its first member, or -1 when there is no room for it. */
+  private explore(): number {
+    if (this.nMembers + MAX_MEMBERS > MAX_TOTAL_MEMBERS) return -1;
+    const slot0 = this.table.insert(this.key, this.pack());
+    if (slot0 === FULL) return -1;
+    const c = this.nComps++;
+    if (c >= this.compFirst.length) {
+      this.compFirst = grow32(this.compFirst, c + 1);
+      this.compSize = grow32(this.compSize, c + 1);
+      this.compOff = grow32(this.compOff, c + 1);
+      this.compOpen = grow8(this.compOpen, c + 1);
+      this.compK = grow8(this.compK, c + 1);
+      this.compN = grow8(this.compN, c + 1);
+      this.compTr = grow8(this.compTr, (c + 1) * TRENCHES);
+    }
+    const k = this.sk;
+    let n = 0;
+    for (let i = 0; i < k; i++) {
+      n += this.slen[i];
+      this.compTr[c * TRENCHES + i] = this.str[i];
+    }
+    this.compFirst[c] = this.nMembers;
+    this.compSize[c] = 0;
+    this.compOpen[c] = 0;
+    this.compK[c] = k;
+    this.compN[c] = n;
+    this.compOff[c] = this.cardsUsed;
+    const first = this.addMember(c, -1, 0);
+    this.table.values[slot0] = first;
+    const slen = this.slen, scard = this.scard;
+    bfs: for (let head = first; head < this.nMembers; head++) {
+      this.loadMember(head);
+      for (let a = 0; a < k; a++) {
+        const na = slen[a];
+        if (na < 2) continue; // an internal move leaves its source non-empty
+        const x = scard[a * PILE_CAP + na - 1], rx = RANK[x];
+        for (let b = 0; b < k; b++) {
+          const nb = slen[b];
+          if (b === a || ADJ[RANK[scard[b * PILE_CAP + nb - 1]] * 14 + rx] !== 1) continue;
+          slen[a] = na - 1;
+          scard[b * PILE_CAP + nb] = x;
+          slen[b] = nb + 1;
+          const slot = this.table.insert(this.key, this.pack());
+          let open = false;
+          if (slot === FULL) open = true;
+          else if (!this.table.found) {
+            if (this.compSize[c] >= MAX_MEMBERS) open = true; // stored, as a member of an open plateau
+            this.table.values[slot] = this.addMember(c, head, a | (b << 4));
+          } else if (this.memComp[this.table.values[slot]] !== c) open = true; // an open plateau's member
+          slen[a] = na;
+          slen[b] = nb;
+          if (open) {
+            this.compOpen[c] = 1;
+            break bfs;
+          }
+        }
+      }
+    }
+    return first;
+  }
+
+  /** Writes the exits from every arrangement of member m's plateau (suit s), as macro moves;
+   *  `foundation` selects the foundation exits, else the others. Returns the new end of out. */
+  writeExits(p: BcPosition, m: number, foundation: boolean, out: Int32Array, n: number): number {
+    const c = this.memComp[m], first = this.compFirst[c], size = this.compSize[c];
+    const s = SUIT[this.cards[this.compOff[c] + this.compK[c]]];
+    const need = p.found[s] < 26 ? s * 13 + PLAY_ORDER[p.found[s]] - 1 : -1;
+    const k = this.compK[c];
+    const local = this.local;
+    local.fill(-1);
+    for (let i = 0; i < k; i++) local[this.compTr[c * TRENCHES + i]] = i;
+    const slen = this.slen, scard = this.scard, str = this.str, reserve = p.reserve;
+    for (let j = 0; j < size; j++) {
+      this.loadMember(first + j);
+      const tag = MACRO | (j << 20);
+      if (foundation) {
+        if (need < 0) break;
+        for (let i = 0; i < k; i++) if (scard[i * PILE_CAP + slen[i] - 1] === need) out[n++] = tag | packMove(T2F, str[i], 0, need);
+        continue;
+      }
+      for (let cell = 0; cell < CELLS; cell++) {
+        const x = reserve[cell];
+        if (x < 0 || SUIT[x] !== s) continue;
+        const rx = RANK[x];
+        for (let q = cell * 4; q < cell * 4 + 4; q++) {
+          const t = CELL_TRENCHES[q], i = local[t];
+          if (i >= 0 && ADJ[RANK[scard[i * PILE_CAP + slen[i] - 1]] * 14 + rx] === 1) out[n++] = tag | packMove(R2T, cell, t, x);
+        }
+      }
+      for (let a = 0; a < k; a++) {
+        if (slen[a] !== 1) continue;
+        const x = scard[a * PILE_CAP], rx = RANK[x];
+        for (let b = 0; b < k; b++)
+          if (b !== a && ADJ[RANK[scard[b * PILE_CAP + slen[b] - 1]] * 14 + rx] === 1) out[n++] = tag | packMove(T2T, str[a], str[b], x);
+      }
+    }
+    return n;
+  }
+
+  /** Sets suit piles of the position to member m's arrangement (of the same plateau). */
+  teleport(p: BcPosition, m: number): void {
+    const c = this.memComp[m], k = this.compK[c], n = this.compN[c];
+    let off = this.compOff[c] + (m - this.compFirst[c]) * (k + n);
+    const lens = off;
+    off += k;
+    for (let i = 0; i < k; i++) {
+      const len = this.cards[lens + i];
+      p.loadPile(this.compTr[c * TRENCHES + i], this.cards, off, len);
+      off += len;
+    }
+  }
+
+  /** Single internal moves (packed T2T moves) leading from member a to member b of one plateau,
+   *  through the BFS tree: a up to the first member, then down to b. Reads tops from the
+   *  position as it plays them (play() is called on each). */
+  path(a: number, b: number, top: (t: number) => number, play: (m: number) => void): void {
+    const c = this.memComp[a];
+    const tr = (i: number) => this.compTr[c * TRENCHES + i];
+    for (let x = a; this.memParent[x] >= 0; x = this.memParent[x]) {
+      const mv = this.memMove[x], from = tr(mv >> 4), to = tr(mv & 15); // the move back
+      play(packMove(T2T, from, to, top(from)));
+    }
+    const down: number[] = [];
+    for (let x = b; this.memParent[x] >= 0; x = this.memParent[x]) down.push(this.memMove[x]);
+    for (let i = down.length - 1; i >= 0; i--) {
+      const from = tr(down[i] & 15), to = tr(down[i] >> 4);
+      play(packMove(T2T, from, to, top(from)));
+    }
+  }
+}
