@@ -1,6 +1,7 @@
 import { FULL, StateTable } from '../../search/table.js';
-import { ADJ, PILE_CAP, PLAY_ORDER, RANK, SUIT, STOCK_SIZE, TRENCHES } from './layout.js';
+import { PILE_CAP, PLAY_ORDER, RANK, SUIT, STOCK_SIZE, TRENCHES } from './layout.js';
 import type { BcPosition } from './position.js';
+import { acceptMask, type TrenchOrder } from './rules.js';
 
 // The suits decouple in the endgame. Claim: once the stock and the talon are empty, a suit s
 // with no card in the reserve is a puzzle of its own — its piles, its foundation, and the moves
@@ -19,6 +20,12 @@ import type { BcPosition } from './position.js';
 // visited states and a node cap (past the cap the answer is "don't know", which prunes nothing).
 // Verdicts are cached per puzzle (exact keys), so a search that meets the same suit endgame again
 // pays a table lookup.
+//
+// Variants (rules.ts): the proof uses only rule II's "same suit", rule IV's "an empty trench
+// takes only a reserve card" (true also with trench-fill=deferred: the fill may wait, but it is
+// still a reserve card) and rule V; the stock switch does not matter once the stock is empty.
+// So it holds under every variant, with the puzzle's trench moves those of the variant's trench
+// order (a directional pile's run is read from its ranks, which the puzzle keeps in full).
 
 const SOLVABLE = 1, LOST = 2, UNKNOWN = 3;
 /** Only puzzles of at most this many cards are tried, with this node cap; a larger one is left
@@ -49,6 +56,8 @@ export class SuitEndgames {
   private aborted = false;
   private credit = MAX_CREDIT;
   private readonly key = new Uint32Array(24);
+  /** The trench order the puzzles are played under (the cache holds verdicts of one order). */
+  private order: TrenchOrder = 'either';
   /** Puzzles decided, for tests and statistics. */
   solvedCount = 0;
   lostCount = 0;
@@ -57,6 +66,10 @@ export class SuitEndgames {
    *  talon empty, and no suit-s card in the reserve. */
   lost(p: BcPosition, s: number): boolean {
     if (this.credit < MAX_CREDIT) this.credit += CREDIT_PER_CALL;
+    if (p.rules.trenchOrder !== this.order) {
+      this.order = p.rules.trenchOrder;
+      this.cache.clear();
+    }
     this.load(p, s);
     const len = this.packKey();
     const cached = this.cache.get(this.key, len); // a verdict, or -1 when not met before
@@ -152,7 +165,9 @@ export class SuitEndgames {
       const r = ranks[a * PILE_CAP + n - 1];
       for (let b = 0; b < k; b++) {
         const nb = len[b];
-        if (b === a || nb === 0 || ADJ[ranks[b * PILE_CAP + nb - 1] * 14 + r] !== 1) continue;
+        if (b === a || nb === 0) continue;
+        const top = b * PILE_CAP + nb - 1;
+        if (((acceptMask(this.order, nb, nb > 2 ? ranks[top - 2] : 0, nb > 1 ? ranks[top - 1] : 0, ranks[top]) >> r) & 1) === 0) continue;
         ranks[b * PILE_CAP + nb] = r;
         len[b] = nb + 1;
         len[a] = n - 1;

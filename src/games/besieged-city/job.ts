@@ -1,6 +1,6 @@
 import type { Job } from '../../batch/job.js';
 import { SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../batch/solve-row.js';
-import { dealFromSeed } from './deal.js';
+import { dealFromSeed, withVariant } from './deal.js';
 import { BcGame } from './search.js';
 import { certificate, makeStrategy, playGame } from './strategies/index.js';
 
@@ -14,6 +14,8 @@ export type BcJobConfig = SolveJobConfig & {
   /** Seeds the strategies' own random choices. Never the deal's seed: from that a strategy
    *  could rebuild the stock order it must not see. */
   strategySeed?: string;
+  /** The rule variant as `--variant` writes it (absent: the default reading). */
+  rules?: string;
 };
 
 export const job: Job<BcJobConfig> = {
@@ -22,7 +24,7 @@ export const job: Job<BcJobConfig> = {
   blockSize: 4,
   baseRow: (config, seed) => ({ game: 'besieged-city', seed, settings: config.settings }),
   run(config, seed) {
-    const deal = dealFromSeed(seed);
+    const deal = config.rules ? withVariant(dealFromSeed(seed), config.rules, 'variant') : dealFromSeed(seed);
     const { row, result: r } = solveRow('besieged-city', seed, new BcGame(deal), config);
     for (const name of config.strategies ?? []) {
       const t0 = performance.now();

@@ -1,8 +1,9 @@
 import type { Solitaire } from '../solitaire.js';
-import { type BcDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
+import { type BcDeal, dealFromJson, dealFromSeed, dealToJson, GAME, withVariant } from './deal.js';
 import { formatMove, parseMove } from './notation.js';
 import { BcPosition, MAX_MOVES } from './position.js';
 import { renderPosition } from './render.js';
+import { DEFAULT_RULES, formatVariant, SWITCH_NAMES } from './rules.js';
 import { BcGame } from './search.js';
 
 export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
@@ -21,4 +22,9 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   parseMove,
   render: renderPosition,
   foundationCards: (pos) => pos.foundTotal,
+  variants: {
+    apply: withVariant,
+    describe: (deal) => formatVariant(deal.rules ?? DEFAULT_RULES),
+    help: `rule variant (rules page, § Variants): ${SWITCH_NAMES.join(', ')}, e.g. trench-order=ordinary,stock-to-foundation=no,trench-fill=deferred`,
+  },
 };

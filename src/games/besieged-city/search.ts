@@ -42,7 +42,13 @@ export class BcGame extends BcPosition implements SearchGame {
    *  one-move shortcut), so A* stays exact; and any search that expands every position it keeps
    *  still reaches every reachable position, so "unsolvable" stays exact. Trench-to-trench moves
    *  are otherwise reversible: without this rule the move straight back to P is always
-   *  generated, and always a transposition. */
+   *  generated, and always a transposition.
+   *  Variants (rules.ts), re-checked: the legality of c onto x depends only on c and x's pile
+   *  (its top, and under trench-order=directional the run its top cards carry), never on where
+   *  c comes from, so every trench order keeps the proof; the stock switch plays no part; with
+   *  trench-fill=deferred a emptied by the move is not pending but simply empty, in P's child
+   *  as in the skipped position (and the move back onto a, empty, is not legal at all). So the
+   *  pruning stays on under every variant (test/besieged-city/variants.test.ts checks it). */
   searchMoves(out: Int32Array, offset: number): number {
     const n = this.moves(out, offset);
     const b = this.lastT2T;
@@ -63,6 +69,7 @@ export class BcGame extends BcPosition implements SearchGame {
    *  one more (rule I: reserve -> trench first), and a talon card too (it enters the reserve by
    *  a refill, which is no move, then must go reserve -> trench -> foundation). Each move lowers
    *  this bound by at most one, so it is also consistent.
+   *  With stock-to-foundation=no, a stock card needs one more as well (below).
    *  DEAD when, with stock and talon empty, a suit with no card in the reserve is a lost puzzle
    *  on its own (the proof is in endgame.ts). */
   lowerBound(): number {
@@ -75,7 +82,11 @@ export class BcGame extends BcPosition implements SearchGame {
         for (let s = 0; s < 4; s++) if (mask & (1 << s) && e.lost(this, s)) return DEAD;
       }
     }
-    return DECK_SIZE - this.foundTotal + reserve + this.tlen;
+    // stock-to-foundation=no: a stock card needs a move to the trenches too (it reaches the
+    // reserve by a refill, from the talon or straight from the stock), like a reserve card; a
+    // deal to the talon leaves this unchanged, so the bound stays consistent.
+    const stock = this.rules.stockToFoundation ? 0 : STOCK_SIZE - this.sp;
+    return DECK_SIZE - this.foundTotal + reserve + this.tlen + stock;
   }
 
   readonly heuristicVariants = GUIDES.length;
