@@ -156,6 +156,8 @@ export class SuitEndgames {
       const w = this.search(depth + 1);
       this.h--;
       len[a] = n;
+      // The deeper search may have put another card in the slot this one left: put it back.
+      ranks[a * PILE_CAP + n - 1] = need;
       if (w) return true;
       if (this.aborted) return false;
     }
@@ -174,6 +176,7 @@ export class SuitEndgames {
         const w = this.search(depth + 1);
         len[a] = n;
         len[b] = nb;
+        ranks[a * PILE_CAP + n - 1] = r; // as above: the slot may have been reused below
         if (w) return true;
         if (this.aborted) return false;
       }

@@ -60,7 +60,7 @@ export class BcPosition {
   rules: BcRules = DEFAULT_RULES;
   /** The variant's switches as plain fields, for the hot path. */
   private directional = false;
-  private neighbours: Uint16Array = new Uint16Array(14);
+  private neighbours: Uint16Array = DEFAULT_NEIGHBOURS;
   private stockToF = true;
   private deferred = false;
 
@@ -101,7 +101,7 @@ export class BcPosition {
   private setRules(r: BcRules): void {
     this.rules = r;
     this.directional = r.trenchOrder === 'directional';
-    this.neighbours = Uint16Array.from({ length: 14 }, (_, y) => acceptMask(r.trenchOrder, 1, 0, 0, y));
+    this.neighbours = NEIGHBOUR_MASK[r.trenchOrder];
     this.stockToF = r.stockToFoundation;
     this.deferred = r.deferredFill;
   }
