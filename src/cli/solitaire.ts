@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readCsvRows } from '../batch/csv.js';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import type { Row } from '../batch/job.js';
@@ -134,6 +135,7 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   // `variant` option is a guide number), recorded in the settings column unless default.
   const variant = kit.variants && argv.variant !== undefined ? kit.variants.describe(kit.variants.apply(kit.dealFromSeed('1'), String(argv.variant), '--variant')) : 'default';
   const dealOf = (seed: string) => (variant === 'default' ? kit.dealFromSeed(seed) : kit.variants!.apply(kit.dealFromSeed(seed), variant, 'variant'));
+  checkResumeVariant(argv, variant);
   if (solutions) mkdirSync(solutions, { recursive: true });
   // The settings column records everything that shaped a row: solver limits, the variant, any extras.
   const extraText = Object.entries(extra).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`);
@@ -155,6 +157,17 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   });
   console.log(formatSummary(summarize(r.csvRows, kit.title)));
   reportBatchEnd(r);
+}
+
+/** The variant a batch row was run under, from its settings column ("default" when none). */
+const variantOfSettings = (settings: string | undefined) => /(?:^| )variant=(\S+)/.exec(settings ?? '')?.[1] ?? 'default';
+
+/** --resume appends to a CSV: its rows must have been run under the same variant. */
+function checkResumeVariant(argv: Args, variant: string): void {
+  const out = String(argv.out);
+  if (!argv.resume || !existsSync(out)) return;
+  const other = readCsvRows(out).rows.find((r) => variantOfSettings(r.settings) !== variant);
+  if (other) throw new InputError(`${out}: seed ${other.seed} was run under variant ${variantOfSettings(other.settings)}, this run is ${variant}: resume with the same --variant, or write another file`);
 }
 
 /** The standard CLI of a one-player game with a solver; `timeouts` are the default limits. */

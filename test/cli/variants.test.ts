@@ -85,6 +85,10 @@ describe('patience --variant', () => {
       const v = await run('verify', '--solution', join(sols, f));
       expect(v.code).toBe(0);
     }
+    // Resuming that CSV under another variant would mix readings: refused.
+    const mixed = await run('batch', 'besieged-city', '--seeds', '1..4', '--workers', '1', '--max-nodes', '1000', '--out', out, '--resume');
+    expect(mixed.code).toBe(2);
+    expect(mixed.err).toMatch(/was run under variant stock-to-foundation=no, this run is default/);
     // The default reading writes no variant into settings.
     const plain = join(dir, 'p.csv');
     await run('batch', 'besieged-city', '--seeds', '1', '--workers', '1', '--max-nodes', '1000', '--out', plain);
