@@ -1,7 +1,8 @@
 // The table of the Besieged City variant study (README, "Besieged City under every reading"),
 // from the CSVs bench/variant-study.sh writes to data/besieged-city/variants/: per variant, the
 // solver's verdicts (solvable with the 95% interval in which undecided deals count both ways,
-// proved unsolvable, unknown) and each strategy's win rate with its 95% Wilson interval.
+// proved unsolvable, unknown) and each strategy's win rate with its 95% Wilson interval. Each
+// column counts only the seeds every variant has (a stopped run leaves one chunk uneven).
 //
 //   npx tsx bench/variant-table.ts [DIR]      (DIR: data/besieged-city/variants)
 import { existsSync } from 'node:fs';
@@ -21,10 +22,17 @@ const VARIANTS = [
   'trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate',
 ];
 const tag = (v: string) => (v === 'default' ? 'default' : v.replace(/[,=]/g, (c) => (c === ',' ? '+' : '-')));
-const rowsOf = (kind: string, v: string) => {
+const allRowsOf = (kind: string, v: string) => {
   const f = join(dir, `${kind}-${tag(v)}.csv`);
   return existsSync(f) ? readCsvRows(f).rows : [];
 };
+/** Per kind, the seeds present for every variant that has a CSV of that kind. */
+const common = new Map<string, Set<string>>();
+for (const kind of ['solver', 'strategies', 'sampler']) {
+  const sets = VARIANTS.map((v) => allRowsOf(kind, v)).filter((r) => r.length).map((r) => new Set(r.map((x) => x.seed)));
+  common.set(kind, new Set(sets.length ? [...sets[0]].filter((x) => sets.every((s) => s.has(x))) : []));
+}
+const rowsOf = (kind: string, v: string) => allRowsOf(kind, v).filter((r) => common.get(kind)!.has(r.seed));
 const p = (x: number) => pct(x, 1).replace('%', '');
 
 const head = ['variant', 'deals', 'solved %', '95% interval', 'unsolvable %', 'unknown %', 'solver settings', 'greedy won', 'planner won', 'sampler won'];
