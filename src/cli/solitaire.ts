@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { readCsvRows } from '../batch/csv.js';
 import type { Argv } from 'yargs';
 import type { Row } from '../batch/job.js';
 import { formatSummary, summarize } from '../batch/solvability.js';
@@ -21,8 +22,28 @@ type Kit<D extends { seed?: string }, P extends SolitairePosition> = Solitaire<D
 
 export const unicodeOption = (y: Argv) => y.option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' });
 
-export const dealOfKit = <D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, argv: Args): D =>
-  chooseDeal(argv, kit.dealFromSeed, kit.dealFromJson);
+/** The deal a command works on: --seed or --deal, under --variant when the game has variants
+ *  (a deal file records its own variant; a different --variant beside it is an error). */
+export function dealOfKit<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, argv: Args): D {
+  const deal = chooseDeal(argv, kit.dealFromSeed, kit.dealFromJson);
+  const v = kit.variants;
+  if (!v || argv.variant === undefined) return deal;
+  const varied = v.apply(deal, String(argv.variant), '--variant');
+  const had = v.describe(deal);
+  if (had !== 'default' && had !== v.describe(varied))
+    throw new InputError(`--variant: the deal file ${String(argv.deal)} records variant ${had}; give no --variant, or the same`);
+  return varied;
+}
+
+/** --variant, for a game that has rule variants. */
+const variantOption = <D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>) => (y: Argv): Argv =>
+  kit.variants ? y.option('variant', { type: 'string', describe: kit.variants.help }) : y;
+
+/** " (variant …)" after a deal's name when it is not the default reading. */
+function variantNote<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, deal: D): string {
+  const v = kit.variants?.describe(deal);
+  return v === undefined || v === 'default' ? '' : ` (variant ${v})`;
+}
 
 function legalMoves<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, pos: P): number[] {
   const buf = new Int32Array(kit.maxMoves);
@@ -39,7 +60,7 @@ export async function playCommand<D extends { seed?: string }, P extends Solitai
     if (pos.won()) console.log(`Won: all ${kit.cards} cards are on the foundations.`);
     else if (legalMoves(kit, pos).length === 0) console.log('Lost: no legal move is left. Type undo or quit.');
   };
-  console.log(`${kit.title}, deal ${deal.seed ?? '(file)'}. Type a move ("${kit.exampleMove}"), a number from "moves", "moves", "undo", "show", "quit".`);
+  console.log(`${kit.title}, deal ${deal.seed ?? '(file)'}${variantNote(kit, deal)}. Type a move ("${kit.exampleMove}"), a number from "moves", "moves", "undo", "show", "quit".`);
   show();
   await runRepl('> ', (line) => {
     if (line === '') return true;
@@ -88,7 +109,7 @@ export function solveCommand<D extends { seed?: string }, P extends SolitairePos
     }));
     return;
   }
-  console.log(`${kit.title}, deal ${deal.seed ?? '(file)'}; solver ${describeSettings(settings)}`);
+  console.log(`${kit.title}, deal ${deal.seed ?? '(file)'}${variantNote(kit, deal)}; solver ${describeSettings(settings)}`);
   console.log(`outcome: ${outcomeLine(r)}`);
   if (r.outcome === 'solved') {
     const pos = kit.position(deal);
@@ -115,15 +136,21 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   // --deal FILE…: the items are deal files, each read and checked here first, so a bad file is
   // a one-line error before any work starts.
   const files = argv.deal === undefined ? null : (argv.deal as unknown[]).map(String);
-  const dealOf = (item: string): D => (files ? kit.dealFromJson(readJsonFile(item), item) : kit.dealFromSeed(item));
+  // The rule variant: checked once here, passed to the job as text (`rules`; the solver's own
+  // `variant` option is a guide number), recorded in the settings column unless default.
+  const variant = kit.variants && argv.variant !== undefined ? kit.variants.describe(kit.variants.apply(kit.dealFromSeed('1'), String(argv.variant), '--variant')) : 'default';
+  const dealOfItem = (item: string): D => (files ? kit.dealFromJson(readJsonFile(item), item) : kit.dealFromSeed(item));
+  const dealOf = (item: string): D => (variant === 'default' ? dealOfItem(item) : kit.variants!.apply(dealOfItem(item), variant, 'variant'));
   if (files) {
     if (files.length === 0) throw new InputError('--deal: name at least one deal file');
     if (new Set(files).size !== files.length) throw new InputError('--deal: a file is listed twice');
     files.forEach(dealOf);
   }
+  checkResumeVariant(argv, variant);
   if (solutions) mkdirSync(solutions, { recursive: true });
-  // The settings column records everything that shaped a row: solver limits and any extras.
+  // The settings column records everything that shaped a row: solver limits, the variant, any extras.
   const extraText = Object.entries(extra).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`);
+  if (variant !== 'default') extraText.unshift(`variant=${variant}`);
   const r = await runBatchCommand({
     argv,
     job: kit.name,
@@ -131,6 +158,7 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
     config: {
       ...settings, settings: [describeSettings(settings), ...extraText].join(' '), ...extra, ...unlisted,
       ...(files ? { dealFiles: true } : {}),
+      ...(variant !== 'default' ? { rules: variant } : {}),
     },
     note: (rows) => {
       const solved = rows.filter((x) => x.outcome === 'solved').length;
@@ -148,6 +176,17 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   reportBatchEnd(r);
 }
 
+/** The variant a batch row was run under, from its settings column ("default" when none). */
+const variantOfSettings = (settings: string | undefined) => /(?:^| )variant=(\S+)/.exec(settings ?? '')?.[1] ?? 'default';
+
+/** --resume appends to a CSV: its rows must have been run under the same variant. */
+function checkResumeVariant(argv: Args, variant: string): void {
+  const out = String(argv.out);
+  if (!argv.resume || !existsSync(out)) return;
+  const other = readCsvRows(out).rows.find((r) => variantOfSettings(r.settings) !== variant);
+  if (other) throw new InputError(`${out}: seed ${other.seed} was run under variant ${variantOfSettings(other.settings)}, this run is ${variant}: resume with the same --variant, or write another file`);
+}
+
 /** The standard CLI of a one-player game with a solver; `timeouts` are the default limits. */
 export function solitaireCli<D extends { seed?: string }, P extends SolitairePosition>(
   kit: Kit<D, P>,
@@ -160,27 +199,27 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
     verbs: {
       deal: {
         describe: 'Print the layout for a seed, or the deal JSON',
-        builder: (y) => unicodeOption(seedOption(y)).option('json', { type: 'boolean', default: false, describe: 'print the deal JSON' })
+        builder: (y) => variantOption(kit)(unicodeOption(seedOption(y))).option('json', { type: 'boolean', default: false, describe: 'print the deal JSON' })
           .example(`$0 deal ${n} --seed 42`, 'the layout of deal 42')
           .example(`$0 deal ${n} --seed 42 --json > deal.json`, 'save it as a deal file'),
         handler: (argv) => {
           const deal = dealOfKit(kit, argv);
           if (argv.json) console.log(formatJson(kit.dealToJson(deal)));
           else {
-            console.log(`${kit.title}, deal ${deal.seed}`);
+            console.log(`${kit.title}, deal ${deal.seed}${variantNote(kit, deal)}`);
             console.log(kit.render(kit.position(deal), { unicode: argv.unicode === true }));
           }
         },
       },
       play: {
         describe: 'Play a deal in the terminal',
-        builder: (y) => unicodeOption(dealFileOption(seedOption(y)))
+        builder: (y) => variantOption(kit)(unicodeOption(dealFileOption(seedOption(y))))
           .example(`$0 play ${n} --seed 42`, 'play deal 42: type moves, "moves", "undo", "quit"'),
         handler: (argv) => playCommand(kit, argv),
       },
       solve: {
         describe: 'Solve a deal: solved (with the solution), unsolvable, or unknown (a limit was hit)',
-        builder: (y) => unicodeOption(solverOptions(dealFileOption(seedOption(y)), { timeout: opts.solveTimeout }))
+        builder: (y) => variantOption(kit)(unicodeOption(solverOptions(dealFileOption(seedOption(y)), { timeout: opts.solveTimeout })))
           .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (verify accepts it when solved)' })
           .option('show', { type: 'boolean', default: false, describe: 'print the position after every move of the solution' })
           .example(`$0 solve ${n} --seed 42`, `solve deal 42 (${opts.solveTimeout} at most)`)
@@ -190,7 +229,7 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       },
       batch: {
         describe: 'Solve many seeded deals in parallel; one CSV row per deal, then a summary',
-        builder: (y) => solverOptions(batchOptions(y, { seeds: opts.batchSeeds, out: `results/${n}.csv` }), { timeout: opts.batchTimeout })
+        builder: (y) => variantOption(kit)(solverOptions(batchOptions(y, { seeds: opts.batchSeeds, out: `results/${n}.csv` }), { timeout: opts.batchTimeout }))
           .option('solutions', { type: 'string', describe: 'also write each solution as DIR/<seed>.json' })
           .option('deal', { type: 'string', array: true, describe: 'solve these deal files instead of --seeds (the seed column holds the path)' })
           .example(`$0 batch ${n} --seeds 1..1000 --timeout ${opts.batchTimeout}`, `1000 deals, ${opts.batchTimeout} each`)

@@ -38,6 +38,17 @@ export interface Solitaire<D extends { seed?: string }, P extends SolitairePosit
   foundationCards(pos: P): number;
   /** The position drawn as cards, for the replay page. */
   readonly board?: Board<P>;
+  /** Rule variants, when the game has them: the deal carries its variant, so a position, a
+   *  solution file and a batch row are played under the rules they were made under. */
+  readonly variants?: {
+    /** The deal under a variant as `--variant` writes it (`name=value,…`); InputError naming
+     *  `where` for an unknown switch or value. */
+    apply(deal: D, text: string, where: string): D;
+    /** The deal's variant as `--variant` writes it; "default" for the default reading. */
+    describe(deal: D): string;
+    /** For --help. */
+    help: string;
+  };
 }
 
 export type ReplayResult<P> =

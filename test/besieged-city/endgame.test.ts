@@ -1,46 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
 import { SuitEndgames } from '../../src/games/besieged-city/endgame.js';
-import { packKey } from '../../src/games/besieged-city/key.js';
 import { PLAY_ORDER, TRENCH_NAMES } from '../../src/games/besieged-city/layout.js';
-import { BcPosition, MAX_MOVES } from '../../src/games/besieged-city/position.js';
+import { BcPosition } from '../../src/games/besieged-city/position.js';
 import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
 import { solve } from '../../src/search/solve.js';
 import { DEAD } from '../../src/search/types.js';
 import { makeEndgame } from '../search/make-endgames.js';
+import { deadOnlyWhereLost, winnable } from './helpers.js';
 
 // The suit-endgame proof (endgame.ts): with stock and talon empty, each suit has a relaxed puzzle
 // of its own (its piles, its reserve cards), and a lost puzzle makes the position lost
 // (lowerBound() = DEAD).
-
-/** Plain exhaustive search on the rules alone (no bound, no pruning): can the position be won?
- *  undefined when it needs more than `cap` positions. */
-function winnable(pos: BcPosition, cap = 40_000): boolean | undefined {
-  const seen = new Set<string>();
-  const key = new Uint32Array(32);
-  let aborted = false;
-  const go = (): boolean => {
-    if (pos.won()) return true;
-    const k = Array.from(key.subarray(0, packKey(pos, key))).join(',');
-    if (seen.has(k)) return false;
-    if (seen.size >= cap) {
-      aborted = true;
-      return false;
-    }
-    seen.add(k);
-    const buf = new Int32Array(MAX_MOVES);
-    const n = pos.moves(buf, 0);
-    for (let i = 0; i < n && !aborted; i++) {
-      pos.make(buf[i]);
-      const w = go();
-      pos.unmake(buf[i]);
-      if (w) return true;
-    }
-    return false;
-  };
-  const w = go();
-  return aborted ? undefined : w;
-}
 
 describe('Besieged City: suit endgames', () => {
   // Spades need 2S, KS, AS (height 23); the other suits are complete; no stock, talon or reserve.
@@ -119,43 +90,14 @@ describe('Besieged City: suit endgames', () => {
 
   it('says DEAD only where plain exhaustive search finds no win (random stock-less endgames)', () => {
     let dead = 0, checked = 0;
-    const buf = new Int32Array(MAX_MOVES);
     for (let seed = 1; seed <= 45; seed++) {
       if (seed % 3 === 0) continue; // those have a stock
       const spec = makeEndgame(seed);
-      const g = setupPosition(spec);
-      const rng = seedrandom.alea(`eg${seed}`);
-      // The root and a few positions along a random line.
-      for (let step = 0; step < 6; step++) {
-        if (g.lowerBound() >= DEAD) {
-          const w = winnable(setupPositionAt(spec, g));
-          if (w !== undefined) {
-            expect(w, `seed ${seed} step ${step}`).toBe(false);
-            checked++;
-          }
-          dead++;
-          break;
-        }
-        const n = g.moves(buf, 0);
-        if (n === 0) break;
-        g.make(buf[Math.floor(rng() * n)]);
-      }
+      const r = deadOnlyWhereLost(setupPosition(spec), `eg${seed}`, 40_000);
+      if (r.dead) dead++;
+      if (r.checked) checked++;
     }
     expect(dead).toBeGreaterThan(3);
     expect(checked).toBeGreaterThan(3);
   });
 });
-
-/** A rules-only copy of the game's current position (same cards everywhere). */
-function setupPositionAt(spec: PositionSpec, g: BcPosition): BcPosition {
-  const p = new BcPosition({ reserve: new Array(12).fill(0), trenches: new Array(14).fill(0), stock: Array.from(g.stock) });
-  p.reserve.set(g.reserve);
-  for (let t = 0; t < 14; t++) p.setPile(t, g.pile(t));
-  p.found.set(g.found);
-  p.foundTotal = g.foundTotal;
-  p.sp = g.sp;
-  for (let i = 0; i < g.tlen; i++) p.pushTalon(g.talon[i]);
-  p.pending = g.pending;
-  void spec;
-  return p;
-}

@@ -1,6 +1,11 @@
-import { BcPosition, MAX_MOVES } from '../../src/games/besieged-city/position.js';
+import { expect } from 'vitest';
+import seedrandom from 'seedrandom';
+import { BcPosition, MAX_MOVES, T2T } from '../../src/games/besieged-city/position.js';
+import type { BcGame } from '../../src/games/besieged-city/search.js';
+import { DEAD } from '../../src/search/types.js';
 import { formatMove } from '../../src/games/besieged-city/notation.js';
 import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
+import { packKey } from '../../src/games/besieged-city/key.js';
 
 export function legal(pos: BcPosition): string[] {
   const buf = new Int32Array(MAX_MOVES);
@@ -33,4 +38,105 @@ export function playsToWin(spec: PositionSpec, moves: number[]): boolean {
     g.make(m);
   }
   return g.won();
+}
+
+/** Plain exhaustive search on the rules alone (no bound, no pruning): can the position be won?
+ *  undefined when it needs more than `cap` positions. */
+export function winnable(pos: BcPosition, cap = 40_000): boolean | undefined {
+  const seen = new Set<string>();
+  const key = new Uint32Array(32);
+  let aborted = false;
+  const go = (): boolean => {
+    if (pos.won()) return true;
+    const k = Array.from(key.subarray(0, packKey(pos, key))).join(',');
+    if (seen.has(k)) return false;
+    if (seen.size >= cap) {
+      aborted = true;
+      return false;
+    }
+    seen.add(k);
+    const buf = new Int32Array(MAX_MOVES);
+    const n = pos.moves(buf, 0);
+    for (let i = 0; i < n && !aborted; i++) {
+      pos.make(buf[i]);
+      const w = go();
+      pos.unmake(buf[i]);
+      if (w) return true;
+    }
+    return false;
+  };
+  const w = go();
+  return aborted ? undefined : w;
+}
+
+const keyText = (g: BcGame) => {
+  const k = new Uint32Array(32);
+  return Array.from(k.subarray(0, g.key(k))).join(',');
+};
+
+/** Random play from g (trench-to-trench moves preferred, so the rule has work to do): every move
+ *  the search's searchMoves() leaves out must lead to the parent or one of the parent's children.
+ *  Returns how many left-out moves were checked. */
+export function checkLeftOutMoves(g: BcGame, rngSeed: string, steps: number): number {
+  const buf = new Int32Array(MAX_MOVES);
+  const rng = seedrandom.alea(rngSeed);
+  let checked = 0;
+  g.beginSearch();
+  for (let step = 0; step < steps; step++) {
+    const n = g.moves(buf, 0);
+    if (n === 0) break;
+    const moves = Array.from(buf.subarray(0, n));
+    const t2t = moves.filter((m) => (m & 7) === T2T);
+    const m = t2t.length && rng() < 0.7 ? t2t[Math.floor(rng() * t2t.length)] : moves[Math.floor(rng() * n)];
+    // The parent's position and children, before the move.
+    const around = new Set([keyText(g)]);
+    for (const x of moves) {
+      g.make(x);
+      around.add(keyText(g));
+      g.unmake(x);
+    }
+    g.make(m);
+    const all = Array.from(buf.subarray(0, g.moves(buf, 0)));
+    const kept = new Set(Array.from(buf.subarray(0, g.searchMoves(buf, 0))));
+    for (const x of all) {
+      if (kept.has(x)) continue;
+      g.make(x);
+      expect(around.has(keyText(g))).toBe(true);
+      g.unmake(x);
+      checked++;
+    }
+  }
+  return checked;
+}
+
+/** A rules-only copy of a position (same cards, same rules, no search state). */
+export function positionCopy(g: BcPosition): BcPosition {
+  const p = new BcPosition({ reserve: new Array(12).fill(0), trenches: new Array(14).fill(0), stock: Array.from(g.stock), rules: g.rules });
+  p.reserve.set(g.reserve);
+  for (let t = 0; t < 14; t++) p.setPile(t, g.pile(t));
+  p.found.set(g.found);
+  p.foundTotal = g.foundTotal;
+  p.sp = g.sp;
+  for (let i = 0; i < g.tlen; i++) p.pushTalon(g.talon[i]);
+  p.pending = g.pending;
+  return p;
+}
+
+/** Along a random line of a few moves from g: at the first position lowerBound() calls DEAD,
+ *  plain exhaustive search (up to `cap` positions) must find no win. Returns whether DEAD was
+ *  met, and whether plain search could check it. */
+export function deadOnlyWhereLost(g: BcGame, rngSeed: string, cap: number): { dead: boolean; checked: boolean } {
+  const buf = new Int32Array(MAX_MOVES);
+  const rng = seedrandom.alea(rngSeed);
+  for (let step = 0; step < 6; step++) {
+    if (g.lowerBound() >= DEAD) {
+      const w = winnable(positionCopy(g), cap);
+      if (w !== undefined) expect(w, `${rngSeed} step ${step}`).toBe(false);
+      return { dead: true, checked: w !== undefined };
+    }
+    const n = g.moves(buf, 0);
+    if (n === 0) break;
+    g.make(buf[Math.floor(rng() * n)]);
+  }
+  return { dead: false, checked: false };
 }

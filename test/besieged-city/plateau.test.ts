@@ -38,3 +38,20 @@ describe('Besieged City plateau search', () => {
     expect(tally.bigPlateaus).toBeGreaterThan(10);
   });
 });
+
+describe('plateau search under rule variants', () => {
+  // plateau.ts is written for the default reading (its neighbour table, gaps filled at once):
+  // under any other variant the exhaustive pass must go move by move.
+  it('is on for the default reading only', async () => {
+    const { BcGame } = await import('../../src/games/besieged-city/search.js');
+    const { dealFromSeed, withVariant } = await import('../../src/games/besieged-city/deal.js');
+    const on = new BcGame(dealFromSeed('3'));
+    on.beginSearch(false, true);
+    expect(on.costlyNodes).toBe(true);
+    for (const v of ['trench-order=ordinary', 'trench-order=directional', 'trench-order=play-order', 'trench-fill=deferred', 'stock-to-foundation=no']) {
+      const g = new BcGame(withVariant(dealFromSeed('3'), v, 'test'));
+      g.beginSearch(false, true);
+      expect(g.costlyNodes, v).toBe(false);
+    }
+  });
+});

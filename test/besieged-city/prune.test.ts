@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import seedrandom from 'seedrandom';
 import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
 import { formatMove } from '../../src/games/besieged-city/notation.js';
 import { MAX_MOVES } from '../../src/games/besieged-city/position.js';
@@ -7,6 +6,7 @@ import { BcGame } from '../../src/games/besieged-city/search.js';
 import { setupPosition } from '../../src/games/besieged-city/setup.js';
 import { bcHeuristic } from '../../src/games/besieged-city/heuristic.js';
 import { solve } from '../../src/search/solve.js';
+import { checkLeftOutMoves } from './helpers.js';
 
 // The search's dominance pruning (BcGame.searchMoves): after a trench-to-trench move puts card c
 // on trench b, c is not moved off b again — every position that would give is the parent's, or
@@ -71,36 +71,7 @@ describe('Besieged City search: the just-moved card is not moved again', () => {
 
   it('in random play, every left-out move leads to the parent or one of its children', () => {
     let checked = 0;
-    for (let seed = 1; seed <= 20; seed++) {
-      const g = new BcGame(dealFromSeed(String(seed)));
-      g.beginSearch();
-      const rng = seedrandom.alea(`prune${seed}`);
-      for (let step = 0; step < 200; step++) {
-        const n = g.moves(buf, 0);
-        if (n === 0) break;
-        // Prefer trench-to-trench moves so that the rule has work to do.
-        const moves = Array.from(buf.subarray(0, n));
-        const t2t = moves.filter((m) => (m & 7) === 1);
-        const m = t2t.length && rng() < 0.7 ? t2t[Math.floor(rng() * t2t.length)] : moves[Math.floor(rng() * n)];
-        // The parent's position and children, before the move.
-        const around = new Set([keyOf(g)]);
-        for (const x of moves) {
-          g.make(x);
-          around.add(keyOf(g));
-          g.unmake(x);
-        }
-        g.make(m);
-        const all = Array.from(buf.subarray(0, g.moves(buf, 0)));
-        const kept = new Set(Array.from(buf.subarray(0, g.searchMoves(buf, 0))));
-        for (const x of all) {
-          if (kept.has(x)) continue;
-          g.make(x);
-          expect(around.has(keyOf(g))).toBe(true);
-          g.unmake(x);
-          checked++;
-        }
-      }
-    }
+    for (let seed = 1; seed <= 20; seed++) checked += checkLeftOutMoves(new BcGame(dealFromSeed(String(seed))), `prune${seed}`, 200);
     expect(checked).toBeGreaterThan(100);
   });
 });

@@ -41,7 +41,7 @@ describe('Besieged City strategies: hidden information', () => {
     const g = va.position();
     expect(Array.from(g.stock.subarray(g.sp))).toEqual(new Array(78).fill(-1));
     expect(Object.keys(va).sort()).toEqual(
-      ['dealt', 'found', 'history', 'legalCache', 'pending', 'piles', 'ply', 'reserve', 'scratch', 'stockLeft', 'talon'],
+      ['dealt', 'found', 'history', 'legalCache', 'pending', 'piles', 'ply', 'reserve', 'rules', 'scratch', 'stockLeft', 'talon'],
     );
     expect(JSON.stringify(va)).not.toContain(JSON.stringify(a.stock.slice(0, 6)).slice(1, -1));
   });

@@ -4,6 +4,7 @@ import { InputError } from '../../io/errors.js';
 import { isObject } from '../../io/json.js';
 import { cardList, checkPackCounts } from '../../io/cards.js';
 import { CELLS, STOCK_SIZE, TRENCHES } from './layout.js';
+import { type BcRules, isDefaultRules, parseVariant, variantFromJson, variantToJson } from './rules.js';
 
 export const GAME = 'besieged-city';
 
@@ -14,6 +15,8 @@ export interface BcDeal {
   reserve: Card[];
   trenches: Card[];
   stock: Card[];
+  /** The rule variant the deal is played under (absent: the default reading). */
+  rules?: BcRules;
 }
 
 /** Deal order [D]: the first 12 cards fill the reserve row by row, the next 14 the trenches in
@@ -29,7 +32,12 @@ export interface BcDealJson {
   reserve: string[][];
   trenches: { N: string[]; E: string[]; S: string[]; W: string[] };
   stock: string[];
+  /** Switch -> value for each switch that differs from the default (absent or {}: default). */
+  variant?: Record<string, string>;
 }
+
+/** The deal under a variant given as the flag writes it (`trench-order=ordinary,…`). */
+export const withVariant = (d: BcDeal, text: string, where = '--variant'): BcDeal => ({ ...d, rules: parseVariant(text, where) });
 
 export function dealToJson(d: BcDeal): BcDealJson {
   const f = (cs: Card[]) => cs.map((c) => formatCard(c));
@@ -40,6 +48,8 @@ export function dealToJson(d: BcDeal): BcDealJson {
     reserve: [0, 1, 2, 3].map((r) => f(d.reserve.slice(3 * r, 3 * r + 3))),
     trenches: { N: f(t.slice(0, 3)), E: f(t.slice(3, 7)), S: f(t.slice(7, 10)), W: f(t.slice(10, 14)) },
     stock: f(d.stock),
+    // Written only off the default, so default deal files (and the golden file) are unchanged.
+    ...(d.rules && !isDefaultRules(d.rules) ? { variant: variantToJson(d.rules) } : {}),
   };
 }
 
@@ -59,5 +69,10 @@ export function dealFromJson(doc: unknown, file: string): BcDeal {
   const stock = cardList(doc.stock, `${file}: stock`, STOCK_SIZE);
   if (reserve.length !== CELLS || trenches.length !== TRENCHES) throw new InputError(`${file}: bad layout`);
   checkPackCounts([...reserve, ...trenches, ...stock], 2, `${file}`);
-  return { ...(doc.seed !== undefined ? { seed: String(doc.seed) } : {}), reserve, trenches, stock };
+  const rules = variantFromJson(doc.variant, `${file}: field "variant"`);
+  return {
+    ...(doc.seed !== undefined ? { seed: String(doc.seed) } : {}),
+    reserve, trenches, stock,
+    ...(!isDefaultRules(rules) ? { rules } : {}),
+  };
 }

@@ -1,7 +1,8 @@
 import { FULL, StateTable } from '../../search/table.js';
-import { ADJ, CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, SUIT, STOCK_SIZE, TRENCHES } from './layout.js';
+import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, SUIT, STOCK_SIZE, TRENCHES } from './layout.js';
 import { BitWriter } from './key.js';
 import type { BcPosition } from './position.js';
+import { acceptMask, type TrenchOrder } from './rules.js';
 
 // The suits decouple in the endgame. Claim: once the stock and the talon are empty, each suit s
 // has a relaxed puzzle of its own, and the position can be won only if every one of them can.
@@ -26,6 +27,12 @@ import type { BcPosition } from './position.js';
 // visited states and a node cap (past the cap the answer is "don't know", which prunes nothing).
 // Verdicts are cached per puzzle (exact keys), so a search that meets the same suit endgame again
 // pays a table lookup.
+//
+// Variants (rules.ts): the proof uses only rule II's "same suit", rule IV's "an empty trench
+// takes only a reserve card" (true also with trench-fill=deferred: the fill may wait, but it is
+// still a reserve card) and rule V; the stock switch does not matter once the stock is empty.
+// So it holds under every variant, with the puzzle's trench moves those of the variant's trench
+// order (a directional pile's run is read from its ranks, which the puzzle keeps in full).
 
 const SOLVABLE = 1, LOST = 2, UNKNOWN = 3;
 /** Only puzzles of at most this many cards are tried, with this node cap; a larger one is left
@@ -58,6 +65,8 @@ export class SuitEndgames {
   private credit = MAX_CREDIT;
   private readonly key = new Uint32Array(24);
   private readonly bits = new BitWriter();
+  /** The trench order the puzzles are played under (the cache holds verdicts of one order). */
+  private order: TrenchOrder = 'either';
   /** Puzzles decided, for tests and statistics. */
   solvedCount = 0;
   lostCount = 0;
@@ -66,6 +75,10 @@ export class SuitEndgames {
    *  talon empty. */
   lost(p: BcPosition, s: number): boolean {
     if (this.credit < MAX_CREDIT) this.credit += CREDIT_PER_CALL;
+    if (p.rules.trenchOrder !== this.order) {
+      this.order = p.rules.trenchOrder;
+      this.cache.clear();
+    }
     this.load(p, s);
     const len = this.packKey();
     const cached = this.cache.get(this.key, len); // a verdict, or -1 when not met before
@@ -156,7 +169,9 @@ export class SuitEndgames {
       const r = ranks[a * PILE_CAP + n - 1];
       for (let b = 0; b < TRENCHES; b++) {
         const nb = len[b];
-        if (b === a || nb === 0 || ADJ[ranks[b * PILE_CAP + nb - 1] * 14 + r] !== 1) continue;
+        if (b === a || nb === 0) continue;
+        const top = b * PILE_CAP + nb - 1;
+        if (((acceptMask(this.order, nb, nb > 2 ? ranks[top - 2] : 0, nb > 1 ? ranks[top - 1] : 0, ranks[top]) >> r) & 1) === 0) continue;
         ranks[b * PILE_CAP + nb] = r;
         len[b] = nb + 1;
         len[a] = n - 1;
@@ -174,7 +189,10 @@ export class SuitEndgames {
       if (r === 0) continue;
       for (let q = c * 4; q < c * 4 + 4; q++) {
         const t = CELL_TRENCHES[q], nt = len[t];
-        if (nt > 0 && ADJ[ranks[t * PILE_CAP + nt - 1] * 14 + r] !== 1) continue;
+        if (nt > 0) {
+          const top = t * PILE_CAP + nt - 1;
+          if (((acceptMask(this.order, nt, nt > 2 ? ranks[top - 2] : 0, nt > 1 ? ranks[top - 1] : 0, ranks[top]) >> r) & 1) === 0) continue;
+        }
         ranks[t * PILE_CAP + nt] = r;
         len[t] = nt + 1;
         cell[c] = 0;

@@ -91,9 +91,11 @@ export function estimate(p: BcPosition, w: GuideWeights, stockKnown: boolean): n
     if (v < cost[x]) cost[x] = v;
   }
   if (stockKnown) {
+    // With stock-to-foundation=no a dealt card goes the talon's way (talon, reserve, trench).
+    const first = p.rules.stockToFoundation ? 1 : 4;
     for (let i = p.sp; i < STOCK_SIZE; i++) {
       const x = p.stock[i];
-      const v = 1 + (i - p.sp);
+      const v = first + (i - p.sp);
       if (v < cost[x]) cost[x] = v;
     }
   }

@@ -1,6 +1,6 @@
 import type { Job } from '../../batch/job.js';
 import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../batch/solve-row.js';
-import { dealFromJson, dealFromSeed } from './deal.js';
+import { dealFromJson, dealFromSeed, withVariant } from './deal.js';
 import { BcGame } from './search.js';
 import { decisionTimeoutOf, filesFromConfig, Forfeit } from '../../strategies/module.js';
 import { certificate, playGame, strategyFor, type GameResult } from './strategies/index.js';
@@ -19,6 +19,8 @@ export type BcJobConfig = SolveJobConfig & {
   strategyFiles?: string[];
   /** A file strategy's limit per decision, in ms (default 1000). */
   decisionTimeoutMs?: number;
+  /** The rule variant as `--variant` writes it (absent: the default reading). */
+  rules?: string;
 };
 
 export const job: Job<BcJobConfig> = {
@@ -27,7 +29,8 @@ export const job: Job<BcJobConfig> = {
   blockSize: 4,
   baseRow: (config, seed) => ({ game: 'besieged-city', seed, settings: config.settings }),
   run(config, seed) {
-    const deal = dealOfItem(config, seed, dealFromSeed, dealFromJson);
+    const base = dealOfItem(config, seed, dealFromSeed, dealFromJson);
+    const deal = config.rules ? withVariant(base, config.rules, 'variant') : base;
     const { row, result: r } = solveRow('besieged-city', seed, new BcGame(deal), config);
     const files = filesFromConfig(config.strategyFiles);
     const timeout = decisionTimeoutOf(config.decisionTimeoutMs);

@@ -20,6 +20,11 @@ import type { BcPosition } from './position.js';
 // reaches both, a gap in either is filled from the same line, and trench-to-trench moves treat
 // all piles alike — so each pair is written smaller pile first. Piles of different lines are
 // not interchangeable and keep their places. The two copies of a card share one id.
+// Variants (rules.ts), re-checked: every trench order allows a subset of the default's
+// neighbours, so the 2-bit codes still name every card; a directional pile's run is read from
+// its cards, which the key holds; with trench-fill=deferred an empty trench is a lasting state,
+// and it is in the key (length 0; the pending field stays 0); the two trenches of a line stay
+// interchangeable under every switch. The rules are fixed per deal, like the stock order.
 // Size: 4 + ceil(sp / 32) words + ceil((11 per non-empty pile + 5 per empty one + 2 per further
 // pile card) / 32) words: 10-16 words in practice (40-64 bytes, + 4 bytes of length in the
 // table's arena and 12 bytes of slot), 19 at most (24 reserved).

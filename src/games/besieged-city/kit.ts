@@ -1,9 +1,10 @@
 import type { Solitaire } from '../solitaire.js';
 import { bcBoard } from './board.js';
-import { type BcDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
+import { type BcDeal, dealFromJson, dealFromSeed, dealToJson, GAME, withVariant } from './deal.js';
 import { formatMove, parseMove } from './notation.js';
 import { BcPosition, MAX_MOVES } from './position.js';
 import { renderPosition } from './render.js';
+import { DEFAULT_RULES, formatVariant, SWITCH_NAMES } from './rules.js';
 import { BcGame } from './search.js';
 
 export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
@@ -23,4 +24,9 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   render: renderPosition,
   foundationCards: (pos) => pos.foundTotal,
   board: bcBoard,
+  variants: {
+    apply: withVariant,
+    describe: (deal) => formatVariant(deal.rules ?? DEFAULT_RULES),
+    help: `rule variant (rules page, § Variants): ${SWITCH_NAMES.join(', ')}, e.g. trench-order=ordinary,stock-to-foundation=no,trench-fill=deferred`,
+  },
 };

@@ -63,6 +63,7 @@ function whyIllegal(pos: BcPosition, card: number, fromText: string, toText: str
     if (pos.sp >= STOCK_SIZE) return 'the stock is empty';
     actual = pos.stock[pos.sp];
     if (actual !== card) return `the next stock card is ${formatCard(actual)}, not ${cs}`;
+    if (toF && !pos.rules.stockToFoundation) return 'under stock-to-foundation=no a dealt card goes onto the talon';
     if (toF) return `${cs} does not fit its foundation (it needs ${nextNeeded(pos, card)})`;
     return `a stock card goes only to the talon or a foundation`;
   }
@@ -75,7 +76,7 @@ function whyIllegal(pos: BcPosition, card: number, fromText: string, toText: str
     const reach = [0, 1, 2, 3].map((k) => CELL_TRENCHES[fc * 4 + k]);
     if (!reach.includes(tt)) return `${CELL_NAMES[fc]} reaches only ${reach.map((t) => TRENCH_NAMES[t]).join(' ')} (rule III)`;
     if (pos.plen[tt] === 0) return `trench ${TRENCH_NAMES[tt]} is empty for good: its line has no card to fill it`;
-    return `${cs} does not fit on ${formatCard(pos.top(tt))} (same suit, one apart or neighbours in the play order)`;
+    return `${cs} does not fit on ${formatCard(pos.top(tt))} (${fitRule(pos)})`;
   }
   actual = pos.top(ft);
   if (actual < 0) return `trench ${TRENCH_NAMES[ft]} is empty`;
@@ -84,7 +85,17 @@ function whyIllegal(pos: BcPosition, card: number, fromText: string, toText: str
   if (toTalon) return 'nothing goes back to the talon';
   if (tt === ft) return 'a card cannot move onto its own pile';
   if (pos.plen[tt] === 0) return `nothing but a card of its line may fill the empty trench ${TRENCH_NAMES[tt]} (rule IV)`;
-  return `${cs} does not fit on ${formatCard(pos.top(tt))} (same suit, one apart or neighbours in the play order)`;
+  return `${cs} does not fit on ${formatCard(pos.top(tt))} (${fitRule(pos)})`;
+}
+
+/** Rule II as the position's variant reads it, for error messages. */
+function fitRule(pos: BcPosition): string {
+  switch (pos.rules.trenchOrder) {
+    case 'either': return 'same suit, one apart or neighbours in the play order';
+    case 'ordinary': return 'trench-order=ordinary: same suit, one apart (A-2 … Q-K)';
+    case 'play-order': return 'trench-order=play-order: same suit, neighbours in the play order';
+    case 'directional': return "trench-order=directional: same suit, continuing the order and direction of the pile's first two cards";
+  }
 }
 
 function nextNeeded(pos: BcPosition, card: number): string {

@@ -1,8 +1,9 @@
 import type { Card } from '../../cards/card.js';
 import {
-  ADJ, CELLS, NEIGHBOUR_INDEX, RANK, SUIT, CELL_TRENCHES, DECK_SIZE, LINE_CELLS, PILE_CAP, PLAY_ORDER, STOCK_SIZE, TRENCHES, TRENCH_LINE,
+  CELLS, NEIGHBOUR_INDEX, RANK, SUIT, CELL_TRENCHES, DECK_SIZE, LINE_CELLS, PILE_CAP, PLAY_ORDER, STOCK_SIZE, TRENCHES, TRENCH_LINE,
 } from './layout.js';
 import type { BcDeal } from './deal.js';
+import { acceptMask, type BcRules, DEFAULT_RULES, NEIGHBOUR_MASK } from './rules.js';
 
 // The rules engine, built for the search's hot path: typed arrays, moves packed in integers,
 // make/unmake with an internal undo stack, no allocation per move.
@@ -13,7 +14,7 @@ import type { BcDeal } from './deal.js';
 export const T2F = 0; // trench top -> foundation
 export const T2T = 1; // trench top -> another trench
 export const R2T = 2; // reserve card -> one of its four trenches (non-empty)
-export const FILL = 3; // reserve card -> the empty trench at the end of its line (rule IV)
+export const FILL = 3; // reserve card -> an empty trench at the end of its line (rule IV)
 export const S2F = 4; // next stock card -> foundation
 export const S2TAL = 5; // next stock card -> talon
 
@@ -27,6 +28,7 @@ export const packMove = (kind: number, from: number, to: number, card: number) =
 /** The largest number of legal moves a position can have (a generous bound). */
 export const MAX_MOVES = 256;
 
+const DEFAULT_NEIGHBOURS = NEIGHBOUR_MASK.either;
 const SRC_NONE = 0, SRC_TALON = 1, SRC_STOCK = 2;
 
 export class BcPosition {
@@ -54,10 +56,19 @@ export class BcPosition {
   /** The trench the last move put a card on when it was trench-to-trench, else -1. Not part of
    *  the position (the key ignores it): the search's dominance pruning reads it (search.ts). */
   lastT2T = -1;
+  /** The rule variant this position is played under (rules.ts), from the deal. */
+  rules: BcRules = DEFAULT_RULES;
+  /** The variant's switches as plain fields, for the hot path. */
+  private directional = false;
+  private neighbours: Uint16Array = DEFAULT_NEIGHBOURS;
+  private stockToF = true;
+  private deferred = false;
 
   private undo = new Int32Array(1024);
   /** Scratch for moves(): trench tops, and the trenches grouped by the suit of their top. */
   private readonly tops = new Int8Array(TRENCHES);
+  /** Scratch for moves(): per trench, the ranks its top accepts (a bit per rank). */
+  private readonly accept = new Uint16Array(TRENCHES);
   private readonly group = new Int8Array(4 * TRENCHES);
   private readonly gcount = new Uint8Array(4);
   private ulen = 0;
@@ -68,6 +79,7 @@ export class BcPosition {
   }
 
   reset(deal: BcDeal): void {
+    this.setRules(deal.rules ?? DEFAULT_RULES);
     this.reserve.set(deal.reserve);
     this.plen.fill(0);
     this.pcode.fill(0);
@@ -86,6 +98,14 @@ export class BcPosition {
     this.ulen = 0;
   }
 
+  private setRules(r: BcRules): void {
+    this.rules = r;
+    this.directional = r.trenchOrder === 'directional';
+    this.neighbours = NEIGHBOUR_MASK[r.trenchOrder];
+    this.stockToF = r.stockToFoundation;
+    this.deferred = r.deferredFill;
+  }
+
   /** Number of moves made (the undo stack depth). */
   get ply(): number {
     return this.ulen;
@@ -102,9 +122,33 @@ export class BcPosition {
     return h < 26 && PLAY_ORDER[h] === RANK[c];
   }
 
-  /** Whether card `c` may go onto a trench whose top is `d` (rule II). */
+  /** Whether a dealt stock card may go straight to its foundation now (rule I, and the
+   *  stock-to-foundation switch). */
+  dealtFitsFoundation(c: Card): boolean {
+    return this.stockToF && this.fitsFoundation(c);
+  }
+
+  /** The ranks pile t accepts on its top (rule II under the variant's trench order); 0 when
+   *  empty. A pile is one suit, so the suit is checked apart. */
+  private acceptOf(t: number): number {
+    const n = this.plen[t];
+    if (n === 0) return 0;
+    const base = t * PILE_CAP + n - 1, piles = this.piles;
+    const y = RANK[piles[base]];
+    if (!this.directional || n === 1) return this.neighbours[y];
+    return acceptMask('directional', n, n > 2 ? RANK[piles[base - 2]] : 0, RANK[piles[base - 1]], y);
+  }
+
+  /** Whether card `c` may go onto a top card `d` under the default reading (rule II, either
+   *  order, no direction). */
   static fitsOn(c: Card, d: Card): boolean {
-    return d >= 0 && SUIT[c] === SUIT[d] && ADJ[RANK[d] * 14 + RANK[c]] === 1;
+    return d >= 0 && SUIT[c] === SUIT[d] && ((DEFAULT_NEIGHBOURS[RANK[d]] >> RANK[c]) & 1) === 1;
+  }
+
+  /** Whether card `c` may go onto trench t (rule II under the variant): not for empty trenches. */
+  fits(c: Card, t: number): boolean {
+    const d = this.top(t);
+    return d >= 0 && SUIT[c] === SUIT[d] && ((this.acceptOf(t) >> RANK[c]) & 1) === 1;
   }
 
   won(): boolean {
@@ -126,44 +170,60 @@ export class BcPosition {
     }
     // One pass over the trenches: tops (-1 when empty), foundation plays, and the trenches grouped
     // by the suit of their top (only piles whose tops share a suit can exchange cards).
-    const group = this.group, gcount = this.gcount, tops = this.tops, found = this.found;
+    const group = this.group, gcount = this.gcount, tops = this.tops, found = this.found, accept = this.accept;
+    const neighbours = this.neighbours, directional = this.directional;
     gcount[0] = gcount[1] = gcount[2] = gcount[3] = 0;
+    let empties = 0;
     for (let t = 0; t < TRENCHES; t++) {
       const len = plen[t];
       if (len === 0) {
         tops[t] = -1;
+        empties++;
         continue;
       }
       const c = piles[t * PILE_CAP + len - 1];
       tops[t] = c;
+      accept[t] = directional && len > 1 ? this.acceptOf(t) : neighbours[RANK[c]];
       const s = SUIT[c];
       group[s * TRENCHES + gcount[s]++] = t;
       const h = found[s];
       if (h < 26 && PLAY_ORDER[h] === RANK[c]) out[n++] = packMove(T2F, t, 0, c);
     }
     const haveStock = this.sp < STOCK_SIZE;
-    if (haveStock) {
+    if (haveStock && this.stockToF) {
       const c = this.stock[this.sp];
       if (this.fitsFoundation(c)) out[n++] = packMove(S2F, 0, 0, c);
     }
     for (let cell = 0; cell < CELLS; cell++) {
       const c = reserve[cell];
       if (c < 0) continue;
-      const rc = RANK[c] * 14, s = SUIT[c];
+      const rb = 1 << RANK[c], s = SUIT[c];
       for (let k = cell * 4, k1 = k + 4; k < k1; k++) {
         const t = CELL_TRENCHES[k];
         const d = tops[t];
-        if (d >= 0 && SUIT[d] === s && ADJ[rc + RANK[d]] === 1) out[n++] = packMove(R2T, cell, t, c);
+        if (d >= 0 && SUIT[d] === s && (accept[t] & rb) !== 0) out[n++] = packMove(R2T, cell, t, c);
+      }
+    }
+    // trench-fill=deferred: an empty trench may be filled at any time from its line (rule IV
+    // without "at once"); with the default reading a gap is pending and handled above.
+    if (this.deferred && empties > 0) {
+      for (let t = 0; t < TRENCHES; t++) {
+        if (tops[t] >= 0) continue;
+        const cells = LINE_CELLS[TRENCH_LINE[t]];
+        for (let i = 0; i < cells.length; i++) {
+          const c = reserve[cells[i]];
+          if (c >= 0) out[n++] = packMove(FILL, cells[i], t, c);
+        }
       }
     }
     // Trench to trench, in the order of trying every pair a, b by index.
     for (let a = 0; a < TRENCHES; a++) {
       const c = tops[a];
       if (c < 0) continue;
-      const rc = RANK[c] * 14, s = SUIT[c], g0 = s * TRENCHES, g1 = g0 + gcount[s];
+      const rb = 1 << RANK[c], s = SUIT[c], g0 = s * TRENCHES, g1 = g0 + gcount[s];
       for (let i = g0; i < g1; i++) {
         const b = group[i];
-        if (b !== a && ADJ[rc + RANK[tops[b]]] === 1) out[n++] = packMove(T2T, a, b, c);
+        if (b !== a && (accept[b] & rb) !== 0) out[n++] = packMove(T2T, a, b, c);
       }
     }
     if (haveStock) out[n++] = packMove(S2TAL, 0, 0, this.stock[this.sp]);
@@ -280,9 +340,10 @@ export class BcPosition {
     return this.piles[t * PILE_CAP + n];
   }
 
-  /** Rule IV: a trench emptied while its line still has a reserve card must be filled next. */
+  /** Rule IV: a trench emptied while its line still has a reserve card must be filled next
+   *  (with trench-fill=deferred it may wait: moves() offers the fill while the gap lasts). */
   private afterTrenchLeft(t: number): void {
-    if (this.plen[t] !== 0) return;
+    if (this.plen[t] !== 0 || this.deferred) return;
     const cells = LINE_CELLS[TRENCH_LINE[t]];
     for (let i = 0; i < cells.length; i++) {
       if (this.reserve[cells[i]] >= 0) {

@@ -1,6 +1,7 @@
 import { formatCard, makeCard, SUITS } from '../../cards/card.js';
 import { PLAY_ORDER, STOCK_SIZE, TRENCHES, TRENCH_NAMES, trenchE, trenchN, trenchS, trenchW } from './layout.js';
 import type { BcPosition } from './position.js';
+import { formatVariant, isDefaultRules } from './rules.js';
 
 // Text rendering in the shape of the rules page's diagram: each trench shows its top card and,
 // after a dot, its height; the full piles are listed below, bottom first.
@@ -46,6 +47,7 @@ export function renderPosition(pos: BcPosition, opts: RenderOptions = {}): strin
   }
   if (piles.length) lines.push(`Piles (bottom first): ${piles.join('  ')}`);
   if (pos.pending >= 0) lines.push(`Trench ${TRENCH_NAMES[pos.pending]} is empty: fill it from its line next (rule IV).`);
+  if (!isDefaultRules(pos.rules)) lines.push(`Rules: variant ${formatVariant(pos.rules)}`);
   return lines.join('\n');
 }
 

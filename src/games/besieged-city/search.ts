@@ -6,6 +6,7 @@ import { BC_MAX_KEY_WORDS, BitWriter, packHead, packKey } from './key.js';
 import { bcHeuristic, GUIDE_ORDER, GUIDES } from './heuristic.js';
 import { formatMove } from './notation.js';
 import { MACRO, macroExit, PLATEAU_MAX_MOVES, Plateaus } from './plateau.js';
+import { isDefaultRules } from './rules.js';
 import { BcPosition, MAX_MOVES, packMove, S2F, S2TAL, T2F, T2T } from './position.js';
 
 /** The Besieged City position as the search sees it. */
@@ -13,7 +14,10 @@ export class BcGame extends BcPosition implements SearchGame {
   readonly maxKeyWords = BC_MAX_KEY_WORDS;
 
   /** Plateau search (plateau.ts) in searches that take macro moves (the exhaustive DFS); a switch
-   *  for tests and comparisons. */
+   *  for tests and comparisons. It runs under the default reading only: its proof and its move generator are written for the default
+   *  reading (either trench order, a gap filled at once: plateau.ts reads the default neighbour
+   *  table and treats an emptying move as the only way a trench changes shape), so under any other
+   *  variant it is off and the exhaustive pass goes move by move. */
   plateaus = true;
   private plateauMode = false;
   private plateau: Plateaus | null = null;
@@ -77,7 +81,7 @@ export class BcGame extends BcPosition implements SearchGame {
   beginSearch(guided = false, macros = false): void {
     this.rootPly = this.ply;
     this.endgameProofs = !guided;
-    this.plateauMode = macros && this.plateaus;
+    this.plateauMode = macros && this.plateaus && isDefaultRules(this.rules);
     if (this.plateauMode) (this.plateau ??= new Plateaus()).clear();
     this.macroLen = 0;
   }
@@ -154,7 +158,13 @@ export class BcGame extends BcPosition implements SearchGame {
    *  one-move shortcut), so A* stays exact; and any search that expands every position it keeps
    *  still reaches every reachable position, so "unsolvable" stays exact. Trench-to-trench moves
    *  are otherwise reversible: without this rule the move straight back to P is always
-   *  generated, and always a transposition. */
+   *  generated, and always a transposition.
+   *  Variants (rules.ts), re-checked: the legality of c onto x depends only on c and x's pile
+   *  (its top, and under trench-order=directional the run its top cards carry), never on where
+   *  c comes from, so every trench order keeps the proof; the stock switch plays no part; with
+   *  trench-fill=deferred a emptied by the move is not pending but simply empty, in P's child
+   *  as in the skipped position (and the move back onto a, empty, is not legal at all). So the
+   *  pruning stays on under every variant (test/besieged-city/variants.test.ts checks it). */
   searchMoves(out: Int32Array, offset: number): number {
     if (this.plateauMode && this.pending < 0) return this.plateauMoves(out, offset);
     const n = this.moves(out, offset);
@@ -198,6 +208,7 @@ export class BcGame extends BcPosition implements SearchGame {
    *  one more (rule I: reserve -> trench first), and a talon card too (it enters the reserve by
    *  a refill, which is no move, then must go reserve -> trench -> foundation). Each move lowers
    *  this bound by at most one, so it is also consistent.
+   *  With stock-to-foundation=no, a stock card needs one more as well (below).
    *  DEAD when, with stock and talon empty, a suit with no card in the reserve is a lost puzzle
    *  on its own (the proof is in endgame.ts). */
   lowerBound(): number {
@@ -212,7 +223,11 @@ export class BcGame extends BcPosition implements SearchGame {
         for (let s = 0; s < 4; s++) if (mask & (1 << s) && e.lost(this, s)) return DEAD;
       }
     }
-    return DECK_SIZE - this.foundTotal + reserve + this.tlen;
+    // stock-to-foundation=no: a stock card needs a move to the trenches too (it reaches the
+    // reserve by a refill, from the talon or straight from the stock), like a reserve card; a
+    // deal to the talon leaves this unchanged, so the bound stays consistent.
+    const stock = this.rules.stockToFoundation ? 0 : STOCK_SIZE - this.sp;
+    return DECK_SIZE - this.foundTotal + reserve + this.tlen + stock;
   }
 
   readonly heuristicVariants = GUIDES.length;

@@ -1,5 +1,6 @@
 import { parseCard } from '../../cards/card.js';
 import { CELL_NAMES, PLAY_ORDER, STOCK_SIZE, TRENCHES, TRENCH_NAMES } from './layout.js';
+import type { BcRules } from './rules.js';
 import { BcGame } from './search.js';
 
 // Builds a position from a readable description, for tests and for small constructed problems
@@ -17,6 +18,8 @@ export interface PositionSpec {
   stock?: string[];
   /** Talon, bottom first. */
   talon?: string[];
+  /** The rule variant (default: the default reading). */
+  rules?: BcRules;
 }
 
 const card = (s: string) => {
@@ -33,7 +36,7 @@ export function setupPosition(spec: PositionSpec): BcGame {
   const sp = STOCK_SIZE - stock.length;
   talon.forEach((c, i) => (order[sp - talon.length + i] = c));
   stock.forEach((c, i) => (order[sp + i] = c));
-  const g = new BcGame({ reserve: new Array(12).fill(0), trenches: new Array(14).fill(0), stock: order });
+  const g = new BcGame({ reserve: new Array(12).fill(0), trenches: new Array(14).fill(0), stock: order, ...(spec.rules ? { rules: spec.rules } : {}) });
   g.reserve.fill(-1);
   for (const [name, c] of Object.entries(spec.reserve ?? {})) {
     const i = CELL_NAMES.indexOf(name);
@@ -45,8 +48,10 @@ export function setupPosition(spec: PositionSpec): BcGame {
     const t = TRENCH_NAMES.indexOf(name);
     if (t < 0) throw new Error(`setupPosition: bad trench ${name}`);
     const pile = cards.map(card);
-    for (let i = 1; i < pile.length; i++)
-      if (!BcGame.fitsOn(pile[i], pile[i - 1])) throw new Error(`setupPosition: ${cards[i]} cannot lie on ${cards[i - 1]}`);
+    for (let i = 1; i < pile.length; i++) {
+      g.setPile(t, pile.slice(0, i));
+      if (!g.fits(pile[i], t)) throw new Error(`setupPosition: ${cards[i]} cannot lie on ${cards.slice(0, i).join(' ')}`);
+    }
     g.setPile(t, pile);
   }
   for (const [s, h] of Object.entries(spec.found ?? {})) g.found['SHDC'.indexOf(s)] = h;

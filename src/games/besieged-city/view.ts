@@ -3,6 +3,7 @@ import { CELLS, PILE_CAP, PLAY_ORDER, STOCK_SIZE, TRENCHES } from './layout.js';
 import { packKey, BC_MAX_KEY_WORDS } from './key.js';
 import { formatMove } from './notation.js';
 import { BcPosition, MAX_MOVES, S2F, S2TAL, T2T, moveKind, packMove } from './position.js';
+import { type BcRules, DEFAULT_RULES } from './rules.js';
 import { BcGame } from './search.js';
 
 // What a player at the table sees (rules page, "Information"): the reserve, the trench piles,
@@ -45,6 +46,8 @@ export class BcView {
   pending = -1;
   /** Moves made so far in this game. */
   ply = 0;
+  /** The rule variant of the game (public: the player knows the rules). */
+  rules: BcRules = DEFAULT_RULES;
   /** Visible keys of the positions met this game (a player remembers them): legal() leaves out
    *  trench-to-trench moves that return to one, so no game can cycle. */
   readonly history = new Set<string>();
@@ -66,6 +69,7 @@ export class BcView {
     this.found.set(pos.found);
     this.pending = pos.pending;
     this.ply = pos.ply;
+    this.rules = pos.rules;
     this.dealt = dealt;
     this.stockLeft = STOCK_SIZE - pos.sp - (dealt >= 0 ? 1 : 0);
     if (dealt < 0) this.history.add(this.key());
@@ -110,7 +114,7 @@ export class BcView {
       if (hidden.length !== this.stockLeft) throw new Error(`BcView.position: ${hidden.length} hidden cards for ${this.stockLeft}`);
       for (let i = 0; i < hidden.length; i++) stock[first + i] = hidden[i];
     }
-    g.reset({ reserve: EMPTY_DEAL.reserve, trenches: EMPTY_DEAL.trenches, stock: Array.from(stock) });
+    g.reset({ reserve: EMPTY_DEAL.reserve, trenches: EMPTY_DEAL.trenches, stock: Array.from(stock), rules: this.rules });
     g.reserve.set(this.reserve);
     for (let t = 0; t < TRENCHES; t++) g.setPile(t, this.piles[t]);
     g.found.set(this.found);
@@ -144,7 +148,7 @@ export class BcView {
   private computeLegal(): number[] {
     if (this.dealt >= 0) {
       const c = this.dealt, h = this.found[(c / 13) | 0];
-      const fits = h < 26 && PLAY_ORDER[h] === (c % 13) + 1;
+      const fits = this.rules.stockToFoundation && h < 26 && PLAY_ORDER[h] === (c % 13) + 1;
       return fits ? [packMove(S2F, 0, 0, c), packMove(S2TAL, 0, 0, c)] : [packMove(S2TAL, 0, 0, c)];
     }
     const g = this.scratchPosition();

@@ -53,7 +53,7 @@ export function playGame(deal: BcDeal, strategy: Strategy, opts: PlayOptions = {
     if (m === DEAL) {
       const c = pos.stock[pos.sp];
       view.observe(pos, c); // the card is turned: now it is seen
-      m = pos.fitsFoundation(c) ? ask() : packMove(S2TAL, 0, 0, c);
+      m = pos.dealtFitsFoundation(c) ? ask() : packMove(S2TAL, 0, 0, c);
       if (m === RESIGN) return { won: false, moves, reason: 'resigned' };
       if (m !== packMove(S2F, 0, 0, c) && m !== packMove(S2TAL, 0, 0, c))
         throw new StrategyError(`${strategy.name} named ${formatViewMove(m)} for the dealt card`);

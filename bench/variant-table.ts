@@ -1,0 +1,62 @@
+// The table of the Besieged City variant study (README, "Besieged City under every reading"),
+// from the CSVs bench/variant-study.sh writes to data/besieged-city/variants/: per variant, the
+// solver's verdicts (solvable with the 95% interval in which undecided deals count both ways,
+// proved unsolvable, unknown) and each strategy's win rate with its 95% Wilson interval. Each
+// column counts only the seeds every variant has (a stopped run leaves one chunk uneven).
+//
+//   npx tsx bench/variant-table.ts [DIR]      (DIR: data/besieged-city/variants)
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { readCsvRows } from '../src/batch/csv.js';
+import { summarize } from '../src/batch/solvability.js';
+import { pct } from '../src/batch/stats.js';
+
+const dir = process.argv[2] ?? 'data/besieged-city/variants';
+const VARIANTS = [
+  'default',
+  'trench-order=directional',
+  'trench-order=ordinary',
+  'trench-order=play-order',
+  'stock-to-foundation=no',
+  'trench-fill=deferred',
+  'trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate',
+];
+const tag = (v: string) => (v === 'default' ? 'default' : v.replace(/[,=]/g, (c) => (c === ',' ? '+' : '-')));
+const allRowsOf = (kind: string, v: string) => {
+  const f = join(dir, `${kind}-${tag(v)}.csv`);
+  return existsSync(f) ? readCsvRows(f).rows : [];
+};
+/** Per kind, the seeds present for every variant that has a CSV of that kind. */
+const common = new Map<string, Set<string>>();
+for (const kind of ['solver', 'strategies', 'sampler']) {
+  const sets = VARIANTS.map((v) => allRowsOf(kind, v)).filter((r) => r.length).map((r) => new Set(r.map((x) => x.seed)));
+  common.set(kind, new Set(sets.length ? [...sets[0]].filter((x) => sets.every((s) => s.has(x))) : []));
+}
+const rowsOf = (kind: string, v: string) => allRowsOf(kind, v).filter((r) => common.get(kind)!.has(r.seed));
+const p = (x: number) => pct(x, 1).replace('%', '');
+
+const head = ['variant', 'deals', 'solved %', '95% interval', 'unsolvable %', 'unknown %', 'solver settings', 'greedy won', 'planner won', 'sampler won'];
+const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+for (const v of VARIANTS) {
+  const solver = rowsOf('solver', v);
+  if (solver.length === 0) continue;
+  const s = summarize(solver, 'Besieged City');
+  const n = s.deals;
+  // Strategy games come from their own CSVs (fewer seeds): strategies-* and sampler-*.
+  const strat = summarize([...rowsOf('strategies', v), ...rowsOf('sampler', v)].map(stripOutcome), 'Besieged City').strategies;
+  const won = (name: string) => {
+    const t = strat.find((x) => x.name === name);
+    return t ? `${p(t.won / t.played)}% [${p(t.lo)}, ${p(t.hi)}] of ${t.played}` : '-';
+  };
+  lines.push(`| ${[
+    v, n, p(s.solved / n), `${p(s.solvable.lo)} .. ${p(s.solvable.hi)}`, p(s.unsolvable / n), p(s.unknown / n),
+    s.settings.map((x) => x.replace(/ variant=\S+/, '')).join('; '), won('greedy'), won('planner'), won('sampler'),
+  ].join(' | ')} |`);
+}
+console.log(lines.join('\n'));
+
+/** Strategy rows from a sampler CSV and a strategies CSV of the same seed: keep both (each
+ *  has its own won_ columns), so give them distinct seeds for the de-duplication. */
+function stripOutcome(r: Record<string, string>, i: number): Record<string, string> {
+  return { ...r, seed: `${r.seed}#${i}` };
+}
