@@ -331,7 +331,7 @@ describe('variants: the solver\'s prunings', () => {
       } catch {
         continue; // a pile this trench order could not have built
       }
-      const r = deadOnlyWhereLost(g, `eg ${text} ${seed}`, 10_000);
+      const r = deadOnlyWhereLost(g, `eg ${text} ${seed}`, 40_000);
       if (r.dead) dead++;
       if (r.checked) checked++;
     }
