@@ -3,10 +3,12 @@
 //   npx tsx bench/pilstymas.ts --games 2000 [--win russian-bank] [--max-turns N]
 //   npx tsx bench/pilstymas.ts --match planner,greedy --seeds 100 [--from 1]   mirrored match:
 //       each seed in both seat orders; Wilson 95%, draws by reason, games/s, ms a decision
+//       [--expert candidates=4,samples=6,rootNodes=3000,replyNodes=400,turnsAhead=1]  expert's budgets
 import { wilson, percentile, pct } from '../src/batch/stats.js';
 import { dealFromSeed } from '../src/games/pilstymas/deal.js';
 import { DEFAULT_MAX_TURNS, playGame } from '../src/games/pilstymas/game.js';
-import { greedyMove, makeStrategy, type Strategy } from '../src/games/pilstymas/strategies.js';
+import { greedyMove, makeStrategy as makeNamed, type Strategy } from '../src/games/pilstymas/strategies.js';
+import { type ExpertOptions, ExpertStrategy } from '../src/games/pilstymas/expert.js';
 import { REPETITION_LIMIT, RepetitionTable } from '../src/games/pilstymas/repetition.js';
 import { END, MAX_MOVES, PASS, PilPosition } from '../src/games/pilstymas/position.js';
 import type { WinRule } from '../src/games/pilstymas/position.js';
@@ -17,6 +19,10 @@ const arg = (name: string, def: string) => {
 };
 const maxTurns = Number(arg('max-turns', String(DEFAULT_MAX_TURNS)));
 const rule = arg('win', 'cleared') as WinRule;
+const expertOpts: ExpertOptions = Object.fromEntries(
+  arg('expert', '').split(',').filter(Boolean).map((kv) => [kv.split('=')[0], Number(kv.split('=')[1])]),
+);
+const makeStrategy = (name: string, seed: string): Strategy => (name === 'expert' ? new ExpertStrategy(seed, expertOpts) : makeNamed(name, seed));
 
 if (process.argv.includes('--match')) {
   const [a, b] = arg('match', 'planner,greedy').split(',');
@@ -58,7 +64,7 @@ if (process.argv.includes('--match')) {
   }
   const secs = (performance.now() - t0) / 1000;
   const w = wilson(aw, aw + bw);
-  console.log(`${a} vs ${b}, seeds ${from}..${from + seeds - 1} in both seat orders (${2 * seeds} games, max ${maxTurns} turns, win rule ${rule})`);
+  console.log(`${a} vs ${b}, seeds ${from}..${from + seeds - 1} in both seat orders (${2 * seeds} games, max ${maxTurns} turns, win rule ${rule})${Object.keys(expertOpts).length ? ` expert ${JSON.stringify(expertOpts)}` : ''}`);
   console.log(`${a} won ${aw}, ${b} won ${bw}, draws ${draws} (${pct(draws / (2 * seeds))}: ${reps} by repetition, ${draws - reps} at the cap); mean ${(turns / (2 * seeds)).toFixed(1)} turns`);
   console.log(`${a} share of decided games: ${pct(aw / (aw + bw))}, 95% Wilson [${pct(w.lo)}, ${pct(w.hi)}]`);
   console.log(`${secs.toFixed(1)} s, ${((2 * seeds) / secs).toFixed(2)} games/s`);

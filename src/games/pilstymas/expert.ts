@@ -1,0 +1,137 @@
+import { type Rng, rngFromSeed } from '../../cards/shuffle.js';
+import { END, FROM_HAND, FROM_STOCK, PASS, PilPosition, STOCK, moveFrom } from './position.js';
+import type { Strategy } from './strategies.js';
+import { MAX_DEPTH, TurnMemory, TurnSearch, WIN, evaluate } from './turn.js';
+import { type PlayerView, loadView } from './view.js';
+
+// The expert: determinized search over whole turns. From the view (hidden cards unknown) the
+// planner's turn search proposes the best few lines for the rest of the turn. Each is then
+// tried on several determinizations — the hidden cards dealt at random in a way consistent
+// with the view (loadView with a generator) — played until it turns up a hidden card, after
+// which the turn is finished by a turn search that knows that card (as the expert would when it
+// searches again), and the opponent answers with its own turn search; the position is then
+// scored for the expert. The line with the best mean score is played, move by move while the
+// view matches what it expects, as the planner does. The expert reads only its view; its
+// randomness comes from the strategy seed and its work is counted in positions, not time, so a
+// game is reproducible on any machine.
+
+export interface ExpertOptions {
+  /** Lines proposed by the root search (the candidates). */
+  candidates?: number;
+  /** Determinizations each candidate is tried on. */
+  samples?: number;
+  /** Positions for the root search. */
+  rootNodes?: number;
+  /** Positions for each turn search inside a determinization. */
+  replyNodes?: number;
+  /** Whole turns played after the expert's own in each determinization (1: the opponent's). */
+  turnsAhead?: number;
+}
+
+export const EXPERT_DEFAULTS: Required<ExpertOptions> = { candidates: 4, samples: 6, rootNodes: 3000, replyNodes: 400, turnsAhead: 1 };
+
+export class ExpertStrategy implements Strategy {
+  readonly name = 'expert';
+  private readonly o: Required<ExpertOptions>;
+  private rng: Rng;
+  /** The view with hidden cards unknown. */
+  private pos = new PilPosition();
+  /** A determinization of it. */
+  private det = new PilPosition();
+  private root: TurnSearch;
+  private inner = new TurnSearch(1);
+  private memory = new TurnMemory();
+  private total: Float64Array;
+  private trail = new Int32Array(4 * (MAX_DEPTH + 2));
+  private plan = new Int32Array(MAX_DEPTH + 2);
+  private planLen = 0;
+  private planAt = 0;
+  private expectKey = -1;
+
+  constructor(seed: string, opts: ExpertOptions = {}) {
+    this.o = { ...EXPERT_DEFAULTS, ...opts };
+    this.rng = rngFromSeed(`expert/${seed}`);
+    this.root = new TurnSearch(this.o.candidates);
+    this.total = new Float64Array(this.o.candidates);
+  }
+
+  choose(view: PlayerView): number {
+    const pos = this.pos;
+    loadView(pos, view);
+    if (this.planAt >= this.planLen || pos.key() !== this.expectKey || !pos.isLegal(this.plan[this.planAt])) {
+      const i = this.decide(view);
+      this.planLen = this.root.lens[i];
+      this.plan.set(this.root.line(i));
+      this.planAt = 0;
+    }
+    const m = this.plan[this.planAt++];
+    pos.make(m);
+    this.expectKey = pos.key();
+    if (m === END || m === PASS) this.memory.add(pos);
+    return m;
+  }
+
+  /** Runs the root search and returns the index of the line to play. */
+  private decide(view: PlayerView): number {
+    const pos = this.pos, root = this.root;
+    const k = root.run(pos, this.o.rootNodes, this.memory);
+    if (k === 1 || root.scores[0] >= WIN - MAX_DEPTH) return 0;
+    const total = this.total.fill(0);
+    for (let s = 0; s < this.o.samples; s++) {
+      loadView(this.det, view, this.rng);
+      for (let i = 0; i < k; i++) total[i] += this.rollout(root.line(i));
+    }
+    let best = 0, bestScore = -Infinity;
+    for (let i = 0; i < k; i++) {
+      // The loop penalty of where the line ends the turn, as the root search saw it.
+      const line = root.line(i);
+      let pen = 0;
+      if (line[line.length - 1] === END || line[line.length - 1] === PASS) {
+        for (let j = 0; j < line.length; j++) pos.make(line[j]);
+        pen = this.memory.penalty(pos);
+        for (let j = line.length - 1; j >= 0; j--) pos.unmake(line[j]);
+      }
+      const score = total[i] / this.o.samples - pen;
+      if (score > bestScore) (bestScore = score), (best = i);
+    }
+    return best;
+  }
+
+  /** Plays `line` in the determinization until it ends the turn or turns up a hidden card,
+   *  finishes the turn and plays `turnsAhead` more turns by turn search, scores the position
+   *  for the expert and takes it all back. */
+  private rollout(line: Int32Array): number {
+    const det = this.det, me = det.turn;
+    let len = 0, ended = false;
+    for (let j = 0; j < line.length; j++) {
+      const m = line[j];
+      const from = moveFrom(m);
+      const n = det.len[STOCK + me];
+      const reveals = m !== END && m !== PASS && (from === FROM_HAND || (from === FROM_STOCK && n >= 2 && n - 2 < det.down[me]));
+      det.make(m);
+      this.trail[len++] = m;
+      if (m === END || m === PASS || det.winner >= 0) {
+        ended = true;
+        break;
+      }
+      if (reveals) break;
+    }
+    for (let t = ended ? 1 : 0; t <= this.o.turnsAhead && det.winner < 0; t++) len = this.playTurn(len);
+    const s = evaluate(det, me);
+    while (len > 0) det.unmake(this.trail[--len]);
+    return s;
+  }
+
+  /** The mover's best line by turn search in the determinization, played; returns the trail length. */
+  private playTurn(len: number): number {
+    const det = this.det;
+    this.inner.run(det, this.o.replyNodes);
+    const line = this.inner.line(0);
+    for (let j = 0; j < line.length && len < this.trail.length; j++) {
+      det.make(line[j]);
+      this.trail[len++] = line[j];
+    }
+    return len;
+  }
+}
+
