@@ -42,6 +42,9 @@ export class ExpertStrategy implements Strategy {
   private inner = new TurnSearch(1);
   private memory = new TurnMemory();
   private total: Float64Array;
+  /** The root lines tried (indices), distinct up to their first hidden card. */
+  private cands: Int32Array;
+  private prefixLen: Int32Array;
   private trail = new Int32Array(4 * (MAX_DEPTH + 2));
   private plan = new Int32Array(MAX_DEPTH + 2);
   private planLen = 0;
@@ -51,8 +54,10 @@ export class ExpertStrategy implements Strategy {
   constructor(seed: string, opts: ExpertOptions = {}) {
     this.o = { ...EXPERT_DEFAULTS, ...opts };
     this.rng = rngFromSeed(`expert/${seed}`);
-    this.root = new TurnSearch(this.o.candidates);
+    this.root = new TurnSearch(4 * this.o.candidates);
     this.total = new Float64Array(this.o.candidates);
+    this.cands = new Int32Array(this.o.candidates);
+    this.prefixLen = new Int32Array(this.o.candidates);
   }
 
   choose(view: PlayerView): number {
@@ -76,15 +81,29 @@ export class ExpertStrategy implements Strategy {
     const pos = this.pos, root = this.root;
     const k = root.run(pos, this.o.rootNodes, this.memory);
     if (k === 1 || root.scores[0] >= WIN - MAX_DEPTH) return 0;
+    // The expert searches again once a hidden card is turned up, so only a line's moves up to
+    // that point are a choice: keep the best line for each such prefix.
+    const cands = this.cands;
+    let n = 0;
+    for (let i = 0; i < k && n < this.o.candidates; i++) {
+      const len = prefixLength(pos, root.line(i));
+      let dup = false;
+      for (let j = 0; j < n && !dup; j++) dup = this.prefixLen[j] === len && samePrefix(root.line(cands[j]), root.line(i), len);
+      if (!dup) {
+        this.prefixLen[n] = len;
+        cands[n++] = i;
+      }
+    }
+    if (n === 1) return cands[0];
     const total = this.total.fill(0);
     for (let s = 0; s < this.o.samples; s++) {
       loadView(this.det, view, this.rng);
-      for (let i = 0; i < k; i++) total[i] += this.rollout(root.line(i));
+      for (let i = 0; i < n; i++) total[i] += this.rollout(root.line(cands[i]));
     }
     let best = 0, bestScore = -Infinity;
-    for (let i = 0; i < k; i++) {
+    for (let i = 0; i < n; i++) {
       // The loop penalty of where the line ends the turn, as the root search saw it.
-      const line = root.line(i);
+      const line = root.line(cands[i]);
       let pen = 0;
       if (line[line.length - 1] === END || line[line.length - 1] === PASS) {
         for (let j = 0; j < line.length; j++) pos.make(line[j]);
@@ -94,7 +113,7 @@ export class ExpertStrategy implements Strategy {
       const score = total[i] / this.o.samples - pen;
       if (score > bestScore) (bestScore = score), (best = i);
     }
-    return best;
+    return cands[best];
   }
 
   /** Plays `line` in the determinization until it ends the turn or turns up a hidden card,
@@ -105,9 +124,7 @@ export class ExpertStrategy implements Strategy {
     let len = 0, ended = false;
     for (let j = 0; j < line.length; j++) {
       const m = line[j];
-      const from = moveFrom(m);
-      const n = det.len[STOCK + me];
-      const reveals = m !== END && m !== PASS && (from === FROM_HAND || (from === FROM_STOCK && n >= 2 && n - 2 < det.down[me]));
+      const reveals = turnsUp(det, m);
       det.make(m);
       this.trail[len++] = m;
       if (m === END || m === PASS || det.winner >= 0) {
@@ -135,3 +152,32 @@ export class ExpertStrategy implements Strategy {
   }
 }
 
+
+/** Whether move m (of the mover in pos) turns up a hidden card: the next hand card, or a
+ *  face-down stock card. */
+function turnsUp(pos: PilPosition, m: number): boolean {
+  if (m === END || m === PASS) return false;
+  const from = moveFrom(m);
+  if (from === FROM_HAND) return true;
+  const n = pos.len[STOCK + pos.turn];
+  return from === FROM_STOCK && n >= 2 && n - 2 < pos.down[pos.turn];
+}
+
+/** The moves of `line` up to and including the first that turns up a hidden card (all of it
+ *  if none does). */
+function prefixLength(pos: PilPosition, line: Int32Array): number {
+  let j = 0;
+  while (j < line.length) {
+    const up = turnsUp(pos, line[j]);
+    pos.make(line[j++]);
+    if (up) break;
+  }
+  for (let i = j - 1; i >= 0; i--) pos.unmake(line[i]);
+  return j;
+}
+
+function samePrefix(a: Int32Array, b: Int32Array, len: number): boolean {
+  if (a.length < len || b.length < len) return false;
+  for (let j = 0; j < len; j++) if (a[j] !== b[j]) return false;
+  return true;
+}
