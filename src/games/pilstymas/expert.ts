@@ -1,7 +1,7 @@
 import { type Rng, rngFromSeed } from '../../cards/shuffle.js';
 import { END, FROM_HAND, FROM_STOCK, PASS, PilPosition, STOCK, moveFrom } from './position.js';
 import type { Strategy } from './strategies.js';
-import { MAX_DEPTH, TurnMemory, TurnSearch, WIN, evaluate } from './turn.js';
+import { LinePlan, MAX_DEPTH, TurnMemory, TurnSearch, WIN, evaluate } from './turn.js';
 import { type PlayerView, loadView } from './view.js';
 
 // The expert: determinized search over whole turns. From the view (hidden cards unknown) the
@@ -46,10 +46,7 @@ export class ExpertStrategy implements Strategy {
   private cands: Int32Array;
   private prefixLen: Int32Array;
   private trail = new Int32Array(4 * (MAX_DEPTH + 2));
-  private plan = new Int32Array(MAX_DEPTH + 2);
-  private planLen = 0;
-  private planAt = 0;
-  private expectKey = -1;
+  private plan = new LinePlan();
 
   constructor(seed: string, opts: ExpertOptions = {}) {
     this.o = { ...EXPERT_DEFAULTS, ...opts };
@@ -63,17 +60,8 @@ export class ExpertStrategy implements Strategy {
   choose(view: PlayerView): number {
     const pos = this.pos;
     loadView(pos, view);
-    if (this.planAt >= this.planLen || pos.key() !== this.expectKey || !pos.isLegal(this.plan[this.planAt])) {
-      const i = this.decide(view);
-      this.planLen = this.root.lens[i];
-      this.plan.set(this.root.line(i));
-      this.planAt = 0;
-    }
-    const m = this.plan[this.planAt++];
-    pos.make(m);
-    this.expectKey = pos.key();
-    if (m === END || m === PASS) this.memory.add(pos);
-    return m;
+    if (!this.plan.applies(pos)) this.plan.set(this.root.line(this.decide(view)));
+    return this.plan.next(pos, this.memory);
   }
 
   /** Runs the root search and returns the index of the line to play. */

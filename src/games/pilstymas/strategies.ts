@@ -4,7 +4,7 @@ import {
   moveFrom, moveTo,
 } from './position.js';
 import { ExpertStrategy } from './expert.js';
-import { MAX_DEPTH, TurnMemory, TurnSearch, evaluate } from './turn.js';
+import { LinePlan, TurnMemory, TurnSearch, evaluate } from './turn.js';
 import { type PlayerView, loadView } from './view.js';
 
 export { evaluate } from './turn.js';
@@ -115,26 +115,17 @@ export class PlannerStrategy implements Strategy {
   private pos = new PilPosition();
   private search = new TurnSearch(1);
   private memory = new TurnMemory();
-  private plan = new Int32Array(MAX_DEPTH + 2);
-  private planLen = 0;
-  private planAt = 0;
-  private expectKey = -1;
+  private plan = new LinePlan();
   constructor(private budget = 3000) {}
 
   choose(view: PlayerView): number {
     const pos = this.pos;
     loadView(pos, view);
-    if (this.planAt >= this.planLen || pos.key() !== this.expectKey || !pos.isLegal(this.plan[this.planAt])) {
+    if (!this.plan.applies(pos)) {
       this.search.run(pos, this.budget, this.memory);
-      this.planLen = this.search.lens[0];
       this.plan.set(this.search.line(0));
-      this.planAt = 0;
     }
-    const m = this.plan[this.planAt++];
-    pos.make(m);
-    this.expectKey = pos.key();
-    if (m === END || m === PASS) this.memory.add(pos);
-    return m;
+    return this.plan.next(pos, this.memory);
   }
 }
 

@@ -174,3 +174,32 @@ export class TurnSearch {
     }
   }
 }
+
+/** A line being played: followed move by move while the view matches what the line expects
+ *  (a hidden card turned up makes it differ; then the strategy searches again). */
+export class LinePlan {
+  private moves = new Int32Array(LINE);
+  private len = 0;
+  private at = 0;
+  private expectKey = -1;
+
+  /** Whether the plan's next move applies to pos (the current view, hidden cards unknown). */
+  applies(pos: PilPosition): boolean {
+    return this.at < this.len && pos.key() === this.expectKey && pos.isLegal(this.moves[this.at]);
+  }
+
+  set(line: Int32Array): void {
+    this.moves.set(line);
+    this.len = line.length;
+    this.at = 0;
+  }
+
+  /** Plays the next move on pos and returns it; a turn's end goes into the memory. */
+  next(pos: PilPosition, memory: TurnMemory): number {
+    const m = this.moves[this.at++];
+    pos.make(m);
+    this.expectKey = pos.key();
+    if (m === END || m === PASS) memory.add(pos);
+    return m;
+  }
+}
