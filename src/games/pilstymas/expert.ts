@@ -2,7 +2,7 @@ import { type Rng, rngFromSeed } from '../../cards/shuffle.js';
 import { END, FROM_HAND, FROM_STOCK, PASS, PilPosition, STOCK, moveFrom } from './position.js';
 import type { Strategy } from './strategies.js';
 import { LinePlan, MAX_DEPTH, TurnMemory, TurnSearch, WIN, evaluate } from './turn.js';
-import { type PlayerView, loadView } from './view.js';
+import { type PlayerView, loadView, viewOf } from './view.js';
 
 // The expert: determinized search over whole turns. From the view (hidden cards unknown) the
 // planner's turn search proposes the best few lines for the rest of the turn. Each is then
@@ -26,9 +26,11 @@ export interface ExpertOptions {
   replyNodes?: number;
   /** Whole turns played after the expert's own in each determinization (1: the opponent's). */
   turnsAhead?: number;
+  /** Simulated turns see only the mover's view (1) or the whole determinization (0). */
+  fair?: number;
 }
 
-export const EXPERT_DEFAULTS: Required<ExpertOptions> = { candidates: 4, samples: 6, rootNodes: 3000, replyNodes: 400, turnsAhead: 1 };
+export const EXPERT_DEFAULTS: Required<ExpertOptions> = { candidates: 4, samples: 6, rootNodes: 3000, replyNodes: 400, turnsAhead: 1, fair: 1 };
 
 export class ExpertStrategy implements Strategy {
   readonly name = 'expert';
@@ -38,6 +40,8 @@ export class ExpertStrategy implements Strategy {
   private pos = new PilPosition();
   /** A determinization of it. */
   private det = new PilPosition();
+  /** What the mover of a simulated turn sees of the determinization. */
+  private masked = new PilPosition();
   private root: TurnSearch;
   private inner = new TurnSearch(1);
   private memory = new TurnMemory();
@@ -45,7 +49,7 @@ export class ExpertStrategy implements Strategy {
   /** The root lines tried (indices), distinct up to their first hidden card. */
   private cands: Int32Array;
   private prefixLen: Int32Array;
-  private trail = new Int32Array(4 * (MAX_DEPTH + 2));
+  private trail = new Int32Array(8 * (MAX_DEPTH + 2));
   private plan = new LinePlan();
 
   constructor(seed: string, opts: ExpertOptions = {}) {
@@ -127,19 +131,37 @@ export class ExpertStrategy implements Strategy {
     return s;
   }
 
-  /** The mover's best line by turn search in the determinization, played; returns the trail length. */
+  /** Plays the mover's turn in the determinization as the planner would, and returns the
+   *  trail length. With `fair`, each search sees only what the mover would see (its view of
+   *  the determinization, hidden cards unknown) and the mover searches again after each card
+   *  it turns up; without, one search sees the whole determinization (it then knows the order
+   *  of the hands, which makes every turn look better than it can be played). */
   private playTurn(len: number): number {
-    const det = this.det;
-    this.inner.run(det, this.o.replyNodes);
-    const line = this.inner.line(0);
-    for (let j = 0; j < line.length && len < this.trail.length; j++) {
-      det.make(line[j]);
-      this.trail[len++] = line[j];
+    const det = this.det, trail = this.trail;
+    for (let seg = 0; seg < MAX_SEGMENTS && len < trail.length; seg++) {
+      let src = det;
+      if (this.o.fair) {
+        loadView(this.masked, viewOf(det, det.turn));
+        src = this.masked;
+      }
+      this.inner.run(src, this.o.replyNodes);
+      const line = this.inner.line(0);
+      for (let j = 0; j < line.length && len < trail.length; j++) {
+        const m = line[j];
+        const up = turnsUp(det, m);
+        det.make(m);
+        trail[len++] = m;
+        if (m === END || m === PASS || det.winner >= 0) return len;
+        if (up && this.o.fair) break;
+      }
+      if (!this.o.fair) break;
     }
     return len;
   }
 }
 
+/** Searches within one simulated turn (a guard: each search but the last turns up a card). */
+const MAX_SEGMENTS = 60;
 
 /** Whether move m (of the mover in pos) turns up a hidden card: the next hand card, or a
  *  face-down stock card. */
