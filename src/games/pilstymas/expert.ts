@@ -30,7 +30,7 @@ export interface ExpertOptions {
   fair?: number;
 }
 
-export const EXPERT_DEFAULTS: Required<ExpertOptions> = { candidates: 4, samples: 6, rootNodes: 3000, replyNodes: 400, turnsAhead: 1, fair: 1 };
+export const EXPERT_DEFAULTS: Required<ExpertOptions> = { candidates: 4, samples: 6, rootNodes: 10000, replyNodes: 400, turnsAhead: 1, fair: 1 };
 
 export class ExpertStrategy implements Strategy {
   readonly name = 'expert';
