@@ -3,6 +3,7 @@
 //   npx tsx bench/pilstymas.ts --games 2000 [--win russian-bank] [--max-turns N]
 //   npx tsx bench/pilstymas.ts --match planner,greedy --seeds 100 [--from 1]   mirrored match:
 //       each seed in both seat orders; Wilson 95%, draws by reason, games/s, ms a decision
+//       [--progress]  a line per game as it ends
 //       [--expert candidates=4,samples=6,rootNodes=3000,replyNodes=400,turnsAhead=1]  expert's budgets
 import { wilson, percentile, pct } from '../src/batch/stats.js';
 import { dealFromSeed } from '../src/games/pilstymas/deal.js';
@@ -19,6 +20,7 @@ const arg = (name: string, def: string) => {
 };
 const maxTurns = Number(arg('max-turns', String(DEFAULT_MAX_TURNS)));
 const rule = arg('win', 'cleared') as WinRule;
+const progress = process.argv.includes('--progress');
 const expertOpts: ExpertOptions = Object.fromEntries(
   arg('expert', '').split(',').filter(Boolean).map((kv) => [kv.split('=')[0], Number(kv.split('=')[1])]),
 );
@@ -55,6 +57,7 @@ if (process.argv.includes('--match')) {
       const sB = timed(makeStrategy(names[1], `${seed}:B`), aFirst ? keys[1] : keys[0]);
       const r = playGame(dealFromSeed(seed), [sA, sB], { maxTurns, rule });
       turns += r.turns;
+      if (progress) console.log(`game seed ${seed} A=${names[0]} B=${names[1]}: ${r.winner < 0 ? `draw (${r.reason})` : `${'AB'[r.winner]} won`}, ${r.turns} turns, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
       if (r.winner < 0) {
         draws++;
         if (r.reason === 'repetition') reps++;
