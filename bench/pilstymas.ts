@@ -48,8 +48,12 @@ if (process.argv.includes('--match')) {
     };
   };
   const t0 = performance.now();
+  // A strategy against itself: the mirrored game is the same game (strategy seeds go by seat),
+  // so each seed is played once.
+  const orders = a === b ? [true] : [true, false];
+  const games = seeds * orders.length;
   for (let s = from; s < from + seeds; s++) {
-    for (const aFirst of [true, false]) {
+    for (const aFirst of orders) {
       const seed = String(s);
       const names = aFirst ? [a, b] : [b, a];
       const keys = a === b ? ['1st', '2nd'] : names;
@@ -67,11 +71,11 @@ if (process.argv.includes('--match')) {
   }
   const secs = (performance.now() - t0) / 1000;
   const w = wilson(aw, aw + bw);
-  console.log(`${a} vs ${b}, seeds ${from}..${from + seeds - 1} in both seat orders (${2 * seeds} games, max ${maxTurns} turns, win rule ${rule})${Object.keys(expertOpts).length ? ` expert ${JSON.stringify(expertOpts)}` : ''}`);
-  console.log(`${a} won ${aw}, ${b} won ${bw}, draws ${draws} (${pct(draws / (2 * seeds))}: ${reps} by repetition, ${draws - reps} at the cap); mean ${(turns / (2 * seeds)).toFixed(1)} turns`);
+  console.log(`${a} vs ${b}, seeds ${from}..${from + seeds - 1}${a === b ? ', one game each' : ' in both seat orders'} (${games} games, max ${maxTurns} turns, win rule ${rule})${Object.keys(expertOpts).length ? ` expert ${JSON.stringify(expertOpts)}` : ''}`);
+  console.log(`${a} won ${aw}, ${b} won ${bw}, draws ${draws} (${pct(draws / games)}: ${reps} by repetition, ${draws - reps} at the cap); mean ${(turns / games).toFixed(1)} turns`);
   console.log(`${a} share of decided games: ${pct(aw / (aw + bw))}, 95% Wilson [${pct(w.lo)}, ${pct(w.hi)}]`);
-  console.log(`${secs.toFixed(1)} s, ${((2 * seeds) / secs).toFixed(2)} games/s`);
-  for (const [k, t] of spent) console.log(`  ${k}: ${(t.ms / t.calls).toFixed(2)} ms a decision over ${t.calls} decisions, ${(t.ms / (2 * seeds)).toFixed(0)} ms a game`);
+  console.log(`${secs.toFixed(1)} s, ${(games / secs).toFixed(2)} games/s`);
+  for (const [k, t] of spent) console.log(`  ${k}: ${(t.ms / t.calls).toFixed(2)} ms a decision over ${t.calls} decisions, ${(t.ms / games).toFixed(0)} ms a game`);
 } else {
   const games = Number(arg('games', '1000'));
   // Warm up the JIT on other seeds first.
