@@ -96,17 +96,35 @@ describe('strategies', () => {
   });
 
   it('the planner takes a two-move combination greedy misses', () => {
-    // 2S covers A's 3H, which fits the hearts foundation; 2S can go onto B's 3D first
-    // (tableau shuffling, which greedy never does).
+    // 2S covers A's 3H, which fits the hearts foundation; 2S can go onto A's own 3D first
+    // (a move within the own side, which greedy never makes).
     const pos = build({
       hand: [['KC'], ['2D\'']],
       stock: [['9D', '8D'], ['7H\'']],
-      tab: [['3H', '2S'], ['QS'], ['QC'], ['JS'], ['3D\''], ['TS\''], ['4C\''], ['5C\'']],
+      tab: [['3H', '2S'], ['3D'], ['QC'], ['JS'], ['QS\''], ['TS\''], ['9H\''], ['5C\'']],
       found: [0, 0, 2, 0, 0, 0, 0, 0],
     });
     const v = viewOf(pos, 0);
     expect(formatMove(makeStrategy('greedy', 's').choose(v))).toBe('end');
-    expect(formatMove(makeStrategy('planner', 's').choose(v))).toBe('2S A0>B0');
+    expect(formatMove(makeStrategy('planner', 's').choose(v))).toBe('2S A0>A1');
+  });
+
+  it('greedy clears the own tableau: onto the opponent\'s stock or waste (rule e), then onto the opponent\'s piles', () => {
+    // A has no hand card; its piles hold 9D (fits B's stock top TD), 4H' (fits B's 5S) and KC
+    // (which fits only an empty pile: greedy does not hand the opponent its cards there).
+    const pos = build({
+      hand: [[], ['KC\'']],
+      stock: [[], ['TD\'']],
+      tab: [['9D'], ['4H\''], ['KC'], [], ['5S'], ['QC\''], [], []],
+    });
+    const buf = new Int32Array(512);
+    const seq: string[] = [];
+    for (let i = 0; i < 5 && pos.turn === 0; i++) {
+      const m = greedyMove(pos, buf);
+      seq.push(formatMove(m));
+      pos.make(m);
+    }
+    expect(seq.join(', ')).toBe('9D A0>ostock, 4H A1>B0, pass');
   });
 
   it('every strategy plays a whole game legally (checked by the game loop)', () => {

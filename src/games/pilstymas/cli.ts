@@ -16,6 +16,7 @@ import { itemsFor, type PilJobConfig } from './job.js';
 import { formatMove, parseMove } from './notation.js';
 import { END, MAX_MOVES, PASS, PilPosition, type WinRule } from './position.js';
 import { renderPosition, SEAT } from './render.js';
+import { REPETITION_LIMIT, RepetitionTable } from './repetition.js';
 import { recordFromJson, recordToJson, replayRecord, verifyRecord } from './replay.js';
 import { STRATEGY_NAMES } from './strategies.js';
 import { strategyFor } from './file-strategy.js';
@@ -65,14 +66,23 @@ async function play(argv: Args): Promise<void> {
   const u = argv.unicode === true;
   const log: { player: number; move: number }[] = [];
   let forfeited = false;
-  const over = () => forfeited || pos.winner >= 0 || pos.turns >= maxTurns;
+  const reps = new RepetitionTable();
+  let repeated = reps.add(pos) >= REPETITION_LIMIT;
+  const made = (player: number, m: number) => {
+    pos.make(m);
+    log.push({ player, move: m });
+    if (m === END || m === PASS) repeated = reps.add(pos) >= REPETITION_LIMIT;
+  };
+  const over = () => forfeited || pos.winner >= 0 || pos.turns >= maxTurns || repeated;
   const show = () => console.log(renderPosition(pos, { unicode: u, seat: 0 }));
   const finish = () => {
     if (forfeited) return;
     if (pos.winner >= 0) console.log(pos.winner === 0 ? 'You win!' : `${ai.name} wins.`);
+    else if (repeated) console.log(`Draw by repetition: the same position came round a third time after ${pos.turns} turns.`);
     else console.log(`Draw: ${maxTurns} turns without a winner.`);
     if (typeof argv.record === 'string') {
-      const r = { winner: pos.winner, turns: pos.turns, reason: pos.winner >= 0 ? 'win' : 'max-turns', starter: 0, moves: log, forcedEnds: 0 } as const;
+      const reason = pos.winner >= 0 ? 'win' : repeated ? 'repetition' : 'max-turns';
+      const r = { winner: pos.winner, turns: pos.turns, reason, starter: 0, moves: log, forcedEnds: 0 } as const;
       writeFileSync(argv.record, formatJson(recordToJson(deal, r, rule, maxTurns)) + '\n');
       console.log(`record written to ${argv.record}`);
     }
@@ -90,8 +100,7 @@ async function play(argv: Args): Promise<void> {
       }
       if (!pos.isLegal(m)) throw new Error(`${ai.name} chose an illegal move`);
       console.log(`B (${ai.name}): ${formatMove(m)}`);
-      pos.make(m);
-      log.push({ player: 1, move: m });
+      made(1, m);
     }
   };
   console.log(`Pilstymas, deal ${deal.seed ?? '(file)'}: you are A, ${ai.name} is B. ${SEAT[pos.turn]} starts.`);
@@ -114,9 +123,8 @@ async function play(argv: Args): Promise<void> {
     }
     const move = typedMove(line, legal, (text) => parseMove(pos, text));
     if (move === undefined) return true;
-    pos.make(move);
-    log.push({ player: 0, move });
-    if (move === END || move === PASS) aiTurn();
+    made(0, move);
+    if ((move === END || move === PASS) && !over()) aiTurn();
     show();
     if (over()) {
       finish();

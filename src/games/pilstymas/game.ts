@@ -1,5 +1,6 @@
 import type { PilDeal } from './deal.js';
 import { END, PASS, PilPosition, type WinRule } from './position.js';
+import { REPETITION_LIMIT, RepetitionTable } from './repetition.js';
 import type { Strategy } from './strategies.js';
 import { viewOf } from './view.js';
 
@@ -7,8 +8,8 @@ import { viewOf } from './view.js';
 // fresh PlayerView of its own seat and nothing else.
 
 /** Default turn cap [decision]: greedy-vs-greedy games that end do so in a few hundred turns
- *  (bench/pilstymas.ts prints the distribution); 1000 leaves a wide margin while keeping a
- *  stuck game (both players only ending or passing) cheap. */
+ *  (bench/pilstymas.ts prints the distribution); 1000 leaves a wide margin. Since the
+ *  repetition rule ends stuck games, the cap is only a safety net. */
 export const DEFAULT_MAX_TURNS = 1000;
 /** A harness guard, not a rule: a strategy that makes this many moves in one turn is made to
  *  end it (only a random mover that keeps shuffling tableau cards could get here). */
@@ -21,11 +22,15 @@ export interface GameOptions {
   record?: boolean;
 }
 
+export type GameEnd = 'win' | 'max-turns' | 'repetition';
+
 export interface GameResult {
   /** 0 (A), 1 (B), or -1 for a draw. */
   winner: number;
   turns: number;
-  reason: 'win' | 'max-turns';
+  /** How the game ended: a win, the turn cap, or a position at the start of a turn seen for
+   *  the third time (rules page, [D] Repetition). */
+  reason: GameEnd;
   /** The player who started. */
   starter: number;
   moves: { player: number; move: number }[];
@@ -39,7 +44,9 @@ export function playGame(deal: PilDeal, players: readonly [Strategy, Strategy], 
   const starter = pos.turn;
   const moves: { player: number; move: number }[] = [];
   let inTurn = 0, forcedEnds = 0;
-  while (pos.winner < 0 && pos.turns < maxTurns) {
+  const reps = new RepetitionTable();
+  let repeated = reps.add(pos) >= REPETITION_LIMIT;
+  while (pos.winner < 0 && pos.turns < maxTurns && !repeated) {
     const p = pos.turn;
     let m: number;
     if (inTurn >= MAX_MOVES_PER_TURN) {
@@ -51,12 +58,15 @@ export function playGame(deal: PilDeal, players: readonly [Strategy, Strategy], 
     }
     pos.make(m);
     if (opts.record) moves.push({ player: p, move: m });
-    inTurn = m === END || m === PASS ? 0 : inTurn + 1;
+    if (m === END || m === PASS) {
+      inTurn = 0;
+      repeated = reps.add(pos) >= REPETITION_LIMIT;
+    } else inTurn++;
   }
   return {
     winner: pos.winner,
     turns: pos.turns,
-    reason: pos.winner >= 0 ? 'win' : 'max-turns',
+    reason: pos.winner >= 0 ? 'win' : repeated ? 'repetition' : 'max-turns',
     starter,
     moves,
     forcedEnds,

@@ -56,6 +56,8 @@ export const moveTo = (m: number) => (m >> 4) & 15;
 export const moveCard = (m: number) => (m >> 8) & 127;
 /** 3 sources × 11 targets + 8 piles × 11 targets + end/pass, rounded up. */
 export const MAX_MOVES = 128;
+/** Bytes of PilPosition.snapshot: 14 lengths, 104 cards at most, 8 foundations, 2 counts, the mover. */
+export const SNAPSHOT_MAX = 14 + 104 + 8 + 2 + 1;
 
 export type WinRule = 'cleared' | 'russian-bank';
 
@@ -366,6 +368,29 @@ export class PilPosition {
   /** Number of moves on the undo stack. */
   get ply(): number {
     return this.ulen;
+  }
+
+  /** Writes the whole position (every stack in order, foundations, face-down counts, the
+   *  mover; not `turns`) to out[at..] and returns the end offset: equal positions write equal
+   *  bytes. At most SNAPSHOT_MAX bytes. */
+  snapshot(out: Uint8Array, at: number): number {
+    let k = at;
+    for (let s = 0; s < NSTACKS; s++) {
+      const n = this.len[s], b = BASE[s];
+      out[k++] = n;
+      for (let i = 0; i < n; i++) out[k++] = this.cards[b + i];
+    }
+    for (let i = 0; i < 8; i++) out[k++] = this.found[i];
+    out[k++] = this.down[0];
+    out[k++] = this.down[1];
+    out[k++] = this.turn;
+    return k;
+  }
+
+  /** Grows with every move that cannot be undone in play (a card to a foundation, a stock card
+   *  turned up): positions with different values can never be equal. */
+  progress(): number {
+    return this.foundTotal() - this.down[0] - this.down[1];
   }
 
   /** Cards on the foundations. */

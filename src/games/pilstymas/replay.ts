@@ -3,19 +3,23 @@ import { isObject } from '../../io/json.js';
 import { type PilDeal, dealFromJson, dealToJson, GAME } from './deal.js';
 import type { GameResult } from './game.js';
 import { formatMove, parseMove } from './notation.js';
-import { PilPosition, type WinRule } from './position.js';
+import { END, PASS, PilPosition, type WinRule } from './position.js';
+import { REPETITION_LIMIT, RepetitionTable } from './repetition.js';
 import type { Replay } from '../registry.js';
 import { pilBoard } from './board.js';
 
 // Game records (rules page, "Files"): { game, deal, moves: [{ player, move }], result }, plus
-// the optional settings the game was played under ("rule", "maxTurns").
+// the optional settings the game was played under ("rule", "maxTurns"). A draw carries its
+// reason: "max-turns" (the cap) or "repetition" (rules page, [D] Repetition).
+
+export type DrawReason = 'max-turns' | 'repetition';
 
 export interface PilRecord {
   deal: PilDeal;
   rule: WinRule;
   maxTurns?: number;
   moves: { player: number; move: string }[];
-  result: { outcome: 'win' | 'draw'; winner?: number; turns: number };
+  result: { outcome: 'win' | 'draw'; winner?: number; reason?: DrawReason; turns: number };
 }
 
 export function recordToJson(deal: PilDeal, r: GameResult, rule: WinRule, maxTurns: number): unknown {
@@ -25,7 +29,7 @@ export function recordToJson(deal: PilDeal, r: GameResult, rule: WinRule, maxTur
     ...(rule !== 'cleared' ? { rule } : {}),
     maxTurns,
     moves: r.moves.map((x) => ({ player: x.player, move: formatMove(x.move) })),
-    result: r.winner >= 0 ? { outcome: 'win', winner: r.winner, turns: r.turns } : { outcome: 'draw', turns: r.turns },
+    result: r.winner >= 0 ? { outcome: 'win', winner: r.winner, turns: r.turns } : { outcome: 'draw', reason: r.reason, turns: r.turns },
   };
 }
 
@@ -48,12 +52,19 @@ export function recordFromJson(doc: unknown, file: string): PilRecord {
   if (!isObject(r) || (r.outcome !== 'win' && r.outcome !== 'draw') || !Number.isInteger(r.turns))
     throw new InputError(`${file}: field "result" must be { "outcome": "win" | "draw", "winner"?, "turns" }`);
   if (r.outcome === 'win' && r.winner !== 0 && r.winner !== 1) throw new InputError(`${file}: result.winner must be 0 or 1 for a win`);
+  if (r.reason !== undefined && (r.outcome !== 'draw' || (r.reason !== 'max-turns' && r.reason !== 'repetition')))
+    throw new InputError(`${file}: result.reason must be "max-turns" or "repetition", and only for a draw`);
   return {
     deal,
     rule,
     ...(doc.maxTurns !== undefined ? { maxTurns: doc.maxTurns as number } : {}),
     moves,
-    result: { outcome: r.outcome, ...(r.outcome === 'win' ? { winner: r.winner as number } : {}), turns: r.turns as number },
+    result: {
+      outcome: r.outcome,
+      ...(r.outcome === 'win' ? { winner: r.winner as number } : {}),
+      ...(r.reason !== undefined ? { reason: r.reason as DrawReason } : {}),
+      turns: r.turns as number,
+    },
   };
 }
 
@@ -61,28 +72,39 @@ export type VerifyResult =
   | { ok: true; position: PilPosition; message: string }
   | { ok: false; position: PilPosition; message: string };
 
-/** Replays a record move by move and checks the recorded result. */
+/** Replays a record move by move and checks the recorded result. The game is over at a win or
+ *  at the third occurrence of a position at the start of a turn; a move after that is invalid. */
 export function verifyRecord(rec: PilRecord): VerifyResult {
   const pos = PilPosition.fromDeal(rec.deal, rec.rule);
+  const reps = new RepetitionTable();
+  let repeated = reps.add(pos) >= REPETITION_LIMIT;
   for (let i = 0; i < rec.moves.length; i++) {
     const { player, move } = rec.moves[i];
     const bad = (why: string): VerifyResult => ({ ok: false, position: pos, message: `move ${i + 1} "${move}" by ${'AB'[player]}: ${why}` });
     if (pos.winner >= 0) return bad(`the game was already over (${'AB'[pos.winner]} won)`);
+    if (repeated) return bad(`the game was already over (drawn by repetition after ${pos.turns} turns)`);
     if (player !== pos.turn) return bad(`it is ${'AB'[pos.turn]}'s turn`);
     const p = parseMove(pos, move);
     if (!p.ok) return bad(`illegal: ${p.reason}`);
     pos.make(p.move);
+    if (p.move === END || p.move === PASS) repeated = reps.add(pos) >= REPETITION_LIMIT;
   }
   const r = rec.result;
   const got = pos.winner >= 0 ? `${'AB'[pos.winner]} won after ${pos.turns} turns` : `no winner after ${pos.turns} turns`;
-  if (r.outcome === 'win' && pos.winner !== r.winner) return { ok: false, position: pos, message: `the record says ${'AB'[r.winner!]} won, but the replay ends with ${got}` };
+  const fail = (message: string): VerifyResult => ({ ok: false, position: pos, message });
+  if (r.outcome === 'win' && pos.winner !== r.winner) return fail(`the record says ${'AB'[r.winner!]} won, but the replay ends with ${got}`);
+  let how = '';
   if (r.outcome === 'draw') {
-    if (pos.winner >= 0) return { ok: false, position: pos, message: `the record says draw, but ${got}` };
-    if (rec.maxTurns !== undefined && pos.turns < rec.maxTurns)
-      return { ok: false, position: pos, message: `the record says draw, but only ${pos.turns} of the ${rec.maxTurns}-turn cap were played` };
+    if (pos.winner >= 0) return fail(`the record says draw, but ${got}`);
+    if (r.reason === 'repetition' && !repeated) return fail(`the record says draw by repetition, but no position recurred ${REPETITION_LIMIT} times (${got})`);
+    if (!repeated) {
+      if (rec.maxTurns !== undefined && pos.turns < rec.maxTurns)
+        return fail(`the record says draw, but only ${pos.turns} of the ${rec.maxTurns}-turn cap were played`);
+    } else if (r.reason === 'max-turns') return fail(`the record says draw at the turn cap, but the game was drawn by repetition after ${pos.turns} turns`);
+    how = repeated ? `valid: draw by repetition after ${pos.turns} turns` : `valid: draw at the turn cap after ${pos.turns} turns`;
   }
-  if (pos.turns !== r.turns) return { ok: false, position: pos, message: `the record says ${r.turns} turns, the replay has ${pos.turns}` };
-  return { ok: true, position: pos, message: r.outcome === 'win' ? `valid: ${got}` : `valid: draw at the turn cap after ${pos.turns} turns` };
+  if (pos.turns !== r.turns) return fail(`the record says ${r.turns} turns, the replay has ${pos.turns}`);
+  return { ok: true, position: pos, message: r.outcome === 'win' ? `valid: ${got}` : how };
 }
 
 /** `replay`: the positions of a game record, move by move, for the replay page. */

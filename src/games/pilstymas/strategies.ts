@@ -1,9 +1,13 @@
 import { type Rng, rngFromSeed } from '../../cards/shuffle.js';
 import {
-  END, FROM_HAND, FROM_STOCK, FROM_TAB, HAND, MAX_MOVES, PASS, PilPosition, STOCK, TAB, TO_F, TO_OSTOCK, TO_OWASTE,
-  TO_TAB, WASTE, moveFrom, moveTo,
+  END, FROM_HAND, FROM_STOCK, FROM_TAB, MAX_MOVES, PASS, PilPosition, TAB, TO_F, TO_OSTOCK, TO_OWASTE, TO_TAB,
+  moveFrom, moveTo,
 } from './position.js';
+import { ExpertStrategy } from './expert.js';
+import { LinePlan, TurnMemory, TurnSearch, evaluate } from './turn.js';
 import { type PlayerView, loadView } from './view.js';
+
+export { evaluate } from './turn.js';
 
 // Strategies see a PlayerView only (view.ts) and rebuild a position from it, with hidden
 // cards UNKNOWN (random, greedy, planner) or dealt at random from what the view allows
@@ -15,7 +19,7 @@ export interface Strategy {
   choose(view: PlayerView): number;
 }
 
-export const STRATEGY_NAMES = ['random', 'greedy', 'planner', 'ismcts'] as const;
+export const STRATEGY_NAMES = ['random', 'greedy', 'planner', 'ismcts', 'expert'] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 
 export function makeStrategy(name: string, seed: string): Strategy {
@@ -24,6 +28,7 @@ export function makeStrategy(name: string, seed: string): Strategy {
     case 'greedy': return new GreedyStrategy();
     case 'planner': return new PlannerStrategy();
     case 'ismcts': return new SamplingStrategy(seed);
+    case 'expert': return new ExpertStrategy(seed);
     default: throw new Error(`unknown strategy "${name}"`);
   }
 }
@@ -43,27 +48,36 @@ export class RandomStrategy implements Strategy {
   }
 }
 
-/** Greedy's priority classes: lower plays first. */
-function greedyClass(m: number): number {
+/** Greedy's priority classes for the mover p: lower plays first; 9 never (but end or pass). */
+function greedyClass(pos: PilPosition, m: number): number {
   if (m === END || m === PASS) return 9;
   const from = moveFrom(m), to = moveTo(m);
+  const p = pos.turn;
+  const cleared = pos.rule === 'cleared';
+  // Under the win rule [D] the own tableau piles must be emptied too: a card from one of them
+  // that leaves the own side is progress, one from the opponent's side is not.
+  const ownPile = from >= FROM_TAB && (from - FROM_TAB) >> 2 === p;
   if (to === TO_F) return 0; // foundations
   if (from === FROM_STOCK) return 1; // unload the own stock
   if (to === TO_OSTOCK || to === TO_OWASTE) return 2; // load the opponent
   if (from === FROM_HAND) return 3; // build with the hand card
-  return 9; // tableau shuffling: never (it could cycle)
+  // Clear the own tableau onto the opponent's (non-empty) piles. Other tableau moves: never (they could cycle).
+  if (cleared && ownPile && (to - TO_TAB) >> 2 !== p && pos.len[TAB + to - TO_TAB] > 0) return 4;
+  return 9;
 }
 
 /** The greedy move in `pos` (shared by the greedy strategy and the sampling rollouts).
- *  Every move it makes takes a card out of a hand, stock or tableau for good within the turn,
- *  so a greedy turn always ends. Within a class a non-empty pile comes before an empty one. */
+ *  Every move it makes takes a card out of the own hand, stock or tableau for good within the
+ *  turn (the opponent's tableau cards it moves only to foundations, or under the Russian Bank
+ *  rule onto the opponent's stock or waste), so a greedy turn always ends. Within a class a
+ *  non-empty pile comes before an empty one. */
 export function greedyMove(pos: PilPosition, buf: Int32Array, offset = 0): number {
   const n = pos.moves(buf, offset);
   let best = buf[offset + n - 1], bc = 99;
   for (let i = offset; i < offset + n; i++) {
     const m = buf[i];
-    const k = greedyClass(m);
-    if (k === 9 && m !== END && m !== PASS) continue;
+    const k = greedyClass(pos, m);
+    if (k === 9) continue;
     let c = 2 * k;
     const to = moveTo(m);
     if (to >= TO_TAB && to < TO_OSTOCK && pos.len[TAB + to - TO_TAB] === 0) c++;
@@ -85,131 +99,33 @@ export class GreedyStrategy implements Strategy {
   }
 }
 
-// ---- Evaluation ----------------------------------------------------------------------------
-
-const W_STOCK = 4;
-const W_HAND = 1;
-const W_TAB = 2;
-const WIN = 1e6;
-
-/** How much player p still has to shed, weighted: a stock card can only leave from the top, so
- *  it costs most; own tableau cards must leave too under the win rule [D]. */
-function burden(pos: PilPosition, p: number): number {
-  let t = 0;
-  if (pos.rule === 'cleared') for (let k = 0; k < 4; k++) t += pos.len[TAB + 4 * p + k];
-  return W_STOCK * pos.len[STOCK + p] + W_HAND * (pos.len[HAND + p] + pos.len[WASTE + p]) + W_TAB * t;
-}
-
-/** Whether player p's stock top can move right now (an opening for p's next turn). */
-function stockOpen(pos: PilPosition, p: number): boolean {
-  const c = pos.top(STOCK + p);
-  if (c < 0) return false;
-  if (pos.foundationFor(c) >= 0) return true;
-  if (pos.fitsLoad(c, STOCK + 1 - p) || pos.fitsLoad(c, WASTE + 1 - p)) return true;
-  for (let t = 0; t < 8; t++) if (pos.fitsTableau(c, t)) return true;
-  return false;
-}
-
-/** The score of a position for player `me` (higher is better). */
-export function evaluate(pos: PilPosition, me: number): number {
-  if (pos.winner >= 0) return pos.winner === me ? WIN : -WIN;
-  const opp = 1 - me;
-  let s = burden(pos, opp) - burden(pos, me);
-  // The player to move gets the empty piles and an open stock top first.
-  let empties = 0;
-  for (let t = 0; t < 8; t++) if (pos.len[TAB + t] === 0) empties++;
-  const sign = pos.turn === me ? 1 : -1;
-  s += sign * (1.5 * empties + (stockOpen(pos, pos.turn) ? 3 : 0));
-  return s;
-}
-
 // ---- Planner: a search over the own moves of the turn --------------------------------------
 
-const MAX_DEPTH = 120;
-
-/** Depth-first search over the mover's move sequences within the turn, from the position the
- *  view shows (hidden cards unknown: a move that turns one up leaves an unknown card that no
- *  line of this search can use). Positions already searched this decision are skipped via a
- *  transposition table on the Zobrist key; the search stops after `budget` positions. Every
- *  reachable position is scored as if the turn ended there. The best line is then followed
- *  move by move while the view matches what the line expects; once a hidden card has been
- *  turned up (the view differs) the planner searches again from there. Following the line
- *  instead of re-searching after every move keeps equal-score lines from undoing each other. */
+/** Searches the mover's own move sequences within the turn (TurnSearch, turn.ts) from the
+ *  position the view shows (hidden cards unknown: a move that turns one up leaves an unknown
+ *  card that no line of this search can use), scoring every reachable position as if the turn
+ *  ended there. The best line is then followed move by move while the view matches what the
+ *  line expects; once a hidden card has been turned up (the view differs) the planner searches
+ *  again from there. Following the line instead of re-searching after every move keeps
+ *  equal-score lines from undoing each other. The planner remembers where its turns ended
+ *  (TurnMemory) and scores a turn that would end there again lower, so that it leaves a loop
+ *  of turns that change nothing when it has anything else to try. */
 export class PlannerStrategy implements Strategy {
   readonly name = 'planner';
   private pos = new PilPosition();
-  private buf = new Int32Array(MAX_MOVES * (MAX_DEPTH + 1));
-  private path = new Int32Array(MAX_DEPTH + 2);
-  private tt = new Set<number>();
-  private nodes = 0;
-  private best = -Infinity;
-  private plan = new Int32Array(MAX_DEPTH + 2);
-  private planLen = 0;
-  private planAt = 0;
-  private expectKey = -1;
+  private search = new TurnSearch(1);
+  private memory = new TurnMemory();
+  private plan = new LinePlan();
   constructor(private budget = 3000) {}
 
   choose(view: PlayerView): number {
     const pos = this.pos;
     loadView(pos, view);
-    if (this.planAt >= this.planLen || pos.key() !== this.expectKey || !pos.isLegal(this.plan[this.planAt])) {
-      this.tt.clear();
-      this.nodes = 0;
-      this.best = -Infinity;
-      this.planLen = 0;
-      this.planAt = 0;
-      this.tt.add(pos.key());
-      this.search(0, view.seat);
+    if (!this.plan.applies(pos)) {
+      this.search.run(pos, this.budget, this.memory);
+      this.plan.set(this.search.line(0));
     }
-    const m = this.plan[this.planAt++];
-    pos.make(m);
-    this.expectKey = pos.key();
-    return m;
-  }
-
-  private improve(score: number, depth: number, last: number): void {
-    if (score <= this.best) return;
-    this.best = score;
-    this.plan.set(this.path.subarray(0, depth));
-    this.planLen = depth;
-    if (last >= 0) this.plan[this.planLen++] = last;
-  }
-
-  private search(depth: number, me: number): void {
-    const pos = this.pos;
-    this.nodes++;
-    if (pos.winner >= 0) {
-      this.improve(pos.winner === me ? WIN - depth : -WIN, depth, -1);
-      return;
-    }
-    const stop = pos.len[HAND + me] > 0 ? END : PASS;
-    pos.make(stop);
-    const s = evaluate(pos, me);
-    pos.unmake(stop);
-    this.improve(s, depth, stop);
-    if (this.nodes >= this.budget || depth >= MAX_DEPTH) return;
-    const off = depth * MAX_MOVES;
-    const n = pos.moves(this.buf, off);
-    for (let i = off; i < off + n; i++) {
-      const m = this.buf[i];
-      if (m === END || m === PASS) continue;
-      // Moving a pile's only card to an empty pile changes nothing but whose pile it is.
-      if (moveTo(m) >= TO_TAB && moveTo(m) < TO_OSTOCK && moveFrom(m) >= FROM_TAB) {
-        const src = TAB + moveFrom(m) - FROM_TAB;
-        const dst = moveTo(m) - TO_TAB;
-        const mineToTheirs = (moveFrom(m) - FROM_TAB) >> 2 === me && dst >> 2 !== me;
-        if (pos.len[src] === 1 && pos.len[TAB + dst] === 0 && !mineToTheirs) continue;
-      }
-      pos.make(m);
-      const k = pos.key();
-      if (!this.tt.has(k)) {
-        this.tt.add(k);
-        this.path[depth] = m;
-        this.search(depth + 1, me);
-      }
-      pos.unmake(m);
-      if (this.nodes >= this.budget) return;
-    }
+    return this.plan.next(pos, this.memory);
   }
 }
 

@@ -1,0 +1,193 @@
+import { type Rng, rngFromSeed } from '../../cards/shuffle.js';
+import { END, FROM_HAND, FROM_STOCK, PASS, PilPosition, STOCK, moveFrom } from './position.js';
+import type { Strategy } from './strategies.js';
+import { LinePlan, MAX_DEPTH, TurnMemory, TurnSearch, WIN, evaluate } from './turn.js';
+import { type PlayerView, loadView, viewOf } from './view.js';
+
+// The expert: determinized search over whole turns. From the view (hidden cards unknown) the
+// planner's turn search proposes the best few lines for the rest of the turn. Each is then
+// tried on several determinizations — the hidden cards dealt at random in a way consistent
+// with the view (loadView with a generator) — played until it turns up a hidden card, after
+// which the turn is finished by a turn search that knows that card (as the expert would when it
+// searches again), and the opponent answers with its own turn search; the position is then
+// scored for the expert. The line with the best mean score is played, move by move while the
+// view matches what it expects, as the planner does. The expert reads only its view; its
+// randomness comes from the strategy seed and its work is counted in positions, not time, so a
+// game is reproducible on any machine.
+
+export interface ExpertOptions {
+  /** Lines proposed by the root search (the candidates). */
+  candidates?: number;
+  /** Determinizations each candidate is tried on. */
+  samples?: number;
+  /** Positions for the root search. */
+  rootNodes?: number;
+  /** Positions for each turn search inside a determinization. */
+  replyNodes?: number;
+  /** Whole turns played after the expert's own in each determinization (1: the opponent's). */
+  turnsAhead?: number;
+  /** Simulated turns see only the mover's view (1) or the whole determinization (0). */
+  fair?: number;
+}
+
+export const EXPERT_DEFAULTS: Required<ExpertOptions> = { candidates: 4, samples: 6, rootNodes: 10000, replyNodes: 400, turnsAhead: 1, fair: 1 };
+
+export class ExpertStrategy implements Strategy {
+  readonly name = 'expert';
+  private readonly o: Required<ExpertOptions>;
+  private rng: Rng;
+  /** The view with hidden cards unknown. */
+  private pos = new PilPosition();
+  /** A determinization of it. */
+  private det = new PilPosition();
+  /** What the mover of a simulated turn sees of the determinization. */
+  private masked = new PilPosition();
+  private root: TurnSearch;
+  private inner = new TurnSearch(1);
+  private memory = new TurnMemory();
+  private total: Float64Array;
+  /** The root lines tried (indices), distinct up to their first hidden card. */
+  private cands: Int32Array;
+  private prefixLen: Int32Array;
+  private trail = new Int32Array(8 * (MAX_DEPTH + 2));
+  private plan = new LinePlan();
+
+  constructor(seed: string, opts: ExpertOptions = {}) {
+    this.o = { ...EXPERT_DEFAULTS, ...opts };
+    this.rng = rngFromSeed(`expert/${seed}`);
+    this.root = new TurnSearch(4 * this.o.candidates);
+    this.total = new Float64Array(this.o.candidates);
+    this.cands = new Int32Array(this.o.candidates);
+    this.prefixLen = new Int32Array(this.o.candidates);
+  }
+
+  choose(view: PlayerView): number {
+    const pos = this.pos;
+    loadView(pos, view);
+    if (!this.plan.applies(pos)) this.plan.set(this.root.line(this.decide(view)));
+    return this.plan.next(pos, this.memory);
+  }
+
+  /** Runs the root search and returns the index of the line to play. */
+  private decide(view: PlayerView): number {
+    const pos = this.pos, root = this.root;
+    const k = root.run(pos, this.o.rootNodes, this.memory);
+    if (k === 1 || root.scores[0] >= WIN - MAX_DEPTH) return 0;
+    // The expert searches again once a hidden card is turned up, so only a line's moves up to
+    // that point are a choice: keep the best line for each such prefix.
+    const cands = this.cands;
+    let n = 0;
+    for (let i = 0; i < k && n < this.o.candidates; i++) {
+      const len = prefixLength(pos, root.line(i));
+      let dup = false;
+      for (let j = 0; j < n && !dup; j++) dup = this.prefixLen[j] === len && samePrefix(root.line(cands[j]), root.line(i), len);
+      if (!dup) {
+        this.prefixLen[n] = len;
+        cands[n++] = i;
+      }
+    }
+    if (n === 1) return cands[0];
+    const total = this.total.fill(0);
+    for (let s = 0; s < this.o.samples; s++) {
+      loadView(this.det, view, this.rng);
+      for (let i = 0; i < n; i++) total[i] += this.rollout(root.line(cands[i]));
+    }
+    let best = 0, bestScore = -Infinity;
+    for (let i = 0; i < n; i++) {
+      // The loop penalty of where the line ends the turn, as the root search saw it.
+      const line = root.line(cands[i]);
+      let pen = 0;
+      if (line[line.length - 1] === END || line[line.length - 1] === PASS) {
+        for (let j = 0; j < line.length; j++) pos.make(line[j]);
+        pen = this.memory.penalty(pos);
+        for (let j = line.length - 1; j >= 0; j--) pos.unmake(line[j]);
+      }
+      const score = total[i] / this.o.samples - pen;
+      if (score > bestScore) (bestScore = score), (best = i);
+    }
+    return cands[best];
+  }
+
+  /** Plays `line` in the determinization until it ends the turn or turns up a hidden card,
+   *  finishes the turn and plays `turnsAhead` more turns by turn search, scores the position
+   *  for the expert and takes it all back. */
+  private rollout(line: Int32Array): number {
+    const det = this.det, me = det.turn;
+    let len = 0, ended = false;
+    for (let j = 0; j < line.length; j++) {
+      const m = line[j];
+      const reveals = turnsUp(det, m);
+      det.make(m);
+      this.trail[len++] = m;
+      if (m === END || m === PASS || det.winner >= 0) {
+        ended = true;
+        break;
+      }
+      if (reveals) break;
+    }
+    for (let t = ended ? 1 : 0; t <= this.o.turnsAhead && det.winner < 0; t++) len = this.playTurn(len);
+    const s = evaluate(det, me);
+    while (len > 0) det.unmake(this.trail[--len]);
+    return s;
+  }
+
+  /** Plays the mover's turn in the determinization as the planner would, and returns the
+   *  trail length. With `fair`, each search sees only what the mover would see (its view of
+   *  the determinization, hidden cards unknown) and the mover searches again after each card
+   *  it turns up; without, one search sees the whole determinization (it then knows the order
+   *  of the hands, which makes every turn look better than it can be played). */
+  private playTurn(len: number): number {
+    const det = this.det, trail = this.trail;
+    for (let seg = 0; seg < MAX_SEGMENTS && len < trail.length; seg++) {
+      let src = det;
+      if (this.o.fair) {
+        loadView(this.masked, viewOf(det, det.turn));
+        src = this.masked;
+      }
+      this.inner.run(src, this.o.replyNodes);
+      const line = this.inner.line(0);
+      for (let j = 0; j < line.length && len < trail.length; j++) {
+        const m = line[j];
+        const up = turnsUp(det, m);
+        det.make(m);
+        trail[len++] = m;
+        if (m === END || m === PASS || det.winner >= 0) return len;
+        if (up && this.o.fair) break;
+      }
+      if (!this.o.fair) break;
+    }
+    return len;
+  }
+}
+
+/** Searches within one simulated turn (a guard: each search but the last turns up a card). */
+const MAX_SEGMENTS = 60;
+
+/** Whether move m (of the mover in pos) turns up a hidden card: the next hand card, or a
+ *  face-down stock card. */
+function turnsUp(pos: PilPosition, m: number): boolean {
+  if (m === END || m === PASS) return false;
+  const from = moveFrom(m);
+  if (from === FROM_HAND) return true;
+  const n = pos.len[STOCK + pos.turn];
+  return from === FROM_STOCK && n >= 2 && n - 2 < pos.down[pos.turn];
+}
+
+/** The moves of `line` up to and including the first that turns up a hidden card (all of it
+ *  if none does). */
+function prefixLength(pos: PilPosition, line: Int32Array): number {
+  let j = 0;
+  while (j < line.length) {
+    const up = turnsUp(pos, line[j]);
+    pos.make(line[j++]);
+    if (up) break;
+  }
+  for (let i = j - 1; i >= 0; i--) pos.unmake(line[i]);
+  return j;
+}
+
+function samePrefix(a: Int32Array, b: Int32Array, len: number): boolean {
+  if (a.length < len || b.length < len) return false;
+  for (let j = 0; j < len; j++) if (a[j] !== b[j]) return false;
+  return true;
+}
