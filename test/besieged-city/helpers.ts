@@ -1,3 +1,4 @@
+import { PLAY_ORDER } from '../../src/games/besieged-city/layout.js';
 import { expect } from 'vitest';
 import seedrandom from 'seedrandom';
 import { BcPosition, MAX_MOVES, T2T } from '../../src/games/besieged-city/position.js';
@@ -139,4 +140,22 @@ export function deadOnlyWhereLost(g: BcGame, rngSeed: string, cap: number): { de
     g.make(buf[Math.floor(rng() * n)]);
   }
   return { dead: false, checked: false };
+}
+
+/** Every card of a position: reserve, piles, foundations (by play order), talon, stock. */
+export function allCards(g: BcPosition): number[] {
+  const out: number[] = [];
+  for (const c of g.reserve) if (c >= 0) out.push(c);
+  for (let t = 0; t < 14; t++) out.push(...g.pile(t));
+  for (let s = 0; s < 4; s++) for (let h = 0; h < g.found[s]; h++) out.push(s * 13 + PLAY_ORDER[h] - 1);
+  for (let i = 0; i < g.tlen; i++) out.push(g.stock[g.talon[i]]);
+  for (let i = g.sp; i < 78; i++) out.push(g.stock[i]);
+  return out;
+}
+
+/** Card conservation: all 104 cards are somewhere, two of each. */
+export function expectEachCardTwice(g: BcPosition): void {
+  const counts = new Array(52).fill(0);
+  for (const c of allCards(g)) counts[c]++;
+  expect(counts.every((k) => k === 2)).toBe(true);
 }

@@ -4,19 +4,7 @@ import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
 import { MAX_MOVES } from '../../src/games/besieged-city/position.js';
 import { BcGame } from '../../src/games/besieged-city/search.js';
 import { TRENCH_LINE } from '../../src/games/besieged-city/layout.js';
-import { snapshot } from './helpers.js';
-
-/** Every card of a position: reserve, piles, foundations (by play order), talon, stock. */
-function allCards(g: BcGame): number[] {
-  const out: number[] = [];
-  for (const c of g.reserve) if (c >= 0) out.push(c);
-  for (let t = 0; t < 14; t++) out.push(...g.pile(t));
-  const order = [1, 13, 2, 12, 3, 11, 4, 10, 5, 9, 6, 8, 7, 7, 8, 6, 9, 5, 10, 4, 11, 3, 12, 2, 13, 1];
-  for (let s = 0; s < 4; s++) for (let h = 0; h < g.found[s]; h++) out.push(s * 13 + order[h] - 1);
-  for (let i = 0; i < g.tlen; i++) out.push(g.stock[g.talon[i]]);
-  for (let i = g.sp; i < 78; i++) out.push(g.stock[i]);
-  return out;
-}
+import { expectEachCardTwice, snapshot } from './helpers.js';
 
 describe('Besieged City: random play', () => {
   it('keeps all 104 cards, two of each, and undo restores the exact position', () => {
@@ -37,9 +25,7 @@ describe('Besieged City: random play', () => {
         g.make(m);
         history.push(m);
         plies++;
-        const counts = new Array(52).fill(0);
-        for (const c of allCards(g)) counts[c]++;
-        expect(counts.every((k) => k === 2)).toBe(true);
+        expectEachCardTwice(g);
         // A pending gap is always a lone empty trench whose line still has a reserve card.
         if (g.pending >= 0) expect(g.plen[g.pending]).toBe(0);
         expect(g.key(key)).toBeLessThanOrEqual(g.maxKeyWords);

@@ -12,7 +12,7 @@ import { InputError } from '../../src/io/errors.js';
 import { solve } from '../../src/search/solve.js';
 import { DEAD } from '../../src/search/types.js';
 import { makeEndgame } from '../search/make-endgames.js';
-import { checkLeftOutMoves, deadOnlyWhereLost, legal, snapshot, winnable } from './helpers.js';
+import { checkLeftOutMoves, deadOnlyWhereLost, expectEachCardTwice, legal, snapshot, winnable } from './helpers.js';
 
 // The rule variants of the rules page (§ Variants): parsing and files, the rules of each switch
 // value, the engine's invariants under every variant, and the solver's prunings per variant.
@@ -208,17 +208,6 @@ describe('variants: the stock and the trench fill', () => {
 });
 
 describe('variants: random play under every variant', () => {
-  /** Every card of a position, for conservation. */
-  const allCards = (g: BcGame) => {
-    const out: number[] = [];
-    for (const c of g.reserve) if (c >= 0) out.push(c);
-    for (let t = 0; t < 14; t++) out.push(...g.pile(t));
-    for (let s = 0; s < 4; s++) for (let h = 0; h < g.found[s]; h++) out.push(s * 13 + PO[h] - 1);
-    for (let i = 0; i < g.tlen; i++) out.push(g.stock[g.talon[i]]);
-    for (let i = g.sp; i < 78; i++) out.push(g.stock[i]);
-    return out;
-  };
-
   it.each(ALL)('%s: cards are conserved, undo restores, piles obey the oracle, moves are exactly the legal ones', (text) => {
     const r = rules(text);
     const key = new Uint32Array(32);
@@ -262,9 +251,7 @@ describe('variants: random play under every variant', () => {
         g.make(m);
         history.push(m);
         plies++;
-        const counts = new Array(52).fill(0);
-        for (const c of allCards(g)) counts[c]++;
-        expect(counts.every((k) => k === 2)).toBe(true);
+        expectEachCardTwice(g);
         // The pile the move built on (piles change only so) is one suit, and a run by the oracle.
         const kind = m & 7;
         if (kind === T2T || kind === R2T || kind === FILL) {
