@@ -5,8 +5,11 @@
 # with a larger TO) only adds the seeds not yet in each CSV. Seeds go in chunks of CHUNK, all
 # variants per chunk, so a stopped run leaves every variant with the same coverage.
 #
-#   bench/variant-study.sh solver     [TO=2000] [TIMEOUT=10s] [CHUNK=100] [WORKERS=1]
+#   bench/variant-study.sh solver     [TO=2000] [TIMEOUT=10s | NODES=5e6] [CHUNK=100] [WORKERS=1] [DIR=…]
 #   bench/variant-study.sh strategies [TO=2000] [STRATS=greedy,planner,sampler] [WORKERS=1] [NAME=strategies]
+#
+# NODES replaces the wall-clock timeout by a node budget (--timeout none --max-nodes NODES): the
+# verdicts then depend on the seeds and the code only, not on how busy the machine is.
 #
 # Output: data/besieged-city/variants/<NAME>-<variant>.csv (NAME defaults to the kind; in the
 # strategies CSVs the solver runs with --max-nodes 1000 only, its columns are not the study's).
@@ -18,7 +21,7 @@ CHUNK=${CHUNK:-100}
 WORKERS=${WORKERS:-1}
 TIMEOUT=${TIMEOUT:-10s}
 STRATS=${STRATS:-greedy,planner,sampler}
-DIR=data/besieged-city/variants
+DIR=${DIR:-data/besieged-city/variants}
 mkdir -p "$DIR"
 VARIANTS=(
   default
@@ -37,7 +40,8 @@ for ((end = CHUNK; ; end += CHUNK)); do
     flags=(--seeds "1..$end" --variant "$v" --workers "$WORKERS" --out "$out")
     [ -f "$out" ] && flags+=(--resume)
     if [ "$KIND" = solver ]; then
-      nice -n 10 node "${CLI:-dist/src/cli.js}" batch besieged-city "${flags[@]}" --timeout "$TIMEOUT" > /dev/null
+      if [ -n "${NODES:-}" ]; then budget=(--timeout none --max-nodes "$NODES"); else budget=(--timeout "$TIMEOUT"); fi
+      nice -n 10 node "${CLI:-dist/src/cli.js}" batch besieged-city "${flags[@]}" "${budget[@]}" > /dev/null
     else
       nice -n 10 node "${CLI:-dist/src/cli.js}" batch besieged-city "${flags[@]}" --max-nodes 1000 --strategies "$STRATS" > /dev/null
     fi
