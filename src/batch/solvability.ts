@@ -6,6 +6,8 @@ import { boundedRate, percentile, pct, wilson } from './stats.js';
 
 export interface SolvabilitySummary {
   game: string;
+  /** The rule variant the rows were run under ("default": the rules page's reading). */
+  variant: string;
   deals: number;
   solved: number;
   unsolvable: number;
@@ -29,17 +31,37 @@ export interface SolvabilitySummary {
 
 type CsvRow = Record<string, string>;
 
-/** Keeps one row per seed (a decided one when there is a choice); counts the rest. */
+/** The rule variant a batch row was run under, from its settings column ("default" when none). */
+export const variantOfSettings = (settings: string | undefined): string => /(?:^| )variant=(\S+)/.exec(settings ?? '')?.[1] ?? 'default';
+
+const STRATEGY_COLUMN = /^(won|ms)_/;
+
+/** `kept` with the strategy results (won_*, ms_*) it lacks filled in from `other`: a solver run
+ *  and a strategies run of the same seeds merge into one row per seed. */
+function withStrategiesOf(kept: CsvRow, other: CsvRow): CsvRow {
+  let out = kept;
+  for (const k of Object.keys(other)) {
+    if (STRATEGY_COLUMN.test(k) && other[k] !== '' && (kept[k] === undefined || kept[k] === '')) {
+      if (out === kept) out = { ...kept };
+      out[k] = other[k];
+    }
+  }
+  return out;
+}
+
+/** Keeps one row per seed and variant (a decided one when there is a choice, with the strategy
+ *  results of every row of that seed); counts the rest. */
 export function dedupe(rows: readonly CsvRow[]): { rows: CsvRow[]; duplicates: number } {
   const bySeed = new Map<string, CsvRow>();
   let duplicates = 0;
   const decided = (r: CsvRow) => r.outcome === 'solved' || r.outcome === 'unsolvable';
   for (const r of rows) {
-    const prev = bySeed.get(r.seed);
-    if (prev === undefined) bySeed.set(r.seed, r);
+    const key = `${variantOfSettings(r.settings)} ${r.seed}`;
+    const prev = bySeed.get(key);
+    if (prev === undefined) bySeed.set(key, r);
     else {
       duplicates++;
-      if (!decided(prev) && decided(r)) bySeed.set(r.seed, r);
+      bySeed.set(key, !decided(prev) && decided(r) ? withStrategiesOf(r, prev) : withStrategiesOf(prev, r));
     }
   }
   return { rows: [...bySeed.values()], duplicates };
@@ -61,6 +83,7 @@ export function summarize(all: readonly CsvRow[], game: string): SolvabilitySumm
   const totalMs = ms.reduce((a, b) => a + b, 0);
   return {
     game,
+    variant: [...new Set(rows.map((r) => variantOfSettings(r.settings)))].join(' | ') || 'default',
     deals: n,
     solved,
     unsolvable,
@@ -102,7 +125,7 @@ export function formatSummary(s: SolvabilitySummary): string {
     `  ${label.padEnd(11)}${String(k).padStart(7)}  ${s.deals ? pct(k / s.deals).padStart(6) : ''}${extra}`;
   const by = Object.entries(s.unknownBy).map(([k, v]) => `${k} ${v}`).join(', ');
   const out = [
-    `${s.game}: ${s.deals} deal${s.deals === 1 ? '' : 's'}${s.settings.length ? `, solver ${s.settings.join(' | ')}` : ''}`,
+    `${s.game}${s.variant === 'default' ? '' : ` (variant ${s.variant})`}: ${s.deals} deal${s.deals === 1 ? '' : 's'}${s.settings.length ? `, solver ${s.settings.join(' | ')}` : ''}`,
     line('solved', s.solved),
     line('unsolvable', s.unsolvable),
     line('unknown', s.unknown, by ? `   (limit: ${by})` : ''),
@@ -119,7 +142,7 @@ export function formatSummary(s: SolvabilitySummary): string {
   }
   const certs = Object.entries(s.certificates);
   if (certs.length) out.push(`  solved by a strategy's win where the solver had not decided: ${certs.map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  if (s.duplicates) out.push(`  note: ${s.duplicates} duplicate seed row${s.duplicates === 1 ? '' : 's'} ignored (one row per seed counted)`);
+  if (s.duplicates) out.push(`  note: ${s.duplicates} repeated seed row${s.duplicates === 1 ? '' : 's'} merged (one row per seed counted)`);
   return out.join('\n');
 }
 

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { readCsvRows } from '../batch/csv.js';
 import type { Argv } from 'yargs';
 import type { Row } from '../batch/job.js';
-import { formatSummary, summarize } from '../batch/solvability.js';
+import { formatSummary, summarize, variantOfSettings } from '../batch/solvability.js';
 import type { Args, GameCli, VerbCommand } from '../games/registry.js';
 import { replaySolution, verifySolution, type Solitaire, type SolitairePosition } from '../games/solitaire.js';
 import { InputError } from '../io/errors.js';
@@ -176,9 +176,6 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   reportBatchEnd(r);
 }
 
-/** The variant a batch row was run under, from its settings column ("default" when none). */
-const variantOfSettings = (settings: string | undefined) => /(?:^| )variant=(\S+)/.exec(settings ?? '')?.[1] ?? 'default';
-
 /** --resume appends to a CSV: its rows must have been run under the same variant. */
 function checkResumeVariant(argv: Args, variant: string): void {
   const out = String(argv.out);
@@ -243,6 +240,7 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       compute: (rows) => summarize(rows, kit.title),
       format: formatSummary,
       section: async () => (await import('../report/solitaire.js')).solitaireSection,
+      compare: async () => (await import('../report/solitaire.js')).variantComparison,
     },
     show: (doc, file, argv) => {
       const deal = kit.dealFromJson(doc, file);

@@ -1,13 +1,17 @@
 import { readCsvRows } from '../batch/csv.js';
+import { variantOfSettings } from '../batch/solvability.js';
 import { findGame, type Args, type GameCli, type GameSummary } from '../games/registry.js';
 import { InputError } from '../io/errors.js';
 import { formatJson } from '../io/json.js';
 
 // `summary` and `report` read their CSV files the same way: the rows of every file, grouped by
-// the "game" column (shards of one study simply add up; each game's compute drops repeats).
+// the "game" column and the rule variant in the settings column (shards of one study simply
+// add up; each game's compute drops repeats; rows of two readings of the rules never mix).
 
 export interface GameRows {
   game: GameCli & { summary: GameSummary };
+  /** The rule variant of these rows ("default" when the settings name none). */
+  variant: string;
   rows: Record<string, string>[];
 }
 
@@ -18,23 +22,27 @@ export interface FileInfo {
 }
 
 export function readRowsByGame(files: readonly string[]): { byGame: GameRows[]; files: FileInfo[] } {
-  const byGame = new Map<string, Record<string, string>[]>();
+  const groups = new Map<string, Map<string, Record<string, string>[]>>();
   const info: FileInfo[] = [];
   for (const file of files) {
     const { header, rows } = readCsvRows(file);
     if (!header.includes('game')) throw new InputError(`${file}: no "game" column; is this a batch CSV?`);
     for (const r of rows) {
-      if (!byGame.has(r.game)) byGame.set(r.game, []);
-      byGame.get(r.game)!.push(r);
+      if (!groups.has(r.game)) groups.set(r.game, new Map([['default', []]]));
+      const byVariant = groups.get(r.game)!;
+      const v = variantOfSettings(r.settings);
+      if (!byVariant.has(v)) byVariant.set(v, []);
+      byVariant.get(v)!.push(r);
     }
     info.push({ file, rows: rows.length, games: [...new Set(rows.map((r) => r.game))] });
   }
-  if (byGame.size === 0) throw new InputError(`${files.join(', ')}: no rows to summarise`);
+  if (groups.size === 0) throw new InputError(`${files.join(', ')}: no rows to summarise`);
   const out: GameRows[] = [];
-  for (const [name, rows] of byGame) {
+  for (const [name, byVariant] of groups) {
     const g = findGame(name);
     if (!g?.summary) throw new InputError(`${files.join(', ')}: no summary for game "${name}"`);
-    out.push({ game: g as GameRows['game'], rows });
+    // The default reading first, then the variants in the order the files bring them.
+    for (const [variant, rows] of byVariant) if (rows.length) out.push({ game: g as GameRows['game'], variant, rows });
   }
   return { byGame: out, files: info };
 }

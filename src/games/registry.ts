@@ -35,6 +35,8 @@ export interface GameSummary<S = any> {
   compute: (rows: Record<string, string>[]) => S;
   format: (s: S) => string;
   section: () => Promise<ReportSection<S>>;
+  /** The report's comparison of the rule variants present in the rows (each variant's summary). */
+  compare?: () => Promise<(groups: { variant: string; summary: S }[]) => Promise<string>>;
 }
 
 /** A game's part of the report, from its rows (for the distributions) and its summary: the HTML

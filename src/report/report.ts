@@ -18,22 +18,34 @@ export async function buildReport(files: readonly string[]): Promise<string> {
   const sections: string[] = [];
   const settings: string[] = [];
   const commands: string[] = [];
-  for (const { game, rows } of byGame) {
+  for (const [k, { game, variant, rows }] of byGame.entries()) {
     const s = game.summary.compute(rows);
     const part = await (await game.summary.section())(rows, s);
-    settings.push(...part.settings.map((x) => `${game.name}: ${x}`));
+    const named = variant === 'default' ? game.name : `${game.name} (variant ${variant})`;
+    settings.push(...part.settings.map((x) => `${named}: ${x}`));
     commands.push(...part.commands);
-    sections.push(`<section class="game" id="${esc(game.name)}" data-game="${esc(game.name)}">
-<h2>${esc(game.describe.split(/[,(]/)[0].trim() || game.name)} <span class="muted">(${esc(game.name)}, ${intText(rows.length)} rows)</span></h2>
-<script type="application/json" class="summary-json" data-game="${esc(game.name)}">${scriptJson(s)}</script>
+    const id = byGame.findIndex((g) => g.game === game) === k ? game.name : `${game.name}--${variant}`;
+    const title = esc(game.describe.split(/[,(]/)[0].trim() || game.name);
+    sections.push(`<section class="game" id="${esc(id)}" data-game="${esc(game.name)}" data-variant="${esc(variant)}">
+<h2>${title}${variant === 'default' ? '' : ` <span class="variant">variant ${esc(variant)}</span>`} <span class="muted">(${esc(game.name)}, ${intText(rows.length)} rows)</span></h2>
+<script type="application/json" class="summary-json" data-game="${esc(game.name)}" data-variant="${esc(variant)}">${scriptJson(s)}</script>
 ${part.html}
 <details><summary>the numbers as <code>patience summary --json</code> prints them</summary><pre>${esc(formatJson(s))}</pre></details>
 </section>`);
+    // After a game's last group: its rule variants side by side, when there are several.
+    const mine = byGame.filter((g) => g.game === game);
+    if (mine.length > 1 && mine[mine.length - 1] === byGame[k] && game.summary.compare) {
+      const groups = mine.map((g) => ({ variant: g.variant, summary: g === byGame[k] ? s : g.game.summary.compute(g.rows) }));
+      sections.push(`<section class="variants" id="${esc(game.name)}--variants" data-game="${esc(game.name)}">
+<h2>${title} <span class="muted">under each rule variant</span></h2>
+${await (await game.summary.compare())(groups)}
+</section>`);
+    }
   }
   const total = info.reduce((a, f) => a + f.rows, 0);
   const header = `<header>
 <h1>patience-lab report</h1>
-<p class="muted">${intText(total)} rows from ${info.length} file${info.length === 1 ? '' : 's'}; games: <span class="games">${byGame.map((g) => `<a href="#${esc(g.game.name)}">${esc(g.game.name)}</a>`).join('')}</span></p>
+<p class="muted">${intText(total)} rows from ${info.length} file${info.length === 1 ? '' : 's'}; games: <span class="games">${[...new Set(byGame.map((g) => g.game.name))].map((n) => `<a href="#${esc(n)}">${esc(n)}</a>`).join('')}</span></p>
 <table data-table="files"><thead><tr><th>file</th><th>rows</th><th>games</th></tr></thead><tbody>
 ${info.map((f) => `<tr><td><code>${esc(f.file)}</code></td><td class="num">${intText(f.rows)}</td><td>${esc(f.games.join(', '))}</td></tr>`).join('\n')}
 </tbody></table>

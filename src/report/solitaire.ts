@@ -1,7 +1,7 @@
 import { dedupe, type SolvabilitySummary } from '../batch/solvability.js';
 import type { ReportSection } from '../games/registry.js';
 import { chart, intervalSpec } from './chart.js';
-import { esc, msText, pctText, seedRanges, table, val } from './html.js';
+import { esc, intText, msText, pctText, seedRanges, table, val } from './html.js';
 
 /** One colour per outcome in every chart. */
 const OUTCOME_COLORS = { solved: '#2f6fb3', unsolvable: '#d1573b', unknown: '#8a8a8a', error: '#b5332f' };
@@ -82,7 +82,7 @@ export const solitaireSection: ReportSection<SolvabilitySummary> = async (all, s
   }
   const certs = Object.entries(s.certificates);
   if (certs.length) parts.push(`<p class="note">Solved by a strategy's win where the solver had not decided: ${esc(certs.map(([k, v]) => `${k} ${v}`).join(', '))}.</p>`);
-  if (s.duplicates) parts.push(`<p class="note">${s.duplicates} duplicate seed rows ignored (one row per seed counted).</p>`);
+  if (s.duplicates) parts.push(`<p class="note">${s.duplicates} repeated seed rows merged (one row per seed counted).</p>`);
 
   // One command per settings string: "auto timeout=2000ms memory=1024MiB strategySeed=1" gives
   // --algorithm auto --timeout 2000ms --memory 1024MiB --strategy-seed 1.
@@ -103,3 +103,53 @@ export const solitaireSection: ReportSection<SolvabilitySummary> = async (all, s
   return { html: parts.join('\n'), settings: s.settings, commands };
 };
 
+
+/** The rule variants side by side (the Besieged City study): per variant, % solvable with the
+ *  interval the undecided deals leave open, proved unsolvable, unknown, and each strategy's win
+ *  rate — one table and one chart. Each cell names the variant and its place in that variant's
+ *  summary JSON. */
+export async function variantComparison(groups: { variant: string; summary: SolvabilitySummary }[]): Promise<string> {
+  const names = [...new Set(groups.flatMap((g) => g.summary.strategies.map((t) => t.name)))];
+  const cell = (variant: string, path: string, value: number, format: (x: number) => string) => {
+    const c = val(path, value, format) as { path: string; value: number; text: string };
+    return { ...c, path: `${variant}:${c.path}` };
+  };
+  const rows = groups.map(({ variant, summary: s }) => {
+    const won = names.map((n) => {
+      const i = s.strategies.findIndex((t) => t.name === n);
+      return i < 0 ? '–' : cell(variant, `strategies/${i}/rate`, s.strategies[i].rate, pctText);
+    });
+    return [variant, cell(variant, 'deals', s.deals, intText), cell(variant, 'solvable/proven', s.solvable.proven, pctText),
+      cell(variant, 'solvable/lo', s.solvable.lo, pctText), cell(variant, 'solvable/hi', s.solvable.hi, pctText),
+      cell(variant, 'outcomes/1/share', s.outcomes[1].share, pctText), cell(variant, 'outcomes/2/share', s.outcomes[2].share, pctText), ...won];
+  });
+  const points = groups.flatMap(({ variant, summary: s }) => [
+    { variant, measure: 'solvable (solver)', rate: s.solvable.proven, lo: s.solvable.lo, hi: s.solvable.hi },
+    ...s.strategies.map((t) => ({ variant, measure: `${t.name} won`, rate: t.rate, lo: t.lo, hi: t.hi })),
+  ]);
+  const measures = [...new Set(points.map((p) => p.measure))];
+  const x = { type: 'quantitative', title: 'share of deals', axis: { format: '.0%' }, scale: { domain: [0, 1] } };
+  // Solvable in the outcome's blue; strategies in colours far from it and from each other.
+  const palette = [OUTCOME_COLORS.solved, '#c99a2e', '#4a9a5b', '#9a6bbf', '#d1573b', '#8a8a8a'];
+  const color = { field: 'measure', type: 'nominal', title: null, legend: { orient: 'bottom' },
+    scale: { domain: measures, range: measures.map((_, i) => palette[i % palette.length]) } };
+  const spec = {
+    width: 520,
+    height: { step: 9 }, // one step per measure within a variant's band
+    data: { values: points },
+    encoding: {
+      y: { field: 'variant', type: 'nominal', title: null, sort: groups.map((g) => g.variant), axis: { labelLimit: 360 } },
+      yOffset: { field: 'measure', type: 'nominal', sort: measures },
+      color,
+    },
+    layer: [
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', ...x }, x2: { field: 'hi' } } },
+      { mark: { type: 'point', filled: true, size: 40 }, encoding: { x: { field: 'rate', type: 'quantitative' } } },
+    ],
+  };
+  return [
+    '<h3>Rule variants side by side</h3>',
+    table(['variant', 'deals', 'solved %', '95% low', '95% high', 'unsolvable %', 'unknown %', ...names.map((n) => `${n} won %`)], rows, 'variants'),
+    await chart('variants', 'Per rule variant: the share of deals the solver solved, with the 95% interval the undecided deals leave open, and each strategy\'s win rate with its 95% Wilson interval.', spec),
+  ].join('\n');
+}

@@ -32,8 +32,13 @@ const CSVS = {
   pilstymas: [f('t.csv')],
   zioplys: [f('z.csv')],
 };
-const ALL = Object.values(CSVS).flat();
+// Besieged City under another reading: a solver run and a strategies run of the same seeds,
+// which the report merges into one variant section and compares with the default one.
+const VARIANT = 'trench-order=ordinary';
+const VARIANT_CSVS = [f('bc-v-solver.csv'), f('bc-v-greedy.csv')];
+const ALL = [...Object.values(CSVS).flat(), ...VARIANT_CSVS];
 const summaries: Record<string, unknown> = {};
+let variantSummary: Record<string, unknown> = {};
 let report = '';
 const replays: Record<string, string> = {};
 
@@ -50,7 +55,10 @@ beforeAll(async () => {
   await ok('batch', 'parterre', '--seeds', '1..8', '--max-nodes', '20000', '--workers', '1', '--out', f('pt.csv'));
   await ok('tournament', 'pilstymas', '--players', 'random,greedy', '--games', '6', '--max-turns', '300', '--workers', '1', '--out', f('t.csv'), '--records', f('records'));
   await ok('batch', 'zioplys', '--players', '2..4', '--seeds', '1..40', '--workers', '1', '--out', f('z.csv'));
+  await ok('batch', 'besieged-city', '--seeds', '1..8', '--variant', VARIANT, '--max-nodes', '20000', '--workers', '1', '--out', VARIANT_CSVS[0]);
+  await ok('batch', 'besieged-city', '--seeds', '1..8', '--variant', VARIANT, '--max-nodes', '1', '--strategies', 'greedy', '--workers', '1', '--out', VARIANT_CSVS[1]);
   for (const [game, files] of Object.entries(CSVS)) summaries[game] = JSON.parse(await ok('summary', ...files, '--json'));
+  variantSummary = JSON.parse(await ok('summary', ...VARIANT_CSVS, '--json'));
   await ok('report', ...ALL, '--out', f('report.html'));
   report = readFileSync(f('report.html'), 'utf8');
 
@@ -75,18 +83,19 @@ const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').
 describe('report page (HTML)', () => {
   it('embeds, for every game, exactly the object summary --json prints for its files', () => {
     const found: Record<string, unknown> = {};
-    for (const m of report.matchAll(/<script type="application\/json" class="summary-json" data-game="([^"]+)">(.*?)<\/script>/gs))
+    for (const m of report.matchAll(/<script type="application\/json" class="summary-json" data-game="([^"]+)" data-variant="default">(.*?)<\/script>/gs))
       found[m[1]] = JSON.parse(m[2]);
     expect(Object.keys(found).sort()).toEqual(Object.keys(CSVS).sort());
     for (const game of Object.keys(CSVS)) expect(found[game], game).toEqual(summaries[game]);
   });
 
   it('shows in its tables the summary --json numbers, each at its place', () => {
-    const sections = report.split('<section class="game"').slice(1);
+    const sections = report.split('<section class="game"').slice(1).map((sec) => sec.split('</section>')[0]);
     let cells = 0;
     for (const sec of sections) {
       const game = /data-game="([^"]+)"/.exec(sec)![1];
-      const s = summaries[game];
+      const variant = /data-variant="([^"]+)"/.exec(sec)![1];
+      const s = variant === 'default' ? summaries[game] : variantSummary;
       for (const m of sec.matchAll(/<td class="num" data-path="([^"]+)" data-value="([^"]*)">([^<]*)<\/td>/g)) {
         expect(JSON.parse(unescape(m[2])), `${game} ${m[1]}`).toEqual(at(s, unescape(m[1])) ?? null);
         cells++;
@@ -95,6 +104,32 @@ describe('report page (HTML)', () => {
     expect(cells).toBeGreaterThan(100);
     // The shards merge: 8 deals, as in the summary of both files.
     expect((summaries['besieged-city'] as { deals: number }).deals).toBe(8);
+  });
+
+  it('keeps each rule variant apart, merges a solver and a strategies run of it, and compares the variants', () => {
+    const v = variantSummary as { variant: string; deals: number; duplicates: number; strategies: { name: string; played: number }[] };
+    expect(v.variant).toBe(VARIANT);
+    expect((summaries['besieged-city'] as { variant: string }).variant).toBe('default');
+    // 8 seeds, each in both files: one row per seed, with the solver's verdict and greedy's game.
+    expect([v.deals, v.duplicates]).toEqual([8, 8]);
+    expect(v.strategies.map((t) => [t.name, t.played])).toEqual([['greedy', 8]]);
+    const solver = readCsvRows(VARIANT_CSVS[0]).rows;
+    expect((variantSummary as { solved: number }).solved).toBe(solver.filter((r) => r.outcome === 'solved').length);
+    const embedded = /<script type="application\/json" class="summary-json" data-game="besieged-city" data-variant="([^"]+)">(.*?)<\/script>/gs;
+    expect([...report.matchAll(embedded)].map((m) => m[1])).toEqual(['default', VARIANT]);
+    expect(JSON.parse([...report.matchAll(embedded)][1][2])).toEqual(variantSummary);
+    // The comparison: one row per variant, each cell the number at its place in that variant's summary.
+    const section = report.split('<section class="variants"')[1].split('</section>')[0];
+    expect(section).toContain('data-chart="variants"');
+    const rows = [...section.matchAll(/<tr><td>([^<]+)<\/td>(.*?)<\/tr>/g)];
+    expect(rows.map((r) => r[1])).toEqual(['default', VARIANT]);
+    let cells = 0;
+    for (const m of section.matchAll(/data-path="([^":]+):([^"]+)" data-value="([^"]*)"/g)) {
+      const doc = m[1] === 'default' ? summaries['besieged-city'] : variantSummary;
+      expect(JSON.parse(unescape(m[3])), `${m[1]} ${m[2]}`).toEqual(at(doc, m[2]));
+      cells++;
+    }
+    expect(cells).toBe(2 * 7); // per variant: deals, solved, low, high, unsolvable, unknown, greedy won
   });
 
   it('loads nothing: no script, stylesheet, font or image from anywhere', () => {
@@ -198,10 +233,10 @@ describe.skipIf(!chromium && !CI)('in a real browser (chromium)', () => {
       expect(b.w, b.chart).toBeGreaterThan(0);
       expect(b.h, b.chart).toBeGreaterThan(0);
     }
-    const cells: { game: string; path: string; value: string }[] = await page.$$eval('section.game td[data-path]', (tds: Dom[]) =>
-      tds.map((td) => ({ game: td.closest('section')!.getAttribute('data-game')!, path: td.getAttribute('data-path')!, value: td.getAttribute('data-value')! })));
+    const cells: { game: string; variant: string; path: string; value: string }[] = await page.$$eval('section.game td[data-path]', (tds: Dom[]) =>
+      tds.map((td) => ({ game: td.closest('section')!.getAttribute('data-game')!, variant: td.closest('section')!.getAttribute('data-variant')!, path: td.getAttribute('data-path')!, value: td.getAttribute('data-value')! })));
     expect(cells.length).toBeGreaterThan(100);
-    for (const c of cells) expect(JSON.parse(c.value), `${c.game} ${c.path}`).toEqual(at(summaries[c.game], c.path) ?? null);
+    for (const c of cells) expect(JSON.parse(c.value), `${c.game} ${c.path}`).toEqual(at(c.variant === 'default' ? summaries[c.game] : variantSummary, c.path) ?? null);
     await page.screenshot({ path: join(ARTIFACTS, 'report.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
