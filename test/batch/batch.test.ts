@@ -6,7 +6,7 @@ import { Batch } from '../../src/batch/run.js';
 import { parseCsv, readCsvRows } from '../../src/batch/csv.js';
 import { boundedRate, percentile, wilson } from '../../src/batch/stats.js';
 import { parseShard, parseSeeds, shardOf } from '../../src/cli/units.js';
-import { summarize as summarizeRows } from '../../src/batch/solvability.js';
+import { dedupe, summarize as summarizeRows } from '../../src/batch/solvability.js';
 
 const summarize = (rows: Record<string, string>[]) => summarizeRows(rows, 'Besieged City');
 
@@ -131,5 +131,23 @@ describe('summary statistics', () => {
     expect(s.solvable.hi).toBeCloseTo(0.166647, 5);
     expect(s.unknownBy).toEqual({ time: 5 });
     expect(s.solvedMs!.median).toBe(108);
+  });
+
+  it('keeps rule variants apart and merges a solver row with a strategies row of the same seed', () => {
+    const row = (seed: number, outcome: string, settings: string, extra: Record<string, string> = {}) =>
+      ({ game: 'besieged-city', seed: String(seed), outcome, moves: '', nodes: '1000', unique: '', ms: '5', limit: '', source: '', settings, error: '', ...extra });
+    const v = 'auto max-nodes=1000 variant=trench-order=ordinary';
+    const solver = [row(1, 'solved', v), row(2, 'unknown', v), row(3, 'unsolvable', v)];
+    // The strategies run: its solver had a tiny budget, its greedy games are what it adds.
+    const strategies = [row(1, 'unknown', `${v} strategies=greedy`, { won_greedy: 'true', ms_greedy: '9' }),
+      row(2, 'solved', `${v} strategies=greedy`, { won_greedy: 'false', ms_greedy: '7' }), row(3, 'unknown', `${v} strategies=greedy`, { won_greedy: 'false', ms_greedy: '8' })];
+    const s = summarize([...solver, ...strategies]);
+    expect(s.variant).toBe('trench-order=ordinary');
+    expect([s.deals, s.duplicates, s.solved, s.unsolvable, s.unknown]).toEqual([3, 3, 2, 1, 0]);
+    expect(s.strategies).toMatchObject([{ name: 'greedy', won: 1, played: 3 }]);
+    // The same seeds under the default reading are other deals: never merged with these.
+    const both = dedupe([...solver, row(1, 'unknown', 'auto max-nodes=1000'), row(2, 'solved', 'auto')]);
+    expect([both.rows.length, both.duplicates]).toEqual([5, 0]);
+    expect(summarize([row(1, 'solved', 'auto')]).variant).toBe('default');
   });
 });
