@@ -25,9 +25,6 @@ import { PILE_CAP, type PtPosition } from './position.js';
 
 export const PT_MAX_KEY_WORDS = 7;
 
-const hdr = new Int32Array(PILES);
-const suits = new Int32Array(PILES);
-const runLen = new Int32Array(PILES);
 const order = new Int32Array(PILES);
 
 let dest: Uint32Array = new Uint32Array(0);
@@ -43,7 +40,9 @@ function put(v: number, bits: number): void {
   }
 }
 
+/** Writes pile p's code into the position's cache (keyHdr, keySuits, keyRun). */
 function code(pos: PtPosition, p: number): void {
+  const hdr = pos.keyHdr, suits = pos.keySuits, runLen = pos.keyRun;
   const n = pos.plen[p];
   if (n === 0) {
     hdr[p] = 63 << 4;
@@ -72,8 +71,13 @@ function code(pos: PtPosition, p: number): void {
 }
 
 export function packKey(pos: PtPosition, out: Uint32Array): number {
+  const dirty = pos.keyDirty;
+  if (dirty !== 0) {
+    for (let p = 0; p < PILES; p++) if (dirty & (1 << p)) code(pos, p);
+    pos.keyDirty = 0;
+  }
+  const hdr = pos.keyHdr, suits = pos.keySuits, runLen = pos.keyRun;
   for (let p = 0; p < PILES; p++) {
-    code(pos, p);
     // Insertion sort of the pile order by (header, suits).
     let i = p;
     while (i > 0) {

@@ -199,14 +199,10 @@ export class PtGame extends PtPosition implements SearchGame {
     // fixpoint, without its cost.
     for (let p = 0; p < PILES; p++) if (plen[p] === 0) return false;
     const lim = this.lim, freed = this.freed, h = this.relaxH;
-    let empty = false;
     for (let c = 0; c < DECK; c++) freed[c] = loc[c] === IN_BOUQUET ? 1 : 0;
     let bq = 0;
     for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bq |= 1 << ((this.bouquet[k] % 13) + 1);
-    for (let p = 0; p < PILES; p++) {
-      lim[p] = plen[p];
-      if (plen[p] === 0) empty = true;
-    }
+    for (let p = 0; p < PILES; p++) lim[p] = plen[p];
     for (let s = 0; s < 4; s++) {
       let x = this.found[s];
       while (x < 13 && freed[s * 13 + x]) x++;
@@ -223,15 +219,15 @@ export class PtGame extends PtPosition implements SearchGame {
       let ok = 0;
       for (let b = 13; b >= 2; b--) {
         if (pileBase & (1 << b)) ok |= 1 << b;
-        else if (bq & (1 << b) && (empty || (b < 13 && (ok & (1 << (b + 1))) !== 0))) ok |= 1 << b;
+        else if (bq & (1 << b) && b < 13 && (ok & (1 << (b + 1))) !== 0) ok |= 1 << b;
       }
-      let changed = ok !== baseOk, left = 0;
+      let changed = ok !== baseOk;
       baseOk = ok;
       for (let p = 0; p < PILES; p++) {
         const base = p * PILE_CAP;
         while (lim[p] > 0) {
           const x = piles[base + lim[p] - 1], r = (x % 13) + 1, s = (x / 13) | 0;
-          if (!(h[s] >= r - 1 || empty || (r < 13 && (baseOk & (1 << (r + 1))) !== 0))) break;
+          if (!(h[s] >= r - 1 || (r < 13 && (baseOk & (1 << (r + 1))) !== 0))) break;
           lim[p]--;
           freed[x] = 1;
           freedRanks |= 1 << r;
@@ -242,10 +238,9 @@ export class PtGame extends PtPosition implements SearchGame {
           }
           changed = true;
         }
-        if (lim[p] === 0) empty = true;
-        left += lim[p];
+        // A pile emptied in the relaxation takes any card (rule P): every card is freed.
+        if (lim[p] === 0) return false;
       }
-      if (left === 0) return false;
       if (!changed) return true;
     }
   }
