@@ -21,7 +21,6 @@ export class PtGame extends PtPosition implements SearchGame {
    *  against 55k, and 42 / 4 / 14 solved / unsolvable / unknown against 43 / 4 / 13. */
   readonly firstRoundNodes = 5000;
   private readonly scores = new Int32Array(MAX_MOVES);
-  private readonly urgency = new Int32Array(PILES);
   // Scratch for dead(): cards freed in the relaxed game, unfreed height per pile, relaxed
   // foundation heights.
   private readonly freed = new Uint8Array(DECK);
@@ -250,6 +249,19 @@ export class PtGame extends PtPosition implements SearchGame {
     return this.legalMoves(out, offset);
   }
 
+  /** Urgency of pile p (not empty): how soon a card under its top could go home, counting the
+   *  cards above it (smaller is sooner). */
+  private urgency(p: number): number {
+    const piles = this.piles, f = this.found, len = this.plen[p], base = p * PILE_CAP;
+    let u = 99;
+    for (let i = 0; i < len - 1; i++) {
+      const c = piles[base + i];
+      const v = (c % 13) - f[(c / 13) | 0] + (len - 1 - i);
+      if (v < u) u = v;
+    }
+    return u;
+  }
+
   /** The moves the search tries, best first (a subset of moves()). Pruned (each loses no win):
    *  - moving the only card of a pile to an empty pile (the same position, piles permuted);
    *  - moves onto an empty pile other than the first empty one (piles are interchangeable);
@@ -279,19 +291,9 @@ export class PtGame extends PtPosition implements SearchGame {
       const len = plen[p];
       if (len === 0) {
         if (firstEmpty < 0) firstEmpty = p;
-        this.urgency[p] = 99;
         continue;
       }
-      const base = p * PILE_CAP;
-      topRanks |= 1 << ((piles[base + len - 1] % 13) + 1);
-      // Urgency: how soon a card under the top could go home, counting the cards above it.
-      let u = 99;
-      for (let i = 0; i < len - 1; i++) {
-        const c = piles[base + i];
-        const v = (c % 13) - f[(c / 13) | 0] + (len - 1 - i);
-        if (v < u) u = v;
-      }
-      this.urgency[p] = u;
+      topRanks |= 1 << ((piles[p * PILE_CAP + len - 1] % 13) + 1);
     }
     for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bqRanks |= 1 << ((this.bouquet[k] % 13) + 1);
     // chainOk bit r: a bouquet card of rank r may start a bridge — some pile top has a rank
@@ -313,14 +315,16 @@ export class PtGame extends PtPosition implements SearchGame {
       // Order: foundation moves, exposing a card that goes home, emptying a pile, then the other
       // pile-to-pile moves by how soon their pile could give a card home, bouquet bridges, and
       // moves to an empty pile last.
+      // A destination first (most tops have none): the score below costs a walk of the pile.
+      if (!(firstEmpty >= 0 && len > 1) && !(topRanks & (1 << (r + 1)))) continue;
       let from: number;
       if (len === 1) from = 2;
       else {
         const w = piles[p * PILE_CAP + len - 2], wr = (w % 13) + 1;
         if (f[(w / 13) | 0] === wr - 1) from = 1;
-        else if (wr !== r + 1) from = 10 + this.urgency[p];
+        else if (wr !== r + 1) from = 10 + this.urgency(p);
         else if (this.streamlined && this.noShuffle) continue;
-        else from = this.shuffleScore + this.urgency[p];
+        else from = this.shuffleScore + this.urgency(p);
       }
       for (let q = 0; q < PILES; q++) {
         if (q === p) continue;
