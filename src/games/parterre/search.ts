@@ -20,6 +20,12 @@ export class PtGame extends PtPosition implements SearchGame {
    *  20k): easy deals fall sooner. Seeds 1..60 at 1M nodes a deal: median solved deal 22k nodes
    *  against 55k, and 42 / 4 / 14 solved / unsolvable / unknown against 43 / 4 / 13. */
   readonly firstRoundNodes = 5000;
+  /** Round 0 runs each guide at weight 0.5 (f = g + 0.5 h, effective weight 4 on L + R) before
+   *  the greedy runs: many deals that greedy misses in 5k nodes fall to the weighted run in 2-4k.
+   *  Seeds 1..100 at 100k nodes a deal: median solved deal 4,728 nodes against 12,193 with the
+   *  greedy round 0, 49 solved in both; seeds 1..60 at 1M nodes: 42 / 4 / 14 solved / unsolvable
+   *  / unknown in both, the same deals unknown. Weight 0.5 alone: 4,654 nodes but 47 solved. */
+  readonly firstRoundWeights: readonly number[] = [0.5, Infinity];
   private readonly scores = new Int32Array(MAX_MOVES);
   // Scratch for dead(): cards freed in the relaxed game, unfreed height per pile, relaxed
   // foundation heights.
