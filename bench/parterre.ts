@@ -8,6 +8,7 @@
 //   Experiments: PT_GUIDES=0,4 sets the guide variants the portfolio runs (PtGame.heuristicOrder),
 //   PT_SCALE=8 the guide scale (PtGame.guideScale), PT_SHARE=0.5 the 'auto' first-pass share,
 //   PT_STREAM=0.1 the streamliner share (0: none), PT_NOSHUF=1 the stronger streamliner,
+//   PT_W0=0.5,inf the weights of the portfolio's first round (inf: greedy),
 //   PT_START=5000 the node budget of each guided run in the portfolio's first round. NODES=4000000 adds a node budget per deal (on a
 //   loaded machine a node budget compares versions fairly; TIMEOUT_MS=0 then means no time limit).
 import { solve, type Algorithm } from '../src/search/solve.js';
@@ -24,7 +25,7 @@ const verbose = process.env.VERBOSE === '1';
 
 const table = new StateTable(1 << 30);
 let nodes = 0, ms = 0, solved = 0, unsolvable = 0, unknown = 0;
-const solvedMs: number[] = [];
+const solvedMs: number[] = [], solvedNodes: number[] = [];
 const unknownSeeds: string[] = [];
 const unsolvableSeeds: string[] = [];
 const seeds: number[] = process.env.SEEDS
@@ -42,23 +43,26 @@ for (const s of seeds) {
   const firstRoundNodes = process.env.PT_START ? Number(process.env.PT_START) : undefined;
   const streamlinerShare = process.env.PT_STREAM ? Number(process.env.PT_STREAM) : undefined;
   const maxNodes = process.env.NODES ? Number(process.env.NODES) : undefined;
+  const firstRoundWeights = process.env.PT_W0 ? process.env.PT_W0.split(',').map((w) => (w === 'inf' ? Infinity : Number(w))) : undefined;
   const r = solve(game, {
+    firstRoundWeights,
     algorithm, weight: 3, timeoutMs: timeoutMs > 0 ? timeoutMs : undefined, maxNodes, table, firstPassShare: share, streamlinerShare, firstRoundNodes,
   });
   nodes += r.stats.nodes;
   ms += r.stats.ms;
-  if (r.outcome === 'solved') solved++, solvedMs.push(r.stats.ms);
+  if (r.outcome === 'solved') solved++, solvedMs.push(r.stats.ms), solvedNodes.push(r.stats.nodes);
   else if (r.outcome === 'unsolvable') unsolvable++, unsolvableSeeds.push(String(s));
   else unknown++, unknownSeeds.push(String(s));
   if (verbose) console.log(`${s} ${r.outcome} ${r.stats.nodes} nodes ${r.stats.ms.toFixed(1)} ms${r.outcome === 'solved' ? ` ${r.moves.length} moves` : ''}`);
 }
 const n = seeds.length;
 solvedMs.sort((a, b) => a - b);
+solvedNodes.sort((a, b) => a - b);
 const list = (xs: string[]) => (xs.length ? `: ${xs.slice(0, 40).join(' ')}${xs.length > 40 ? ' …' : ''}` : '');
 const rate = boundedRate(solved, unknown, n);
 console.log(`parterre ${algorithm}, ${process.env.SEEDS ? `${n} listed seeds` : `seeds ${from}..${to}`}, ${timeoutMs} ms${process.env.NODES ? ` and ${process.env.NODES} nodes` : ''} per deal, one thread`);
 console.log(`nodes/s             ${Math.round((nodes / ms) * 1000).toLocaleString('en-US')} (${nodes.toLocaleString('en-US')} nodes in ${(ms / 1000).toFixed(1)} s)`);
-console.log(`median solved deal  ${percentile(solvedMs, 50).toFixed(1)} ms (p90 ${percentile(solvedMs, 90).toFixed(1)} ms)`);
+console.log(`median solved deal  ${percentile(solvedMs, 50).toFixed(1)} ms (p90 ${percentile(solvedMs, 90).toFixed(1)} ms), ${Math.round(percentile(solvedNodes, 50)).toLocaleString('en-US')} nodes (p90 ${Math.round(percentile(solvedNodes, 90)).toLocaleString('en-US')})`);
 console.log(`solved              ${solved} (${pct(solved / n)})`);
 console.log(`unsolvable          ${unsolvable} (${pct(unsolvable / n)})${list(unsolvableSeeds)}`);
 console.log(`unknown             ${unknown} (${pct(unknown / n)})${list(unknownSeeds)}`);

@@ -157,7 +157,8 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
         }
         stale[old] = 1; // reopen by a shorter path
       }
-      const h = game.lowerBound();
+      // A guided run needs only the DEAD verdict, which dead() gives without the bound.
+      const h = guide && game.dead ? (game.dead() ? DEAD : 0) : game.lowerBound();
       if (h >= DEAD) {
         table.values[slot] = -1;
         game.unmake(m);

@@ -21,6 +21,9 @@ export interface SolveOptions extends Limits {
    *  every round); default the game's firstRoundNodes, else an eighth of the first pass within
    *  5k..20k. */
   firstRoundNodes?: number;
+  /** For 'auto': the weights of the portfolio's first round (default the game's
+   *  firstRoundWeights, else greedy only: [Infinity]). */
+  firstRoundWeights?: readonly number[];
   /** For 'auto': the share of the budget for the streamlined pass when the game has one (default
    *  the game's streamlinerShare, else 0.1; 0 skips it). */
   streamlinerShare?: number;
@@ -133,8 +136,9 @@ function portfolio(game: SearchGame, opts: SolveOptions, table: StateTable): Sea
   const start0 = opts.firstRoundNodes ?? game.firstRoundNodes;
   let per = start0 ?? Math.round(Math.min(20_000, Math.max(5_000, firstNodes / 8)));
   let memoryHits = 0;
+  const firstWeights = opts.firstRoundWeights ?? game.firstRoundWeights ?? [Infinity];
   first: for (let round = 0; variants > 0 && !(unlimited && round > 5); round++, per *= 2) {
-    const weights = round === 0 ? [Infinity] : PORTFOLIO_WEIGHTS;
+    const weights = round === 0 ? firstWeights : PORTFOLIO_WEIGHTS;
     for (const w of weights) {
       for (let i = 0; i < variants; i++) {
         const v = game.heuristicOrder?.[i] ?? i;

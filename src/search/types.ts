@@ -34,6 +34,9 @@ export interface SearchGame {
   /** For 'auto': the node budget of each guided run in the first round, where the game knows
    *  better than the default (an option still overrides it). */
   readonly firstRoundNodes?: number;
+  /** For 'auto': the weights of the portfolio's first round, where the game knows better than
+   *  the default (greedy only, [Infinity]); later rounds run them all. */
+  readonly firstRoundWeights?: readonly number[];
   /** The order in which the 'auto' search tries the variants (default 0, 1, 2, …). */
   readonly heuristicOrder?: readonly number[];
   /** Optional: the moves the search needs to try, a subset of moves() that the game has proved

@@ -191,6 +191,28 @@ describe('solutions', () => {
     }
   });
 
+  it("the portfolio's first run has the first of the first round's weights (node budget, so deterministic)", () => {
+    // The first run of 'auto' is best-first on guide 0 with round 0's budget (5k nodes) and the
+    // first weight of firstRoundWeights: when that run wins, auto returns the same line after the
+    // same nodes. Pick a deal the weighted run wins in 5k nodes and the greedy one does not.
+    let checked = 0;
+    for (let s = 1; s <= 30 && checked < 2; s++) {
+      const deal = dealFromSeed(String(s));
+      const one = (weight: number) => solve(new PtGame(deal), { algorithm: 'best-first', weight, variant: 0, maxNodes: 5000, table });
+      const weighted = one(0.5), greedy = one(Infinity);
+      if (weighted.outcome !== 'solved' || greedy.outcome === 'solved') continue;
+      checked++;
+      const auto = solve(new PtGame(deal), { maxNodes: 400_000, table });
+      expect(auto.outcome).toBe('solved');
+      expect(auto.stats.nodes, `seed ${s}`).toBe(weighted.stats.nodes);
+      if (auto.outcome === 'solved') expect(auto.line).toEqual(weighted.line);
+      // Greedy first: the greedy run spends its 5k nodes before anything wins.
+      const greedyFirst = solve(new PtGame(deal), { maxNodes: 400_000, firstRoundWeights: [Infinity], table });
+      expect(greedyFirst.stats.nodes, `seed ${s}`).toBeGreaterThan(5000);
+    }
+    expect(checked).toBe(2);
+  });
+
   it('DFS and A* agree on the outcome where both decide', () => {
     // Deals proved lost (8 and 13 at the root, 133 by an exhaustive search), and positions
     // two thirds of the way along winning lines of deals 3, 12 and 19.

@@ -25,25 +25,11 @@ import { PILE_CAP, type PtPosition } from './position.js';
 
 export const PT_MAX_KEY_WORDS = 7;
 
-const hdr = new Int32Array(PILES);
-const suits = new Int32Array(PILES);
-const runLen = new Int32Array(PILES);
 const order = new Int32Array(PILES);
 
-let dest: Uint32Array = new Uint32Array(0);
-let wi = 0, acc = 0, nb = 0;
-
-function put(v: number, bits: number): void {
-  acc = (acc | (v << nb)) >>> 0;
-  nb += bits;
-  if (nb >= 32) {
-    dest[wi++] = acc;
-    nb -= 32;
-    acc = nb === 0 ? 0 : v >>> (bits - nb);
-  }
-}
-
+/** Writes pile p's code into the position's cache (keyHdr, keySuits, keyRun). */
 function code(pos: PtPosition, p: number): void {
+  const hdr = pos.keyHdr, suits = pos.keySuits, runLen = pos.keyRun;
   const n = pos.plen[p];
   if (n === 0) {
     hdr[p] = 63 << 4;
@@ -72,8 +58,13 @@ function code(pos: PtPosition, p: number): void {
 }
 
 export function packKey(pos: PtPosition, out: Uint32Array): number {
+  const dirty = pos.keyDirty;
+  if (dirty !== 0) {
+    for (let p = 0; p < PILES; p++) if (dirty & (1 << p)) code(pos, p);
+    pos.keyDirty = 0;
+  }
+  const hdr = pos.keyHdr, suits = pos.keySuits, runLen = pos.keyRun;
   for (let p = 0; p < PILES; p++) {
-    code(pos, p);
     // Insertion sort of the pile order by (header, suits).
     let i = p;
     while (i > 0) {
@@ -84,20 +75,32 @@ export function packKey(pos: PtPosition, out: Uint32Array): number {
     }
     order[i] = p;
   }
-  dest = out;
-  wi = 0;
-  acc = pos.bmask;
-  nb = 16;
+  // Bit writer on locals (hot path): acc holds nb pending bits, each value fits in 31 bits.
+  let wi = 0, acc = pos.bmask >>> 0, nb = 16;
   for (let k = 0; k < PILES; k++) {
-    const p = order[k];
-    put(hdr[p], 13);
-    const r = runLen[p];
-    // At most 12 run cards = 24 bits; written in two halves to stay within put()'s 31 bits.
-    if (r > 6) {
-      put(suits[p] >>> 12, 2 * (r - 6));
-      put(suits[p] & 0xfff, 12);
-    } else if (r > 0) put(suits[p], 2 * r);
+    const p = order[k], r = runLen[p];
+    // The header (13 bits), then 2 bits a run card: at most 12 run cards = 24 bits, written in
+    // two parts so that no value passes 31 bits.
+    for (let part = 0; part < 3; part++) {
+      let v: number, bits: number;
+      if (part === 0) v = hdr[p], bits = 13;
+      else if (part === 1) {
+        if (r <= 6) continue;
+        v = suits[p] >>> 12, bits = 2 * (r - 6);
+      } else {
+        if (r === 0) continue;
+        v = r > 6 ? suits[p] & 0xfff : suits[p];
+        bits = r > 6 ? 12 : 2 * r;
+      }
+      acc = (acc | (v << nb)) >>> 0;
+      nb += bits;
+      if (nb >= 32) {
+        out[wi++] = acc;
+        nb -= 32;
+        acc = nb === 0 ? 0 : v >>> (bits - nb);
+      }
+    }
   }
-  if (nb > 0) dest[wi++] = acc;
+  if (nb > 0) out[wi++] = acc;
   return wi;
 }

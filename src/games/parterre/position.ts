@@ -47,6 +47,12 @@ export class PtPosition {
   readonly origPile = new Int8Array(DECK).fill(-1);
   readonly origRow = new Int8Array(DECK).fill(-1);
   readonly origLen = new Uint8Array(PILES);
+  /** Each pile's key code (key.ts), cached: bit p of keyDirty is set when pile p changed since
+   *  its code was written, so a key recodes only the one or two piles a move touched. */
+  readonly keyHdr = new Int32Array(PILES);
+  readonly keySuits = new Int32Array(PILES);
+  readonly keyRun = new Int32Array(PILES);
+  keyDirty = (1 << PILES) - 1;
 
   constructor(deal: PtDeal) {
     this.bouquet = new Int8Array(BOUQUET_SIZE).fill(-1);
@@ -82,6 +88,7 @@ export class PtPosition {
       this.bmask |= 1 << k;
       this.loc[c] = IN_BOUQUET;
     });
+    this.keyDirty = (1 << PILES) - 1;
     this.foundTotal = 0;
     for (let s = 0; s < 4; s++) {
       let h = 0;
@@ -142,6 +149,7 @@ export class PtPosition {
     switch (m & 3) {
       case P2F:
         this.plen[from]--;
+        this.keyDirty |= 1 << from;
         this.found[(c / 13) | 0]++;
         this.foundTotal++;
         this.loc[c] = ON_FOUNDATION;
@@ -156,11 +164,13 @@ export class PtPosition {
         this.plen[from]--;
         this.piles[to * PILE_CAP + this.plen[to]++] = c;
         this.loc[c] = to;
+        this.keyDirty |= (1 << from) | (1 << to);
         break;
       default:
         this.bmask &= ~(1 << from);
         this.piles[to * PILE_CAP + this.plen[to]++] = c;
         this.loc[c] = to;
+        this.keyDirty |= 1 << to;
     }
   }
 
@@ -169,6 +179,7 @@ export class PtPosition {
     switch (m & 3) {
       case P2F:
         this.piles[from * PILE_CAP + this.plen[from]++] = c;
+        this.keyDirty |= 1 << from;
         this.found[(c / 13) | 0]--;
         this.foundTotal--;
         this.loc[c] = from;
@@ -183,11 +194,13 @@ export class PtPosition {
         this.plen[to]--;
         this.piles[from * PILE_CAP + this.plen[from]++] = c;
         this.loc[c] = from;
+        this.keyDirty |= (1 << from) | (1 << to);
         break;
       default:
         this.plen[to]--;
         this.bmask |= 1 << from;
         this.loc[c] = IN_BOUQUET;
+        this.keyDirty |= 1 << to;
     }
   }
 
