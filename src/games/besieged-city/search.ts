@@ -5,8 +5,7 @@ import { decoupledSuits, JUDGED_LOST, NOT_JUDGED, SuitEndgames } from './endgame
 import { BC_MAX_KEY_WORDS, BitWriter, packHead, packKey } from './key.js';
 import { bcHeuristic, GUIDE_ORDER, GUIDES } from './heuristic.js';
 import { formatMove } from './notation.js';
-import { MACRO, macroExit, PLATEAU_MAX_MOVES, Plateaus } from './plateau.js';
-import { isDefaultRules } from './rules.js';
+import { MACRO, macroExit, PLATEAU_MAX_MOVES, Plateaus, plateausApply } from './plateau.js';
 import { BcPosition, FILL, MAX_MOVES, packMove, R2T, S2F, S2TAL, T2F, T2T } from './position.js';
 
 /** The Besieged City position as the search sees it. */
@@ -14,10 +13,9 @@ export class BcGame extends BcPosition implements SearchGame {
   readonly maxKeyWords = BC_MAX_KEY_WORDS;
 
   /** Plateau search (plateau.ts) in searches that take macro moves (the exhaustive DFS); a switch
-   *  for tests and comparisons. It runs under the default reading only: its proof and its move generator are written for the default
-   *  reading (either trench order, a gap filled at once: plateau.ts reads the default neighbour
-   *  table and treats an emptying move as the only way a trench changes shape), so under any other
-   *  variant it is off and the exhaustive pass goes move by move. */
+   *  for tests and comparisons. It runs where its proof holds (plateau.ts, plateausApply(): a
+   *  symmetric trench order and gaps filled at once); under trench-order=directional or
+   *  trench-fill=deferred it is off and the exhaustive pass goes move by move. */
   plateaus = true;
   private plateauMode = false;
   private plateau: Plateaus | null = null;
@@ -83,8 +81,8 @@ export class BcGame extends BcPosition implements SearchGame {
     this.endgameProofs = !guided;
     this.puzzlesChanged = 15;
     this.skippedAt.fill(0);
-    this.plateauMode = macros && this.plateaus && isDefaultRules(this.rules);
-    if (this.plateauMode) (this.plateau ??= new Plateaus()).clear();
+    this.plateauMode = macros && this.plateaus && plateausApply(this.rules);
+    if (this.plateauMode) (this.plateau ??= new Plateaus()).clear(this.rules);
     this.macroLen = 0;
   }
 
