@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import { SuitEndgames } from '../../src/games/besieged-city/endgame.js';
+import { JUDGED_LOST, NOT_JUDGED, SuitEndgames } from '../../src/games/besieged-city/endgame.js';
 import { PLAY_ORDER, TRENCH_NAMES } from '../../src/games/besieged-city/layout.js';
 import { BcPosition } from '../../src/games/besieged-city/position.js';
 import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
@@ -83,6 +83,20 @@ describe('Besieged City: suit endgames', () => {
     }
     expect(dead).toBeGreaterThan(5); // 11 (the old premise, stock and talon empty, judged none)
     expect(checked).toBeGreaterThanOrEqual(3); // 3 within 300k plain nodes
+  });
+
+  it('settles a small puzzle on short credit, and retries one it could not settle', () => {
+    // The old credit rule searched nothing below 3000 credit nodes, so a frozen or tiny lost suit
+    // could stay unjudged for a whole subtree.
+    const e = new SuitEndgames();
+    const credit = e as unknown as { credit: number };
+    credit.credit = 100;
+    expect(e.lost(setupPosition(lost), 0)).toBe(true);
+    credit.credit = 0; // nothing to search with: not judged, and not cached as judged
+    const other: PositionSpec = { ...lost, trenches: { N0: ['2S', 'AS'], E1: ['KS'] } };
+    expect(e.judge(setupPosition(other), 0)).toBe(NOT_JUDGED);
+    credit.credit = 12_000;
+    expect(e.judge(setupPosition(other), 0)).toBe(JUDGED_LOST);
   });
 
   it('leaves a winnable suit alone', () => {
