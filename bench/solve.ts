@@ -7,11 +7,12 @@
 //   npm run bench -- [--from 1] [--to 200] [--timeout 10s|500ms] [--max-nodes 200000]
 //                    [--memory 1024 (MiB)] [--algorithm auto|dfs|astar|best-first] [--verbose]
 //                    [--no-plateaus]   (DFS steps through trench plateaus one move at a time)
+//                    [--variant trench-order=ordinary,stock-to-foundation=no]   (rules page, § Variants)
 //
 // Prefer --max-nodes for comparisons (load-independent); --timeout measures what users get.
 import { solve, type Algorithm } from '../src/search/solve.js';
 import { StateTable } from '../src/search/table.js';
-import { dealFromSeed } from '../src/games/besieged-city/deal.js';
+import { dealFromSeed, withVariant } from '../src/games/besieged-city/deal.js';
 import { replay } from '../src/games/besieged-city/replay.js';
 import { BcGame } from '../src/games/besieged-city/search.js';
 
@@ -34,6 +35,7 @@ const memoryBytes = Number(arg('memory', '1024')) * 2 ** 20;
 const algorithm = (arg('algorithm', 'auto') ?? 'auto') as Algorithm;
 const verbose = process.argv.includes('--verbose');
 const plateaus = !process.argv.includes('--no-plateaus');
+const variant = arg('variant', 'default')!;
 
 const table = new StateTable(memoryBytes);
 // Warm-up, not counted: the JIT needs a few hundred thousand nodes before the code runs at full
@@ -44,7 +46,7 @@ const cpu0 = process.cpuUsage();
 let nodes = 0, ms = 0, solved = 0, unsolvable = 0, unknown = 0, overrun = 0, peakRss = 0, peakHeap = 0;
 const allMs: number[] = [], solvedMs: number[] = [], unknownSeeds: number[] = [];
 for (let s = from; s <= to; s++) {
-  const deal = dealFromSeed(String(s));
+  const deal = withVariant(dealFromSeed(String(s)), variant);
   const game = new BcGame(deal);
   game.plateaus = plateaus;
   const t0 = performance.now();
@@ -80,7 +82,7 @@ const pct = (k: number) => `${((100 * k) / n).toFixed(1)}%`;
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
 const budget = [maxNodes !== undefined ? `${maxNodes.toLocaleString('en-US')} nodes` : '', timeoutMs !== undefined ? `${timeoutMs} ms` : '']
   .filter(Boolean).join(' / ');
-console.log(`besieged-city ${algorithm}${plateaus ? '' : ' (no plateaus)'}, seeds ${from}..${to}, per deal ${budget}, table ${mib(memoryBytes)}`);
+console.log(`besieged-city ${algorithm}${plateaus ? '' : ' (no plateaus)'}${variant === 'default' ? '' : ` --variant ${variant}`}, seeds ${from}..${to}, per deal ${budget}, table ${mib(memoryBytes)}`);
 console.log(`nodes/s            ${Math.round((nodes / ms) * 1000).toLocaleString('en-US')} (${nodes.toLocaleString('en-US')} nodes in ${(ms / 1000).toFixed(1)} s)`);
 console.log(`nodes per CPU s    ${Math.round(nodes / cpuSec).toLocaleString('en-US')} (CPU ${cpuSec.toFixed(1)} s: less sensitive to other load than wall time)`);
 console.log(`ms per deal        median ${q(allMs, 0.5).toFixed(1)}, p95 ${q(allMs, 0.95).toFixed(1)}, max ${q(allMs, 1).toFixed(1)}`);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import { SuitEndgames } from '../../src/games/besieged-city/endgame.js';
+import { JUDGED_LOST, NOT_JUDGED, SuitEndgames } from '../../src/games/besieged-city/endgame.js';
 import { PLAY_ORDER, TRENCH_NAMES } from '../../src/games/besieged-city/layout.js';
 import { BcPosition } from '../../src/games/besieged-city/position.js';
 import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
 import { solve } from '../../src/search/solve.js';
 import { DEAD } from '../../src/search/types.js';
 import { makeEndgame } from '../search/make-endgames.js';
-import { deadOnlyWhereLost, winnable } from './helpers.js';
+import { deadOnlyWhereLost, plainlyWinnable, positionCopy, winnable } from './helpers.js';
 
 // The suit-endgame proof (endgame.ts): with stock and talon empty, each suit has a relaxed puzzle
 // of its own (its piles, its reserve cards), and a lost puzzle makes the position lost
@@ -44,6 +44,59 @@ describe('Besieged City: suit endgames', () => {
   it('does not judge while the stock or talon holds cards', () => {
     const spec: PositionSpec = { found: { S: 22, H: 26, D: 26, C: 26 }, stock: ['QS'], trenches: { N0: ['2S', 'AS'], E0: ['KS'] } };
     expect(setupPosition(spec).lowerBound()).toBeLessThan(DEAD);
+  });
+
+  it('judges a suit whose cards have all left the stock and talon, while other suits remain there', () => {
+    // The lost spades above, with hearts still owing AH, dealt from the stock or lying on the
+    // talon: spades have no card there, so their puzzle is exact and lost; plain search agrees.
+    for (const where of ['stock', 'talon'] as const) {
+      const spec: PositionSpec = { ...lost, found: { S: 23, H: 25, D: 26, C: 26 }, [where]: ['AH'] };
+      expect(winnable(setupPosition(spec))).toBe(false);
+      expect(setupPosition(spec).lowerBound()).toBe(DEAD);
+      expect(solve(setupPosition(spec), { algorithm: 'dfs' }).outcome).toBe('unsolvable');
+    }
+    // A spade in the stock (QS, spades at 22) keeps spades unjudged, even behind a heart.
+    const open: PositionSpec = { ...lost, found: { S: 22, H: 25, D: 26, C: 26 }, stock: ['AH', 'QS'] };
+    expect(setupPosition(open).lowerBound()).toBeLessThan(DEAD);
+  });
+
+  it('says DEAD with cards in the stock or talon only where plain search finds no win', () => {
+    // Stock-less random endgames with one reserve card moved to the stock or the talon: its suit
+    // stays unjudged, the others are judged; plain depth-first search on the rules alone must
+    // find no win wherever lowerBound() says DEAD.
+    let dead = 0, checked = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      if (seed % 3 === 0) continue;
+      const spec = makeEndgame(seed);
+      const cells = Object.keys(spec.reserve ?? {});
+      if (cells.length === 0) continue;
+      const moved = spec.reserve![cells[0]];
+      delete spec.reserve![cells[0]];
+      spec[seed % 2 ? 'stock' : 'talon'] = [moved];
+      const g = setupPosition(spec);
+      if (g.lowerBound() < DEAD) continue;
+      dead++;
+      expect(g.sp < 78 || g.tlen > 0).toBe(true);
+      const w = plainlyWinnable(positionCopy(g), 300_000);
+      if (w !== undefined) checked++;
+      expect(w, `seed ${seed}`).not.toBe(true);
+    }
+    expect(dead).toBeGreaterThan(5); // 11 (the old premise, stock and talon empty, judged none)
+    expect(checked).toBeGreaterThanOrEqual(3); // 3 within 300k plain nodes
+  });
+
+  it('settles a small puzzle on short credit, and retries one it could not settle', () => {
+    // The old credit rule searched nothing below 3000 credit nodes, so a frozen or tiny lost suit
+    // could stay unjudged for a whole subtree.
+    const e = new SuitEndgames();
+    const credit = e as unknown as { credit: number };
+    credit.credit = 100;
+    expect(e.lost(setupPosition(lost), 0)).toBe(true);
+    credit.credit = 0; // nothing to search with: not judged, and not cached as judged
+    const other: PositionSpec = { ...lost, trenches: { N0: ['2S', 'AS'], E1: ['KS'] } };
+    expect(e.judge(setupPosition(other), 0)).toBe(NOT_JUDGED);
+    credit.credit = 12_000;
+    expect(e.judge(setupPosition(other), 0)).toBe(JUDGED_LOST);
   });
 
   it('leaves a winnable suit alone', () => {

@@ -1,19 +1,21 @@
 import { FULL, StateTable } from '../../search/table.js';
-import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, SUIT, STOCK_SIZE, TRENCHES } from './layout.js';
+import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
 import { BitWriter } from './key.js';
 import type { BcPosition } from './position.js';
 import { acceptMask, type TrenchOrder } from './rules.js';
 
-// The suits decouple in the endgame. Claim: once the stock and the talon are empty, each suit s
-// has a relaxed puzzle of its own, and the position can be won only if every one of them can.
+// The suits decouple in the endgame. Claim: once the stock and the talon hold no card of suit s
+// (in particular once both are empty), suit s has a relaxed puzzle of its own, and the position
+// can be won only if that puzzle can.
 // The puzzle of s: its piles (by trench), its reserve cards (by cell) and its foundation; moves:
 // a suit-s top to F, a suit-s top onto another suit-s top, and a suit-s reserve card onto a
 // suit-s top that fits at one of the four trenches of its cell, or into one of those four
 // trenches that holds no suit-s pile (as a new pile) — whether or not that trench is empty in the
 // position, and whether or not a fill is due (that is the relaxation).
 //
-// Proof. No card ever enters the reserve again (refills come from the talon or the stock only),
-// so the suit-s reserve cards only leave. Project a winning line on suit s: a suit-s card leaves
+// Proof. No suit-s card ever enters the reserve again (refills come from the talon or the stock
+// only, and they hold no suit-s card), so the suit-s reserve cards only leave; and no suit-s card
+// is dealt to the foundation (stock to foundation) either. Project a winning line on suit s: a suit-s card leaves
 // a pile only to F or onto a suit-s top (rule II: same suit); nothing of another suit lands on a
 // suit-s top; a suit-s reserve card goes onto a suit-s top at one of its four trenches (legal in
 // the puzzle, same tops) or fills an empty trench of one of its two lines (one of its four
@@ -21,7 +23,13 @@ import { acceptMask, type TrenchOrder } from './rules.js';
 // suit-s piles nor the suit-s reserve cards nor foundation s. So the suit-s moves of the line,
 // in order, are legal in the puzzle and bring every suit-s card to F. So if one puzzle is lost,
 // the position is lost: lowerBound() may say DEAD. (Without a suit-s reserve card the puzzle is
-// exact: only the first two kinds of move exist.)
+// exact: only the first two kinds of move exist.) Nothing in the proof needs the stock or the talon
+// to be empty, only to hold no suit-s card: a deal, a talon-to-reserve refill or a move of another
+// suit changes nothing of the puzzle (the refilled card is of another suit). So a suit whose last
+// card has left the stock and the talon is judged long before the stock runs out. (Measured on the
+// strictest variant, seed 3: the exhaustive pass spent millions of nodes under a line where all 17
+// spades left lay frozen in the piles, never judged because the stock was not empty, nor, once it
+// was, because 17 cards exceeded the old 16-card cap.)
 //
 // The puzzle is decided by a small exhaustive depth-first search with its own exact table of
 // visited states and a node cap (past the cap the answer is "don't know", which prunes nothing).
@@ -34,20 +42,25 @@ import { acceptMask, type TrenchOrder } from './rules.js';
 // So it holds under every variant, with the puzzle's trench moves those of the variant's trench
 // order (a directional pile's run is read from its ranks, which the puzzle keeps in full).
 
-const SOLVABLE = 1, LOST = 2, UNKNOWN = 3;
+/** Cached verdicts; SHORT: a search on short credit did not settle it (retried with full credit
+ *  only); UNTRIED: met without credit for any search. */
+const SOLVABLE = 1, LOST = 2, UNKNOWN = 3, SHORT = 4, UNTRIED = 5;
 /** Only puzzles of at most this many cards are tried, with this node cap; a larger one is left
  *  open. (Measured on 40 stock-less endgames: DFS needs 206k nodes with these proofs against
  *  1.44M without, and proves one more lost; caps of 12 cards / 3k nodes or 26 / 20k change
  *  nothing there. In the guided best-first runs the proofs are off: search.ts.) */
-export const PUZZLE_CARDS = 16;
+export const PUZZLE_CARDS = 26;
 const PUZZLE_NODES = 3_000;
 /** Puzzle work is paid from a credit: every lost() call earns CREDIT_PER_CALL puzzle nodes (up to
- *  MAX_CREDIT), and a puzzle is searched only when the credit covers PUZZLE_NODES. So the puzzles
+ *  MAX_CREDIT), and a puzzle is searched with at most that credit (and at most PUZZLE_NODES). So the puzzles
  *  cost at most a small constant share of the search's own nodes, a node budget still bounds
  *  the time, and a burst between two clock checks stays within a few milliseconds. (Measured:
  *  without the credit, one deal spent 77 s in puzzles within a 200k-node budget.) Without
  *  credit the answer is "don't know", which prunes nothing. */
 const CREDIT_PER_CALL = 2;
+/** Below this credit no puzzle is searched at all. */
+const MIN_PUZZLE_NODES = 64;
+export const JUDGED_OPEN = 0, JUDGED_LOST = 1, NOT_JUDGED = 2;
 const MAX_CREDIT = 12_000;
 const MAX_DEPTH = 2_000;
 
@@ -71,9 +84,16 @@ export class SuitEndgames {
   solvedCount = 0;
   lostCount = 0;
 
-  /** Whether suit s of the position is proved lost. The caller guarantees the premise: stock and
-   *  talon empty. */
+  /** Whether suit s of the position is proved lost. The caller guarantees the premise: no card of
+   *  suit s in the stock or the talon (decoupledSuits()). */
   lost(p: BcPosition, s: number): boolean {
+    return this.judge(p, s) === JUDGED_LOST;
+  }
+
+  /** The verdict on suit s (same premise as lost()): JUDGED_LOST, JUDGED_OPEN (winnable, or too
+   *  large to decide), or NOT_JUDGED when the credit was too short to settle it now (a later
+   *  call may still decide it). */
+  judge(p: BcPosition, s: number): number {
     if (this.credit < MAX_CREDIT) this.credit += CREDIT_PER_CALL;
     if (p.rules.trenchOrder !== this.order) {
       this.order = p.rules.trenchOrder;
@@ -81,18 +101,28 @@ export class SuitEndgames {
     }
     this.load(p, s);
     const len = this.packKey();
-    const cached = this.cache.get(this.key, len); // a verdict, or -1 when not met before
-    if (cached >= 0) return cached === LOST;
-    if (this.credit < PUZZLE_NODES) return false;
-    const verdict = this.decide();
+    const slot = this.cache.insert(this.key, len);
+    if (slot === FULL) {
+      this.cache.clear();
+      return NOT_JUDGED;
+    }
+    const cached = this.cache.found ? this.cache.values[slot] : UNTRIED;
+    if (cached < SHORT) return cached === LOST ? JUDGED_LOST : JUDGED_OPEN;
+    // Short of credit, a smaller search still settles small puzzles (a frozen suit takes one
+    // node); one it cannot settle is marked SHORT and searched again only with full credit.
+    const cap = Math.min(PUZZLE_NODES, this.credit);
+    if (cap < MIN_PUZZLE_NODES || (cached === SHORT && cap < PUZZLE_NODES)) {
+      this.cache.values[slot] = cached;
+      return NOT_JUDGED;
+    }
+    let verdict = this.decide(cap);
     this.credit -= this.nodes;
-    this.load(p, s); // decide() used the key buffer
-    const slot2 = this.cache.insert(this.key, this.packKey());
-    if (slot2 === FULL) this.cache.clear();
-    else this.cache.values[slot2] = verdict;
+    if (verdict === UNKNOWN && cap < PUZZLE_NODES) verdict = SHORT;
+    this.cache.values[slot] = verdict; // the slot stays valid: decide() uses its own table
+    if (verdict === SHORT) return NOT_JUDGED;
     if (verdict === LOST) this.lostCount++;
     else if (verdict === SOLVABLE) this.solvedCount++;
-    return verdict === LOST;
+    return verdict === LOST ? JUDGED_LOST : JUDGED_OPEN;
   }
 
   private load(p: BcPosition, s: number): void {
@@ -125,8 +155,11 @@ export class SuitEndgames {
     return w.end();
   }
 
-  private decide(): number {
+  private cap = PUZZLE_NODES;
+
+  private decide(cap: number): number {
     this.seen.clear();
+    this.cap = cap;
     this.nodes = 0;
     this.aborted = false;
     const won = this.search(0);
@@ -138,7 +171,7 @@ export class SuitEndgames {
    *  before is on the path or was searched to the end without a win). */
   private search(depth: number): boolean {
     if (this.h === 26) return true;
-    if (++this.nodes > PUZZLE_NODES || depth > MAX_DEPTH) {
+    if (++this.nodes > this.cap || depth > MAX_DEPTH) {
       this.aborted = true;
       return false;
     }
@@ -207,11 +240,14 @@ export class SuitEndgames {
   }
 }
 
-/** The premise of SuitEndgames.lost() for every suit at once: a bit per suit with a puzzle
- *  (stock and talon empty, foundation not complete, at most PUZZLE_CARDS cards left). */
+/** The premise of SuitEndgames.lost() for every suit at once: a bit per suit with a puzzle (no
+ *  card of the suit in the stock or the talon, foundation not complete, at most PUZZLE_CARDS cards
+ *  left). Cheap: the scans stop as soon as every candidate suit is ruled out (a few cards in). */
 export function decoupledSuits(p: BcPosition): number {
-  if (p.sp !== STOCK_SIZE || p.tlen !== 0) return 0;
   let mask = 0;
   for (let s = 0; s < 4; s++) if (p.found[s] < 26 && 26 - p.found[s] <= PUZZLE_CARDS) mask |= 1 << s;
+  const stock = p.stock;
+  for (let i = p.sp; i < STOCK_SIZE && mask !== 0; i++) mask &= ~(1 << SUIT[stock[i]]);
+  for (let i = 0; i < p.tlen && mask !== 0; i++) mask &= ~(1 << SUIT[stock[p.talon[i]]]);
   return mask;
 }

@@ -1,7 +1,8 @@
 import { FULL, StateTable } from '../../search/table.js';
-import { ADJ, CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, SUIT, TRENCHES } from './layout.js';
+import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, SUIT, TRENCHES } from './layout.js';
 import { BitWriter } from './key.js';
 import { packMove, R2T, T2F, T2T, type BcPosition } from './position.js';
+import { type BcRules, NEIGHBOUR_MASK } from './rules.js';
 
 // Plateaus: the exhaustive search treats every set of trench arrangements that reversible
 // trench-to-trench moves connect as one node.
@@ -38,6 +39,14 @@ import { packMove, R2T, T2F, T2T, type BcPosition } from './position.js';
 // position by its class (each suit's plateau by an id; key() below), and so searches each class
 // once. Exhausting it exhausts every class reachable from the root: "unsolvable" stays exact.
 // A class holding a won position holds only it (no cards left in piles), so wins are found.
+//
+// Variants (rules.ts). Claim 1 needs the trench order's neighbour relation to be symmetric and a
+// pile card's fit to depend only on the card below it: true of either, ordinary and play-order,
+// not of directional (a run's direction depends on the cards below). Claim 2 needs an emptied
+// trench to be filled at once (or stay empty for good): with trench-fill=deferred a fill may come
+// at any time from any arrangement, which the macro moves do not generate. The stock switch
+// touches no pile. So plateaus serve every variant but those two (plateausApply()), each with
+// its order's neighbour table.
 //
 // Plateaus are found by breadth-first search over arrangements and cached for the whole search
 // (members map to their plateau's id; the ids are what the key holds). A plateau larger than
@@ -110,7 +119,12 @@ export class Plateaus {
     this.table = new StateTable(memoryBytes);
   }
 
-  clear(): void {
+  /** The ranks each rank accepts in a trench, under the trench order of the search's rules. */
+  private neighbours: Uint16Array = NEIGHBOUR_MASK.either;
+
+  /** Empties the cache for a new search under `rules` (plateausApply() must hold). */
+  clear(rules?: BcRules): void {
+    if (rules) this.neighbours = NEIGHBOUR_MASK[rules.trenchOrder];
     this.table.clear();
     this.nComps = 0;
     this.nMembers = 0;
@@ -245,7 +259,7 @@ export class Plateaus {
     this.compOff[c] = this.cardsUsed;
     const first = this.addMember(c, -1, 0);
     this.table.values[slot0] = first;
-    const slen = this.slen, scard = this.scard;
+    const slen = this.slen, scard = this.scard, nbr = this.neighbours;
     bfs: for (let head = first; head < this.nMembers; head++) {
       this.loadMember(head);
       for (let a = 0; a < k; a++) {
@@ -254,7 +268,7 @@ export class Plateaus {
         const x = scard[a * PILE_CAP + na - 1], rx = RANK[x];
         for (let b = 0; b < k; b++) {
           const nb = slen[b];
-          if (b === a || ADJ[RANK[scard[b * PILE_CAP + nb - 1]] * 14 + rx] !== 1) continue;
+          if (b === a || ((nbr[RANK[scard[b * PILE_CAP + nb - 1]]] >> rx) & 1) === 0) continue;
           slen[a] = na - 1;
           scard[b * PILE_CAP + nb] = x;
           slen[b] = nb + 1;
@@ -287,7 +301,7 @@ export class Plateaus {
     const local = this.local;
     local.fill(-1);
     for (let i = 0; i < k; i++) local[this.compTr[c * TRENCHES + i]] = i;
-    const slen = this.slen, scard = this.scard, str = this.str, reserve = p.reserve;
+    const slen = this.slen, scard = this.scard, str = this.str, reserve = p.reserve, nbr = this.neighbours;
     for (let j = 0; j < size; j++) {
       this.loadMember(first + j);
       const tag = MACRO | (j << 20);
@@ -302,14 +316,14 @@ export class Plateaus {
         const rx = RANK[x];
         for (let q = cell * 4; q < cell * 4 + 4; q++) {
           const t = CELL_TRENCHES[q], i = local[t];
-          if (i >= 0 && ADJ[RANK[scard[i * PILE_CAP + slen[i] - 1]] * 14 + rx] === 1) out[n++] = tag | packMove(R2T, cell, t, x);
+          if (i >= 0 && ((nbr[RANK[scard[i * PILE_CAP + slen[i] - 1]]] >> rx) & 1) === 1) out[n++] = tag | packMove(R2T, cell, t, x);
         }
       }
       for (let a = 0; a < k; a++) {
         if (slen[a] !== 1) continue;
         const x = scard[a * PILE_CAP], rx = RANK[x];
         for (let b = 0; b < k; b++)
-          if (b !== a && ADJ[RANK[scard[b * PILE_CAP + slen[b] - 1]] * 14 + rx] === 1) out[n++] = tag | packMove(T2T, str[a], str[b], x);
+          if (b !== a && ((nbr[RANK[scard[b * PILE_CAP + slen[b] - 1]]] >> rx) & 1) === 1) out[n++] = tag | packMove(T2T, str[a], str[b], x);
       }
     }
     return n;
@@ -346,3 +360,6 @@ export class Plateaus {
     }
   }
 }
+
+/** Whether the plateau proof holds under these rules (see "Variants" above). */
+export const plateausApply = (r: BcRules): boolean => r.trenchOrder !== 'directional' && !r.deferredFill;

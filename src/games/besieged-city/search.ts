@@ -1,23 +1,21 @@
 import type { SearchGame } from '../../search/types.js';
 import { DEAD } from '../../search/types.js';
 import { CELLS, DECK_SIZE, PILE_CAP, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
-import { decoupledSuits, SuitEndgames } from './endgame.js';
+import { decoupledSuits, JUDGED_LOST, NOT_JUDGED, SuitEndgames } from './endgame.js';
 import { BC_MAX_KEY_WORDS, BitWriter, packHead, packKey } from './key.js';
 import { bcHeuristic, GUIDE_ORDER, GUIDES } from './heuristic.js';
 import { formatMove } from './notation.js';
-import { MACRO, macroExit, PLATEAU_MAX_MOVES, Plateaus } from './plateau.js';
-import { isDefaultRules } from './rules.js';
-import { BcPosition, MAX_MOVES, packMove, S2F, S2TAL, T2F, T2T } from './position.js';
+import { MACRO, macroExit, PLATEAU_MAX_MOVES, Plateaus, plateausApply } from './plateau.js';
+import { BcPosition, FILL, MAX_MOVES, packMove, R2T, S2F, S2TAL, T2F, T2T } from './position.js';
 
 /** The Besieged City position as the search sees it. */
 export class BcGame extends BcPosition implements SearchGame {
   readonly maxKeyWords = BC_MAX_KEY_WORDS;
 
   /** Plateau search (plateau.ts) in searches that take macro moves (the exhaustive DFS); a switch
-   *  for tests and comparisons. It runs under the default reading only: its proof and its move generator are written for the default
-   *  reading (either trench order, a gap filled at once: plateau.ts reads the default neighbour
-   *  table and treats an emptying move as the only way a trench changes shape), so under any other
-   *  variant it is off and the exhaustive pass goes move by move. */
+   *  for tests and comparisons. It runs where its proof holds (plateau.ts, plateausApply(): a
+   *  symmetric trench order and gaps filled at once); under trench-order=directional or
+   *  trench-fill=deferred it is off and the exhaustive pass goes move by move. */
   plateaus = true;
   private plateauMode = false;
   private plateau: Plateaus | null = null;
@@ -81,20 +79,59 @@ export class BcGame extends BcPosition implements SearchGame {
   beginSearch(guided = false, macros = false): void {
     this.rootPly = this.ply;
     this.endgameProofs = !guided;
-    this.plateauMode = macros && this.plateaus && isDefaultRules(this.rules);
-    if (this.plateauMode) (this.plateau ??= new Plateaus()).clear();
+    this.puzzlesChanged = 15;
+    this.skippedAt.fill(0);
+    this.plateauMode = macros && this.plateaus && plateausApply(this.rules);
+    if (this.plateauMode) (this.plateau ??= new Plateaus()).clear(this.rules);
     this.macroLen = 0;
   }
 
-  /** The suits whose endgame puzzle (endgame.ts) may differ from the parent's: with stock and
-   *  talon already empty, a move changes only the puzzle of its card's suit (a puzzle holds its
-   *  suit's piles, reserve cards and foundation; no refill happens any more); otherwise all.
-   *  Skipping a puzzle only leaves a position unpruned, never prunes a winnable one. */
+  /** The suits whose endgame puzzle (endgame.ts) may differ from the parent's, or which may have
+   *  just met the puzzle's premise (no card in stock or talon). A puzzle holds its suit's piles,
+   *  reserve cards and foundation, so a move changes the puzzle of its card's suit, and a refill
+   *  (reserve move) that of the refilled card's suit; only a deal or a refill takes a card out
+   *  of the stock or the talon, so only those suits can newly meet the premise. Others keep the
+   *  parent's verdict (not lost: the parent was searched). Skipping a puzzle only leaves a
+   *  position unpruned, never prunes a winnable one. */
   private puzzlesChanged = 15;
 
   /** Macro moves (plateau.ts): go to another arrangement of the suit's plateau, then the exit. */
+  /** Per ply, the suits whose puzzle lowerBound() could not judge there for lack of credit: the
+   *  children judge them again (make() adds them to puzzlesChanged), or a suit that no longer
+   *  moves would stay unjudged below (measured: that hid a frozen, lost suit for millions of
+   *  nodes). */
+  private skippedAt = new Uint8Array(1024);
+
+  private setSkipped(mask: number): void {
+    const ply = this.ply;
+    if (ply >= this.skippedAt.length) {
+      const bigger = new Uint8Array(Math.max(ply + 1, 2 * this.skippedAt.length));
+      bigger.set(this.skippedAt);
+      this.skippedAt = bigger;
+    }
+    this.skippedAt[ply] = mask;
+  }
+
   override make(m: number): void {
-    this.puzzlesChanged = this.sp === STOCK_SIZE && this.tlen === 0 ? 1 << SUIT[(m >> 13) & 63] : 15;
+    const parent = this.ply;
+    this.makeAndMark(m);
+    // A trench-to-trench move that leaves its source non-empty is undone by the move back
+    // (plateau.ts, Claim 1: every pile card fits the card below it), under every trench order but
+    // directional (where the way back may break a run). So the suit's puzzle after it is won
+    // exactly when the parent's was, and the parent's was not judged lost (it was expanded): its
+    // verdict is kept, unless the parent could not judge it. (Without this, the search's endless
+    // shuffling of open suits spent the puzzles' whole credit.)
+    if ((m & (MACRO | 7)) === T2T && this.plen[(m >> 3) & 31] > 0 && this.rules.trenchOrder !== 'directional') this.puzzlesChanged = 0;
+    if (parent < this.skippedAt.length) this.puzzlesChanged |= this.skippedAt[parent];
+    const kind = m & 7;
+    if (kind === R2T || kind === FILL) {
+      const x = this.reserve[(m >> 3) & 31];
+      if (x >= 0) this.puzzlesChanged |= 1 << SUIT[x];
+    }
+  }
+
+  private makeAndMark(m: number): void {
+    this.puzzlesChanged = 1 << SUIT[(m >> 13) & 63];
     if ((m & MACRO) === 0) {
       super.make(m);
       return;
@@ -214,14 +251,21 @@ export class BcGame extends BcPosition implements SearchGame {
   lowerBound(): number {
     let reserve = 0;
     for (let c = 0; c < CELLS; c++) if (this.reserve[c] >= 0) reserve++;
-    if (this.endgameProofs && this.sp === STOCK_SIZE && this.tlen === 0) {
+    if (this.endgameProofs) {
       // Only the puzzles the last move changed are looked at again (see make()).
-      const mask = decoupledSuits(this) & this.puzzlesChanged;
+      const mask = this.puzzlesChanged === 0 ? 0 : decoupledSuits(this) & this.puzzlesChanged;
       this.puzzlesChanged = 15;
+      let skipped = 0;
       if (mask !== 0) {
         const e = (this.endgames ??= new SuitEndgames());
-        for (let s = 0; s < 4; s++) if (mask & (1 << s) && e.lost(this, s)) return DEAD;
+        for (let s = 0; s < 4; s++) {
+          if ((mask & (1 << s)) === 0) continue;
+          const v = e.judge(this, s);
+          if (v === JUDGED_LOST) return DEAD;
+          if (v === NOT_JUDGED) skipped |= 1 << s;
+        }
       }
+      this.setSkipped(skipped);
     }
     // stock-to-foundation=no: a stock card needs a move to the trenches too (it reaches the
     // reserve by a refill, from the talon or straight from the stock), like a reserve card; a
