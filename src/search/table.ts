@@ -2,7 +2,8 @@
 // full variable-length key of every state kept in an append-only arena, so a hit is a real
 // match and never a hash collision (a false "seen" would make an "unsolvable" verdict wrong).
 //
-// Layout per slot: hash (u32, 0 = empty), arena offset (u32), value (i32, for the search's use).
+// Layout per slot: hash (u32, 0 = empty) and arena offset (u32) side by side in one array (a probe
+// reads one cache line, not two), value (i32, for the search's use) apart.
 // Arena: [len, w0, w1, …] per key. The table starts small and doubles up to its memory budget,
 // so small searches stay cheap to clear; past the budget insert() reports FULL.
 //
@@ -34,8 +35,8 @@ export function hashKey(key: Uint32Array, len: number): number {
 }
 
 export class StateTable {
-  private hashes: Uint32Array;
-  private offsets: Uint32Array;
+  /** Per slot: hash at 2i (0 = empty), arena offset at 2i + 1. */
+  private slots: Uint32Array;
   /** A value per slot for the search (e.g. an A* node id); index with the slot insert() gave. */
   values: Int32Array;
   private arena: Uint32Array;
@@ -47,8 +48,7 @@ export class StateTable {
   found = false;
 
   constructor(readonly memoryBytes: number) {
-    this.hashes = new Uint32Array(MIN_SLOTS);
-    this.offsets = new Uint32Array(MIN_SLOTS);
+    this.slots = new Uint32Array(2 * MIN_SLOTS);
     this.values = new Int32Array(MIN_SLOTS);
     this.arena = new Uint32Array(MIN_ARENA);
     this.mask = MIN_SLOTS - 1;
@@ -56,35 +56,35 @@ export class StateTable {
 
   /** Bytes held by the table's arrays now. */
   get bytes(): number {
-    return this.hashes.length * SLOT_BYTES + this.arena.length * 4;
+    return this.values.length * SLOT_BYTES + this.arena.length * 4;
   }
 
   clear(): void {
     // Shrink back so that the next (usually small) search starts cheap.
-    if (this.hashes.length > MIN_SLOTS * 16) {
-      this.hashes = new Uint32Array(MIN_SLOTS);
-      this.offsets = new Uint32Array(MIN_SLOTS);
+    if (this.values.length > MIN_SLOTS * 16) {
+      this.slots = new Uint32Array(2 * MIN_SLOTS);
       this.values = new Int32Array(MIN_SLOTS);
       this.arena = new Uint32Array(MIN_ARENA);
       this.mask = MIN_SLOTS - 1;
     } else {
-      this.hashes.fill(0);
+      this.slots.fill(0);
     }
     this.arenaUsed = 0;
     this.size = 0;
   }
 
   /** Finds or adds key[0..len). Returns the slot (found tells which), or FULL when the memory
-   *  budget cannot hold another state. */
-  insert(key: Uint32Array, len: number): number {
-    const h = hashKey(key, len);
-    const hashes = this.hashes, offsets = this.offsets, arena = this.arena;
+   *  budget cannot hold another state. `h` is the key's hash when the caller has one (a game's
+   *  incremental hash: equal keys must give equal hashes, never 0); the whole key is compared
+   *  either way. */
+  insert(key: Uint32Array, len: number, h = hashKey(key, len)): number {
+    const slots = this.slots, arena = this.arena;
     let i = h & this.mask;
     for (;;) {
-      const sh = hashes[i];
+      const sh = slots[2 * i];
       if (sh === 0) break;
       if (sh === h) {
-        const off = offsets[i];
+        const off = slots[2 * i + 1];
         if (arena[off] === len) {
           let j = 0;
           while (j < len && arena[off + 1 + j] === key[j]) j++;
@@ -98,7 +98,7 @@ export class StateTable {
     }
     this.found = false;
     if (this.arenaUsed + len + 1 > this.arena.length && !this.growArena(len + 1)) return FULL;
-    if ((this.size + 1) * 2 > hashes.length) {
+    if ((this.size + 1) * 2 > this.values.length) {
       if (!this.growSlots()) return FULL;
       return this.insertNew(h, key, len);
     }
@@ -108,15 +108,16 @@ export class StateTable {
   /** The value stored for the key, or -1 when absent (does not insert). */
   get(key: Uint32Array, len: number): number {
     const h = hashKey(key, len);
+    const slots = this.slots, arena = this.arena;
     let i = h & this.mask;
     for (;;) {
-      const sh = this.hashes[i];
+      const sh = slots[2 * i];
       if (sh === 0) return -1;
       if (sh === h) {
-        const off = this.offsets[i];
-        if (this.arena[off] === len) {
+        const off = slots[2 * i + 1];
+        if (arena[off] === len) {
           let j = 0;
-          while (j < len && this.arena[off + 1 + j] === key[j]) j++;
+          while (j < len && arena[off + 1 + j] === key[j]) j++;
           if (j === len) return this.values[i];
         }
       }
@@ -126,18 +127,18 @@ export class StateTable {
 
   private insertNew(h: number, key: Uint32Array, len: number): number {
     let i = h & this.mask;
-    while (this.hashes[i] !== 0) i = (i + 1) & this.mask;
+    while (this.slots[2 * i] !== 0) i = (i + 1) & this.mask;
     return this.place(i, h, key, len);
   }
 
   private place(i: number, h: number, key: Uint32Array, len: number): number {
     const off = this.arenaUsed;
-    this.arena[off] = len;
     const arena = this.arena;
+    arena[off] = len;
     for (let j = 0; j < len; j++) arena[off + 1 + j] = key[j];
     this.arenaUsed = off + len + 1;
-    this.hashes[i] = h;
-    this.offsets[i] = off;
+    this.slots[2 * i] = h;
+    this.slots[2 * i + 1] = off;
     this.values[i] = 0;
     this.size++;
     return i;
@@ -146,9 +147,9 @@ export class StateTable {
   private growArena(need: number): boolean {
     let n = this.arena.length * 2;
     while (n < this.arenaUsed + need) n *= 2;
-    if (this.hashes.length * SLOT_BYTES + n * 4 > this.memoryBytes) {
+    if (this.values.length * SLOT_BYTES + n * 4 > this.memoryBytes) {
       // Use what is left of the budget, if it still helps.
-      n = Math.floor((this.memoryBytes - this.hashes.length * SLOT_BYTES) / 4);
+      n = Math.floor((this.memoryBytes - this.values.length * SLOT_BYTES) / 4);
       if (n < this.arenaUsed + need || n > 2 ** 32 - 1) return false;
     }
     const a = new Uint32Array(n);
@@ -158,22 +159,24 @@ export class StateTable {
   }
 
   private growSlots(): boolean {
-    const n = this.hashes.length * 2;
+    const n = this.values.length * 2;
     if (n * SLOT_BYTES + this.arena.length * 4 > this.memoryBytes) return false;
-    const oh = this.hashes, oo = this.offsets, ov = this.values;
-    this.hashes = new Uint32Array(n);
-    this.offsets = new Uint32Array(n);
-    this.values = new Int32Array(n);
-    this.mask = n - 1;
-    for (let i = 0; i < oh.length; i++) {
-      const h = oh[i];
+    const os = this.slots, ov = this.values;
+    const slots = new Uint32Array(2 * n);
+    const values = new Int32Array(n);
+    const mask = n - 1;
+    for (let i = 0; i < ov.length; i++) {
+      const h = os[2 * i];
       if (h === 0) continue;
-      let j = h & this.mask;
-      while (this.hashes[j] !== 0) j = (j + 1) & this.mask;
-      this.hashes[j] = h;
-      this.offsets[j] = oo[i];
-      this.values[j] = ov[i];
+      let j = h & mask;
+      while (slots[2 * j] !== 0) j = (j + 1) & mask;
+      slots[2 * j] = h;
+      slots[2 * j + 1] = os[2 * i + 1];
+      values[j] = ov[i];
     }
+    this.slots = slots;
+    this.values = values;
+    this.mask = mask;
     return true;
   }
 }

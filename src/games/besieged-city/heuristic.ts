@@ -12,6 +12,9 @@ import type { BcPosition } from './position.js';
 //   - each talon card is a burden (it comes back only through a reserve cell, last in first out).
 
 const BIG = 1 << 20;
+/** log2(PILE_CAP): a pile slot t * PILE_CAP + height splits by shifts. */
+const PILE_SHIFT = 5;
+if (PILE_CAP !== 1 << PILE_SHIFT) throw new Error('heuristic.ts: PILE_CAP must be 1 << PILE_SHIFT');
 const cost = new Int32Array(52);
 /** Position of each rank in the play order after a height: NEED[h * 14 + rank] = first index >= h
  *  with that rank (26 when none is left). */
@@ -114,3 +117,118 @@ export function estimate(p: BcPosition, w: GuideWeights, stockKnown: boolean): n
 
 /** The solver's guide: the estimate with the stock order known. */
 export const bcHeuristic = (p: BcPosition, w: GuideWeights = GUIDES[0]): number => estimate(p, w, true);
+
+/** The solver's guide without rescanning the position: the same value as bcHeuristic() (a test
+ *  checks it after random play under every variant). Blockers are counted per pile and cached by
+ *  the pile's version and its suit's foundation height; each suit's look-ahead sum is cached by
+ *  the suit's version, its foundation height, sp and the talon's length (BcPosition.suitVersion
+ *  says why that is enough). A sum that must be recomputed prices only the few cards its foundation looks for,
+ *  from the card places that make/unmake keep (cardAt, stockAt, talonAt): at most 4 pile slots,
+ *  the reserve and 2 stock indices each, instead of every card of the deal. One per position
+ *  (the caches follow that position's versions). */
+export class Guide {
+  private readonly blockers = new Uint8Array(TRENCHES);
+  private readonly version = new Uint32Array(TRENCHES);
+  /** The foundation height the cached count was taken at (-1: none yet). */
+  private readonly height = new Int8Array(TRENCHES).fill(-1);
+  /** Per suit: the look-ahead sum, and the suit version, sp and tlen it was taken at. */
+  private readonly sum = new Float64Array(4);
+  private readonly sumVersion = new Float64Array(4).fill(-1);
+  private readonly sumSp = new Int16Array(4);
+  private readonly sumTlen = new Int16Array(4);
+  private readonly sumFound = new Int8Array(4);
+  /** The weights the sums were taken with. */
+  private weights: GuideWeights | null = null;
+  /** reserveStamp[c] === stamp: card c lies in the reserve (set when a sum is recomputed). */
+  private readonly reserveStamp = new Int32Array(52);
+  private stamp = 0;
+
+  value(p: BcPosition, w: GuideWeights): number {
+    const piles = p.piles, plen = p.plen, found = p.found, version = p.pileVersion;
+    let blockers = 0;
+    for (let t = 0; t < TRENCHES; t++) {
+      const n = plen[t];
+      if (n === 0) continue;
+      const base = t * PILE_CAP;
+      const f = found[SUIT[piles[base]]];
+      if (this.version[t] !== version[t] || this.height[t] !== f) {
+        const h = f * 14;
+        let minBelow = 99, b = 0;
+        for (let j = 0; j < n; j++) {
+          const need = NEED[h + RANK[piles[base + j]]];
+          if (need > minBelow) b++;
+          else minBelow = need;
+        }
+        this.blockers[t] = b;
+        this.version[t] = version[t];
+        this.height[t] = f;
+      }
+      blockers += this.blockers[t];
+    }
+    if (w !== this.weights) {
+      this.weights = w;
+      this.sumVersion.fill(-1);
+    }
+    const tlen = p.tlen, sp = p.sp, sv = p.suitVersion;
+    let h = w.found * (104 - p.foundTotal) + w.blocker * blockers + w.talon * tlen;
+    let stamped = false;
+    for (let s = 0; s < 4; s++) {
+      if (this.sumVersion[s] !== sv[s] || this.sumSp[s] !== sp || this.sumTlen[s] !== tlen || this.sumFound[s] !== found[s]) {
+        if (!stamped) {
+          this.stampReserve(p);
+          stamped = true;
+        }
+        this.sum[s] = this.lookSum(p, w, s);
+        this.sumVersion[s] = sv[s];
+        this.sumSp[s] = sp;
+        this.sumTlen[s] = tlen;
+        this.sumFound[s] = found[s];
+      }
+      h += this.sum[s];
+    }
+    return h;
+  }
+
+  private stampReserve(p: BcPosition): void {
+    const rs = this.reserveStamp;
+    if (++this.stamp > 0x7fffffff) {
+      this.stamp = 1;
+      rs.fill(0);
+    }
+    for (let c = 0; c < CELLS; c++) {
+      const x = p.reserve[c];
+      if (x >= 0) rs[x] = this.stamp;
+    }
+  }
+
+  /** What the next cards foundation s needs cost (estimate()'s look-ahead for one suit). */
+  private lookSum(p: BcPosition, w: GuideWeights, s: number): number {
+    const plen = p.plen, tlen = p.tlen, sp = p.sp, cardAt = p.cardAt, stockAt = p.stockAt, talonAt = p.talonAt, mask = p.talonMask;
+    const first = p.rules.stockToFoundation ? 1 : 4;
+    const unseen = w.unseen ?? 40, look = w.look, rs = this.reserveStamp, stamp = this.stamp;
+    const f = p.found[s];
+    let h = 0;
+    for (let j = 0; j < look.length && f + j < 26; j++) {
+      const c = s * 13 + PLAY_ORDER[f + j] - 1;
+      let v = BIG;
+      for (let k = 4 * c; k < 4 * c + 4; k++) {
+        const at = cardAt[k];
+        if (at >= 0) {
+          const u = 1 + 2 * (plen[at >> PILE_SHIFT] - 1 - (at & (PILE_CAP - 1)));
+          if (u < v) v = u;
+        }
+      }
+      for (let k = 2 * c; k < 2 * c + 2; k++) {
+        const i = stockAt[k];
+        if (i < 0) continue;
+        let u = BIG;
+        if (i >= sp) u = first + (i - sp);
+        else if ((mask[i >> 5] >>> (i & 31)) & 1) u = 4 + 2 * (tlen - 1 - talonAt[i]);
+        if (u < v) v = u;
+      }
+      if (v > 3 && rs[c] === stamp) v = 3;
+      h += look[j] * (v >= BIG ? unseen : v);
+    }
+    return h;
+  }
+}

@@ -3,7 +3,7 @@ import { DEAD } from '../../search/types.js';
 import { CELLS, DECK_SIZE, PILE_CAP, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
 import { decoupledSuits, SuitEndgames } from './endgame.js';
 import { BC_MAX_KEY_WORDS, BitWriter, packHead, packKey } from './key.js';
-import { bcHeuristic, GUIDE_ORDER, GUIDES } from './heuristic.js';
+import { GUIDE_ORDER, GUIDES, Guide } from './heuristic.js';
 import { formatMove } from './notation.js';
 import { MACRO, macroExit, PLATEAU_MAX_MOVES, Plateaus } from './plateau.js';
 import { isDefaultRules } from './rules.js';
@@ -43,6 +43,11 @@ export class BcGame extends BcPosition implements SearchGame {
     return this.plateauMode ? this.plateauKey(out) : packKey(this, out);
   }
 
+  /** The incremental hash of packKey()'s key (position.ts); plateau keys are hashed by the table. */
+  keyHash(): number | undefined {
+    return this.plateauMode ? undefined : this.hash();
+  }
+
   private plateauMembers(): void {
     const pl = this.plateau!;
     for (let s = 0; s < 4; s++) this.member[s] = pl.lookup(this, s);
@@ -80,6 +85,7 @@ export class BcGame extends BcPosition implements SearchGame {
 
   beginSearch(guided = false, macros = false): void {
     this.rootPly = this.ply;
+    this.resync(); // in case the position was written directly (setup, views)
     this.endgameProofs = !guided;
     this.plateauMode = macros && this.plateaus && isDefaultRules(this.rules);
     if (this.plateauMode) (this.plateau ??= new Plateaus()).clear();
@@ -212,17 +218,9 @@ export class BcGame extends BcPosition implements SearchGame {
    *  DEAD when, with stock and talon empty, a suit with no card in the reserve is a lost puzzle
    *  on its own (the proof is in endgame.ts). */
   lowerBound(): number {
+    if (this.dead()) return DEAD;
     let reserve = 0;
     for (let c = 0; c < CELLS; c++) if (this.reserve[c] >= 0) reserve++;
-    if (this.endgameProofs && this.sp === STOCK_SIZE && this.tlen === 0) {
-      // Only the puzzles the last move changed are looked at again (see make()).
-      const mask = decoupledSuits(this) & this.puzzlesChanged;
-      this.puzzlesChanged = 15;
-      if (mask !== 0) {
-        const e = (this.endgames ??= new SuitEndgames());
-        for (let s = 0; s < 4; s++) if (mask & (1 << s) && e.lost(this, s)) return DEAD;
-      }
-    }
     // stock-to-foundation=no: a stock card needs a move to the trenches too (it reaches the
     // reserve by a refill, from the talon or straight from the stock), like a reserve card; a
     // deal to the talon leaves this unchanged, so the bound stays consistent.
@@ -230,13 +228,29 @@ export class BcGame extends BcPosition implements SearchGame {
     return DECK_SIZE - this.foundTotal + reserve + this.tlen + stock;
   }
 
+  /** Whether lowerBound() is DEAD, without the bound (the depth-first search asks only this):
+   *  with stock and talon empty, a suit puzzle the last move changed is lost (endgame.ts). */
+  dead(): boolean {
+    if (!this.endgameProofs || this.sp !== STOCK_SIZE || this.tlen !== 0) return false;
+    // Only the puzzles the last move changed are looked at again (see make()).
+    const mask = decoupledSuits(this) & this.puzzlesChanged;
+    this.puzzlesChanged = 15;
+    if (mask !== 0) {
+      const e = (this.endgames ??= new SuitEndgames());
+      for (let s = 0; s < 4; s++) if (mask & (1 << s) && e.lost(this, s)) return true;
+    }
+    return false;
+  }
+
   readonly heuristicVariants = GUIDES.length;
   readonly heuristicOrder = GUIDE_ORDER;
 
   /** The guide of the best-first pass (heuristic.ts); not admissible, decides nothing. */
   heuristic(variant = 0): number {
-    return bcHeuristic(this, GUIDES[variant % GUIDES.length]);
+    return (this.guide ??= new Guide()).value(this, GUIDES[variant % GUIDES.length]);
   }
+
+  private guide: Guide | null = null;
 
   formatMove(m: number): string {
     return formatMove(m);
