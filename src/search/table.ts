@@ -2,8 +2,7 @@
 // full variable-length key of every state kept in an append-only arena, so a hit is a real
 // match and never a hash collision (a false "seen" would make an "unsolvable" verdict wrong).
 //
-// Layout per slot: hash (u32, 0 = empty) and arena offset (u32) side by side in one array (a probe
-// reads one cache line, not two), value (i32, for the search's use) apart.
+// Layout per slot: hash (u32, 0 = empty), arena offset (u32), value (i32, for the search's use).
 // Arena: [len, w0, w1, …] per key. The table starts small and doubles up to its memory budget,
 // so small searches stay cheap to clear; past the budget insert() reports FULL.
 //
@@ -35,8 +34,8 @@ export function hashKey(key: Uint32Array, len: number): number {
 }
 
 export class StateTable {
-  /** Per slot: hash at 2i (0 = empty), arena offset at 2i + 1. */
-  private slots: Uint32Array;
+  private hashes: Uint32Array;
+  private offsets: Uint32Array;
   /** A value per slot for the search (e.g. an A* node id); index with the slot insert() gave. */
   values: Int32Array;
   private arena: Uint32Array;
@@ -48,7 +47,8 @@ export class StateTable {
   found = false;
 
   constructor(readonly memoryBytes: number) {
-    this.slots = new Uint32Array(2 * MIN_SLOTS);
+    this.hashes = new Uint32Array(MIN_SLOTS);
+    this.offsets = new Uint32Array(MIN_SLOTS);
     this.values = new Int32Array(MIN_SLOTS);
     this.arena = new Uint32Array(MIN_ARENA);
     this.mask = MIN_SLOTS - 1;
@@ -56,18 +56,19 @@ export class StateTable {
 
   /** Bytes held by the table's arrays now. */
   get bytes(): number {
-    return this.values.length * SLOT_BYTES + this.arena.length * 4;
+    return this.hashes.length * SLOT_BYTES + this.arena.length * 4;
   }
 
   clear(): void {
     // Shrink back so that the next (usually small) search starts cheap.
-    if (this.values.length > MIN_SLOTS * 16) {
-      this.slots = new Uint32Array(2 * MIN_SLOTS);
+    if (this.hashes.length > MIN_SLOTS * 16) {
+      this.hashes = new Uint32Array(MIN_SLOTS);
+      this.offsets = new Uint32Array(MIN_SLOTS);
       this.values = new Int32Array(MIN_SLOTS);
       this.arena = new Uint32Array(MIN_ARENA);
       this.mask = MIN_SLOTS - 1;
     } else {
-      this.slots.fill(0);
+      this.hashes.fill(0);
     }
     this.arenaUsed = 0;
     this.size = 0;
@@ -78,13 +79,13 @@ export class StateTable {
    *  incremental hash: equal keys must give equal hashes, never 0); the whole key is compared
    *  either way. */
   insert(key: Uint32Array, len: number, h = hashKey(key, len)): number {
-    const slots = this.slots, arena = this.arena;
+    const hashes = this.hashes, offsets = this.offsets, arena = this.arena;
     let i = h & this.mask;
     for (;;) {
-      const sh = slots[2 * i];
+      const sh = hashes[i];
       if (sh === 0) break;
       if (sh === h) {
-        const off = slots[2 * i + 1];
+        const off = offsets[i];
         if (arena[off] === len) {
           let j = 0;
           while (j < len && arena[off + 1 + j] === key[j]) j++;
@@ -98,7 +99,7 @@ export class StateTable {
     }
     this.found = false;
     if (this.arenaUsed + len + 1 > this.arena.length && !this.growArena(len + 1)) return FULL;
-    if ((this.size + 1) * 2 > this.values.length) {
+    if ((this.size + 1) * 2 > hashes.length) {
       if (!this.growSlots()) return FULL;
       return this.insertNew(h, key, len);
     }
@@ -108,16 +109,15 @@ export class StateTable {
   /** The value stored for the key, or -1 when absent (does not insert). */
   get(key: Uint32Array, len: number): number {
     const h = hashKey(key, len);
-    const slots = this.slots, arena = this.arena;
     let i = h & this.mask;
     for (;;) {
-      const sh = slots[2 * i];
+      const sh = this.hashes[i];
       if (sh === 0) return -1;
       if (sh === h) {
-        const off = slots[2 * i + 1];
-        if (arena[off] === len) {
+        const off = this.offsets[i];
+        if (this.arena[off] === len) {
           let j = 0;
-          while (j < len && arena[off + 1 + j] === key[j]) j++;
+          while (j < len && this.arena[off + 1 + j] === key[j]) j++;
           if (j === len) return this.values[i];
         }
       }
@@ -127,18 +127,18 @@ export class StateTable {
 
   private insertNew(h: number, key: Uint32Array, len: number): number {
     let i = h & this.mask;
-    while (this.slots[2 * i] !== 0) i = (i + 1) & this.mask;
+    while (this.hashes[i] !== 0) i = (i + 1) & this.mask;
     return this.place(i, h, key, len);
   }
 
   private place(i: number, h: number, key: Uint32Array, len: number): number {
     const off = this.arenaUsed;
+    this.arena[off] = len;
     const arena = this.arena;
-    arena[off] = len;
     for (let j = 0; j < len; j++) arena[off + 1 + j] = key[j];
     this.arenaUsed = off + len + 1;
-    this.slots[2 * i] = h;
-    this.slots[2 * i + 1] = off;
+    this.hashes[i] = h;
+    this.offsets[i] = off;
     this.values[i] = 0;
     this.size++;
     return i;
@@ -147,9 +147,9 @@ export class StateTable {
   private growArena(need: number): boolean {
     let n = this.arena.length * 2;
     while (n < this.arenaUsed + need) n *= 2;
-    if (this.values.length * SLOT_BYTES + n * 4 > this.memoryBytes) {
+    if (this.hashes.length * SLOT_BYTES + n * 4 > this.memoryBytes) {
       // Use what is left of the budget, if it still helps.
-      n = Math.floor((this.memoryBytes - this.values.length * SLOT_BYTES) / 4);
+      n = Math.floor((this.memoryBytes - this.hashes.length * SLOT_BYTES) / 4);
       if (n < this.arenaUsed + need || n > 2 ** 32 - 1) return false;
     }
     const a = new Uint32Array(n);
@@ -159,24 +159,22 @@ export class StateTable {
   }
 
   private growSlots(): boolean {
-    const n = this.values.length * 2;
+    const n = this.hashes.length * 2;
     if (n * SLOT_BYTES + this.arena.length * 4 > this.memoryBytes) return false;
-    const os = this.slots, ov = this.values;
-    const slots = new Uint32Array(2 * n);
-    const values = new Int32Array(n);
-    const mask = n - 1;
-    for (let i = 0; i < ov.length; i++) {
-      const h = os[2 * i];
+    const oh = this.hashes, oo = this.offsets, ov = this.values;
+    this.hashes = new Uint32Array(n);
+    this.offsets = new Uint32Array(n);
+    this.values = new Int32Array(n);
+    this.mask = n - 1;
+    for (let i = 0; i < oh.length; i++) {
+      const h = oh[i];
       if (h === 0) continue;
-      let j = h & mask;
-      while (slots[2 * j] !== 0) j = (j + 1) & mask;
-      slots[2 * j] = h;
-      slots[2 * j + 1] = os[2 * i + 1];
-      values[j] = ov[i];
+      let j = h & this.mask;
+      while (this.hashes[j] !== 0) j = (j + 1) & this.mask;
+      this.hashes[j] = h;
+      this.offsets[j] = oo[i];
+      this.values[j] = ov[i];
     }
-    this.slots = slots;
-    this.values = values;
-    this.mask = mask;
     return true;
   }
 }
