@@ -125,7 +125,7 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
   const guide = weight !== 1 && game.heuristic ? () => game.heuristic!(variant) : null;
   const h0 = game.lowerBound();
   if (h0 >= DEAD) return { outcome: 'unsolvable', stats: stats() };
-  const rootSlot = table.insert(key, game.key(key), game.keyHash?.());
+  const rootSlot = table.insert(key, game.key(key));
   if (rootSlot === FULL) return { outcome: 'unknown', limit: 'memory', stats: stats() };
   table.values[rootSlot] = 0;
   push(priority(0, guide ? guide() : h0), 0);
@@ -144,7 +144,7 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
       const m = moveBuf[i];
       if (!budget.tick()) return finish({ outcome: 'unknown', limit: budget.hit!, stats: stats() });
       game.make(m);
-      const slot = table.insert(key, game.key(key), game.keyHash?.());
+      const slot = table.insert(key, game.key(key));
       if (slot === FULL || table.bytes + nodes * NODE_BYTES > memory) {
         game.unmake(m);
         return finish({ outcome: 'unknown', limit: 'memory', stats: stats() });

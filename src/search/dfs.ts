@@ -32,7 +32,7 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
   const isDead = game.dead ? () => game.dead!() : () => game.lowerBound() >= DEAD;
   const pruned = game.searchMoves !== undefined;
   if (game.won()) return { outcome: 'solved', moves: [], stats: stats() };
-  if (table.insert(key, game.key(key), game.keyHash?.()) === FULL) return { outcome: 'unknown', limit: 'memory', stats: stats() };
+  if (table.insert(key, game.key(key)) === FULL) return { outcome: 'unknown', limit: 'memory', stats: stats() };
   if (isDead()) return { outcome: 'unsolvable', stats: stats() };
 
   // Generates the children of the current position at level `depth`.
@@ -86,7 +86,7 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
       unwind();
       return { outcome: 'unknown', limit: budget.hit!, stats: stats() };
     }
-    const slot = table.insert(key, game.key(key), game.keyHash?.());
+    const slot = table.insert(key, game.key(key));
     if (slot === FULL) {
       game.unmake(m);
       unwind();

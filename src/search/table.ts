@@ -75,10 +75,9 @@ export class StateTable {
   }
 
   /** Finds or adds key[0..len). Returns the slot (found tells which), or FULL when the memory
-   *  budget cannot hold another state. `h` is the key's hash when the caller has one (a game's
-   *  incremental hash: equal keys must give equal hashes, never 0); the whole key is compared
-   *  either way. */
-  insert(key: Uint32Array, len: number, h = hashKey(key, len)): number {
+   *  budget cannot hold another state. */
+  insert(key: Uint32Array, len: number): number {
+    const h = hashKey(key, len);
     const hashes = this.hashes, offsets = this.offsets, arena = this.arena;
     let i = h & this.mask;
     for (;;) {

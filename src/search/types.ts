@@ -17,10 +17,6 @@ export interface SearchGame {
   unmake(m: number): void;
   /** Writes the exact packed key of the position to out[0..]; returns the number of words. */
   key(out: Uint32Array): number;
-  /** Optional: a hash of the key key() writes, kept up to date by make/unmake (equal keys must
-   *  give equal hashes; never 0), or undefined when it has none for this key: the table then
-   *  hashes the key itself. The table compares whole keys either way. */
-  keyHash?(): number | undefined;
   won(): boolean;
   /** Admissible: the game cannot be won in fewer moves (0 when won); DEAD when proved lost. */
   lowerBound(): number;

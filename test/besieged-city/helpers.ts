@@ -120,7 +120,6 @@ export function positionCopy(g: BcPosition): BcPosition {
   p.sp = g.sp;
   for (let i = 0; i < g.tlen; i++) p.pushTalon(g.talon[i]);
   p.pending = g.pending;
-  p.resync();
   return p;
 }
 

@@ -1,6 +1,6 @@
 import type { Card } from '../../cards/card.js';
 import {
-  CELLS, NEIGHBOUR_INDEX, RANK, SUIT, CELL_TRENCHES, DECK_SIZE, LINE_CELLS, LINES, PILE_CAP, PLAY_ORDER, STOCK_SIZE, TRENCHES, TRENCH_LINE,
+  CELLS, NEIGHBOUR_INDEX, RANK, SUIT, CELL_TRENCHES, DECK_SIZE, LINE_CELLS, PILE_CAP, PLAY_ORDER, STOCK_SIZE, TRENCHES, TRENCH_LINE,
 } from './layout.js';
 import type { BcDeal } from './deal.js';
 import { acceptMask, type BcRules, DEFAULT_RULES, NEIGHBOUR_MASK } from './rules.js';
@@ -30,61 +30,6 @@ export const MAX_MOVES = 256;
 
 const DEFAULT_NEIGHBOURS = NEIGHBOUR_MASK.either;
 const SRC_NONE = 0, SRC_TALON = 1, SRC_STOCK = 2;
-
-// Zobrist-style hash of the key (key.ts), kept up to date by make/unmake so the search hashes a
-// position without reading its packed key. Fixed pseudo-random words (splitmix32, fixed seed):
-// per trench pile, the XOR of a word per (height, card); per cell its card; per talon index its
-// bit; foundation heights, sp and the pending line are looked up when the hash is read. The two
-// piles of a line enter as a sum of mixed words (commutative), so swapping them — which the key
-// ignores (canonical order) — keeps the hash: equal keys give equal hashes. The table still
-// compares whole keys, so a collision costs a probe, never a false "seen".
-let zseed = 0x2545f491;
-const zword = (): number => {
-  zseed = (zseed + 0x9e3779b9) | 0;
-  let z = zseed;
-  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-  return (z ^ (z >>> 16)) >>> 0;
-};
-const ztable = (n: number) => Uint32Array.from({ length: n }, zword);
-const Z_PILE = ztable(PILE_CAP * 52); // [height * 52 + card]
-const Z_LINE = ztable(LINES);
-const Z_RESERVE = ztable(CELLS * 64); // [cell * 64 + (card & 63)], 63 = empty
-const Z_TALON = ztable(STOCK_SIZE);
-const Z_FOUND = ztable(4 * 32); // [suit * 32 + height]
-const Z_SP = ztable(STOCK_SIZE + 1);
-const Z_PENDING = ztable(LINES + 1); // [line + 1], 0 = none
-/** murmur3's finaliser, for the hash as read. */
-const fmix = (h: number): number => {
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-};
-/** A pile's word in the sum: its XOR, salted by its line, times an odd constant (a bijection,
- *  so two piles of a line that differ give different words; the sum does not cancel equal piles
- *  as an XOR would). */
-const pileWord = (t: number, x: number) => Math.imul(x ^ Z_LINE[TRENCH_LINE[t]], 0x9e3779b1);
-
-/** The key hash of a position computed from scratch (the cross-check of the incremental one). */
-export function hashFromScratch(p: BcPosition): number {
-  let x = 0, sum = 0;
-  for (let t = 0; t < TRENCHES; t++) {
-    let ph = 0;
-    for (let j = 0; j < p.plen[t]; j++) ph ^= Z_PILE[j * 52 + p.piles[t * PILE_CAP + j]];
-    sum = (sum + pileWord(t, ph)) | 0;
-  }
-  for (let c = 0; c < CELLS; c++) x ^= Z_RESERVE[c * 64 + (p.reserve[c] & 63)];
-  for (let i = 0; i < p.sp; i++) if ((p.talonMask[i >> 5] >>> (i & 31)) & 1) x ^= Z_TALON[i];
-  return finishHash(p, x, sum);
-}
-
-function finishHash(p: BcPosition, x: number, sum: number): number {
-  const f = p.found;
-  x ^= Z_FOUND[f[0]] ^ Z_FOUND[32 + f[1]] ^ Z_FOUND[64 + f[2]] ^ Z_FOUND[96 + f[3]] ^ Z_SP[p.sp];
-  x ^= Z_PENDING[p.pending < 0 ? 0 : TRENCH_LINE[p.pending] + 1];
-  const h = fmix((x ^ sum) >>> 0);
-  return h === 0 ? 1 : h;
-}
 
 export class BcPosition {
   /** Reserve cells, -1 when empty. */
@@ -119,30 +64,6 @@ export class BcPosition {
   private stockToF = true;
   private deferred = false;
 
-  /** Incremental state for the search, kept by make/unmake (push, pop, refill, the talon); code
-   *  that writes the fields above directly (setup, views) calls resync() afterwards.
-   *  Per pile the XOR of its Z_PILE words; the sum of the piles' words; the XOR of the reserve's
-   *  and the talon's words (the hash: hashFromScratch()). */
-  private readonly pileXor = new Uint32Array(TRENCHES);
-  private pileSum = 0;
-  private restXor = 0;
-  /** Where the copies of each card lie in the piles: cardAt[4c .. 4c + 3] = t * PILE_CAP +
-   *  height, or -1 (the guide prices the cards it looks for without scanning: heuristic.ts). Two
-   *  copies exist, but a plateau teleport (loadPile pile by pile) may place a copy before the
-   *  pile it leaves is reloaded: four slots hold every such moment. */
-  readonly cardAt = new Int16Array(4 * 52);
-  /** The stock indices of each card's copies (fixed per deal), -1 when not in the stock. */
-  readonly stockAt = new Int8Array(104);
-  /** Per stock index on the talon, its height there (valid while its talonMask bit is set). */
-  readonly talonAt = new Int8Array(STOCK_SIZE);
-  /** Per pile, a count of the changes made to it; per suit, a count of the moves of its cards
-   *  from one place to another (pile, reserve, talon, stock, foundation): the guide caches
-   *  per-pile and per-suit figures by them. Besides the places of its cards, a suit's figures
-   *  depend only on sp and tlen (how deep a talon card lies, how soon a stock card comes), which
-   *  the guide compares itself. */
-  readonly pileVersion = new Uint32Array(TRENCHES);
-  readonly suitVersion = new Uint32Array(4);
-
   private undo = new Int32Array(1024);
   /** Scratch for moves(): trench tops, and the trenches grouped by the suit of their top. */
   private readonly tops = new Int8Array(TRENCHES);
@@ -175,62 +96,6 @@ export class BcPosition {
     this.pending = -1;
     this.lastT2T = -1;
     this.ulen = 0;
-    this.resync();
-  }
-
-  /** Rebuilds the incremental search state (hash, card places) from the position's fields: after
-   *  writing them directly (setup, views). make/unmake keep it up to date on their own. */
-  resync(): void {
-    // Copies still to deal or on the talon first: a setup's stock holds filler cards before sp
-    // (and so may name a card more than twice); those may fill a slot left over, where the guide
-    // ignores them (it looks only at indices >= sp or on the talon).
-    const stockAt = this.stockAt;
-    stockAt.fill(-1);
-    for (let pass = 0; pass < 2; pass++) {
-      for (let i = 0; i < STOCK_SIZE; i++) {
-        const c = this.stock[i];
-        const live = i >= this.sp || ((this.talonMask[i >> 5] >>> (i & 31)) & 1) === 1;
-        if (c < 0 || live !== (pass === 0)) continue;
-        if (stockAt[2 * c] < 0) stockAt[2 * c] = i;
-        else if (stockAt[2 * c + 1] < 0) stockAt[2 * c + 1] = i;
-      }
-    }
-    for (let k = 0; k < this.tlen; k++) this.talonAt[this.talon[k]] = k;
-    this.cardAt.fill(-1);
-    let x = 0, sum = 0;
-    for (let t = 0; t < TRENCHES; t++) {
-      let ph = 0;
-      for (let j = 0; j < this.plen[t]; j++) {
-        const c = this.piles[t * PILE_CAP + j];
-        ph ^= Z_PILE[j * 52 + c];
-        this.placeCard(c, t * PILE_CAP + j);
-      }
-      this.pileXor[t] = ph;
-      sum = (sum + pileWord(t, ph)) | 0;
-      this.pileVersion[t]++;
-    }
-    for (let s = 0; s < 4; s++) this.suitVersion[s]++;
-    for (let c = 0; c < CELLS; c++) x ^= Z_RESERVE[c * 64 + (this.reserve[c] & 63)];
-    for (let i = 0; i < this.sp; i++) if ((this.talonMask[i >> 5] >>> (i & 31)) & 1) x ^= Z_TALON[i];
-    this.pileSum = sum;
-    this.restXor = x;
-  }
-
-  /** The hash of the position's key (key.ts), from the incremental state: see hashFromScratch(). */
-  hash(): number {
-    return finishHash(this, this.restXor, this.pileSum);
-  }
-
-  /** Records a copy of card c at pile slot `at` (a fifth copy, met only while a setup writes
-   *  piles over one another, is left out: setup calls resync() afterwards). */
-  private placeCard(c: number, at: number): void {
-    const cardAt = this.cardAt;
-    for (let k = 4 * c; k < 4 * c + 4; k++) {
-      if (cardAt[k] < 0) {
-        cardAt[k] = at;
-        return;
-      }
-    }
   }
 
   private setRules(r: BcRules): void {
@@ -387,27 +252,20 @@ export class BcPosition {
       }
       case R2T:
       case FILL: {
-        const c = this.reserve[from];
-        this.push(to, c);
-        this.restXor ^= Z_RESERVE[from * 64 + c];
+        this.push(to, this.reserve[from]);
         info |= this.refill(from) << 4;
-        this.restXor ^= Z_RESERVE[from * 64 + (this.reserve[from] & 63)];
         break;
       }
       case S2F: {
         const c = this.stock[this.sp++];
         this.found[SUIT[c]]++;
         this.foundTotal++;
-        this.suitVersion[SUIT[c]]++;
         break;
       }
       case S2TAL: {
         const i = this.sp++;
-        this.moved(this.stock[i]);
-        this.talonAt[i] = this.tlen;
         this.talon[this.tlen++] = i;
         this.talonMask[i >> 5] |= 1 << (i & 31);
-        this.restXor ^= Z_TALON[i];
         break;
       }
     }
@@ -439,32 +297,23 @@ export class BcPosition {
         const src = (info >> 4) & 3;
         if (src === SRC_TALON) {
           const i = (info >> 6) & 127;
-          this.moved(this.stock[i]);
-          this.talonAt[i] = this.tlen;
           this.talon[this.tlen++] = i;
           this.talonMask[i >> 5] |= 1 << (i & 31);
-          this.restXor ^= Z_TALON[i];
         } else if (src === SRC_STOCK) {
           this.sp--;
-          this.moved(this.stock[this.sp]);
         }
-        const c = this.pop(to);
-        this.restXor ^= Z_RESERVE[from * 64 + (this.reserve[from] & 63)] ^ Z_RESERVE[from * 64 + c];
-        this.reserve[from] = c;
+        this.reserve[from] = this.pop(to);
         break;
       }
       case S2F: {
         const c = this.stock[--this.sp];
         this.found[SUIT[c]]--;
         this.foundTotal--;
-        this.suitVersion[SUIT[c]]++;
         break;
       }
       case S2TAL: {
         const i = this.talon[--this.tlen];
-        this.moved(this.stock[i]);
         this.talonMask[i >> 5] &= ~(1 << (i & 31));
-        this.restXor ^= Z_TALON[i];
         this.sp--;
         break;
       }
@@ -475,15 +324,11 @@ export class BcPosition {
 
   private push(t: number, c: number): void {
     const n = this.plen[t]++;
-    const at = t * PILE_CAP + n;
-    this.piles[at] = c;
+    this.piles[t * PILE_CAP + n] = c;
     if (n > 0) {
       const bit = 2 * (n - 1);
-      this.pcode[2 * t + (bit >> 5)] |= NEIGHBOUR_INDEX[RANK[this.piles[at - 1]] * 14 + RANK[c]] << (bit & 31);
+      this.pcode[2 * t + (bit >> 5)] |= NEIGHBOUR_INDEX[RANK[this.piles[t * PILE_CAP + n - 1]] * 14 + RANK[c]] << (bit & 31);
     }
-    this.placeCard(c, at);
-    this.repile(t, Z_PILE[n * 52 + c]);
-    this.suitVersion[SUIT[c]]++;
   }
 
   private pop(t: number): number {
@@ -492,32 +337,7 @@ export class BcPosition {
       const bit = 2 * (n - 1);
       this.pcode[2 * t + (bit >> 5)] &= ~(3 << (bit & 31));
     }
-    const at = t * PILE_CAP + n;
-    const c = this.piles[at];
-    const cardAt = this.cardAt;
-    for (let k = 4 * c; k < 4 * c + 4; k++) {
-      if (cardAt[k] === at) {
-        cardAt[k] = -1;
-        break;
-      }
-    }
-    this.repile(t, Z_PILE[n * 52 + c]);
-    this.suitVersion[SUIT[c]]++;
-    return c;
-  }
-
-  /** Card c changed place (see suitVersion). A view's search position may hold unknown stock
-   *  cards (-1: view.ts), which belong to no suit. */
-  private moved(c: number): void {
-    if (c >= 0) this.suitVersion[SUIT[c]]++;
-  }
-
-  /** Pile t gained or lost the card whose word is z: its XOR, the sum and its version follow. */
-  private repile(t: number, z: number): void {
-    const old = this.pileXor[t], now = (old ^ z) >>> 0;
-    this.pileXor[t] = now;
-    this.pileSum = (this.pileSum - pileWord(t, old) + pileWord(t, now)) | 0;
-    this.pileVersion[t]++;
+    return this.piles[t * PILE_CAP + n];
   }
 
   /** Rule IV: a trench emptied while its line still has a reserve card must be filled next
@@ -536,19 +356,14 @@ export class BcPosition {
   /** Rule V: an emptied reserve cell takes the talon top, else the next stock card.
    *  Returns the undo code: source (2 bits) | talon stock index << 2. */
   private refill(cell: number): number {
-    // The caller updates the hash's reserve word.
     if (this.tlen > 0) {
       const i = this.talon[--this.tlen];
       this.talonMask[i >> 5] &= ~(1 << (i & 31));
-      this.restXor ^= Z_TALON[i];
       this.reserve[cell] = this.stock[i];
-      this.moved(this.stock[i]);
       return SRC_TALON | (i << 2);
     }
     if (this.sp < STOCK_SIZE) {
-      const c = this.stock[this.sp++];
-      this.reserve[cell] = c;
-      this.moved(c);
+      this.reserve[cell] = this.stock[this.sp++];
       return SRC_STOCK;
     }
     this.reserve[cell] = -1;
@@ -557,24 +372,23 @@ export class BcPosition {
 
   /** Replaces pile t (setup only: checks nothing). */
   setPile(t: number, cards: readonly Card[]): void {
-    while (this.plen[t] > 0) this.pop(t);
+    this.plen[t] = 0;
+    this.pcode[2 * t] = this.pcode[2 * t + 1] = 0;
     for (const c of cards) this.push(t, c);
   }
 
   /** Replaces pile t by the n cards src[off..] (no checks, no allocation): the plateau search
    *  (plateau.ts) moves a suit's piles to another arrangement of the same plateau. */
   loadPile(t: number, src: Int8Array, off: number, n: number): void {
-    while (this.plen[t] > 0) this.pop(t);
+    this.plen[t] = 0;
+    this.pcode[2 * t] = this.pcode[2 * t + 1] = 0;
     for (let i = 0; i < n; i++) this.push(t, src[off + i]);
   }
 
   /** Puts dealt stock card i on the talon (setup only). */
   pushTalon(i: number): void {
-    this.moved(this.stock[i]);
-    this.talonAt[i] = this.tlen;
     this.talon[this.tlen++] = i;
     this.talonMask[i >> 5] |= 1 << (i & 31);
-    this.restXor ^= Z_TALON[i];
   }
 
   /** The talon's top card, or -1. */

@@ -3,7 +3,7 @@ import { DEAD } from '../../search/types.js';
 import { CELLS, DECK_SIZE, PILE_CAP, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
 import { decoupledSuits, SuitEndgames } from './endgame.js';
 import { BC_MAX_KEY_WORDS, BitWriter, packHead, packKey } from './key.js';
-import { GUIDE_ORDER, GUIDES, Guide } from './heuristic.js';
+import { bcHeuristic, GUIDE_ORDER, GUIDES } from './heuristic.js';
 import { formatMove } from './notation.js';
 import { MACRO, macroExit, PLATEAU_MAX_MOVES, Plateaus } from './plateau.js';
 import { isDefaultRules } from './rules.js';
@@ -43,11 +43,6 @@ export class BcGame extends BcPosition implements SearchGame {
     return this.plateauMode ? this.plateauKey(out) : packKey(this, out);
   }
 
-  /** The incremental hash of packKey()'s key (position.ts); plateau keys are hashed by the table. */
-  keyHash(): number | undefined {
-    return this.plateauMode ? undefined : this.hash();
-  }
-
   private plateauMembers(): void {
     const pl = this.plateau!;
     for (let s = 0; s < 4; s++) this.member[s] = pl.lookup(this, s);
@@ -85,7 +80,6 @@ export class BcGame extends BcPosition implements SearchGame {
 
   beginSearch(guided = false, macros = false): void {
     this.rootPly = this.ply;
-    this.resync(); // in case the position was written directly (setup, views)
     this.endgameProofs = !guided;
     this.plateauMode = macros && this.plateaus && isDefaultRules(this.rules);
     if (this.plateauMode) (this.plateau ??= new Plateaus()).clear();
@@ -247,10 +241,8 @@ export class BcGame extends BcPosition implements SearchGame {
 
   /** The guide of the best-first pass (heuristic.ts); not admissible, decides nothing. */
   heuristic(variant = 0): number {
-    return (this.guide ??= new Guide()).value(this, GUIDES[variant % GUIDES.length]);
+    return bcHeuristic(this, GUIDES[variant % GUIDES.length]);
   }
-
-  private guide: Guide | null = null;
 
   formatMove(m: number): string {
     return formatMove(m);

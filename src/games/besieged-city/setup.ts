@@ -58,7 +58,6 @@ export function setupPosition(spec: PositionSpec): BcGame {
   g.foundTotal = g.found.reduce((a, b) => a + b, 0);
   g.sp = sp;
   for (let i = 0; i < talon.length; i++) g.pushTalon(sp - talon.length + i);
-  g.resync();
   return g;
 }
 

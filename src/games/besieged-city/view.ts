@@ -122,7 +122,6 @@ export class BcView {
     g.sp = sp;
     for (let i = 0; i < tl; i++) g.pushTalon(sp - tl + i);
     g.pending = this.pending;
-    g.resync();
     return g;
   }
 
