@@ -21,9 +21,13 @@ const arg = (name: string, def: string) => {
 const maxTurns = Number(arg('max-turns', String(DEFAULT_MAX_TURNS)));
 const rule = arg('win', 'cleared') as WinRule;
 const progress = process.argv.includes('--progress');
-const expertOpts: ExpertOptions = Object.fromEntries(
-  arg('expert', '').split(',').filter(Boolean).map((kv) => [kv.split('=')[0], Number(kv.split('=')[1])]),
-);
+// `w.tab=3` sets a weight of the expert's evaluation (expert-eval.ts).
+const expertOpts: ExpertOptions = {};
+for (const kv of arg('expert', '').split(',').filter(Boolean)) {
+  const [k, v] = kv.split('=');
+  if (k.startsWith('w.')) expertOpts.weights = { ...expertOpts.weights, [k.slice(2)]: Number(v) };
+  else (expertOpts as Record<string, number>)[k] = Number(v);
+}
 const makeStrategy = (name: string, seed: string): Strategy => (name === 'expert' ? new ExpertStrategy(seed, expertOpts) : makeNamed(name, seed));
 
 if (process.argv.includes('--match')) {

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { EXPERT_EVAL, evaluateExpert } from '../../src/games/pilstymas/expert-eval.js';
+import { evaluate } from '../../src/games/pilstymas/turn.js';
+import { END } from '../../src/games/pilstymas/position.js';
+import { build, play } from './helpers.js';
+
+describe('expert evaluation', () => {
+  // A's hand card is the ace of spades; B's pile B0 could take it (an empty pile).
+  const spec = () =>
+    build({
+      hand: [['7D', 'AS'], ['2D\'']],
+      stock: [['9D', '8C'], ['7H\'']],
+      tab: [['QC'], ['JS'], ['TD'], ['5S'], [], ['TS\''], ['9H\''], ['5C\'']],
+    });
+
+  it('does not rate an ace put on the opponent\'s pile above the ace on its foundation', () => {
+    const toF = spec(), toPile = spec();
+    play(toF, 'AS hand>F');
+    play(toPile, 'AS hand>B0');
+    toF.make(END);
+    toPile.make(END);
+    // The planner's evaluation counts the ace on B's pile as B's burden …
+    expect(evaluate(toPile, 0)).toBeGreaterThan(evaluate(toF, 0));
+    // … but B moves next and puts it on the foundation for free.
+    expect(evaluateExpert(toF, 0)).toBeGreaterThanOrEqual(evaluateExpert(toPile, 0));
+  });
+
+  it('restores the position and agrees on both sides', () => {
+    const pos = spec();
+    play(pos, 'AS hand>F');
+    pos.make(END);
+    const key = pos.key(), ply = pos.ply;
+    const a = evaluateExpert(pos, 0), b = evaluateExpert(pos, 1);
+    expect(b).toBe(-a);
+    expect(pos.key()).toBe(key);
+    expect(pos.ply).toBe(ply);
+  });
+
+  it('prefers fewer cards left to shed', () => {
+    const a = build({ hand: [['5H'], ['2D\'', '3D\'']], stock: [['8S'], ['JC\'']] });
+    const b = build({ hand: [['5H', '6H'], ['2D\'', '3D\'']], stock: [['8S'], ['JC\'']] });
+    expect(evaluateExpert(a, 0, EXPERT_EVAL)).toBeGreaterThan(evaluateExpert(b, 0, EXPERT_EVAL));
+  });
+});
