@@ -11,6 +11,8 @@ import { WIN, stockOpen } from './turn.js';
 // stock and waste tops (rule e) from the cards it can reach.
 
 export interface EvalWeights {
+  /** Per card of difference (the other player's minus the mover's): stock, hand and waste,
+   *  own tableau piles (those only under the win rule that needs them cleared). */
   stock: number;
   hand: number;
   tab: number;
@@ -21,20 +23,19 @@ export interface EvalWeights {
   /** For the player to move, per load available onto the other player's stock / waste top. */
   loadStock: number;
   loadWaste: number;
+  /** For the player to move, if the other player's stock top can move (it will be the other's
+   *  turn next). */
+  otherOpen: number;
   /** 1: the player to move plays its free foundation moves before scoring. */
   settle: number;
 }
 
-export const EXPERT_EVAL: EvalWeights = { stock: 4, hand: 1, tab: 2, empty: 1.5, open: 3, loadStock: 2, loadWaste: 1, settle: 1 };
+/** The features, in the order of FEATURES, from the point of view of the player to move. */
+export const FEATURES = ['stock', 'hand', 'tab', 'empty', 'open', 'loadStock', 'loadWaste', 'otherOpen'] as const;
+
+export const EXPERT_EVAL: EvalWeights = { stock: 4, hand: 1, tab: 2, empty: 1.5, open: 3, loadStock: 2, loadWaste: 1, otherOpen: 0, settle: 1 };
 
 const settleTrail = new Int32Array(64);
-
-/** Player p's weighted cards to shed. */
-function burden(pos: PilPosition, p: number, w: EvalWeights): number {
-  let t = 0;
-  if (pos.rule === 'cleared') for (let k = 0; k < 4; k++) t += pos.len[TAB + 4 * p + k];
-  return w.stock * pos.len[STOCK + p] + w.hand * (pos.len[HAND + p] + pos.len[WASTE + p]) + w.tab * t;
-}
 
 /** Plays the mover's foundation moves from its stock top and own piles while any fits;
  *  returns how many were made (on settleTrail). */
@@ -68,21 +69,40 @@ function loads(pos: PilPosition, s: number): number {
   return n;
 }
 
+/** Writes the features of pos (after the mover's free foundation moves if `doSettle`) for
+ *  the player to move to out; returns -1 if that player has then won, else 0. pos is restored. */
+export function features(pos: PilPosition, out: Float64Array, doSettle = true): number {
+  const n = doSettle ? settle(pos) : 0;
+  let r = 0;
+  if (pos.winner >= 0) r = -1;
+  else {
+    const m = pos.turn, o = 1 - m;
+    let tm = 0, to = 0, empties = 0;
+    if (pos.rule === 'cleared') {
+      for (let k = 0; k < 4; k++) (tm += pos.len[TAB + 4 * m + k]), (to += pos.len[TAB + 4 * o + k]);
+    }
+    for (let t = 0; t < 8; t++) if (pos.len[TAB + t] === 0) empties++;
+    out[0] = pos.len[STOCK + o] - pos.len[STOCK + m];
+    out[1] = pos.len[HAND + o] + pos.len[WASTE + o] - pos.len[HAND + m] - pos.len[WASTE + m];
+    out[2] = to - tm;
+    out[3] = empties;
+    out[4] = stockOpen(pos, m) ? 1 : 0;
+    out[5] = loads(pos, STOCK + o);
+    out[6] = loads(pos, WASTE + o);
+    out[7] = stockOpen(pos, o) ? 1 : 0;
+  }
+  for (let i = n - 1; i >= 0; i--) pos.unmake(settleTrail[i]);
+  return r;
+}
+
+const feat = new Float64Array(FEATURES.length);
+
 /** The score of pos for player `me` (higher is better); pos is restored. */
 export function evaluateExpert(pos: PilPosition, me: number, w: EvalWeights = EXPERT_EVAL): number {
   if (pos.winner >= 0) return pos.winner === me ? WIN : -WIN;
-  const n = w.settle ? settle(pos) : 0;
-  let s: number;
-  if (pos.winner >= 0) s = pos.winner === me ? WIN / 2 : -WIN / 2;
-  else {
-    const mover = pos.turn, other = 1 - mover;
-    s = burden(pos, other, w) - burden(pos, mover, w);
-    let empties = 0;
-    for (let t = 0; t < 8; t++) if (pos.len[TAB + t] === 0) empties++;
-    s += w.empty * empties + (stockOpen(pos, mover) ? w.open : 0);
-    s += w.loadStock * loads(pos, STOCK + other) + w.loadWaste * loads(pos, WASTE + other);
-    if (mover !== me) s = -s;
-  }
-  for (let i = n - 1; i >= 0; i--) pos.unmake(settleTrail[i]);
-  return s;
+  // The player to move wins by its free moves alone.
+  if (features(pos, feat, w.settle !== 0) < 0) return pos.turn === me ? WIN / 2 : -WIN / 2;
+  let s = 0;
+  for (let i = 0; i < FEATURES.length; i++) s += w[FEATURES[i]] * feat[i];
+  return pos.turn === me ? s : -s;
 }
