@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPERT_EVAL, evaluateExpert } from '../../src/games/pilstymas/expert-eval.js';
-import { evaluate } from '../../src/games/pilstymas/turn.js';
+import { TurnSearch, evaluate } from '../../src/games/pilstymas/turn.js';
+import { formatMove } from '../../src/games/pilstymas/notation.js';
 import { END } from '../../src/games/pilstymas/position.js';
 import { build, play } from './helpers.js';
 
@@ -23,6 +24,21 @@ describe('expert evaluation', () => {
     expect(evaluate(toPile, 0)).toBeGreaterThan(evaluate(toF, 0));
     // … but B moves next and puts it on the foundation for free.
     expect(evaluateExpert(toF, 0)).toBeGreaterThanOrEqual(evaluateExpert(toPile, 0));
+  });
+
+  it('turns the turn search from the opponent\'s pile to the foundation', () => {
+    // As above, but B0 holds 2H', which takes the ace too, and A's stock top fits nowhere.
+    const first = (search: TurnSearch) => {
+      const pos = build({
+        hand: [['7D', 'AS'], ['2D\'']],
+        stock: [['9D', 'KD'], ['7H\'']],
+        tab: [['QC'], ['JS'], ['TD'], ['5S'], ['2H\''], ['TS\''], ['9H\''], ['5C\'']],
+      });
+      search.run(pos, 2000);
+      return formatMove(search.line(0)[0]);
+    };
+    expect(first(new TurnSearch(1))).toBe('AS hand>B0');
+    expect(first(new TurnSearch(1, evaluateExpert))).toBe('AS hand>F');
   });
 
   it('restores the position and agrees on both sides', () => {
