@@ -5,6 +5,7 @@
 //       each seed in both seat orders; Wilson 95%, draws by reason, games/s, ms a decision
 //       [--progress]  a line per game as it ends
 //       [--expert candidates=4,samples=6,rootNodes=3000,replyNodes=400,turnsAhead=1]  expert's budgets
+//       [--expert evaluation=0]  the planner's evaluation;  [--expert w.tab=3,w.settle=0]  its weights
 import { wilson, percentile, pct } from '../src/batch/stats.js';
 import { dealFromSeed } from '../src/games/pilstymas/deal.js';
 import { DEFAULT_MAX_TURNS, playGame } from '../src/games/pilstymas/game.js';

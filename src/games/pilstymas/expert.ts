@@ -5,8 +5,9 @@ import { EXPERT_EVAL, type EvalWeights, evaluateExpert } from './expert-eval.js'
 import { type Evaluator, LinePlan, MAX_DEPTH, TurnMemory, TurnSearch, WIN, evaluate } from './turn.js';
 import { type PlayerView, loadView, viewOf } from './view.js';
 
-// The expert: determinized search over whole turns. From the view (hidden cards unknown) the
-// planner's turn search proposes the best few lines for the rest of the turn. Each is then
+// The expert: determinized search over whole turns. From the view (hidden cards unknown) a
+// turn search like the planner's, scored by the expert's own evaluation (expert-eval.ts, used
+// for every search and score below), proposes the best few lines for the rest of the turn. Each is then
 // tried on several determinizations — the hidden cards dealt at random in a way consistent
 // with the view (loadView with a generator) — played until it turns up a hidden card, after
 // which the turn is finished by a turn search that knows that card (as the expert would when it
