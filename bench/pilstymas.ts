@@ -5,6 +5,7 @@
 //       each seed in both seat orders; Wilson 95%, draws by reason, games/s, ms a decision
 //       [--progress]  a line per game as it ends
 //       [--expert candidates=4,samples=6,rootNodes=3000,replyNodes=400,turnsAhead=1]  expert's budgets
+//       [--expert evaluation=0]  the planner's evaluation;  [--expert w.tab=3,w.settle=0]  its weights
 import { wilson, percentile, pct } from '../src/batch/stats.js';
 import { dealFromSeed } from '../src/games/pilstymas/deal.js';
 import { DEFAULT_MAX_TURNS, playGame } from '../src/games/pilstymas/game.js';
@@ -21,9 +22,13 @@ const arg = (name: string, def: string) => {
 const maxTurns = Number(arg('max-turns', String(DEFAULT_MAX_TURNS)));
 const rule = arg('win', 'cleared') as WinRule;
 const progress = process.argv.includes('--progress');
-const expertOpts: ExpertOptions = Object.fromEntries(
-  arg('expert', '').split(',').filter(Boolean).map((kv) => [kv.split('=')[0], Number(kv.split('=')[1])]),
-);
+// `w.tab=3` sets a weight of the expert's evaluation (expert-eval.ts).
+const expertOpts: ExpertOptions = {};
+for (const kv of arg('expert', '').split(',').filter(Boolean)) {
+  const [k, v] = kv.split('=');
+  if (k.startsWith('w.')) expertOpts.weights = { ...expertOpts.weights, [k.slice(2)]: Number(v) };
+  else (expertOpts as Record<string, number>)[k] = Number(v);
+}
 const makeStrategy = (name: string, seed: string): Strategy => (name === 'expert' ? new ExpertStrategy(seed, expertOpts) : makeNamed(name, seed));
 
 if (process.argv.includes('--match')) {

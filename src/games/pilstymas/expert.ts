@@ -1,11 +1,13 @@
 import { type Rng, rngFromSeed } from '../../cards/shuffle.js';
 import { END, FROM_HAND, FROM_STOCK, PASS, PilPosition, STOCK, moveFrom } from './position.js';
 import type { Strategy } from './strategies.js';
-import { LinePlan, MAX_DEPTH, TurnMemory, TurnSearch, WIN, evaluate } from './turn.js';
+import { EXPERT_EVAL, type EvalWeights, evaluateExpert } from './expert-eval.js';
+import { type Evaluator, LinePlan, MAX_DEPTH, TurnMemory, TurnSearch, WIN, evaluate } from './turn.js';
 import { type PlayerView, loadView, viewOf } from './view.js';
 
-// The expert: determinized search over whole turns. From the view (hidden cards unknown) the
-// planner's turn search proposes the best few lines for the rest of the turn. Each is then
+// The expert: determinized search over whole turns. From the view (hidden cards unknown) a
+// turn search like the planner's, scored by the expert's own evaluation (expert-eval.ts, used
+// for every search and score below), proposes the best few lines for the rest of the turn. Each is then
 // tried on several determinizations — the hidden cards dealt at random in a way consistent
 // with the view (loadView with a generator) — played until it turns up a hidden card, after
 // which the turn is finished by a turn search that knows that card (as the expert would when it
@@ -28,9 +30,15 @@ export interface ExpertOptions {
   turnsAhead?: number;
   /** Simulated turns see only the mover's view (1) or the whole determinization (0). */
   fair?: number;
+  /** The evaluation: 1 the expert's (expert-eval.ts), 0 the planner's. */
+  evaluation?: number;
+  /** Changes to the expert evaluation's weights. */
+  weights?: Partial<EvalWeights>;
 }
 
-export const EXPERT_DEFAULTS: Required<ExpertOptions> = { candidates: 4, samples: 6, rootNodes: 10000, replyNodes: 400, turnsAhead: 1, fair: 1 };
+export const EXPERT_DEFAULTS: Required<ExpertOptions> = {
+  candidates: 4, samples: 6, rootNodes: 10000, replyNodes: 400, turnsAhead: 1, fair: 1, evaluation: 1, weights: {},
+};
 
 export class ExpertStrategy implements Strategy {
   readonly name = 'expert';
@@ -43,7 +51,8 @@ export class ExpertStrategy implements Strategy {
   /** What the mover of a simulated turn sees of the determinization. */
   private masked = new PilPosition();
   private root: TurnSearch;
-  private inner = new TurnSearch(1);
+  private inner: TurnSearch;
+  private score: Evaluator;
   private memory = new TurnMemory();
   private total: Float64Array;
   /** The root lines tried (indices), distinct up to their first hidden card. */
@@ -55,7 +64,10 @@ export class ExpertStrategy implements Strategy {
   constructor(seed: string, opts: ExpertOptions = {}) {
     this.o = { ...EXPERT_DEFAULTS, ...opts };
     this.rng = rngFromSeed(`expert/${seed}`);
-    this.root = new TurnSearch(4 * this.o.candidates);
+    const w = { ...EXPERT_EVAL, ...this.o.weights };
+    this.score = this.o.evaluation ? (pos, me) => evaluateExpert(pos, me, w) : evaluate;
+    this.root = new TurnSearch(4 * this.o.candidates, this.score);
+    this.inner = new TurnSearch(1, this.score);
     this.total = new Float64Array(this.o.candidates);
     this.cands = new Int32Array(this.o.candidates);
     this.prefixLen = new Int32Array(this.o.candidates);
@@ -126,7 +138,7 @@ export class ExpertStrategy implements Strategy {
       if (reveals) break;
     }
     for (let t = ended ? 1 : 0; t <= this.o.turnsAhead && det.winner < 0; t++) len = this.playTurn(len);
-    const s = evaluate(det, me);
+    const s = this.score(det, me);
     while (len > 0) det.unmake(this.trail[--len]);
     return s;
   }

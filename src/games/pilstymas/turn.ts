@@ -19,7 +19,7 @@ function burden(pos: PilPosition, p: number): number {
 }
 
 /** Whether player p's stock top can move right now (an opening for p's next turn). */
-function stockOpen(pos: PilPosition, p: number): boolean {
+export function stockOpen(pos: PilPosition, p: number): boolean {
   const c = pos.top(STOCK + p);
   if (c < 0) return false;
   if (pos.foundationFor(c) >= 0) return true;
@@ -27,6 +27,9 @@ function stockOpen(pos: PilPosition, p: number): boolean {
   for (let t = 0; t < 8; t++) if (pos.fitsTableau(c, t)) return true;
   return false;
 }
+
+/** Scores a position for player `me` (higher is better). */
+export type Evaluator = (pos: PilPosition, me: number) => number;
 
 /** The score of a position for player `me` (higher is better). */
 export function evaluate(pos: PilPosition, me: number): number {
@@ -75,7 +78,7 @@ export class TurnMemory {
  *  searched are skipped via a transposition table on the Zobrist key; the search stops after
  *  `budget` positions. Every reachable position is scored as if the turn ended there (minus the
  *  memory's penalty), and the best `keep` lines are kept, best first, each ending in `end`,
- *  `pass` or a win. Hidden cards may be UNKNOWN (then no line uses them) or a determinization. */
+ *  `pass` or a win, by `scoreOf` (the planner's evaluate unless told). Hidden cards may be UNKNOWN (then no line uses them) or a determinization. */
 export class TurnSearch {
   private buf = new Int32Array(MAX_MOVES * (MAX_DEPTH + 1));
   private path = new Int32Array(LINE);
@@ -91,7 +94,7 @@ export class TurnSearch {
   readonly scores: Float64Array;
   count = 0;
 
-  constructor(readonly keep = 1) {
+  constructor(readonly keep = 1, private readonly scoreOf: Evaluator = evaluate) {
     this.lines = new Int32Array(keep * LINE);
     this.lens = new Int32Array(keep);
     this.scores = new Float64Array(keep);
@@ -145,7 +148,7 @@ export class TurnSearch {
     }
     const stop = pos.len[HAND + me] > 0 ? END : PASS;
     pos.make(stop);
-    let s = evaluate(pos, me);
+    let s = this.scoreOf(pos, me);
     if (this.memory) s -= this.memory.penalty(pos);
     pos.unmake(stop);
     this.improve(s, depth, stop);

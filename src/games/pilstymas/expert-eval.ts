@@ -1,0 +1,108 @@
+import { FROM_STOCK, FROM_TAB, HAND, PilPosition, STOCK, TAB, TO_F, WASTE, packMove } from './position.js';
+import { WIN, stockOpen } from './turn.js';
+
+// The expert's evaluation of a position (turn.ts has the planner's). The planner scores a
+// position by the cards each player still has to shed, as they lie. That misreads positions
+// in which the player to move has free plays: an ace put on the opponent's pile counts there as
+// a burden for the opponent, though the opponent moves next and puts it on its foundation at
+// no cost. Here the player to move first plays out its free foundation moves (its stock top
+// and the tops of its own piles, as long as any fits), and the position is scored after them;
+// the player to move is also credited with the loads it can make at once onto the other's
+// stock and waste tops (rule e) from the cards it can reach.
+
+export interface EvalWeights {
+  /** Per card of difference (the other player's minus the mover's): stock, hand and waste,
+   *  own tableau piles (those only under the win rule that needs them cleared). */
+  stock: number;
+  hand: number;
+  tab: number;
+  /** For the player to move, per empty tableau pile. */
+  empty: number;
+  /** For the player to move, if its stock top can move. */
+  open: number;
+  /** For the player to move, per load available onto the other player's stock / waste top. */
+  loadStock: number;
+  loadWaste: number;
+  /** For the player to move, if the other player's stock top can move (it will be the other's
+   *  turn next). */
+  otherOpen: number;
+  /** 1: the player to move plays its free foundation moves before scoring. */
+  settle: number;
+}
+
+/** The features, in the order of FEATURES, from the point of view of the player to move. */
+export const FEATURES = ['stock', 'hand', 'tab', 'empty', 'open', 'loadStock', 'loadWaste', 'otherOpen'] as const;
+
+export const EXPERT_EVAL: EvalWeights = { stock: 4, hand: 1, tab: 2, empty: 1.5, open: 3, loadStock: 2, loadWaste: 1, otherOpen: 0, settle: 1 };
+
+const settleTrail = new Int32Array(64);
+
+/** Plays the mover's foundation moves from its stock top and own piles while any fits;
+ *  returns how many were made (on settleTrail). */
+function settle(pos: PilPosition): number {
+  const p = pos.turn;
+  let n = 0, again = true;
+  while (again && pos.winner < 0 && n < settleTrail.length) {
+    again = false;
+    for (let k = -1; k < 4 && pos.winner < 0; k++) {
+      const from = k < 0 ? FROM_STOCK : FROM_TAB + 4 * p + k;
+      const c = pos.sourceCard(from);
+      if (c < 0 || pos.foundationFor(c) < 0) continue;
+      const m = packMove(from, TO_F, c);
+      pos.make(m);
+      settleTrail[n++] = m;
+      again = true;
+    }
+  }
+  return n;
+}
+
+/** Loads the mover can make now from its stock top and any pile top onto stack s. */
+function loads(pos: PilPosition, s: number): number {
+  let n = 0;
+  const c = pos.top(STOCK + pos.turn);
+  if (c >= 0 && pos.fitsLoad(c, s)) n++;
+  for (let t = 0; t < 8; t++) {
+    const d = pos.top(TAB + t);
+    if (d >= 0 && pos.fitsLoad(d, s)) n++;
+  }
+  return n;
+}
+
+/** Writes the features of pos (after the mover's free foundation moves if `doSettle`) for
+ *  the player to move to out; returns -1 if that player has then won, else 0. pos is restored. */
+export function features(pos: PilPosition, out: Float64Array, doSettle = true): number {
+  const n = doSettle ? settle(pos) : 0;
+  let r = 0;
+  if (pos.winner >= 0) r = -1;
+  else {
+    const m = pos.turn, o = 1 - m;
+    let tm = 0, to = 0, empties = 0;
+    if (pos.rule === 'cleared') {
+      for (let k = 0; k < 4; k++) (tm += pos.len[TAB + 4 * m + k]), (to += pos.len[TAB + 4 * o + k]);
+    }
+    for (let t = 0; t < 8; t++) if (pos.len[TAB + t] === 0) empties++;
+    out[0] = pos.len[STOCK + o] - pos.len[STOCK + m];
+    out[1] = pos.len[HAND + o] + pos.len[WASTE + o] - pos.len[HAND + m] - pos.len[WASTE + m];
+    out[2] = to - tm;
+    out[3] = empties;
+    out[4] = stockOpen(pos, m) ? 1 : 0;
+    out[5] = loads(pos, STOCK + o);
+    out[6] = loads(pos, WASTE + o);
+    out[7] = stockOpen(pos, o) ? 1 : 0;
+  }
+  for (let i = n - 1; i >= 0; i--) pos.unmake(settleTrail[i]);
+  return r;
+}
+
+const feat = new Float64Array(FEATURES.length);
+
+/** The score of pos for player `me` (higher is better); pos is restored. */
+export function evaluateExpert(pos: PilPosition, me: number, w: EvalWeights = EXPERT_EVAL): number {
+  if (pos.winner >= 0) return pos.winner === me ? WIN : -WIN;
+  // The player to move wins by its free moves alone.
+  if (features(pos, feat, w.settle !== 0) < 0) return pos.turn === me ? WIN / 2 : -WIN / 2;
+  let s = 0;
+  for (let i = 0; i < FEATURES.length; i++) s += w[FEATURES[i]] * feat[i];
+  return pos.turn === me ? s : -s;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { EXPERT_EVAL, evaluateExpert } from '../../src/games/pilstymas/expert-eval.js';
+import { TurnSearch, evaluate } from '../../src/games/pilstymas/turn.js';
+import { formatMove } from '../../src/games/pilstymas/notation.js';
+import { END } from '../../src/games/pilstymas/position.js';
+import { build, play } from './helpers.js';
+
+describe('expert evaluation', () => {
+  // A's hand card is the ace of spades; B's pile B0 could take it (an empty pile).
+  const spec = () =>
+    build({
+      hand: [['7D', 'AS'], ['2D\'']],
+      stock: [['9D', '8C'], ['7H\'']],
+      tab: [['QC'], ['JS'], ['TD'], ['5S'], [], ['TS\''], ['9H\''], ['5C\'']],
+    });
+
+  it('does not rate an ace put on the opponent\'s pile above the ace on its foundation', () => {
+    const toF = spec(), toPile = spec();
+    play(toF, 'AS hand>F');
+    play(toPile, 'AS hand>B0');
+    toF.make(END);
+    toPile.make(END);
+    // The planner's evaluation counts the ace on B's pile as B's burden …
+    expect(evaluate(toPile, 0)).toBeGreaterThan(evaluate(toF, 0));
+    // … but B moves next and puts it on the foundation for free.
+    expect(evaluateExpert(toF, 0)).toBeGreaterThanOrEqual(evaluateExpert(toPile, 0));
+  });
+
+  it('turns the turn search from the opponent\'s pile to the foundation', () => {
+    // As above, but B0 holds 2H', which takes the ace too, and A's stock top fits nowhere.
+    const first = (search: TurnSearch) => {
+      const pos = build({
+        hand: [['7D', 'AS'], ['2D\'']],
+        stock: [['9D', 'KD'], ['7H\'']],
+        tab: [['QC'], ['JS'], ['TD'], ['5S'], ['2H\''], ['TS\''], ['9H\''], ['5C\'']],
+      });
+      search.run(pos, 2000);
+      return formatMove(search.line(0)[0]);
+    };
+    expect(first(new TurnSearch(1))).toBe('AS hand>B0');
+    expect(first(new TurnSearch(1, evaluateExpert))).toBe('AS hand>F');
+  });
+
+  it('restores the position and agrees on both sides', () => {
+    const pos = spec();
+    play(pos, 'AS hand>F');
+    pos.make(END);
+    const key = pos.key(), ply = pos.ply;
+    const a = evaluateExpert(pos, 0), b = evaluateExpert(pos, 1);
+    expect(b).toBe(-a);
+    expect(pos.key()).toBe(key);
+    expect(pos.ply).toBe(ply);
+  });
+
+  it('prefers fewer cards left to shed', () => {
+    const a = build({ hand: [['5H'], ['2D\'', '3D\'']], stock: [['8S'], ['JC\'']] });
+    const b = build({ hand: [['5H', '6H'], ['2D\'', '3D\'']], stock: [['8S'], ['JC\'']] });
+    expect(evaluateExpert(a, 0, EXPERT_EVAL)).toBeGreaterThan(evaluateExpert(b, 0, EXPERT_EVAL));
+  });
+});
