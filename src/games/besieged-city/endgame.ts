@@ -1,6 +1,6 @@
 import { FULL, StateTable } from '../../search/table.js';
 import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
-import { BitWriter } from './key.js';
+import { BitWriter, packPiles } from './key.js';
 import type { BcPosition } from './position.js';
 import { acceptMask, type TrenchOrder } from './rules.js';
 
@@ -99,9 +99,7 @@ export class SuitEndgames {
       this.order = p.rules.trenchOrder;
       this.cache.clear();
     }
-    this.load(p, s);
-    const len = this.packKey();
-    const slot = this.cache.insert(this.key, len);
+    const slot = this.cache.insert(this.key, this.cacheKey(p, s));
     if (slot === FULL) {
       this.cache.clear();
       return NOT_JUDGED;
@@ -115,6 +113,7 @@ export class SuitEndgames {
       this.cache.values[slot] = cached;
       return NOT_JUDGED;
     }
+    this.load(p, s);
     let verdict = this.decide(cap);
     this.credit -= this.nodes;
     if (verdict === UNKNOWN && cap < PUZZLE_NODES) verdict = SHORT;
@@ -140,7 +139,38 @@ export class SuitEndgames {
     }
   }
 
-  /** Exact key of the puzzle: height, then each trench (length 5 bits, ranks 4 bits each), then
+  /** Exact key of the puzzle of suit s, read straight from the position (the cache lookup runs
+   *  for most nodes of an exhaustive search; load() runs only on a miss): word 0 the height and
+   *  which trenches hold a suit-s pile (14 bits), words 1-2 per cell the rank of its suit-s card
+   *  (4 bits, 0: none), then those piles as the position key writes them (key.ts: length, bottom
+   *  card, 2-bit rank codes — a pile's cards by rank, as the puzzle holds them). */
+  private cacheKey(p: BcPosition, s: number): number {
+    const key = this.key, piles = p.piles, plen = p.plen, list = this.list;
+    let mask = 0, k = 0;
+    for (let t = 0; t < TRENCHES; t++) {
+      if (plen[t] === 0 || SUIT[piles[t * PILE_CAP]] !== s) continue;
+      mask |= 1 << t;
+      list[k++] = t;
+    }
+    key[0] = p.found[s] | (mask << 5);
+    const r = p.reserve;
+    let lo = 0, hi = 0;
+    for (let c = 0; c < 8; c++) {
+      const x = r[c];
+      if (x >= 0 && SUIT[x] === s) lo |= RANK[x] << (4 * c);
+    }
+    for (let c = 8; c < CELLS; c++) {
+      const x = r[c];
+      if (x >= 0 && SUIT[x] === s) hi |= RANK[x] << (4 * (c - 8));
+    }
+    key[1] = lo >>> 0;
+    key[2] = hi;
+    return packPiles(p, list, k, key, 3);
+  }
+
+  private readonly list = new Int8Array(TRENCHES);
+
+  /** Exact key of the puzzle (its own search's table): height, then each trench (length 5 bits, ranks 4 bits each), then
    *  each cell (4 bits). */
   private packKey(): number {
     const key = this.key, ranks = this.ranks, w = this.bits;
