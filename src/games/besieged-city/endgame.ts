@@ -1,6 +1,6 @@
 import { FULL, StateTable } from '../../search/table.js';
 import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
-import { BitWriter, packPiles } from './key.js';
+import { packPiles } from './key.js';
 import type { BcPosition } from './position.js';
 import { acceptMask, type TrenchOrder } from './rules.js';
 
@@ -77,7 +77,6 @@ export class SuitEndgames {
   private aborted = false;
   private credit = MAX_CREDIT;
   private readonly key = new Uint32Array(24);
-  private readonly bits = new BitWriter();
   /** The trench order the puzzles are played under (the cache holds verdicts of one order). */
   private order: TrenchOrder = 'either';
   /** Puzzles decided, for tests and statistics. */
@@ -170,19 +169,51 @@ export class SuitEndgames {
 
   private readonly list = new Int8Array(TRENCHES);
 
-  /** Exact key of the puzzle (its own search's table): height, then each trench (length 5 bits, ranks 4 bits each), then
-   *  each cell (4 bits). */
+  /** Exact key of the puzzle (its own search's table), packed inline (it runs at every puzzle
+   *  node): word 0 the height (5 bits), which trenches hold a pile (14 bits) and which cells a
+   *  card (12 bits); then a bit stream of each such pile (length 5 bits, ranks 4 bits each,
+   *  bottom first) and each such cell's rank (4 bits). */
   private packKey(): number {
-    const key = this.key, ranks = this.ranks, w = this.bits;
-    key[0] = this.h;
-    w.begin(key, 1);
+    const key = this.key, ranks = this.ranks, len = this.len, cell = this.cell;
+    let acc = 0, nb = 0, wi = 1, tm = 0, cm = 0;
+    // Each field is under 6 bits; on a full word, the field's bits that did not fit start the next.
     for (let t = 0; t < TRENCHES; t++) {
-      const n = this.len[t];
-      w.put(n, 5);
-      for (let j = 0; j < n; j++) w.put(ranks[t * PILE_CAP + j], 4);
+      const n = len[t];
+      if (n === 0) continue;
+      tm |= 1 << t;
+      acc |= n << nb;
+      nb += 5;
+      if (nb >= 32) {
+        key[wi++] = acc >>> 0;
+        nb -= 32;
+        acc = n >>> (5 - nb);
+      }
+      for (let j = t * PILE_CAP, e = j + n; j < e; j++) {
+        const r = ranks[j];
+        acc |= r << nb;
+        nb += 4;
+        if (nb >= 32) {
+          key[wi++] = acc >>> 0;
+          nb -= 32;
+          acc = r >>> (4 - nb);
+        }
+      }
     }
-    for (let c = 0; c < CELLS; c++) w.put(this.cell[c], 4);
-    return w.end();
+    for (let c = 0; c < CELLS; c++) {
+      const r = cell[c];
+      if (r === 0) continue;
+      cm |= 1 << c;
+      acc |= r << nb;
+      nb += 4;
+      if (nb >= 32) {
+        key[wi++] = acc >>> 0;
+        nb -= 32;
+        acc = r >>> (4 - nb);
+      }
+    }
+    if (nb > 0) key[wi++] = acc >>> 0;
+    key[0] = (this.h | (tm << 5) | (cm << 19)) >>> 0;
+    return wi;
   }
 
   private cap = PUZZLE_NODES;
