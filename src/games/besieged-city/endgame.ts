@@ -1,6 +1,6 @@
 import { FULL, StateTable } from '../../search/table.js';
 import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
-import { BitWriter } from './key.js';
+import { packPiles } from './key.js';
 import type { BcPosition } from './position.js';
 import { acceptMask, type TrenchOrder } from './rules.js';
 
@@ -77,7 +77,6 @@ export class SuitEndgames {
   private aborted = false;
   private credit = MAX_CREDIT;
   private readonly key = new Uint32Array(24);
-  private readonly bits = new BitWriter();
   /** The trench order the puzzles are played under (the cache holds verdicts of one order). */
   private order: TrenchOrder = 'either';
   /** Puzzles decided, for tests and statistics. */
@@ -99,9 +98,7 @@ export class SuitEndgames {
       this.order = p.rules.trenchOrder;
       this.cache.clear();
     }
-    this.load(p, s);
-    const len = this.packKey();
-    const slot = this.cache.insert(this.key, len);
+    const slot = this.cache.insert(this.key, this.cacheKey(p, s));
     if (slot === FULL) {
       this.cache.clear();
       return NOT_JUDGED;
@@ -115,6 +112,7 @@ export class SuitEndgames {
       this.cache.values[slot] = cached;
       return NOT_JUDGED;
     }
+    this.load(p, s);
     let verdict = this.decide(cap);
     this.credit -= this.nodes;
     if (verdict === UNKNOWN && cap < PUZZLE_NODES) verdict = SHORT;
@@ -140,19 +138,82 @@ export class SuitEndgames {
     }
   }
 
-  /** Exact key of the puzzle: height, then each trench (length 5 bits, ranks 4 bits each), then
-   *  each cell (4 bits). */
-  private packKey(): number {
-    const key = this.key, ranks = this.ranks, w = this.bits;
-    key[0] = this.h;
-    w.begin(key, 1);
+  /** Exact key of the puzzle of suit s, read straight from the position (the cache lookup runs
+   *  for most nodes of an exhaustive search; load() runs only on a miss): word 0 the height and
+   *  which trenches hold a suit-s pile (14 bits), words 1-2 per cell the rank of its suit-s card
+   *  (4 bits, 0: none), then those piles as the position key writes them (key.ts: length, bottom
+   *  card, 2-bit rank codes — a pile's cards by rank, as the puzzle holds them). */
+  private cacheKey(p: BcPosition, s: number): number {
+    const key = this.key, piles = p.piles, plen = p.plen, list = this.list;
+    let mask = 0, k = 0;
     for (let t = 0; t < TRENCHES; t++) {
-      const n = this.len[t];
-      w.put(n, 5);
-      for (let j = 0; j < n; j++) w.put(ranks[t * PILE_CAP + j], 4);
+      if (plen[t] === 0 || SUIT[piles[t * PILE_CAP]] !== s) continue;
+      mask |= 1 << t;
+      list[k++] = t;
     }
-    for (let c = 0; c < CELLS; c++) w.put(this.cell[c], 4);
-    return w.end();
+    key[0] = p.found[s] | (mask << 5);
+    const r = p.reserve;
+    let lo = 0, hi = 0;
+    for (let c = 0; c < 8; c++) {
+      const x = r[c];
+      if (x >= 0 && SUIT[x] === s) lo |= RANK[x] << (4 * c);
+    }
+    for (let c = 8; c < CELLS; c++) {
+      const x = r[c];
+      if (x >= 0 && SUIT[x] === s) hi |= RANK[x] << (4 * (c - 8));
+    }
+    key[1] = lo >>> 0;
+    key[2] = hi;
+    return packPiles(p, list, k, key, 3);
+  }
+
+  private readonly list = new Int8Array(TRENCHES);
+
+  /** Exact key of the puzzle (its own search's table), packed inline (it runs at every puzzle
+   *  node): word 0 the height (5 bits), which trenches hold a pile (14 bits) and which cells a
+   *  card (12 bits); then a bit stream of each such pile (length 5 bits, ranks 4 bits each,
+   *  bottom first) and each such cell's rank (4 bits). */
+  private packKey(): number {
+    const key = this.key, ranks = this.ranks, len = this.len, cell = this.cell;
+    let acc = 0, nb = 0, wi = 1, tm = 0, cm = 0;
+    // Each field is under 6 bits; on a full word, the field's bits that did not fit start the next.
+    for (let t = 0; t < TRENCHES; t++) {
+      const n = len[t];
+      if (n === 0) continue;
+      tm |= 1 << t;
+      acc |= n << nb;
+      nb += 5;
+      if (nb >= 32) {
+        key[wi++] = acc >>> 0;
+        nb -= 32;
+        acc = n >>> (5 - nb);
+      }
+      for (let j = t * PILE_CAP, e = j + n; j < e; j++) {
+        const r = ranks[j];
+        acc |= r << nb;
+        nb += 4;
+        if (nb >= 32) {
+          key[wi++] = acc >>> 0;
+          nb -= 32;
+          acc = r >>> (4 - nb);
+        }
+      }
+    }
+    for (let c = 0; c < CELLS; c++) {
+      const r = cell[c];
+      if (r === 0) continue;
+      cm |= 1 << c;
+      acc |= r << nb;
+      nb += 4;
+      if (nb >= 32) {
+        key[wi++] = acc >>> 0;
+        nb -= 32;
+        acc = r >>> (4 - nb);
+      }
+    }
+    if (nb > 0) key[wi++] = acc >>> 0;
+    key[0] = (this.h | (tm << 5) | (cm << 19)) >>> 0;
+    return wi;
   }
 
   private cap = PUZZLE_NODES;

@@ -70,11 +70,17 @@ export function packKey(pos: BcPosition, out: Uint32Array): number {
     order[2 * l] = ab ? a : b;
     order[2 * l + 1] = ab ? b : a;
   }
-  // Piles, as one bit stream: length (5 bits), bottom card (6 bits), 2 bits per further card.
+  return packPiles(pos, order, 14, out, wi);
+}
+
+/** Appends the piles of trenches[0..count) to out from word wi, as one bit stream: per pile its
+ *  length (5 bits), then if not empty its bottom card (6 bits) and 2 bits per further card (the
+ *  codes above); returns the key's length in words. The suit-endgame cache (endgame.ts) shares it. */
+export function packPiles(pos: BcPosition, trenches: Int8Array, count: number, out: Uint32Array, wi: number): number {
   const plen = pos.plen, piles = pos.piles, pcode = pos.pcode;
   let acc = 0, nb = 0;
-  for (let k = 0; k < 14; k++) {
-    const t = order[k];
+  for (let k = 0; k < count; k++) {
+    const t = trenches[k];
     const n = plen[t];
     // Header: 11 bits (5 when empty).
     const hv = n === 0 ? 0 : n | (piles[t * PILE_CAP] << 5);
