@@ -66,7 +66,7 @@ if (process.argv.includes('--match')) {
       const sB = timed(makeStrategy(names[1], `${seed}:B`), aFirst ? keys[1] : keys[0]);
       const r = playGame(dealFromSeed(seed), [sA, sB], { maxTurns, rule });
       turns += r.turns;
-      if (progress) console.log(`game seed ${seed} A=${names[0]} B=${names[1]}: ${r.winner < 0 ? `draw (${r.reason})` : `${'AB'[r.winner]} won`}, ${r.turns} turns, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+      if (progress) console.log(`game seed ${seed} A=${names[0]} B=${names[1]}: ${r.winner < 0 ? `draw (${r.reason})` : `${'AB'[r.winner]} won`}, ${r.turns} turns, ${((performance.now() - t0) / 1000).toFixed(0)} s; ms a decision so far: ${[...spent].map(([k, t]) => `${k} ${(t.ms / t.calls).toFixed(1)}`).join(', ')}`);
       if (r.winner < 0) {
         draws++;
         if (r.reason === 'repetition') reps++;
