@@ -36,17 +36,22 @@ if (process.argv.includes('--match')) {
   const seeds = Number(arg('seeds', '50'));
   const from = Number(arg('from', '1'));
   let aw = 0, bw = 0, draws = 0, reps = 0, turns = 0;
-  // Time spent inside each strategy's choose(), per strategy name (both seats together).
-  const spent = new Map<string, { ms: number; calls: number }>();
+  // Time spent inside each strategy's choose(), per strategy name (both seats together): wall
+  // time, and the process's CPU time, which a loaded machine's waits do not inflate.
+  const spent = new Map<string, { ms: number; calls: number; max: number; each: number[]; cpu: number[] }>();
   const timed = (st: Strategy, key: string): Strategy => {
-    const t = spent.get(key) ?? { ms: 0, calls: 0 };
+    const t = spent.get(key) ?? { ms: 0, calls: 0, max: 0, each: [], cpu: [] };
     spent.set(key, t);
     return {
       name: st.name,
       choose: (v) => {
-        const t0 = performance.now();
+        const t0 = performance.now(), c0 = process.cpuUsage();
         const m = st.choose(v);
-        t.ms += performance.now() - t0;
+        const dt = performance.now() - t0, c = process.cpuUsage(c0);
+        t.cpu.push((c.user + c.system) / 1000);
+        t.ms += dt;
+        t.max = Math.max(t.max, dt);
+        t.each.push(dt);
         t.calls++;
         return m;
       },
@@ -66,7 +71,7 @@ if (process.argv.includes('--match')) {
       const sB = timed(makeStrategy(names[1], `${seed}:B`), aFirst ? keys[1] : keys[0]);
       const r = playGame(dealFromSeed(seed), [sA, sB], { maxTurns, rule });
       turns += r.turns;
-      if (progress) console.log(`game seed ${seed} A=${names[0]} B=${names[1]}: ${r.winner < 0 ? `draw (${r.reason})` : `${'AB'[r.winner]} won`}, ${r.turns} turns, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+      if (progress) console.log(`game seed ${seed} A=${names[0]} B=${names[1]}: ${r.winner < 0 ? `draw (${r.reason})` : `${'AB'[r.winner]} won`}, ${r.turns} turns, ${((performance.now() - t0) / 1000).toFixed(0)} s; ms a decision so far: ${[...spent].map(([k, t]) => `${k} ${(t.ms / t.calls).toFixed(1)}`).join(', ')}`);
       if (r.winner < 0) {
         draws++;
         if (r.reason === 'repetition') reps++;
@@ -80,7 +85,7 @@ if (process.argv.includes('--match')) {
   console.log(`${a} won ${aw}, ${b} won ${bw}, draws ${draws} (${pct(draws / games)}: ${reps} by repetition, ${draws - reps} at the cap); mean ${(turns / games).toFixed(1)} turns`);
   console.log(`${a} share of decided games: ${pct(aw / (aw + bw))}, 95% Wilson [${pct(w.lo)}, ${pct(w.hi)}]`);
   console.log(`${secs.toFixed(1)} s, ${(games / secs).toFixed(2)} games/s`);
-  for (const [k, t] of spent) console.log(`  ${k}: ${(t.ms / t.calls).toFixed(2)} ms a decision over ${t.calls} decisions, ${(t.ms / games).toFixed(0)} ms a game`);
+  for (const [k, t] of spent) console.log(`  ${k}: ${(t.ms / t.calls).toFixed(2)} ms a decision over ${t.calls} decisions (p99 ${percentile(t.each.sort((x, y) => x - y), 99).toFixed(1)} ms, slowest ${t.max.toFixed(1)} ms; CPU time p99 ${percentile(t.cpu.sort((x, y) => x - y), 99).toFixed(1)} ms, slowest ${t.cpu.at(-1)?.toFixed(1)} ms), ${(t.ms / games).toFixed(0)} ms a game`);
 } else {
   const games = Number(arg('games', '1000'));
   // Warm up the JIT on other seeds first.
