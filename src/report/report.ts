@@ -18,8 +18,9 @@ export async function buildReport(files: readonly string[]): Promise<string> {
   const sections: string[] = [];
   const settings: string[] = [];
   const commands: string[] = [];
+  const computed: unknown[] = []; // each group's summary, computed once (the comparison reuses them)
   for (const [k, { game, variant, rows }] of byGame.entries()) {
-    const s = game.summary.compute(rows);
+    const s = (computed[k] = game.summary.compute(rows));
     const part = await (await game.summary.section())(rows, s);
     const named = variant === 'default' ? game.name : `${game.name} (variant ${variant})`;
     settings.push(...part.settings.map((x) => `${named}: ${x}`));
@@ -35,7 +36,7 @@ ${part.html}
     // After a game's last group: its rule variants side by side, when there are several.
     const mine = byGame.filter((g) => g.game === game);
     if (mine.length > 1 && mine[mine.length - 1] === byGame[k] && game.summary.compare) {
-      const groups = mine.map((g) => ({ variant: g.variant, summary: g === byGame[k] ? s : g.game.summary.compute(g.rows) }));
+      const groups = mine.map((g) => ({ variant: g.variant, summary: computed[byGame.indexOf(g)] }));
       sections.push(`<section class="variants" id="${esc(game.name)}--variants" data-game="${esc(game.name)}">
 <h2>${title} <span class="muted">under each rule variant</span></h2>
 ${await (await game.summary.compare())(groups)}
