@@ -68,22 +68,17 @@ export const MACRO = 1 << 19;
 export const macroExit = (m: number) => m & (MACRO - 1);
 const MAX_TOTAL_MEMBERS = 1 << 22;
 
-const grow32 = (a: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuffer> => {
+/** `a`, or a copy at least `need` long (doubling), for the growing member arrays. */
+function grown<A extends Int32Array<ArrayBuffer> | Int8Array<ArrayBuffer>>(a: A, need: number): A {
   if (need <= a.length) return a;
   let n = a.length * 2;
   while (n < need) n *= 2;
-  const b = new Int32Array(n);
+  const b = new (a.constructor as new (length: number) => A)(n);
   b.set(a);
   return b;
-};
-const grow8 = (a: Int8Array<ArrayBuffer>, need: number): Int8Array<ArrayBuffer> => {
-  if (need <= a.length) return a;
-  let n = a.length * 2;
-  while (n < need) n *= 2;
-  const b = new Int8Array(n);
-  b.set(a);
-  return b;
-};
+}
+const grow32 = grown<Int32Array<ArrayBuffer>>;
+const grow8 = grown<Int8Array<ArrayBuffer>>;
 
 export class Plateaus {
   private readonly table: StateTable;
