@@ -32,6 +32,15 @@ export class PtGame extends PtPosition implements SearchGame {
   private readonly freed = new Uint8Array(DECK);
   private readonly lim = new Int8Array(PILES);
   private readonly relaxH = new Int8Array(4);
+  // Scratch for the capacity test (block()): cards that never move, lowest never-moving rank
+  // per suit, free cards per rank, demand per rank, each pile's possible in-place tops.
+  private readonly blocked = new Uint8Array(DECK);
+  private readonly capLow = new Int8Array(8);
+  private readonly capAvail = new Int8Array(14);
+  private readonly capAvail2 = new Int8Array(14);
+  private readonly capM = new Int8Array(14);
+  private readonly capMaxR = new Int8Array(PILES);
+  private readonly capMask = new Int32Array(PILES);
   /** Move-ordering score of a card moving between two bases of equal rank, against 10 for
    *  other pile-to-pile moves (10 measured no worse than 150 on seeds 1..30). */
   shuffleScore = 10;
@@ -199,10 +208,29 @@ export class PtGame extends PtPosition implements SearchGame {
    *  an empty pile, that pile's cards all left earlier. So a pile card that the fixpoint never
    *  frees proves the position lost. */
   dead(): boolean {
-    const piles = this.piles, plen = this.plen, loc = this.loc;
+    const plen = this.plen;
     // An empty pile now lets every card be freed (rule P below): never dead. Same answer as the
     // fixpoint, without its cost.
     for (let p = 0; p < PILES; p++) if (plen[p] === 0) return false;
+    if (!this.capacityTest) return !this.relax(false);
+    let lost: boolean;
+    for (;;) {
+      if (!this.relax(true)) { lost = true; break; }
+      if (!this.block()) { lost = false; break; }
+    }
+    this.blocked.fill(0); // relax() reads it whether or not the test is on
+    return lost;
+  }
+
+  /** Also runs the capacity test (block()) in dead(): proved (see block()) and cross-checked
+   *  against exhaustive search in test/parterre/dead.test.ts. */
+  capacityTest = false;
+
+  /** The fixpoint of dead()'s relaxation, never freeing a card marked in blocked[]; leaves in
+   *  lim[] the height of each pile's never-freed part. Returns whether some pile was freed to
+   *  the bottom (with `full` false it stops there, lim[] then partial). */
+  private relax(full: boolean): boolean {
+    const piles = this.piles, plen = this.plen, loc = this.loc, blocked = this.blocked;
     const lim = this.lim, freed = this.freed, h = this.relaxH;
     for (let c = 0; c < DECK; c++) freed[c] = loc[c] === IN_BOUQUET ? 1 : 0;
     let bq = 0;
@@ -214,7 +242,7 @@ export class PtGame extends PtPosition implements SearchGame {
       h[s] = x;
     }
     // Ranks (bits 1..13) of freed pile cards (each was exposed once: a landing from then on).
-    let freedRanks = 0, baseOk = 0;
+    let freedRanks = 0, baseOk = 0, emptied = false;
     for (;;) {
       // Landings: exposed or freed pile cards, and bouquet cards with a landing of their own
       // (down from kings).
@@ -232,7 +260,7 @@ export class PtGame extends PtPosition implements SearchGame {
         const base = p * PILE_CAP;
         while (lim[p] > 0) {
           const x = piles[base + lim[p] - 1], r = (x % 13) + 1, s = (x / 13) | 0;
-          if (!(h[s] >= r - 1 || (r < 13 && (baseOk & (1 << (r + 1))) !== 0))) break;
+          if (blocked[x] || !(h[s] >= r - 1 || (r < 13 && (baseOk & (1 << (r + 1))) !== 0))) break;
           lim[p]--;
           freed[x] = 1;
           freedRanks |= 1 << r;
@@ -243,11 +271,120 @@ export class PtGame extends PtPosition implements SearchGame {
           }
           changed = true;
         }
-        // A pile emptied in the relaxation takes any card (rule P): every card is freed.
-        if (lim[p] === 0) return false;
+        if (lim[p] === 0) {
+          // The relaxation's empty pile (rule P) would free every card: without `full`, not dead.
+          if (!full) return true;
+          emptied = true;
+        }
       }
-      if (!changed) return true;
+      if (!changed) return emptied;
     }
+  }
+
+  /** The capacity test: marks in blocked[] the pile cards that can never leave their places
+   *  before some pile is first emptied, given lim[] from relax() (cards below lim never leave
+   *  then). Returns whether it marked any card.
+   *
+   *  Proof. Take a winning line L from P (no pile empty in P) and T1, the first moment a pile is
+   *  empty (one is, at the latest when all is home). Before T1: (a) the cards of a pile that
+   *  never moved since P ("in place") are a bottom segment of it, never empty (its bottom card
+   *  leaving would empty the pile); (b) every other card on a pile (a "parked" card: from a
+   *  pile or the bouquet) lies directly on a card one rank higher (no pile is empty to take it),
+   *  so parked cards form one run of consecutive descending ranks on top of each pile's in-place
+   *  segment, and no king is parked. So at any moment t < T1, with pt(r) the number of
+   *  in-place tops of rank r and D(r) the number of parked cards of rank r:
+   *  D(r) <= pt(r+1) + D(r+1) and D(13) = 0 (each card holds at most one card directly on it).
+   *  Take a card y of pile p (index i) that L moves first at a moment t <= T1 (so no pile is
+   *  empty just before). Just before t: y is p's top; y, the cards below it and every card
+   *  that never leaves before T1 (below lim, by the fixpoint's claim) are in place, so not home;
+   *  hence every card above y (at P) whose suit has a lower card among those is not home and,
+   *  having left p, is parked: m(r) such cards of rank r. If a lower card of y's suit is in
+   *  place, y cannot go home at t: it goes onto a top of rank r_y + 1 (a parked card or an
+   *  in-place top with nothing on it), one more unit of demand at r_y that is not itself
+   *  parked. Unrolled, D(r) >= m(k) - [pt(k+1) + .. + pt(r)] for every k <= r, so:
+   *  (A) m(k) <= pt(k+1) + .. + pt(13): at most #piles q != p whose in-place top can have a rank
+   *      above k, i.e. has such a card at or above its lowest possible top (the highest card
+   *      below lim, or its bottom);
+   *  (B) m(k) - [pt(k+1) + .. + pt(r)] <= D(r) <= the cards of rank r neither home nor in place
+   *      (plus y itself at r = r_y when it needs a landing); pt(k+1) + .. + pt(r) is at most
+   *      #piles q != p with a possible top of rank in (k, r].
+   *  A card y failing (A) or (B) never moves before T1: it joins the never-moving cards, and
+   *  relax() runs again with it blocked (its claim holds with blocked cards, which never move).
+   *  When at last no pile is freed to the bottom, no pile can be emptied first: L cannot exist.
+   *  Cards that are in no pile (bouquet, home) play no part beyond the counts, and every test is
+   *  an upper bound of what L could have, so a false "dead" is impossible. */
+  private block(): boolean {
+    const piles = this.piles, plen = this.plen, lim = this.lim, f = this.found;
+    const low = this.capLow, availBase = this.capAvail, avail = this.capAvail2, m = this.capM;
+    const maxR = this.capMaxR, mask = this.capMask;
+    // Lowest rank per suit among the never-moving cards; cards neither home nor never-moving,
+    // per rank; each pile's possible in-place tops (from its top down to its highest
+    // never-moving card, or its bottom).
+    low.fill(14, 0, 4);
+    for (let r = 0; r <= 13; r++) availBase[r] = 0;
+    for (let c = 0; c < DECK; c++) if (c % 13 >= f[(c / 13) | 0]) availBase[(c % 13) + 1]++;
+    for (let q = 0; q < PILES; q++) {
+      const base = q * PILE_CAP;
+      for (let j = 0; j < lim[q]; j++) {
+        const c = piles[base + j], r = (c % 13) + 1, s = (c / 13) | 0;
+        if (r < low[s]) low[s] = r;
+        availBase[r]--;
+      }
+      let mk = 0, mx = 0;
+      for (let j = lim[q] > 0 ? lim[q] - 1 : 0; j < plen[q]; j++) {
+        const r = (piles[base + j] % 13) + 1;
+        mk |= 1 << r;
+        if (r > mx) mx = r;
+      }
+      mask[q] = mk;
+      maxR[q] = mx;
+    }
+    let any = false;
+    for (let p = 0; p < PILES; p++) {
+      const base = p * PILE_CAP, n = plen[p];
+      // low[4..7]: low[] with the cards of p up to y in place; avail likewise.
+      for (let s = 0; s < 4; s++) low[4 + s] = low[s];
+      for (let r = 0; r <= 13; r++) avail[r] = availBase[r];
+      for (let i = lim[p]; i < n; i++) {
+        const y = piles[base + i], ry = (y % 13) + 1, sy = (y / 13) | 0;
+        const lowY = low[4 + sy]; // lowest in-place rank of y's suit other than y
+        if (ry < low[4 + sy]) low[4 + sy] = ry;
+        avail[ry]--;
+        for (let r = 0; r <= 13; r++) m[r] = 0;
+        let need = false;
+        for (let j = i + 1; j < n; j++) {
+          const z = piles[base + j], r = (z % 13) + 1;
+          if (r > low[4 + ((z / 13) | 0)]) {
+            m[r]++;
+            need = true;
+          }
+        }
+        const landing = lowY < ry;
+        if (!need && !landing) continue;
+        if (landing) m[ry]++;
+        let ok = m[13] === 0;
+        for (let k = 1; k <= 12 && ok; k++) {
+          if (m[k] === 0) continue;
+          let above = 0;
+          for (let q = 0; q < PILES; q++) if (q !== p && maxR[q] > k) above++;
+          if (m[k] > above) ok = false;
+          // (B): band = ranks k+1 .. r.
+          let band = 0;
+          for (let r = k + 1; r <= 12 && ok; r++) {
+            band |= 1 << r;
+            let tops = 0;
+            for (let q = 0; q < PILES; q++) if (q !== p && (mask[q] & band) !== 0) tops++;
+            if (m[k] - tops > avail[r] + (landing && r === ry ? 1 : 0)) ok = false;
+          }
+        }
+        if (!ok) {
+          this.blocked[y] = 1;
+          any = true;
+          break;
+        }
+      }
+    }
+    return any;
   }
 
   /** Every legal move (the search uses searchMoves()). */
