@@ -93,4 +93,18 @@ describe('capacity test (dead() with capacityTest)', () => {
     expect(solved).toBeGreaterThanOrEqual(8);
     expect(positions).toBeGreaterThan(700);
   });
+
+  it('runs at the root of every search: deal 691, undecided by a 1M-node search, is proved lost at 0 nodes', () => {
+    const g = new PtGame(dealFromSeed('691'));
+    expect(g.dead()).toBe(false); // the relaxation alone
+    const r = solve(g, { maxNodes: 20_000, table });
+    expect(r).toMatchObject({ outcome: 'unsolvable', stats: { nodes: 0 } });
+    g.capacityAtRoot = false;
+    expect(solve(g, { maxNodes: 20_000, table }).outcome).toBe('unknown');
+    // Only the first dead() call of a search runs the test.
+    g.capacityAtRoot = true;
+    g.beginSearch();
+    expect(g.dead()).toBe(true);
+    expect(g.dead()).toBe(false);
+  });
 });

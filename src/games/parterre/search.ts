@@ -209,10 +209,12 @@ export class PtGame extends PtPosition implements SearchGame {
    *  frees proves the position lost. */
   dead(): boolean {
     const plen = this.plen;
+    const capacity = this.capacityTest || this.rootCheck;
+    this.rootCheck = false;
     // An empty pile now lets every card be freed (rule P below): never dead. Same answer as the
     // fixpoint, without its cost.
     for (let p = 0; p < PILES; p++) if (plen[p] === 0) return false;
-    if (!this.capacityTest) return !this.relax(false);
+    if (!capacity) return !this.relax(false);
     let lost: boolean;
     for (;;) {
       if (!this.relax(true)) { lost = true; break; }
@@ -222,9 +224,20 @@ export class PtGame extends PtPosition implements SearchGame {
     return lost;
   }
 
-  /** Also runs the capacity test (block()) in dead(): proved (see block()) and cross-checked
-   *  against exhaustive search in test/parterre/dead.test.ts. */
+  /** Also runs the capacity test (block()) in every dead(): proved (see block()) and
+   *  cross-checked against exhaustive search in test/parterre/dead.test.ts. Off: it costs 1.5-3x
+   *  the CPU a node and almost never fires inside a search (bench/RESULTS.md, issue 13 fourth
+   *  pass). */
   capacityTest = false;
+  /** Runs the capacity test in the first dead() call of each search, which every search makes at
+   *  its root (any position would do: the test is sound everywhere). It proves some deals lost
+   *  at 0 nodes that the search does not decide (deal 691 at 1M nodes), for microseconds a run. */
+  capacityAtRoot = true;
+  private rootCheck = false;
+
+  beginSearch(): void {
+    this.rootCheck = this.capacityAtRoot;
+  }
 
   /** The fixpoint of dead()'s relaxation, never freeing a card marked in blocked[]; leaves in
    *  lim[] the height of each pile's never-freed part. Returns whether some pile was freed to
