@@ -318,9 +318,10 @@ export class PtGame extends PtPosition implements SearchGame {
    *  (A) m(k) <= pt(k+1) + .. + pt(13): at most #piles q != p whose in-place top can have a rank
    *      above k, i.e. has such a card at or above its lowest possible top (the highest card
    *      below lim, or its bottom);
-   *  (B) m(k) - [pt(k+1) + .. + pt(r)] <= D(r) <= the cards of rank r neither home nor in place
-   *      (plus y itself at r = r_y when it needs a landing); pt(k+1) + .. + pt(r) is at most
-   *      #piles q != p with a possible top of rank in (k, r].
+   *  (B) m(k) - [pt(k+1) + .. + pt(r)] <= D(r) <= the cards of rank r not home in P and not
+   *      known to be in place (never-moving, y and below it), plus y itself at r = r_y when it
+   *      needs a landing (its unit of demand); pt(k+1) + .. + pt(r) is at most #piles q != p
+   *      with a possible top of rank in (k, r].
    *  A card y failing (A) or (B) never moves before T1: it joins the never-moving cards, and
    *  relax() runs again with it blocked (its claim holds with blocked cards, which never move).
    *  When at last no pile is freed to the bottom, no pile can be emptied first: L cannot exist.
