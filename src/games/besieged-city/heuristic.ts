@@ -24,6 +24,11 @@ for (let h = 0; h <= 26; h++) {
   }
 }
 
+/** NEED by card id: NEED_CARD[h * 52 + c] = NEED[h * 14 + RANK[c]] (one lookup in the guide's
+ *  pile scan instead of two). */
+const NEED_CARD = new Uint8Array(27 * 52);
+for (let h = 0; h <= 26; h++) for (let c = 0; c < 52; c++) NEED_CARD[h * 52 + c] = NEED[h * 14 + RANK[c]];
+
 /** How many foundation cards of its suit must come before card c (0: it fits now). */
 export const needDistance = (found: ArrayLike<number>, c: number): number => {
   const h = found[SUIT[c]];
@@ -58,24 +63,31 @@ export const GUIDE_ORDER: readonly number[] = [5, 3, 7, 6, 0, 1, 2, 4];
 
 /** The estimate. With `stockKnown` false it reads only what a player sees (reserve, piles, talon,
  *  foundations), so the strategies score positions with it; the solver's guide also prices the
- *  stock cards by how many deals away they are. */
+ *  stock cards by how many deals away they are.
+ *  Only the cards the foundations look for are read: the piles are scanned whole (for the
+ *  blockers) and the talon too (its top cards are the cheap ones), but the stock (up to 78
+ *  cards) is not: a looked-for card's next stock copy comes from the deal's table
+ *  (BcPosition.nextInStock()). test/besieged-city/heuristic.test.ts checks it equal to the
+ *  plain version that prices every card. */
 export function estimate(p: BcPosition, w: GuideWeights, stockKnown: boolean): number {
+  const piles = p.piles, plen = p.plen, found = p.found, look = w.look, nl = look.length;
   cost.fill(BIG);
-  const piles = p.piles, plen = p.plen, found = p.found;
-  // Piles, bottom up: each card's depth (cards above it), and blockers — cards lying above a card
-  // of the same suit (a pile is one suit) that the foundation needs before them.
+  // Piles, bottom up: blockers — cards lying above a card of the same suit (a pile is one suit)
+  // that the foundation needs before them — and the depth of each looked-for card.
   let blockers = 0;
   for (let t = 0; t < TRENCHES; t++) {
     const n = plen[t];
     if (n === 0) continue;
     const base = t * PILE_CAP;
-    const h = found[SUIT[piles[base]]] * 14;
+    const f = found[SUIT[piles[base]]], h = f * 52, lookEnd = f + nl;
     let minBelow = 99;
     for (let j = 0; j < n; j++) {
       const c = piles[base + j];
-      const v = 1 + 2 * (n - 1 - j);
-      if (v < cost[c]) cost[c] = v;
-      const need = NEED[h + RANK[c]];
+      const need = NEED_CARD[h + c];
+      if (need < lookEnd) {
+        const v = 1 + 2 * (n - 1 - j);
+        if (v < cost[c]) cost[c] = v;
+      }
       if (need > minBelow) blockers++;
       else minBelow = need;
     }
@@ -84,28 +96,28 @@ export function estimate(p: BcPosition, w: GuideWeights, stockKnown: boolean): n
     const x = p.reserve[c];
     if (x >= 0 && 3 < cost[x]) cost[x] = 3;
   }
-  const tlen = p.tlen;
+  // A talon card costs 4 + 2 per card above it.
+  const tlen = p.tlen, talon = p.talon, stock = p.stock;
   for (let k = 0; k < tlen; k++) {
-    const x = p.stock[p.talon[tlen - 1 - k]];
+    const x = stock[talon[tlen - 1 - k]];
     const v = 4 + 2 * k;
     if (v < cost[x]) cost[x] = v;
   }
-  if (stockKnown) {
-    // With stock-to-foundation=no a dealt card goes the talon's way (talon, reserve, trench).
-    const first = p.rules.stockToFoundation ? 1 : 4;
-    for (let i = p.sp; i < STOCK_SIZE; i++) {
-      const x = p.stock[i];
-      const v = first + (i - p.sp);
-      if (v < cost[x]) cost[x] = v;
-    }
-  }
+  const sp = p.sp, row = sp * 52, next = stockKnown ? p.nextInStock() : null;
+  // With stock-to-foundation=no a dealt card goes the talon's way (talon, reserve, trench).
+  const first = p.rules.stockToFoundation ? 1 : 4;
   const unseen = w.unseen ?? 40;
   let h = w.found * (104 - p.foundTotal) + w.blocker * blockers + w.talon * tlen;
-  const look = w.look;
   for (let s = 0; s < 4; s++) {
     const f = found[s];
-    for (let j = 0; j < look.length && f + j < 26; j++) {
-      const v = cost[s * 13 + PLAY_ORDER[f + j] - 1];
+    for (let j = 0; j < nl && f + j < 26; j++) {
+      const c = s * 13 + PLAY_ORDER[f + j] - 1;
+      let v = cost[c];
+      if (next !== null) {
+        // A stock card costs `first` + 1 per card to deal before it: its next copy is the cheapest.
+        const i = next[row + c];
+        if (i < STOCK_SIZE && first + (i - sp) < v) v = first + (i - sp);
+      }
       h += look[j] * (v >= BIG ? unseen : v);
     }
   }

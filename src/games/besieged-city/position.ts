@@ -43,7 +43,8 @@ export class BcPosition {
   /** Foundation heights per suit, 0..26 (the next card is PLAY_ORDER[height]). */
   readonly found = new Uint8Array(4);
   foundTotal = 0;
-  /** The stock in deal order; cards at index >= sp are still face down. */
+  /** The stock in deal order; cards at index >= sp are still face down. Fixed between resets:
+   *  write it only before reset() (view.ts does), which drops the table built from it. */
   readonly stock: Int8Array;
   sp = 0;
   /** The talon as a stack of stock indices (always increasing from bottom to top). */
@@ -51,6 +52,9 @@ export class BcPosition {
   tlen = 0;
   /** The talon as a bit set over stock indices, for the key. */
   readonly talonMask = new Uint32Array(3);
+  /** nextInStock()'s table, built on first use after reset(). */
+  private nextCopy: Uint8Array | null = null;
+  private nextCopyValid = false;
   /** The trench that must be filled by the next move (rule IV), or -1. */
   pending = -1;
   /** The trench the last move put a card on when it was trench-to-trench, else -1. Not part of
@@ -88,6 +92,7 @@ export class BcPosition {
       this.plen[t] = 1;
     }
     this.stock.set(deal.stock);
+    this.nextCopyValid = false;
     this.found.fill(0);
     this.foundTotal = 0;
     this.sp = 0;
@@ -389,6 +394,23 @@ export class BcPosition {
   pushTalon(i: number): void {
     this.talon[this.tlen++] = i;
     this.talonMask[i >> 5] |= 1 << (i & 31);
+  }
+
+  /** For the guide (heuristic.ts): at i * 52 + c, the first stock index >= i holding card c
+   *  (STOCK_SIZE when none), for i = 0..STOCK_SIZE; unknown cards (-1, view.ts) are in no entry.
+   *  Built once per deal (the stock is fixed between resets), so the guide finds each card's next
+   *  copy in the stock without scanning it. */
+  nextInStock(): Uint8Array {
+    if (this.nextCopyValid) return this.nextCopy!;
+    const t = (this.nextCopy ??= new Uint8Array((STOCK_SIZE + 1) * 52)), stock = this.stock;
+    t.fill(STOCK_SIZE, STOCK_SIZE * 52);
+    for (let i = STOCK_SIZE - 1; i >= 0; i--) {
+      const row = i * 52;
+      t.copyWithin(row, row + 52, row + 104);
+      if (stock[i] >= 0) t[row + stock[i]] = i;
+    }
+    this.nextCopyValid = true;
+    return t;
   }
 
   /** The talon's top card, or -1. */

@@ -274,6 +274,13 @@ export class BcGame extends BcPosition implements SearchGame {
     return DECK_SIZE - this.foundTotal + reserve + this.tlen + stock;
   }
 
+  /** Whether lowerBound() would return DEAD, without computing it where it cannot: only the suit
+   *  puzzles prove DEAD, and they are off in guided runs (beginSearch()), where the search asks
+   *  this for every new position. Elsewhere it is lowerBound() itself (same side effects). */
+  dead(): boolean {
+    return this.endgameProofs && this.lowerBound() >= DEAD;
+  }
+
   readonly heuristicVariants = GUIDES.length;
   readonly heuristicOrder = GUIDE_ORDER;
 
