@@ -51,9 +51,9 @@ export function solve(game: SearchGame, opts: SolveOptions = {}): SolveResult {
   return { ...r, moves, line: notate(game, moves) };
 }
 
-/** The streamliner, when the game offers one: depth-first searches of its restricted space on a
- *  small share of the budget; only a solution there counts. A game with guides runs them inside
- *  the portfolio, after each round's guided runs (see portfolio()); a game without, in one pass
+/** The streamliner, when the game offers one: a depth-first search of its restricted space on a
+ *  small share of the budget; only a solution there counts. A game with guides runs it inside
+ *  the portfolio, once, after round 0's guided runs (see portfolio()); a game without, in one pass
  *  before the rest (see streamlined() below).
  *  First pass: a portfolio of best-first runs, each a (guide variant, weight) pair, run in turn
  *  with a node budget that doubles every round (from 5k-20k: see below). A greedy search that has not won
@@ -69,7 +69,7 @@ export function solve(game: SearchGame, opts: SolveOptions = {}): SolveResult {
 const PORTFOLIO_WEIGHTS = [0.5, 0.2, 3, Infinity];
 
 function auto(game: SearchGame, opts: SolveOptions, table: StateTable): SearchResult {
-  // A game with guides gets its streamlined runs inside the portfolio's rounds (see portfolio()).
+  // A game with guides gets its streamlined run inside the portfolio (see portfolio()).
   if (game.heuristic) return portfolio(game, opts, table);
   const start = performance.now();
   const streamed = streamlined(game, opts, table);

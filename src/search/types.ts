@@ -61,8 +61,8 @@ export interface SearchGame {
    *  Every move is still legal, so a solution found is real; a search that fails in this mode
    *  proves nothing. In this mode key() may also merge positions that are not equal (e.g. keys
    *  without suits), which only prunes more. The 'auto' search runs it on a small share of the
-   *  budget (between the portfolio's rounds when the game has guides, else first), switching it
-   *  off after each run. */
+   *  budget (one run after the portfolio's round 0 when the game has guides, else first),
+   *  switching it off after the run. */
   streamline?(on: boolean): void;
   /** For 'auto': the share of the budget the streamlined runs may use (default 0.1). */
   readonly streamlinerShare?: number;
