@@ -8,6 +8,7 @@
 //   Experiments: PT_GUIDES=0,4 sets the guide variants the portfolio runs (PtGame.heuristicOrder),
 //   PT_SCALE=8 the guide scale (PtGame.guideScale), PT_SHARE=0.5 the 'auto' first-pass share,
 //   PT_STREAM=0.1 the streamliner share (0: none), PT_NOSHUF=1 the stronger streamliner,
+//   PT_BLIND=0 the streamliner with exact keys (default: suit-blind keys),
 //   PT_W0=0.5,inf the weights of the portfolio's first round (inf: greedy),
 //   PT_START=5000 the node budget of each guided run in the portfolio's first round. NODES=4000000 adds a node budget per deal (on a
 //   loaded machine a node budget compares versions fairly; TIMEOUT_MS=0 then means no time limit).
@@ -39,6 +40,7 @@ for (const s of seeds) {
   }
   if (process.env.PT_SCALE) game.guideScale = Number(process.env.PT_SCALE);
   if (process.env.PT_NOSHUF) game.noShuffle = process.env.PT_NOSHUF === '1';
+  if (process.env.PT_BLIND) game.suitBlind = process.env.PT_BLIND !== '0';
   const share = process.env.PT_SHARE ? Number(process.env.PT_SHARE) : undefined;
   const firstRoundNodes = process.env.PT_START ? Number(process.env.PT_START) : undefined;
   const streamlinerShare = process.env.PT_STREAM ? Number(process.env.PT_STREAM) : undefined;

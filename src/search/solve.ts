@@ -51,8 +51,10 @@ export function solve(game: SearchGame, opts: SolveOptions = {}): SolveResult {
   return { ...r, moves, line: notate(game, moves) };
 }
 
-/** Pass zero, when the game offers a streamliner: a depth-first search of its restricted space
- *  on a small share of the budget (see streamlined() below); only a solution there counts.
+/** The streamliner, when the game offers one: a depth-first search of its restricted space on a
+ *  small share of the budget; only a solution there counts. A game with guides runs it inside
+ *  the portfolio, once, after round 0's guided runs (see portfolio()); a game without, in one pass
+ *  before the rest (see streamlined() below).
  *  First pass: a portfolio of best-first runs, each a (guide variant, weight) pair, run in turn
  *  with a node budget that doubles every round (from 5k-20k: see below). A greedy search that has not won
  *  by then is usually stuck in one basin, and another guide or weight leaves it (measured on
@@ -67,6 +69,8 @@ export function solve(game: SearchGame, opts: SolveOptions = {}): SolveResult {
 const PORTFOLIO_WEIGHTS = [0.5, 0.2, 3, Infinity];
 
 function auto(game: SearchGame, opts: SolveOptions, table: StateTable): SearchResult {
+  // A game with guides gets its streamlined run inside the portfolio (see portfolio()).
+  if (game.heuristic) return portfolio(game, opts, table);
   const start = performance.now();
   const streamed = streamlined(game, opts, table);
   if (streamed.outcome === 'solved') return streamed;
@@ -99,21 +103,25 @@ function streamlined(game: SearchGame, opts: SolveOptions, table: StateTable): S
   if (!game.streamline || !(share > 0)) return none;
   const maxNodes = opts.maxNodes ?? Infinity, timeout = opts.timeoutMs ?? Infinity;
   // Without limits the pass still stops: a restricted space is finite, and its exhaustion ends it.
-  game.streamline(true);
-  let r: SearchResult;
-  try {
-    table.clear();
-    r = dfs(game, {
-      maxNodes: maxNodes === Infinity ? undefined : Math.max(1, Math.floor(maxNodes * share)),
-      timeoutMs: timeout === Infinity ? undefined : timeout * share,
-      memoryBytes: opts.memoryBytes,
-    }, table);
-  } finally {
-    game.streamline(false);
-  }
+  const r = streamlinedRun(game, {
+    maxNodes: maxNodes === Infinity ? undefined : Math.max(1, Math.floor(maxNodes * share)),
+    timeoutMs: timeout === Infinity ? undefined : timeout * share,
+    memoryBytes: opts.memoryBytes,
+  }, table);
   if (r.outcome === 'solved') return r;
   // 'unsolvable' here means only that the restricted space holds no win.
   return { outcome: 'unknown', limit: r.outcome === 'unknown' ? r.limit : 'nodes', stats: r.stats };
+}
+
+/** One depth-first search of the streamlined space (its 'unsolvable' proves nothing of the game). */
+function streamlinedRun(game: SearchGame, limits: Limits, table: StateTable): SearchResult {
+  game.streamline!(true);
+  try {
+    table.clear();
+    return dfs(game, limits, table);
+  } finally {
+    game.streamline!(false);
+  }
 }
 
 function portfolio(game: SearchGame, opts: SolveOptions, table: StateTable): SearchResult {
@@ -137,6 +145,13 @@ function portfolio(game: SearchGame, opts: SolveOptions, table: StateTable): Sea
   let per = start0 ?? Math.round(Math.min(20_000, Math.max(5_000, firstNodes / 8)));
   let memoryHits = 0;
   const firstWeights = opts.firstRoundWeights ?? game.firstRoundWeights ?? [Infinity];
+  // The streamlined run (when the game has a streamliner and guides): one depth-first search of
+  // the restricted space right after round 0's guided runs, on its share of the budget (counted
+  // in the first pass, so the exhaustive pass keeps its share). Easy deals still fall to round
+  // 0's short guided runs first; a restricted space wins at any depth of a long run, so it gets
+  // one run, not a series of restarts. Only a solution counts: its 'unsolvable' proves nothing.
+  const streamShare = game.streamline && variants > 0 ? opts.streamlinerShare ?? game.streamlinerShare ?? 0.1 : 0;
+  let streamOn = streamShare > 0;
   first: for (let round = 0; variants > 0 && !(unlimited && round > 5); round++, per *= 2) {
     const weights = round === 0 ? firstWeights : PORTFOLIO_WEIGHTS;
     for (const w of weights) {
@@ -153,6 +168,20 @@ function portfolio(game: SearchGame, opts: SolveOptions, table: StateTable): Sea
         add(r.stats);
         if (r.outcome !== 'unknown') return { ...r, stats: stats() };
         if (r.limit === 'memory' && ++memoryHits >= 4) break first;
+      }
+    }
+    if (streamOn) {
+      streamOn = false;
+      const leftNodes = Math.min(firstNodes - nodes, maxNodes * streamShare);
+      const leftMs = Math.min(firstMs - (performance.now() - start), timeout * streamShare);
+      if (leftNodes >= 1000 && leftMs >= 1) {
+        const r = streamlinedRun(game, {
+          maxNodes: leftNodes === Infinity ? undefined : Math.floor(leftNodes),
+          timeoutMs: leftMs === Infinity ? undefined : leftMs,
+          memoryBytes: opts.memoryBytes,
+        }, table);
+        add(r.stats);
+        if (r.outcome === 'solved') return { ...r, stats: stats() };
       }
     }
   }

@@ -59,10 +59,12 @@ export interface SearchGame {
   /** Optional streamliner: with `on` true the game restricts its searchMoves()/forcedMove() to a
    *  smaller space that is NOT proved to keep a win (e.g. every foundation move played at once).
    *  Every move is still legal, so a solution found is real; a search that fails in this mode
-   *  proves nothing. The 'auto' search tries it first on a small share of the budget, then
-   *  switches it off. */
+   *  proves nothing. In this mode key() may also merge positions that are not equal (e.g. keys
+   *  without suits), which only prunes more. The 'auto' search runs it on a small share of the
+   *  budget (one run after the portfolio's round 0 when the game has guides, else first),
+   *  switching it off after the run. */
   streamline?(on: boolean): void;
-  /** For 'auto': the share of the budget the streamlined pass may use (default 0.1). */
+  /** For 'auto': the share of the budget the streamlined runs may use (default 0.1). */
   readonly streamlinerShare?: number;
   /** A move the game has proved safe to play without trying the others (a dominance), or -1.
    *  The proof lives beside the game's implementation. */

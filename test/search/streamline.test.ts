@@ -69,4 +69,30 @@ describe('search: streamlined pass', () => {
     expect(solve(g, { maxNodes: 1000, streamlinerShare: 0 }).outcome).toBe('solved');
     expect(g.streamlinedRuns).toBe(0);
   });
+
+  it('runs inside the portfolio when the game has guides: once, after round 0\'s guided runs', () => {
+    // A guide that says nothing (BFS): round 0's runs of 50 nodes cannot reach 100; the
+    // streamlined run that follows (on its share of the budget) walks +2 straight there.
+    let guided = 0, guidedBefore = -1;
+    const g = Object.assign(new Walk(100), {
+      heuristic: () => (guided++, 0), firstRoundNodes: 50, firstRoundWeights: [Infinity],
+    });
+    const on = g.streamline.bind(g);
+    g.streamline = (x: boolean) => {
+      if (x && guidedBefore < 0) guidedBefore = guided;
+      on(x);
+    };
+    const r = solve(g, { maxNodes: 100_000 });
+    expect(r.outcome).toBe('solved');
+    expect(guidedBefore).toBeGreaterThan(0); // the guided runs came first
+    if (r.outcome === 'solved') expect(r.moves.every((m) => m === 2)).toBe(true);
+    expect(g.streamlinedRuns).toBe(1);
+    expect(g.restricted).toBe(false);
+    expect(g.x).toBe(0);
+    // Odd goal: the restricted space is exhausted once and never searched again; the rest wins.
+    const odd = Object.assign(new Walk(99), { heuristic: () => 0, firstRoundNodes: 50, firstRoundWeights: [Infinity] });
+    const r2 = solve(odd, { maxNodes: 100_000 });
+    expect(r2.outcome).toBe('solved');
+    expect(odd.streamlinedRuns).toBe(1);
+  });
 });

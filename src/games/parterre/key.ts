@@ -104,3 +104,44 @@ export function packKey(pos: PtPosition, out: Uint32Array): number {
   if (nb > 0) out[wi++] = acc;
   return wi;
 }
+
+const blindHdr = new Int32Array(PILES);
+const bouquetCount = new Int32Array(14);
+
+/** The streamliner's key (never an exact one): the key above with the suits left out — run
+ *  suits dropped, a bottom card that is not a dealt bottom written by its rank, the bouquet as a
+ *  count of cards per rank. Positions that differ only in which suit sits where share it, the
+ *  "suit symmetry" streamliner of Solvitaire (Blake & Gent): not a true symmetry (the
+ *  foundations need suits), so a search that uses it may miss a win; its solutions are still
+ *  real lines of legal moves. */
+export function packSuitBlindKey(pos: PtPosition, out: Uint32Array): number {
+  const dirty = pos.keyDirty;
+  if (dirty !== 0) {
+    for (let p = 0; p < PILES; p++) if (dirty & (1 << p)) code(pos, p);
+    pos.keyDirty = 0;
+  }
+  const hdr = pos.keyHdr;
+  for (let p = 0; p < PILES; p++) {
+    const h = hdr[p];
+    // Dealt bottoms (bit 12) and the empty pile (63 << 4) stay; else card id -> rank index.
+    blindHdr[p] = (h & (1 << 12)) !== 0 || h === 63 << 4 ? h : (((h >> 4) % 13) << 4) | (h & 15);
+    let i = p;
+    while (i > 0 && blindHdr[order[i - 1]] > blindHdr[p]) {
+      order[i] = order[i - 1];
+      i--;
+    }
+    order[i] = p;
+  }
+  bouquetCount.fill(0);
+  for (let k = 0; k < pos.bouquet.length; k++) if (pos.bmask & (1 << k)) bouquetCount[pos.bouquet[k] % 13]++;
+  // 13 counts of 0..4 (3 bits each), then six 13-bit headers, two to a word: 5 words.
+  let w0 = 0, w1 = 0;
+  for (let r = 0; r < 10; r++) w0 |= bouquetCount[r] << (3 * r);
+  for (let r = 10; r < 13; r++) w1 |= bouquetCount[r] << (3 * (r - 10));
+  out[0] = w0;
+  out[1] = w1 | (blindHdr[order[0]] << 9);
+  out[2] = blindHdr[order[1]] | (blindHdr[order[2]] << 13);
+  out[3] = blindHdr[order[3]] | (blindHdr[order[4]] << 13);
+  out[4] = blindHdr[order[5]];
+  return 5;
+}
