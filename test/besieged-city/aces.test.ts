@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import { lastAceBuried } from '../../src/games/besieged-city/aces.js';
+import { lastAceBuried, RESTLESS } from '../../src/games/besieged-city/aces.js';
 import { SuitEndgames } from '../../src/games/besieged-city/endgame.js';
 import { RANK } from '../../src/games/besieged-city/layout.js';
+import { NEIGHBOUR_MASK } from '../../src/games/besieged-city/rules.js';
 import { MAX_MOVES, T2T } from '../../src/games/besieged-city/position.js';
 import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
 import { solve } from '../../src/search/solve.js';
@@ -76,6 +77,50 @@ describe('Besieged City: the last ace', () => {
     }
     expect(dead).toBeGreaterThan(40); // 91 on seeds 1..120
     expect(checked).toBeGreaterThan(20); // 40 of them within 20k plain nodes
+  });
+
+  it('knows which ranks must end alone under each trench order', () => {
+    // The default, directional and play-order tables: only the ace (it ends the play order).
+    // Ordinary order: the king as well, which lies only on a queen, and both queens come first.
+    expect(RESTLESS.either).toBe(1 << 1);
+    expect(RESTLESS.directional).toBe(1 << 1);
+    expect(RESTLESS['play-order']).toBe(1 << 1);
+    expect(RESTLESS.ordinary).toBe((1 << 1) | (1 << 13));
+  });
+
+  it('under ordinary order, says DEAD on a buried last king only where plain search finds no win', () => {
+    // Random lines from generated endgames whose piles ordinary order could have built, moves of
+    // aces and kings preferred; wherever the rule calls a position lost, plain depth-first search
+    // must find no win. Some of those must be lost through a king alone (the generalisation).
+    const buf = new Int32Array(MAX_MOVES);
+    const R = ' A23456789TJQK';
+    const fits = (c: string, d: string) => ((NEIGHBOUR_MASK.ordinary[R.indexOf(d[0])] >> R.indexOf(c[0])) & 1) === 1;
+    let dead = 0, kings = 0, checked = 0;
+    for (let seed = 1; seed <= 400 && kings < 8; seed++) {
+      const spec = { ...makeEndgame(seed), rules: { trenchOrder: 'ordinary' as const, stockToFoundation: true, deferredFill: false } };
+      if ([...(spec.stock ?? []), ...(spec.talon ?? [])].includes('??')) continue;
+      if (!Object.values(spec.trenches ?? {}).every((p) => p.every((c, i) => i === 0 || fits(c, p[i - 1])))) continue;
+      const g = setupPosition(spec);
+      const rng = seedrandom.alea(`kings${seed}`);
+      for (let step = 0; step < 12; step++) {
+        if (lastAceBuried(g, 15, RESTLESS.ordinary)) {
+          dead++;
+          if (!lastAceBuried(g, 15)) kings++;
+          const w = plainlyWinnable(positionCopy(g), 20_000);
+          if (w !== undefined) checked++;
+          expect(w, `seed ${seed} step ${step}`).not.toBe(true);
+          break;
+        }
+        const n = g.moves(buf, 0);
+        if (n === 0) break;
+        const moves = Array.from(buf.subarray(0, n));
+        const ends = moves.filter((m) => [1, 13].includes(RANK[(m >> 13) & 63]) && (m & 7) !== 0);
+        const pick = ends.length > 0 && rng() < 0.8 ? ends : moves;
+        g.make(pick[Math.floor(rng() * pick.length)]);
+      }
+    }
+    expect(kings).toBeGreaterThan(2); // 8 of 27 dead positions (all 27 exhausted by plain search)
+    expect(checked).toBeGreaterThan(5);
   });
 
   it('settles a suit puzzle with a buried last ace without searching it', () => {

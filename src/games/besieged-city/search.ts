@@ -1,7 +1,7 @@
 import type { SearchGame } from '../../search/types.js';
 import { DEAD } from '../../search/types.js';
 import { CELLS, DECK_SIZE, PILE_CAP, RANK, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
-import { lastAceBuried } from './aces.js';
+import { lastAceBuried, RESTLESS } from './aces.js';
 import { decoupledSuits, JUDGED_LOST, NOT_JUDGED, SuitEndgames } from './endgame.js';
 import { BC_MAX_KEY_WORDS, BitWriter, packHead, packKey } from './key.js';
 import { bcHeuristic, GUIDE_ORDER, GUIDES } from './heuristic.js';
@@ -82,6 +82,7 @@ export class BcGame extends BcPosition implements SearchGame {
     this.endgameProofs = !guided;
     this.puzzlesChanged = 15;
     this.acesChanged = 15;
+    this.restless = RESTLESS[this.rules.trenchOrder];
     this.skippedAt.fill(0);
     this.plateauMode = macros && this.plateaus && plateausApply(this.rules);
     if (this.plateauMode) (this.plateau ??= new Plateaus()).clear(this.rules);
@@ -135,10 +136,10 @@ export class BcGame extends BcPosition implements SearchGame {
   private makeAndMark(m: number): void {
     const card = (m >> 13) & 63;
     this.puzzlesChanged = 1 << SUIT[card];
-    // Only a move of an ace can bury the last one (aces.ts): onto a top, or the first ace to the
-    // foundation while the other is buried. (Internal plateau moves never change which cards are
-    // bottoms, so a macro move needs only its exit's card.)
-    this.acesChanged = RANK[card] === 1 ? 1 << SUIT[card] : 0;
+    // Only a move of a restless card (an ace; aces.ts) can bury the last one: onto a top, or the
+    // first copy to the foundation while the other is buried. (Internal plateau moves never
+    // change which cards are bottoms, so a macro move needs only its exit's card.)
+    this.acesChanged = ((this.restless >> RANK[card]) & 1) === 1 ? 1 << SUIT[card] : 0;
     if ((m & MACRO) === 0) {
       super.make(m);
       return;
@@ -253,6 +254,8 @@ export class BcGame extends BcPosition implements SearchGame {
    *  moved (make()), or all after unmake() and at the root. A verdict not re-read is the parent's,
    *  which was not lost (the parent was expanded). */
   private acesChanged = 15;
+  /** The restless ranks of the trench order (aces.ts), set by beginSearch(). */
+  private restless = RESTLESS.either;
 
   /** Admissible: every card off the foundations needs a move to get there; a reserve card needs
    *  one more (rule I: reserve -> trench first), and a talon card too (it enters the reserve by
@@ -301,7 +304,7 @@ export class BcGame extends BcPosition implements SearchGame {
    *  300 solved with 2.07M nodes in all, against 296 with 6.58M; the seven deals of seeds
    *  1..10,000 no run had solved are solved with 3.4k-24k nodes). */
   private aceBuried(): boolean {
-    return this.acesChanged !== 0 && lastAceBuried(this, this.acesChanged);
+    return this.acesChanged !== 0 && lastAceBuried(this, this.acesChanged, this.restless);
   }
 
   readonly heuristicVariants = GUIDES.length;
