@@ -5,6 +5,7 @@ import { SuitEndgames } from '../../src/games/besieged-city/endgame.js';
 import { RANK } from '../../src/games/besieged-city/layout.js';
 import { NEIGHBOUR_MASK } from '../../src/games/besieged-city/rules.js';
 import { MAX_MOVES, T2T } from '../../src/games/besieged-city/position.js';
+import type { BcGame } from '../../src/games/besieged-city/search.js';
 import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
 import { solve } from '../../src/search/solve.js';
 import { DEAD } from '../../src/search/types.js';
@@ -50,30 +51,16 @@ describe('Besieged City: the last ace', () => {
     // Random lines from generated endgames (stock-less and with a short stock), ace moves
     // preferred so that aces get buried; at every position the rule calls lost, plain depth-first
     // search on the rules alone (no bound, no pruning) must find no win.
-    const buf = new Int32Array(MAX_MOVES);
     let dead = 0, checked = 0;
     for (let seed = 1; seed <= 120; seed++) {
       const spec = makeEndgame(seed);
       // The generator can run out of cards for a stock or talon (it then writes "??"): skip those.
       if ([...(spec.stock ?? []), ...(spec.talon ?? [])].includes('??')) continue;
       const g = setupPosition(spec);
-      const rng = seedrandom.alea(`aces${seed}`);
-      for (let step = 0; step < 12; step++) {
-        if (lastAceBuried(g, 15)) {
-          dead++;
-          const w = plainlyWinnable(positionCopy(g), 20_000);
-          if (w !== undefined) checked++;
-          expect(w, `seed ${seed} step ${step}`).not.toBe(true);
-          break;
-        }
-        const n = g.moves(buf, 0);
-        if (n === 0) break;
-        const moves = Array.from(buf.subarray(0, n));
-        const aceMoves = moves.filter((m) => RANK[(m >> 13) & 63] === 1 && (m & 7) !== 0);
-        const pool = aceMoves.length > 0 && rng() < 0.8 ? aceMoves : moves.filter((m) => (m & 7) !== T2T || rng() < 0.5);
-        const pick = pool.length > 0 ? pool : moves;
-        g.make(pick[Math.floor(rng() * pick.length)]);
-      }
+      const r = deadAlongRandomLine(g, `aces${seed}`, RESTLESS.either);
+      if (r === undefined) continue;
+      dead++;
+      if (r) checked++;
     }
     expect(dead).toBeGreaterThan(40); // 91 on seeds 1..120
     expect(checked).toBeGreaterThan(20); // 40 of them within 20k plain nodes
@@ -92,7 +79,6 @@ describe('Besieged City: the last ace', () => {
     // Random lines from generated endgames whose piles ordinary order could have built, moves of
     // aces and kings preferred; wherever the rule calls a position lost, plain depth-first search
     // must find no win. Some of those must be lost through a king alone (the generalisation).
-    const buf = new Int32Array(MAX_MOVES);
     const R = ' A23456789TJQK';
     const fits = (c: string, d: string) => ((NEIGHBOUR_MASK.ordinary[R.indexOf(d[0])] >> R.indexOf(c[0])) & 1) === 1;
     let dead = 0, kings = 0, checked = 0;
@@ -101,23 +87,11 @@ describe('Besieged City: the last ace', () => {
       if ([...(spec.stock ?? []), ...(spec.talon ?? [])].includes('??')) continue;
       if (!Object.values(spec.trenches ?? {}).every((p) => p.every((c, i) => i === 0 || fits(c, p[i - 1])))) continue;
       const g = setupPosition(spec);
-      const rng = seedrandom.alea(`kings${seed}`);
-      for (let step = 0; step < 12; step++) {
-        if (lastAceBuried(g, 15, RESTLESS.ordinary)) {
-          dead++;
-          if (!lastAceBuried(g, 15)) kings++;
-          const w = plainlyWinnable(positionCopy(g), 20_000);
-          if (w !== undefined) checked++;
-          expect(w, `seed ${seed} step ${step}`).not.toBe(true);
-          break;
-        }
-        const n = g.moves(buf, 0);
-        if (n === 0) break;
-        const moves = Array.from(buf.subarray(0, n));
-        const ends = moves.filter((m) => [1, 13].includes(RANK[(m >> 13) & 63]) && (m & 7) !== 0);
-        const pick = ends.length > 0 && rng() < 0.8 ? ends : moves;
-        g.make(pick[Math.floor(rng() * pick.length)]);
-      }
+      const r = deadAlongRandomLine(g, `kings${seed}`, RESTLESS.ordinary);
+      if (r === undefined) continue;
+      dead++;
+      if (!lastAceBuried(g, 15)) kings++;
+      if (r) checked++;
     }
     expect(kings).toBeGreaterThan(2); // 8 of 27 dead positions (all 27 exhausted by plain search)
     expect(checked).toBeGreaterThan(5);
@@ -143,3 +117,27 @@ describe('Besieged City: the last ace', () => {
     expect(plainlyWinnable(positionCopy(setupPosition(won)))).toBe(true);
   });
 });
+
+/** Plays a random line of up to 12 moves from g, moves of the restless ranks' cards (not to the
+ *  foundation) preferred so that they get buried, trench-to-trench moves played half as often.
+ *  At the first position the rule calls lost (left on g), plain depth-first search on the rules
+ *  alone must find no win: returns whether it could exhaust it. undefined: none called lost. */
+function deadAlongRandomLine(g: BcGame, rngSeed: string, restless: number): boolean | undefined {
+  const buf = new Int32Array(MAX_MOVES);
+  const rng = seedrandom.alea(rngSeed);
+  for (let step = 0; step < 12; step++) {
+    if (lastAceBuried(g, 15, restless)) {
+      const w = plainlyWinnable(positionCopy(g), 20_000);
+      expect(w, `${rngSeed} step ${step}`).not.toBe(true);
+      return w !== undefined;
+    }
+    const n = g.moves(buf, 0);
+    if (n === 0) break;
+    const moves = Array.from(buf.subarray(0, n));
+    const ends = moves.filter((m) => ((restless >> RANK[(m >> 13) & 63]) & 1) === 1 && (m & 7) !== 0);
+    const pool = ends.length > 0 && rng() < 0.8 ? ends : moves.filter((m) => (m & 7) !== T2T || rng() < 0.5);
+    const pick = pool.length > 0 ? pool : moves;
+    g.make(pick[Math.floor(rng() * pick.length)]);
+  }
+  return undefined;
+}
