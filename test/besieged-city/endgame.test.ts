@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
+import { lastAceBuried } from '../../src/games/besieged-city/aces.js';
 import { JUDGED_LOST, NOT_JUDGED, SuitEndgames } from '../../src/games/besieged-city/endgame.js';
 import { PLAY_ORDER, TRENCH_NAMES } from '../../src/games/besieged-city/layout.js';
 import { BcPosition } from '../../src/games/besieged-city/position.js';
@@ -15,12 +16,14 @@ import { deadOnlyWhereLost, plainlyWinnable, positionCopy, winnable } from './he
 
 describe('Besieged City: suit endgames', () => {
   // Spades need 2S, KS, AS (height 23); the other suits are complete; no stock, talon or reserve.
-  // N0 holds AS over 2S, E0 holds KS. AS can go only onto KS (E0): then 2S goes to F, N0 stays
-  // empty (no reserve card to fill it), and AS covers KS for good. KS can go only onto AS (N0):
-  // then 2S is buried under both. Nothing else moves: lost.
-  const lost: PositionSpec = { found: { S: 23, H: 26, D: 26, C: 26 }, trenches: { N0: ['2S', 'AS'], E0: ['KS'] } };
+  // N0 holds AS, then 2S, then KS on top. KS can go only onto a spade Q, A or 2 top: there is
+  // none, so 2S stays covered: lost. (The ace lies at the bottom, so the last-ace rule, aces.ts,
+  // does not see it: this is the puzzle's verdict. The old example, AS over 2S, is now caught by
+  // that rule first.)
+  const lost: PositionSpec = { found: { S: 23, H: 26, D: 26, C: 26 }, trenches: { N0: ['AS', '2S', 'KS'] } };
 
   it('proves a lost suit puzzle DEAD, and the search says unsolvable', () => {
+    expect(lastAceBuried(setupPosition(lost), 15)).toBe(false);
     expect(winnable(setupPosition(lost))).toBe(false);
     const g = setupPosition(lost);
     expect(g.lowerBound()).toBe(DEAD);
@@ -29,10 +32,11 @@ describe('Besieged City: suit endgames', () => {
   });
 
   it('judges a suit with reserve cards by its relaxed puzzle', () => {
-    // The same piles with QS in r0c0 (spades at 22 need QS first). QS can reach F only over KS
-    // (E0); then AS must go onto KS (2S to F, K buried under A, N0 empty for good) or KS onto AS
-    // (2S buried): lost, and plain search agrees.
-    const lostToo: PositionSpec = { found: { S: 22, H: 26, D: 26, C: 26 }, reserve: { r0c0: 'QS' }, trenches: { N0: ['2S', 'AS'], E0: ['KS'] } };
+    // The same pile with QS in r0c0 (spades at 22 need QS first). QS can reach F over KS (N0)
+    // or from a pile of its own: either way KS is then left on 2S with no spade top to go to,
+    // or covers QS: lost, and plain search agrees. (No ace buried: the puzzle's verdict.)
+    const lostToo: PositionSpec = { found: { S: 22, H: 26, D: 26, C: 26 }, reserve: { r0c0: 'QS' }, trenches: { N0: ['AS', '2S', 'KS'] } };
+    expect(lastAceBuried(setupPosition(lostToo), 15)).toBe(false);
     expect(winnable(setupPosition(lostToo))).toBe(false);
     expect(setupPosition(lostToo).lowerBound()).toBe(DEAD);
     // 2S on a pile of its own instead: QS over KS to F, 2S, KS, AS: won, so not DEAD.
@@ -42,7 +46,7 @@ describe('Besieged City: suit endgames', () => {
   });
 
   it('does not judge while the stock or talon holds cards', () => {
-    const spec: PositionSpec = { found: { S: 22, H: 26, D: 26, C: 26 }, stock: ['QS'], trenches: { N0: ['2S', 'AS'], E0: ['KS'] } };
+    const spec: PositionSpec = { found: { S: 22, H: 26, D: 26, C: 26 }, stock: ['QS'], trenches: { N0: ['AS', '2S', 'KS'] } };
     expect(setupPosition(spec).lowerBound()).toBeLessThan(DEAD);
   });
 
@@ -93,7 +97,7 @@ describe('Besieged City: suit endgames', () => {
     credit.credit = 100;
     expect(e.lost(setupPosition(lost), 0)).toBe(true);
     credit.credit = 0; // nothing to search with: not judged, and not cached as judged
-    const other: PositionSpec = { ...lost, trenches: { N0: ['2S', 'AS'], E1: ['KS'] } };
+    const other: PositionSpec = { ...lost, trenches: { E1: ['AS', '2S', 'KS'] } };
     expect(e.judge(setupPosition(other), 0)).toBe(NOT_JUDGED);
     credit.credit = 12_000;
     expect(e.judge(setupPosition(other), 0)).toBe(JUDGED_LOST);

@@ -223,13 +223,26 @@ export class SuitEndgames {
     this.cap = cap;
     this.nodes = 0;
     this.aborted = false;
+    if (this.aceBuried()) return LOST;
     const won = this.search(0);
     if (won) return SOLVABLE;
     return this.aborted ? UNKNOWN : LOST;
   }
 
+  /** The last-ace rule (aces.ts) on the loaded puzzle: every ace left lies above another card.
+   *  The puzzle's moves are the game's as far as the proof needs (a pile card moves only onto a
+   *  top or to the foundation; only reserve cards start piles), so such a puzzle is lost. */
+  private aceBuried(): boolean {
+    let left = this.h === 0 ? 2 : 1;
+    for (let t = 0; t < TRENCHES; t++) {
+      for (let j = t * PILE_CAP + 1, e = t * PILE_CAP + this.len[t]; j < e; j++) if (this.ranks[j] === 1) left--;
+    }
+    return left <= 0;
+  }
+
   /** Depth-first search for a win of the puzzle; every state is searched once (a state seen
-   *  before is on the path or was searched to the end without a win). */
+   *  before is on the path or was searched to the end without a win). Moves that put the last
+   *  ace (height >= 1) onto a card are not tried: they bury it (aces.ts). */
   private search(depth: number): boolean {
     if (this.h === 26) return true;
     if (++this.nodes > this.cap || depth > MAX_DEPTH) {
@@ -261,6 +274,7 @@ export class SuitEndgames {
       const n = len[a];
       if (n === 0) continue;
       const r = ranks[a * PILE_CAP + n - 1];
+      if (r === 1 && this.h > 0) continue;
       for (let b = 0; b < TRENCHES; b++) {
         const nb = len[b];
         if (b === a || nb === 0) continue;
@@ -284,6 +298,7 @@ export class SuitEndgames {
       for (let q = c * 4; q < c * 4 + 4; q++) {
         const t = CELL_TRENCHES[q], nt = len[t];
         if (nt > 0) {
+          if (r === 1 && this.h > 0) continue;
           const top = t * PILE_CAP + nt - 1;
           if (((acceptMask(this.order, nt, nt > 2 ? ranks[top - 2] : 0, nt > 1 ? ranks[top - 1] : 0, ranks[top]) >> r) & 1) === 0) continue;
         }
