@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPERT_EVAL, evaluateExpert } from '../../src/games/pilstymas/expert-eval.js';
+import { EXPERT_EVAL, evaluateExpert, stockGap } from '../../src/games/pilstymas/expert-eval.js';
 import { TurnSearch, evaluate } from '../../src/games/pilstymas/turn.js';
 import { formatMove } from '../../src/games/pilstymas/notation.js';
 import { END } from '../../src/games/pilstymas/position.js';
@@ -56,5 +56,28 @@ describe('expert evaluation', () => {
     const a = build({ hand: [['5H'], ['2D\'', '3D\'']], stock: [['8S'], ['JC\'']] });
     const b = build({ hand: [['5H', '6H'], ['2D\'', '3D\'']], stock: [['8S'], ['JC\'']] });
     expect(evaluateExpert(a, 0, EXPERT_EVAL)).toBeGreaterThan(evaluateExpert(b, 0, EXPERT_EVAL));
+  });
+});
+
+describe('stock gap feature', () => {
+  it('counts the ranks between a stock top and its foundation, 0 when it fits or the stock is empty', () => {
+    // Spades foundations at 3 and 1 (slots 0 and 1), hearts at 0.
+    const pos = build({ stock: [['2C', '7S'], ['4H\'']], found: [3, 1] });
+    expect(stockGap(pos, 0)).toBe(3); // 7S needs 4S, 5S, 6S first
+    expect(stockGap(pos, 1)).toBe(3); // 4H' needs AH, 2H, 3H
+    const fits = build({ stock: [['4S'], ['AH\'']], found: [3, 1] });
+    expect(stockGap(fits, 0)).toBe(0);
+    expect(stockGap(fits, 1)).toBe(0);
+    // 2S: the higher spades foundation is past it, the lower (at 1) takes it.
+    const low = build({ stock: [['2S'], []], found: [3, 1] });
+    expect(stockGap(low, 0)).toBe(0);
+    expect(stockGap(low, 1)).toBe(0);
+  });
+
+  it('enters the score only through its weights', () => {
+    const pos = build({ hand: [['5H'], ['2D\'']], stock: [['9S'], ['4H\'']], found: [3, 1] });
+    const base = evaluateExpert(pos, 0);
+    expect(evaluateExpert(pos, 0, { ...EXPERT_EVAL, stockGap: -1 })).toBe(base - 5);
+    expect(evaluateExpert(pos, 0, { ...EXPERT_EVAL, otherStockGap: 1 })).toBe(base + 3);
   });
 });

@@ -1,4 +1,4 @@
-import { FROM_STOCK, FROM_TAB, HAND, PilPosition, STOCK, TAB, TO_F, WASTE, packMove } from './position.js';
+import { FROM_STOCK, FROM_TAB, HAND, PilPosition, RANK, STOCK, SUIT, TAB, TO_F, UNKNOWN, WASTE, packMove } from './position.js';
 import { WIN, stockOpen } from './turn.js';
 
 // The expert's evaluation of a position (turn.ts has the planner's). The planner scores a
@@ -26,14 +26,18 @@ export interface EvalWeights {
   /** For the player to move, if the other player's stock top can move (it will be the other's
    *  turn next). */
   otherOpen: number;
+  /** Per rank between each player's stock top and the foundation that will take it (the
+   *  mover's / the other's): a stock top far from its foundation blocks the whole stock. */
+  stockGap: number;
+  otherStockGap: number;
   /** 1: the player to move plays its free foundation moves before scoring. */
   settle: number;
 }
 
 /** The features, in the order of FEATURES, from the point of view of the player to move. */
-export const FEATURES = ['stock', 'hand', 'tab', 'empty', 'open', 'loadStock', 'loadWaste', 'otherOpen'] as const;
+export const FEATURES = ['stock', 'hand', 'tab', 'empty', 'open', 'loadStock', 'loadWaste', 'otherOpen', 'stockGap', 'otherStockGap'] as const;
 
-export const EXPERT_EVAL: EvalWeights = { stock: 4, hand: 1, tab: 2, empty: 1.5, open: 3, loadStock: 2, loadWaste: 1, otherOpen: 0, settle: 1 };
+export const EXPERT_EVAL: EvalWeights = { stock: 4, hand: 1, tab: 2, empty: 1.5, open: 3, loadStock: 2, loadWaste: 1, otherOpen: 0, stockGap: 0, otherStockGap: 0, settle: 1 };
 
 const settleTrail = new Int32Array(64);
 
@@ -69,6 +73,17 @@ function loads(pos: PilPosition, s: number): number {
   return n;
 }
 
+/** Ranks between player p's stock top and the height of the higher foundation of its suit
+ *  that is below it (0 if the top fits a foundation or the stock is empty). */
+export function stockGap(pos: PilPosition, p: number): number {
+  const c = pos.top(STOCK + p);
+  if (c < 0 || c === UNKNOWN) return 0;
+  const s = SUIT[c], r = RANK[c];
+  const a = pos.found[2 * s], b = pos.found[2 * s + 1];
+  const h = a < r ? a : b < r ? b : -1;
+  return h < 0 ? 0 : r - 1 - h;
+}
+
 /** Writes the features of pos (after the mover's free foundation moves if `doSettle`) for
  *  the player to move to out; returns -1 if that player has then won, else 0. pos is restored. */
 export function features(pos: PilPosition, out: Float64Array, doSettle = true): number {
@@ -90,6 +105,8 @@ export function features(pos: PilPosition, out: Float64Array, doSettle = true): 
     out[5] = loads(pos, STOCK + o);
     out[6] = loads(pos, WASTE + o);
     out[7] = stockOpen(pos, o) ? 1 : 0;
+    out[8] = stockGap(pos, m);
+    out[9] = stockGap(pos, o);
   }
   for (let i = n - 1; i >= 0; i--) pos.unmake(settleTrail[i]);
   return r;
