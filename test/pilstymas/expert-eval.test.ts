@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EXPERT_EVAL, evaluateExpert, stockGap } from '../../src/games/pilstymas/expert-eval.js';
+import { EXPERT_EVAL, evaluateExpert, handPlay, stockGap } from '../../src/games/pilstymas/expert-eval.js';
 import { TurnSearch, evaluate } from '../../src/games/pilstymas/turn.js';
 import { formatMove } from '../../src/games/pilstymas/notation.js';
-import { END } from '../../src/games/pilstymas/position.js';
+import { END, HAND, UNKNOWN } from '../../src/games/pilstymas/position.js';
 import { build, play } from './helpers.js';
 
 describe('expert evaluation', () => {
@@ -79,5 +79,32 @@ describe('stock gap feature', () => {
     const base = evaluateExpert(pos, 0);
     expect(evaluateExpert(pos, 0, { ...EXPERT_EVAL, stockGap: -1 })).toBe(base - 5);
     expect(evaluateExpert(pos, 0, { ...EXPERT_EVAL, otherStockGap: 1 })).toBe(base + 3);
+  });
+});
+
+describe('hand playability feature', () => {
+  it('is the share of hand and waste cards that fit a foundation, a non-empty pile or a load', () => {
+    // A's hand and waste: 2S (fits the spade foundation at 1), 9H (fits TS' on B1), 6D (loads
+    // onto B's waste top 7D'), KC (fits nothing: no empty pile counts) → 3 of 4.
+    const pos = build({
+      hand: [['KC', '2S'], ['3C\'']],
+      waste: [['9H', '6D'], ['7D\'']],
+      stock: [['QH'], ['8C\'']],
+      tab: [['4C'], ['4D'], ['4S'], ['4H'], ['5C\''], ['TS\''], ['5H\''], []],
+      found: [1, 0],
+    });
+    expect(handPlay(pos, 0)).toBe(3 / 4);
+    // B's only card, 3C', fits the red fours on A1 and A3.
+    expect(handPlay(pos, 1)).toBe(1);
+    const none = build({ hand: [[], ['3C\'']] });
+    expect(handPlay(none, 0)).toBe(0);
+  });
+
+  it('counts hidden cards as not playable', () => {
+    const pos = build({ hand: [['2S'], []], tab: [['3H']] });
+    expect(handPlay(pos, 0)).toBe(1);
+    pos.pop(HAND);
+    pos.push(HAND, UNKNOWN);
+    expect(handPlay(pos, 0)).toBe(0);
   });
 });
