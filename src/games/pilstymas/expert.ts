@@ -43,7 +43,7 @@ export interface ExpertOptions {
 }
 
 export const EXPERT_DEFAULTS: Required<ExpertOptions> = {
-  candidates: 4, samples: 6, rootNodes: 10000, replyNodes: 400, turnsAhead: 1, fair: 1, evaluation: 1, playoutWeight: 0, playoutTurns: 150, weights: {},
+  candidates: 4, samples: 6, rootNodes: 30000, replyNodes: 400, turnsAhead: 1, fair: 1, evaluation: 1, playoutWeight: 0, playoutTurns: 150, weights: {},
 };
 
 export class ExpertStrategy implements Strategy {
