@@ -1,12 +1,14 @@
 // Fits the weights of the expert's evaluation (src/games/pilstymas/expert-eval.ts) by logistic
-// regression: greedy-vs-greedy games (fast, so many), the features of every position at the
-// start of a turn, labelled by whether the player to move went on to win (drawn games left out).
-//   npx tsx bench/pilstymas-fit.ts [--games 3000] [--from 1]
+// regression: greedy-vs-greedy games (fast, so many) or planner-vs-planner games (`--players
+// planner`, played through the players' views), the features of every position at the start of
+// a turn, labelled by whether the player to move went on to win (drawn games left out).
+//   npx tsx bench/pilstymas-fit.ts [--games 3000] [--from 1] [--players greedy|planner]
 // Prints the weights scaled so that a hand card counts 1 (the planner's unit), and the
 // log-likelihood of the fit on the first and second half of the seeds (a check of overfitting).
 import { dealFromSeed } from '../src/games/pilstymas/deal.js';
 import { FEATURES, features } from '../src/games/pilstymas/expert-eval.js';
-import { greedyMove } from '../src/games/pilstymas/strategies.js';
+import { PlannerStrategy, greedyMove } from '../src/games/pilstymas/strategies.js';
+import { viewOf } from '../src/games/pilstymas/view.js';
 import { END, MAX_MOVES, PASS, PilPosition } from '../src/games/pilstymas/position.js';
 import { REPETITION_LIMIT, RepetitionTable } from '../src/games/pilstymas/repetition.js';
 
@@ -16,6 +18,11 @@ const arg = (name: string, def: string) => {
 };
 const games = Number(arg('games', '3000'));
 const from = Number(arg('from', '1'));
+const players = arg('players', 'greedy');
+if (players !== 'greedy' && players !== 'planner') {
+  console.error(`--players: greedy or planner, not "${players}"`);
+  process.exit(2);
+}
 const F = FEATURES.length;
 const D = F + 1; // features and a constant
 
@@ -25,6 +32,8 @@ const buf = new Int32Array(MAX_MOVES);
 const f = new Float64Array(F);
 for (let s = from; s < from + games; s++) {
   const pos = PilPosition.fromDeal(dealFromSeed(String(s)));
+  const planners = [new PlannerStrategy(), new PlannerStrategy()];
+  const next = () => (players === 'greedy' ? greedyMove(pos, buf) : planners[pos.turn].choose(viewOf(pos, pos.turn)));
   const seen = new RepetitionTable();
   const mine: number[][] = [];
   const movers: number[] = [];
@@ -34,7 +43,7 @@ for (let s = from; s < from + games; s++) {
   record();
   let repeated = false;
   while (pos.winner < 0 && pos.turns < 1000 && !repeated) {
-    const m = greedyMove(pos, buf);
+    const m = next();
     pos.make(m);
     if (m === END || m === PASS) {
       repeated = seen.add(pos) >= REPETITION_LIMIT;
@@ -98,7 +107,7 @@ function logLik(w: number[], lo: number, hi: number): number {
 const half = rows.length >> 1;
 const w = fit(0, rows.length);
 const w1 = fit(0, half);
-console.log(`${rows.length} positions from greedy games, seeds ${from}..${from + games - 1} (drawn games left out)`);
+console.log(`${rows.length} positions from ${players} games, seeds ${from}..${from + games - 1} (drawn games left out)`);
 console.log(`mean log-likelihood: fit on 1st half ${logLik(w1, 0, half).toFixed(4)}, on 2nd half (held out) ${logLik(w1, half, rows.length).toFixed(4)}; constant only ${Math.log(0.5).toFixed(4)}`);
 const unit = w[1];
 console.log('weights (a hand card = 1):', FEATURES.map((n, i) => `${n}: ${(w[i] / unit).toFixed(2)}`).join(', '), `(logit per hand card ${unit.toFixed(4)}, constant ${w[F].toFixed(3)})`);

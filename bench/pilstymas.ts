@@ -6,6 +6,7 @@
 //       [--progress]  a line per game as it ends
 //       [--expert candidates=4,samples=6,rootNodes=3000,replyNodes=400,turnsAhead=1]  expert's budgets
 //       [--expert evaluation=0]  the planner's evaluation;  [--expert w.tab=3,w.settle=0]  its weights
+//       [--expert playoutWeight=20,playoutTurns=150]  greedy playouts to the end after the rollouts
 import { wilson, percentile, pct } from '../src/batch/stats.js';
 import { dealFromSeed } from '../src/games/pilstymas/deal.js';
 import { DEFAULT_MAX_TURNS, playGame } from '../src/games/pilstymas/game.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EXPERT_EVAL, evaluateExpert } from '../../src/games/pilstymas/expert-eval.js';
+import { EXPERT_EVAL, evaluateExpert, handPlay, stockGap } from '../../src/games/pilstymas/expert-eval.js';
 import { TurnSearch, evaluate } from '../../src/games/pilstymas/turn.js';
 import { formatMove } from '../../src/games/pilstymas/notation.js';
-import { END } from '../../src/games/pilstymas/position.js';
+import { END, HAND, UNKNOWN } from '../../src/games/pilstymas/position.js';
 import { build, play } from './helpers.js';
 
 describe('expert evaluation', () => {
@@ -56,5 +56,55 @@ describe('expert evaluation', () => {
     const a = build({ hand: [['5H'], ['2D\'', '3D\'']], stock: [['8S'], ['JC\'']] });
     const b = build({ hand: [['5H', '6H'], ['2D\'', '3D\'']], stock: [['8S'], ['JC\'']] });
     expect(evaluateExpert(a, 0, EXPERT_EVAL)).toBeGreaterThan(evaluateExpert(b, 0, EXPERT_EVAL));
+  });
+});
+
+describe('stock gap feature', () => {
+  it('counts the ranks between a stock top and its foundation, 0 when it fits or the stock is empty', () => {
+    // Spades foundations at 3 and 1 (slots 0 and 1), hearts at 0.
+    const pos = build({ stock: [['2C', '7S'], ['4H\'']], found: [3, 1] });
+    expect(stockGap(pos, 0)).toBe(3); // 7S needs 4S, 5S, 6S first
+    expect(stockGap(pos, 1)).toBe(3); // 4H' needs AH, 2H, 3H
+    const fits = build({ stock: [['4S'], ['AH\'']], found: [3, 1] });
+    expect(stockGap(fits, 0)).toBe(0);
+    expect(stockGap(fits, 1)).toBe(0);
+    // 2S: the higher spades foundation is past it, the lower (at 1) takes it.
+    const low = build({ stock: [['2S'], []], found: [3, 1] });
+    expect(stockGap(low, 0)).toBe(0);
+    expect(stockGap(low, 1)).toBe(0);
+  });
+
+  it('enters the score only through its weights', () => {
+    const pos = build({ hand: [['5H'], ['2D\'']], stock: [['9S'], ['4H\'']], found: [3, 1] });
+    const base = evaluateExpert(pos, 0);
+    expect(evaluateExpert(pos, 0, { ...EXPERT_EVAL, stockGap: -1 })).toBe(base - 5);
+    expect(evaluateExpert(pos, 0, { ...EXPERT_EVAL, otherStockGap: 1 })).toBe(base + 3);
+  });
+});
+
+describe('hand playability feature', () => {
+  it('is the share of hand and waste cards that fit a foundation, a non-empty pile or a load', () => {
+    // A's hand and waste: 2S (fits the spade foundation at 1), 9H (fits TS' on B1), 6D (loads
+    // onto B's waste top 7D'), KC (fits nothing: no empty pile counts) → 3 of 4.
+    const pos = build({
+      hand: [['KC', '2S'], ['3C\'']],
+      waste: [['9H', '6D'], ['7D\'']],
+      stock: [['QH'], ['8C\'']],
+      tab: [['4C'], ['4D'], ['4S'], ['4H'], ['5C\''], ['TS\''], ['5H\''], []],
+      found: [1, 0],
+    });
+    expect(handPlay(pos, 0)).toBe(3 / 4);
+    // B's only card, 3C', fits the red fours on A1 and A3.
+    expect(handPlay(pos, 1)).toBe(1);
+    const none = build({ hand: [[], ['3C\'']] });
+    expect(handPlay(none, 0)).toBe(0);
+  });
+
+  it('counts hidden cards as not playable', () => {
+    const pos = build({ hand: [['2S'], []], tab: [['3H']] });
+    expect(handPlay(pos, 0)).toBe(1);
+    pos.pop(HAND);
+    pos.push(HAND, UNKNOWN);
+    expect(handPlay(pos, 0)).toBe(0);
   });
 });

@@ -22,6 +22,16 @@ describe('expert', () => {
     expect(r3.turns).toBeGreaterThan(0);
   });
 
+  it('with greedy playouts, still plays legal reproducible games, and the playouts change its choices', () => {
+    const deal = dealFromSeed('33');
+    const play = (opts: object) =>
+      playGame(deal, [new ExpertStrategy('33:A', { ...small, ...opts }), makeStrategy('planner', '33:B')], { record: true, maxTurns: 30 });
+    const r1 = play({ playoutWeight: 20 }), r2 = play({ playoutWeight: 20 });
+    expect(r1.turns).toBeGreaterThan(0);
+    expect(r2.moves).toEqual(r1.moves);
+    expect(play({}).moves).not.toEqual(r1.moves);
+  });
+
   it('is registered by name', () => {
     expect(makeStrategy('expert', 's').name).toBe('expert');
   });

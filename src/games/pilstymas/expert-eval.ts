@@ -1,4 +1,4 @@
-import { FROM_STOCK, FROM_TAB, HAND, PilPosition, STOCK, TAB, TO_F, WASTE, packMove } from './position.js';
+import { FROM_STOCK, FROM_TAB, HAND, PilPosition, RANK, STOCK, SUIT, TAB, TO_F, UNKNOWN, WASTE, packMove } from './position.js';
 import { WIN, stockOpen } from './turn.js';
 
 // The expert's evaluation of a position (turn.ts has the planner's). The planner scores a
@@ -26,14 +26,24 @@ export interface EvalWeights {
   /** For the player to move, if the other player's stock top can move (it will be the other's
    *  turn next). */
   otherOpen: number;
+  /** Per rank between each player's stock top and the foundation that will take it (the
+   *  mover's / the other's): a stock top far from its foundation blocks the whole stock. */
+  stockGap: number;
+  otherStockGap: number;
+  /** The share (0..1) of the mover's / the other's hand and waste cards that could be played
+   *  at once onto a foundation, a non-empty tableau pile or the opponent's stock or waste top:
+   *  how likely a turned-up hand card keeps the turn going. Hidden (UNKNOWN) cards count as not
+   *  playable, so in a position built from a view this sees the wastes only. */
+  handPlay: number;
+  otherHandPlay: number;
   /** 1: the player to move plays its free foundation moves before scoring. */
   settle: number;
 }
 
 /** The features, in the order of FEATURES, from the point of view of the player to move. */
-export const FEATURES = ['stock', 'hand', 'tab', 'empty', 'open', 'loadStock', 'loadWaste', 'otherOpen'] as const;
+export const FEATURES = ['stock', 'hand', 'tab', 'empty', 'open', 'loadStock', 'loadWaste', 'otherOpen', 'stockGap', 'otherStockGap', 'handPlay', 'otherHandPlay'] as const;
 
-export const EXPERT_EVAL: EvalWeights = { stock: 4, hand: 1, tab: 2, empty: 1.5, open: 3, loadStock: 2, loadWaste: 1, otherOpen: 0, settle: 1 };
+export const EXPERT_EVAL: EvalWeights = { stock: 4, hand: 1, tab: 2, empty: 1.5, open: 3, loadStock: 2, loadWaste: 1, otherOpen: 0, stockGap: 0, otherStockGap: 0, handPlay: 0, otherHandPlay: 0, settle: 1 };
 
 const settleTrail = new Int32Array(64);
 
@@ -69,9 +79,39 @@ function loads(pos: PilPosition, s: number): number {
   return n;
 }
 
+/** Ranks between player p's stock top and the height of the higher foundation of its suit
+ *  that is below it (0 if the top fits a foundation or the stock is empty). */
+export function stockGap(pos: PilPosition, p: number): number {
+  const c = pos.top(STOCK + p);
+  if (c < 0 || c === UNKNOWN) return 0;
+  const s = SUIT[c], r = RANK[c];
+  const a = pos.found[2 * s], b = pos.found[2 * s + 1];
+  const h = a < r ? a : b < r ? b : -1;
+  return h < 0 ? 0 : r - 1 - h;
+}
+
+/** Whether card c of player p fits a foundation, a non-empty tableau pile or the other
+ *  player's stock or waste top. */
+function playable(pos: PilPosition, c: number, p: number): boolean {
+  if (c === UNKNOWN) return false;
+  if (pos.foundationFor(c) >= 0 || pos.fitsLoad(c, STOCK + 1 - p) || pos.fitsLoad(c, WASTE + 1 - p)) return true;
+  for (let t = 0; t < 8; t++) if (pos.len[TAB + t] > 0 && pos.fitsTableau(c, t)) return true;
+  return false;
+}
+
+/** The share of player p's hand and waste cards that are playable (0 if there are none). */
+export function handPlay(pos: PilPosition, p: number): number {
+  const nh = pos.len[HAND + p], nw = pos.len[WASTE + p];
+  if (nh + nw === 0) return 0;
+  let k = 0;
+  for (let i = 0; i < nh; i++) if (playable(pos, pos.at(HAND + p, i), p)) k++;
+  for (let i = 0; i < nw; i++) if (playable(pos, pos.at(WASTE + p, i), p)) k++;
+  return k / (nh + nw);
+}
+
 /** Writes the features of pos (after the mover's free foundation moves if `doSettle`) for
  *  the player to move to out; returns -1 if that player has then won, else 0. pos is restored. */
-export function features(pos: PilPosition, out: Float64Array, doSettle = true): number {
+export function features(pos: PilPosition, out: Float64Array, doSettle = true, hands = true): number {
   const n = doSettle ? settle(pos) : 0;
   let r = 0;
   if (pos.winner >= 0) r = -1;
@@ -90,6 +130,10 @@ export function features(pos: PilPosition, out: Float64Array, doSettle = true): 
     out[5] = loads(pos, STOCK + o);
     out[6] = loads(pos, WASTE + o);
     out[7] = stockOpen(pos, o) ? 1 : 0;
+    out[8] = stockGap(pos, m);
+    out[9] = stockGap(pos, o);
+    out[10] = hands ? handPlay(pos, m) : 0;
+    out[11] = hands ? handPlay(pos, o) : 0;
   }
   for (let i = n - 1; i >= 0; i--) pos.unmake(settleTrail[i]);
   return r;
@@ -101,7 +145,8 @@ const feat = new Float64Array(FEATURES.length);
 export function evaluateExpert(pos: PilPosition, me: number, w: EvalWeights = EXPERT_EVAL): number {
   if (pos.winner >= 0) return pos.winner === me ? WIN : -WIN;
   // The player to move wins by its free moves alone.
-  if (features(pos, feat, w.settle !== 0) < 0) return pos.turn === me ? WIN / 2 : -WIN / 2;
+  // The hand features cost a pass over both hands: skipped when they weigh nothing.
+  if (features(pos, feat, w.settle !== 0, w.handPlay !== 0 || w.otherHandPlay !== 0) < 0) return pos.turn === me ? WIN / 2 : -WIN / 2;
   let s = 0;
   for (let i = 0; i < FEATURES.length; i++) s += w[FEATURES[i]] * feat[i];
   return pos.turn === me ? s : -s;

@@ -1,5 +1,6 @@
 import { type Rng, rngFromSeed } from '../../cards/shuffle.js';
-import { END, FROM_HAND, FROM_STOCK, PASS, PilPosition, STOCK, moveFrom } from './position.js';
+import { END, FROM_HAND, FROM_STOCK, MAX_MOVES, PASS, PilPosition, STOCK, moveFrom } from './position.js';
+import { greedyMove } from './greedy.js';
 import type { Strategy } from './strategies.js';
 import { EXPERT_EVAL, type EvalWeights, evaluateExpert } from './expert-eval.js';
 import { type Evaluator, LinePlan, MAX_DEPTH, TurnMemory, TurnSearch, WIN, evaluate } from './turn.js';
@@ -32,12 +33,17 @@ export interface ExpertOptions {
   fair?: number;
   /** The evaluation: 1 the expert's (expert-eval.ts), 0 the planner's. */
   evaluation?: number;
+  /** After the simulated turns, the determinization is played out to the end by greedy play
+   *  for both (at most `playoutTurns` more turns); its result adds this much to the score when
+   *  the expert wins it and takes it off when it loses (0: no playout). */
+  playoutWeight?: number;
+  playoutTurns?: number;
   /** Changes to the expert evaluation's weights. */
   weights?: Partial<EvalWeights>;
 }
 
 export const EXPERT_DEFAULTS: Required<ExpertOptions> = {
-  candidates: 4, samples: 6, rootNodes: 10000, replyNodes: 400, turnsAhead: 1, fair: 1, evaluation: 1, weights: {},
+  candidates: 4, samples: 6, rootNodes: 30000, replyNodes: 400, turnsAhead: 1, fair: 1, evaluation: 1, playoutWeight: 0, playoutTurns: 150, weights: {},
 };
 
 export class ExpertStrategy implements Strategy {
@@ -59,6 +65,9 @@ export class ExpertStrategy implements Strategy {
   private cands: Int32Array;
   private prefixLen: Int32Array;
   private trail = new Int32Array(8 * (MAX_DEPTH + 2));
+  /** The moves of a greedy playout (see PLAYOUT_MOVES). */
+  private playoutTrail = new Int32Array(PLAYOUT_MOVES);
+  private buf = new Int32Array(MAX_MOVES);
   private plan = new LinePlan();
 
   constructor(seed: string, opts: ExpertOptions = {}) {
@@ -138,9 +147,26 @@ export class ExpertStrategy implements Strategy {
       if (reveals) break;
     }
     for (let t = ended ? 1 : 0; t <= this.o.turnsAhead && det.winner < 0; t++) len = this.playTurn(len);
-    const s = this.score(det, me);
+    let s = this.score(det, me);
+    if (this.o.playoutWeight && det.winner < 0) s += this.o.playoutWeight * this.playout(me);
     while (len > 0) det.unmake(this.trail[--len]);
     return s;
+  }
+
+  /** Plays the determinization out by greedy moves for both players; returns 1 if `me` wins,
+   *  -1 if the other player does, 0 if neither within the caps; takes it all back. */
+  private playout(me: number): number {
+    const det = this.det, trail = this.playoutTrail;
+    const lastTurn = det.turns + this.o.playoutTurns;
+    let n = 0;
+    while (det.winner < 0 && det.turns < lastTurn && n < trail.length) {
+      const m = greedyMove(det, this.buf);
+      det.make(m);
+      trail[n++] = m;
+    }
+    const r = det.winner < 0 ? 0 : det.winner === me ? 1 : -1;
+    while (n > 0) det.unmake(trail[--n]);
+    return r;
   }
 
   /** Plays the mover's turn in the determinization as the planner would, and returns the
@@ -171,6 +197,10 @@ export class ExpertStrategy implements Strategy {
     return len;
   }
 }
+
+/** The moves of one playout at most: the position's undo stack (4,096 moves) must hold them
+ *  and the moves of the rollout before it. */
+const PLAYOUT_MOVES = 2048;
 
 /** Searches within one simulated turn (a guard: each search but the last turns up a card). */
 const MAX_SEGMENTS = 60;
