@@ -265,9 +265,9 @@ export class BcGame extends BcPosition implements SearchGame {
    *  DEAD when a suit's last ace is buried (aces.ts), or when a suit whose cards have all left
    *  the stock and the talon is a lost puzzle on its own (the proof is in endgame.ts). */
   lowerBound(): number {
+    if (this.aceBuried()) return DEAD;
     let reserve = 0;
     for (let c = 0; c < CELLS; c++) if (this.reserve[c] >= 0) reserve++;
-    if (this.aceBuried()) return DEAD;
     if (this.endgameProofs) {
       // Only the puzzles the last move changed are looked at again (see make()).
       const mask = this.puzzlesChanged === 0 ? 0 : decoupledSuits(this) & this.puzzlesChanged;

@@ -45,4 +45,3 @@ export function greedyMove(pos: PilPosition, buf: Int32Array, offset = 0): numbe
   }
   return best;
 }
-
