@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
 import { lastAceBuried } from '../../src/games/besieged-city/aces.js';
 import { JUDGED_LOST, NOT_JUDGED, SuitEndgames } from '../../src/games/besieged-city/endgame.js';
-import { PLAY_ORDER, TRENCH_NAMES } from '../../src/games/besieged-city/layout.js';
+import { CELL_NAMES, CELLS, PILE_CAP, PLAY_ORDER, TRENCHES, TRENCH_NAMES } from '../../src/games/besieged-city/layout.js';
 import { BcPosition } from '../../src/games/besieged-city/position.js';
 import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
 import { solve } from '../../src/search/solve.js';
@@ -143,6 +143,58 @@ describe('Besieged City: suit endgames', () => {
       expect(winnable(setupPosition(spec), 200_000), `seed ${seed}`).not.toBe(true);
     }
     expect(lost).toBeGreaterThan(30);
+  });
+
+  it("keeps the puzzle's 4-bit rank fields equal to its ranks at every puzzle node", () => {
+    // search() keeps pileWords/cellWords (the puzzle's own key) by hand beside ranks/len/cell;
+    // checked here against a from-scratch packing at every node it keys (packKey() runs once
+    // per node), on random one-suit puzzles with long piles (several words) and reserve cards.
+    type Inside = { ranks: Int8Array; len: Uint8Array; cell: Int8Array; pileWords: Uint32Array; cellWords: Uint32Array };
+    const proto = SuitEndgames.prototype as unknown as { packKey: (this: Inside, o0: number) => number };
+    const packKey = proto.packKey;
+    let nodes = 0, longest = 0, withCells = 0;
+    proto.packKey = function (o0) {
+      const pw = new Uint32Array(TRENCHES * 4), cw = new Uint32Array(2);
+      for (let t = 0; t < TRENCHES; t++) {
+        for (let j = 0; j < this.len[t]; j++) pw[t * 4 + (j >> 3)] |= this.ranks[t * PILE_CAP + j] << (4 * (j & 7));
+        longest = Math.max(longest, this.len[t]);
+      }
+      for (let c = 0; c < CELLS; c++) cw[c >> 3] |= this.cell[c] << (4 * (c & 7));
+      expect(Array.from(this.pileWords)).toEqual(Array.from(pw));
+      expect(Array.from(this.cellWords)).toEqual(Array.from(cw));
+      nodes++;
+      if (this.cell.some((r) => r !== 0)) withCells++;
+      return packKey.call(this, o0);
+    };
+    try {
+      const R = 'A23456789TJQK';
+      const fits = (c: string, on: string) => BcPosition.fitsOn(R.indexOf(c[0]), R.indexOf(on[0]));
+      for (let seed = 1; seed <= 60; seed++) {
+        const rng = seedrandom.alea(`w${seed}`);
+        const h = Math.floor(rng() * 20);
+        const cards: string[] = [];
+        for (let i = h; i < 26; i++) cards.push(`${R[PLAY_ORDER[i] - 1]}S`);
+        for (let i = cards.length - 1; i > 0; i--) {
+          const j = Math.floor(rng() * (i + 1));
+          [cards[i], cards[j]] = [cards[j], cards[i]];
+        }
+        const piles: Record<string, string[]> = {}, reserve: Record<string, string> = {};
+        const names = TRENCH_NAMES.slice(0, 2 + Math.floor(rng() * 4));
+        const cells = Math.floor(rng() * 4);
+        for (const c of cards) {
+          const open = names.filter((t) => !piles[t] || fits(c, piles[t][piles[t].length - 1]));
+          if (Object.keys(reserve).length < cells || open.length === 0) reserve[CELL_NAMES[Object.keys(reserve).length]] = c;
+          else (piles[open[Math.floor(rng() * open.length)]] ??= []).push(c);
+          if (Object.keys(reserve).length === CELLS) break;
+        }
+        new SuitEndgames().judge(setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, reserve, trenches: piles }), 0);
+      }
+    } finally {
+      proto.packKey = packKey;
+    }
+    expect(nodes).toBeGreaterThan(10_000);
+    expect(longest).toBeGreaterThanOrEqual(16);
+    expect(withCells).toBeGreaterThan(1_000);
   });
 
   it('says DEAD only where plain exhaustive search finds no win (random stock-less endgames)', () => {

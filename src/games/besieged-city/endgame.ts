@@ -2,7 +2,7 @@ import { FULL, StateTable } from '../../search/table.js';
 import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
 import { packPiles } from './key.js';
 import type { BcPosition } from './position.js';
-import { acceptMask, type TrenchOrder } from './rules.js';
+import { acceptMask, NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
 
 // The suits decouple in the endgame. Claim: once the stock and the talon hold no card of suit s
 // (in particular once both are empty), suit s has a relaxed puzzle of its own, and the position
@@ -72,6 +72,12 @@ export class SuitEndgames {
   private readonly ranks = new Int8Array(TRENCHES * PILE_CAP);
   private readonly len = new Uint8Array(TRENCHES);
   private readonly cell = new Int8Array(CELLS);
+  /** The same ranks as 4-bit fields, kept beside ranks/len/cell by load() and search() for the
+   *  puzzle's own key: pile t's card j at bits 4(j & 7) of word t * 4 + (j >> 3) (a pile holds at
+   *  most 26 cards), cell c at bits 4(c & 7) of cellWords[c >> 3]; every field past a pile's top
+   *  is 0 (ranks are 1..13, so a pile's fields end at its first 0). */
+  private readonly pileWords = new Uint32Array(TRENCHES * 4);
+  private readonly cellWords = new Uint32Array(2);
   private h = 0;
   private nodes = 0;
   private aborted = false;
@@ -79,6 +85,17 @@ export class SuitEndgames {
   private readonly key = new Uint32Array(24);
   /** The trench order the puzzles are played under (the cache holds verdicts of one order). */
   private order: TrenchOrder = 'either';
+  /** The order's switches for search()'s loops: its neighbour table, and whether a pile's run
+   *  matters (directional: acceptMask() reads the top three ranks). */
+  private neighbours = NEIGHBOUR_MASK.either;
+  private directional = false;
+  /** Per search depth (at depth * TRENCHES): the trenches holding a pile, in index order, and
+   *  per trench the ranks its top accepts. A node's children restore the puzzle exactly before
+   *  the next is tried (search()), so both stay valid for the node's whole move loop; the loops
+   *  then visit only the piles there are (a suit has a few) in the same order as a scan of all
+   *  14 trenches, so the search and its node count are unchanged. */
+  private readonly occ = new Int8Array(TRENCHES * (MAX_DEPTH + 1));
+  private readonly accepts = new Uint16Array(TRENCHES * (MAX_DEPTH + 1));
   /** Puzzles decided, for tests and statistics. */
   solvedCount = 0;
   lostCount = 0;
@@ -96,6 +113,8 @@ export class SuitEndgames {
     if (this.credit < MAX_CREDIT) this.credit += CREDIT_PER_CALL;
     if (p.rules.trenchOrder !== this.order) {
       this.order = p.rules.trenchOrder;
+      this.neighbours = NEIGHBOUR_MASK[this.order];
+      this.directional = this.order === 'directional';
       this.cache.clear();
     }
     const slot = this.cache.insert(this.key, this.cacheKey(p, s));
@@ -125,16 +144,25 @@ export class SuitEndgames {
 
   private load(p: BcPosition, s: number): void {
     this.h = p.found[s];
+    const pw = this.pileWords, cw = this.cellWords;
+    pw.fill(0);
+    cw[0] = cw[1] = 0;
     for (let t = 0; t < TRENCHES; t++) {
       const n = p.plen[t];
       this.len[t] = 0;
       if (n === 0 || SUIT[p.piles[t * PILE_CAP]] !== s) continue;
-      for (let j = 0; j < n; j++) this.ranks[t * PILE_CAP + j] = RANK[p.piles[t * PILE_CAP + j]];
+      for (let j = 0; j < n; j++) {
+        const r = RANK[p.piles[t * PILE_CAP + j]];
+        this.ranks[t * PILE_CAP + j] = r;
+        pw[t * 4 + (j >> 3)] |= r << (4 * (j & 7));
+      }
       this.len[t] = n;
     }
     for (let c = 0; c < CELLS; c++) {
       const x = p.reserve[c];
-      this.cell[c] = x >= 0 && SUIT[x] === s ? RANK[x] : 0;
+      const r = x >= 0 && SUIT[x] === s ? RANK[x] : 0;
+      this.cell[c] = r;
+      cw[c >> 3] |= r << (4 * (c & 7));
     }
   }
 
@@ -169,52 +197,37 @@ export class SuitEndgames {
 
   private readonly list = new Int8Array(TRENCHES);
 
-  /** Exact key of the puzzle (its own search's table), packed inline (it runs at every puzzle
-   *  node): word 0 the height (5 bits), which trenches hold a pile (14 bits) and which cells a
-   *  card (12 bits); then a bit stream of each such pile (length 5 bits, ranks 4 bits each,
-   *  bottom first) and each such cell's rank (4 bits). */
-  private packKey(): number {
-    const key = this.key, ranks = this.ranks, len = this.len, cell = this.cell;
-    let acc = 0, nb = 0, wi = 1, tm = 0, cm = 0;
-    // Each field is under 6 bits; on a full word, the field's bits that did not fit start the next.
+  /** Exact key of the puzzle (its own search's table; it runs at every puzzle node), from the
+   *  4-bit fields kept by search(): word 0 the height (5 bits) and which trenches hold a pile
+   *  (14 bits); then per such pile, in trench order, its words up to the one holding the 0 past
+   *  its top ((n >> 3) + 1 words: a reader knows where each pile ends); then the cells' two words.
+   *  Also lists those trenches at occ[o0..] for search(); returns the key's length. */
+  private packKey(o0: number): number {
+    const key = this.key, len = this.len, pw = this.pileWords, occ = this.occ;
+    let wi = 1, tm = 0, k = 0;
     for (let t = 0; t < TRENCHES; t++) {
       const n = len[t];
       if (n === 0) continue;
       tm |= 1 << t;
-      acc |= n << nb;
-      nb += 5;
-      if (nb >= 32) {
-        key[wi++] = acc >>> 0;
-        nb -= 32;
-        acc = n >>> (5 - nb);
-      }
-      for (let j = t * PILE_CAP, e = j + n; j < e; j++) {
-        const r = ranks[j];
-        acc |= r << nb;
-        nb += 4;
-        if (nb >= 32) {
-          key[wi++] = acc >>> 0;
-          nb -= 32;
-          acc = r >>> (4 - nb);
+      occ[o0 + k++] = t;
+      const w = t * 4;
+      key[wi++] = pw[w];
+      if (n >= 8) {
+        key[wi++] = pw[w + 1];
+        if (n >= 16) {
+          key[wi++] = pw[w + 2];
+          if (n >= 24) key[wi++] = pw[w + 3];
         }
       }
     }
-    for (let c = 0; c < CELLS; c++) {
-      const r = cell[c];
-      if (r === 0) continue;
-      cm |= 1 << c;
-      acc |= r << nb;
-      nb += 4;
-      if (nb >= 32) {
-        key[wi++] = acc >>> 0;
-        nb -= 32;
-        acc = r >>> (4 - nb);
-      }
-    }
-    if (nb > 0) key[wi++] = acc >>> 0;
-    key[0] = (this.h | (tm << 5) | (cm << 19)) >>> 0;
+    this.occCount = k;
+    key[wi++] = this.cellWords[0];
+    key[wi++] = this.cellWords[1];
+    key[0] = (this.h | (tm << 5)) >>> 0;
     return wi;
   }
+
+  private occCount = 0;
 
   private cap = PUZZLE_NODES;
 
@@ -249,43 +262,60 @@ export class SuitEndgames {
       this.aborted = true;
       return false;
     }
-    const slot = this.seen.insert(this.key, this.packKey());
+    const o0 = depth * TRENCHES;
+    const slot = this.seen.insert(this.key, this.packKey(o0));
     if (slot === FULL) {
       this.aborted = true;
       return false;
     }
     if (this.seen.found) return false;
-    const ranks = this.ranks, len = this.len, cell = this.cell;
+    const ranks = this.ranks, len = this.len, cell = this.cell, occ = this.occ, accepts = this.accepts;
+    const pw = this.pileWords, cw = this.cellWords;
     const need = PLAY_ORDER[this.h];
+    // What each pile's top accepts (see occ; packKey() listed the piles).
+    const k = this.occCount;
+    for (let i = 0; i < k; i++) {
+      const t = occ[o0 + i], n = len[t], top = t * PILE_CAP + n - 1;
+      accepts[o0 + t] = this.directional
+        ? acceptMask(this.order, n, n > 2 ? ranks[top - 2] : 0, n > 1 ? ranks[top - 1] : 0, ranks[top])
+        : this.neighbours[ranks[top]];
+    }
     // To the foundation first.
-    for (let a = 0; a < TRENCHES; a++) {
-      const n = len[a];
-      if (n === 0 || ranks[a * PILE_CAP + n - 1] !== need) continue;
+    for (let i = 0; i < k; i++) {
+      const a = occ[o0 + i], n = len[a];
+      if (ranks[a * PILE_CAP + n - 1] !== need) continue;
+      const wa = a * 4 + ((n - 1) >> 3), fa = 4 * ((n - 1) & 7);
       len[a] = n - 1;
+      pw[wa] &= ~(15 << fa);
       this.h++;
       const w = this.search(depth + 1);
       this.h--;
       len[a] = n;
+      pw[wa] |= need << fa;
       ranks[a * PILE_CAP + n - 1] = need; // deeper moves may have pushed onto a over it
       if (w) return true;
       if (this.aborted) return false;
     }
-    for (let a = 0; a < TRENCHES; a++) {
-      const n = len[a];
-      if (n === 0) continue;
+    for (let i = 0; i < k; i++) {
+      const a = occ[o0 + i], n = len[a];
       const r = ranks[a * PILE_CAP + n - 1];
       if (r === 1 && this.h > 0) continue;
-      for (let b = 0; b < TRENCHES; b++) {
+      const wa = a * 4 + ((n - 1) >> 3), fa = 4 * ((n - 1) & 7);
+      for (let j = 0; j < k; j++) {
+        const b = occ[o0 + j];
+        if (b === a || ((accepts[o0 + b] >> r) & 1) === 0) continue;
         const nb = len[b];
-        if (b === a || nb === 0) continue;
-        const top = b * PILE_CAP + nb - 1;
-        if (((acceptMask(this.order, nb, nb > 2 ? ranks[top - 2] : 0, nb > 1 ? ranks[top - 1] : 0, ranks[top]) >> r) & 1) === 0) continue;
+        const wb = b * 4 + (nb >> 3), fb = 4 * (nb & 7);
         ranks[b * PILE_CAP + nb] = r;
         len[b] = nb + 1;
+        pw[wb] |= r << fb;
         len[a] = n - 1;
+        pw[wa] &= ~(15 << fa);
         const w = this.search(depth + 1);
         len[a] = n;
+        pw[wa] |= r << fa;
         len[b] = nb;
+        pw[wb] &= ~(15 << fb);
         ranks[a * PILE_CAP + n - 1] = r; // deeper moves may have pushed onto a over it
         if (w) return true;
         if (this.aborted) return false;
@@ -295,19 +325,24 @@ export class SuitEndgames {
     for (let c = 0; c < CELLS; c++) {
       const r = cell[c];
       if (r === 0) continue;
+      const wc = c >> 3, fc = 4 * (c & 7);
       for (let q = c * 4; q < c * 4 + 4; q++) {
         const t = CELL_TRENCHES[q], nt = len[t];
         if (nt > 0) {
           if (r === 1 && this.h > 0) continue;
-          const top = t * PILE_CAP + nt - 1;
-          if (((acceptMask(this.order, nt, nt > 2 ? ranks[top - 2] : 0, nt > 1 ? ranks[top - 1] : 0, ranks[top]) >> r) & 1) === 0) continue;
+          if (((accepts[o0 + t] >> r) & 1) === 0) continue;
         }
+        const wt = t * 4 + (nt >> 3), ft = 4 * (nt & 7);
         ranks[t * PILE_CAP + nt] = r;
         len[t] = nt + 1;
+        pw[wt] |= r << ft;
         cell[c] = 0;
+        cw[wc] &= ~(15 << fc);
         const w = this.search(depth + 1);
         cell[c] = r;
+        cw[wc] |= r << fc;
         len[t] = nt;
+        pw[wt] &= ~(15 << ft);
         if (w) return true;
         if (this.aborted) return false;
       }
