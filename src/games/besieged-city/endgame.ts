@@ -66,7 +66,9 @@ const MAX_DEPTH = 2_000;
 
 export class SuitEndgames {
   private readonly cache = new StateTable(32 << 20);
-  private readonly seen = new StateTable(16 << 20);
+  /** Cleared for every puzzle searched (tens of thousands of times in a long search), and holds
+   *  at most PUZZLE_NODES states: 8192 slots keep it under half full. */
+  private readonly seen = new StateTable(16 << 20, 8192);
   /** The puzzle: per trench the suit-s pile's ranks, bottom first (length 0: none), and per
    *  reserve cell the rank of its suit-s card (0: none). */
   private readonly ranks = new Int8Array(TRENCHES * PILE_CAP);
