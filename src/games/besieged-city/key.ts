@@ -1,4 +1,4 @@
-import { LINE_TRENCHES, LINES, PILE_CAP, TRENCH_LINE } from './layout.js';
+import { LINE_TRENCHES, LINES, PILE_CAP, SUIT, TRENCH_LINE } from './layout.js';
 import type { BcPosition } from './position.js';
 
 // The exact, canonical bit-packed key of a Besieged City position. Only what the future depends
@@ -75,16 +75,23 @@ export function packKey(pos: BcPosition, out: Uint32Array): number {
 
 /** Appends the piles of trenches[0..count) to out from word wi, as one bit stream: per pile its
  *  length (5 bits), then if not empty its bottom card (6 bits) and 2 bits per further card (the
- *  codes above); returns the key's length in words. The suit-endgame cache (endgame.ts) shares it. */
-export function packPiles(pos: BcPosition, trenches: Int8Array, count: number, out: Uint32Array, wi: number): number {
+ *  codes above); returns the key's length in words. A pile of a suit in `plateauSuits` (a bit
+ *  per suit) is written as 31 in 5 bits alone (the plateau key, search.ts: its content is its
+ *  plateau's). The suit-endgame cache (endgame.ts) and the plateau key share it. */
+export function packPiles(pos: BcPosition, trenches: Int8Array, count: number, out: Uint32Array, wi: number, plateauSuits = 0): number {
   const plen = pos.plen, piles = pos.piles, pcode = pos.pcode;
   let acc = 0, nb = 0;
   for (let k = 0; k < count; k++) {
     const t = trenches[k];
-    const n = plen[t];
-    // Header: 11 bits (5 when empty).
-    const hv = n === 0 ? 0 : n | (piles[t * PILE_CAP] << 5);
-    const hb = n === 0 ? 5 : 11;
+    let n = plen[t];
+    // Header: 11 bits (5 when empty or keyed by its plateau).
+    let hv = n === 0 ? 0 : n | (piles[t * PILE_CAP] << 5);
+    let hb = n === 0 ? 5 : 11;
+    if (plateauSuits !== 0 && n !== 0 && ((plateauSuits >> SUIT[piles[t * PILE_CAP]]) & 1) === 1) {
+      hv = 31;
+      hb = 5;
+      n = 0;
+    }
     acc |= hv << nb;
     nb += hb;
     if (nb >= 32) {
@@ -111,36 +118,4 @@ export function packPiles(pos: BcPosition, trenches: Int8Array, count: number, o
   }
   if (nb > 0) out[wi++] = acc >>> 0;
   return wi;
-}
-
-/** Appends bit fields (each under 32 bits) to a key, little-endian, in whole 32-bit words: for
- *  the keys that are not on the hottest path (plateaus, suit endgames). */
-export class BitWriter {
-  private out: Uint32Array = new Uint32Array(0);
-  private wi = 0;
-  private acc = 0;
-  private nb = 0;
-
-  begin(out: Uint32Array, wi: number): void {
-    this.out = out;
-    this.wi = wi;
-    this.acc = 0;
-    this.nb = 0;
-  }
-
-  put(v: number, bits: number): void {
-    this.acc |= v << this.nb;
-    this.nb += bits;
-    if (this.nb >= 32) {
-      this.out[this.wi++] = this.acc >>> 0;
-      this.nb -= 32;
-      this.acc = this.nb === 0 ? 0 : v >>> (bits - this.nb);
-    }
-  }
-
-  /** Flushes the last partial word; returns the key's length in words. */
-  end(): number {
-    if (this.nb > 0) this.out[this.wi++] = this.acc >>> 0;
-    return this.wi;
-  }
 }

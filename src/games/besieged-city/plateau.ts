@@ -1,6 +1,5 @@
 import { FULL, StateTable } from '../../search/table.js';
 import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, SUIT, TRENCHES } from './layout.js';
-import { BitWriter } from './key.js';
 import { packMove, R2T, T2F, T2T, type BcPosition } from './position.js';
 import { type BcRules, NEIGHBOUR_MASK } from './rules.js';
 
@@ -83,7 +82,6 @@ const grow8 = grown<Int8Array<ArrayBuffer>>;
 export class Plateaus {
   private readonly table: StateTable;
   private readonly key = new Uint32Array(16);
-  private readonly bits = new BitWriter();
   // Scratch arrangement: k piles on trenches str[], lengths slen[], cards scard[i * PILE_CAP + j].
   private sk = 0;
   private ss = 0;
@@ -188,19 +186,37 @@ export class Plateaus {
     }
   }
 
-  /** Exact key of the scratch arrangement: suit and pile count, then per pile its trench (4 bits),
-   *  length (5) and ranks (4 each). */
+  /** Exact key of the scratch arrangement: suit and pile count, then a stream of 4-bit fields,
+   *  8 to a word: per pile its trench, its ranks bottom first, and a 0 (ranks are 1..13, so the
+   *  0 ends the pile). Packed inline: it runs for every arrangement a plateau search meets and at
+   *  every lookup. */
   private pack(): number {
-    const w = this.bits;
-    this.key[0] = this.ss | (this.sk << 2);
-    w.begin(this.key, 1);
-    for (let i = 0; i < this.sk; i++) {
-      const n = this.slen[i];
-      w.put(this.str[i], 4);
-      w.put(n, 5);
-      for (let j = 0; j < n; j++) w.put(RANK[this.scard[i * PILE_CAP + j]], 4);
+    const key = this.key, slen = this.slen, str = this.str, scard = this.scard, k = this.sk;
+    key[0] = this.ss | (k << 2);
+    let wi = 1, acc = 0, nb = 0;
+    for (let i = 0; i < k; i++) {
+      acc |= str[i] << nb;
+      nb += 4;
+      if (nb === 32) {
+        key[wi++] = acc;
+        acc = nb = 0;
+      }
+      for (let j = i * PILE_CAP, e = j + slen[i]; j < e; j++) {
+        acc |= RANK[scard[j]] << nb;
+        nb += 4;
+        if (nb === 32) {
+          key[wi++] = acc;
+          acc = nb = 0;
+        }
+      }
+      nb += 4; // the 0 that ends the pile
+      if (nb === 32) {
+        key[wi++] = acc;
+        acc = nb = 0;
+      }
     }
-    return w.end();
+    if (nb > 0) key[wi++] = acc;
+    return wi;
   }
 
   private addMember(c: number, parent: number, move: number): number {

@@ -1,13 +1,16 @@
 import type { SearchGame } from '../../search/types.js';
 import { DEAD } from '../../search/types.js';
-import { CELLS, DECK_SIZE, PILE_CAP, RANK, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
+import { CELLS, DECK_SIZE, RANK, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
 import { lastAceBuried, RESTLESS } from './aces.js';
 import { decoupledSuits, JUDGED_LOST, NOT_JUDGED, SuitEndgames } from './endgame.js';
-import { BC_MAX_KEY_WORDS, BitWriter, packHead, packKey } from './key.js';
+import { BC_MAX_KEY_WORDS, packHead, packKey, packPiles } from './key.js';
 import { bcHeuristic, GUIDE_ORDER, GUIDES } from './heuristic.js';
 import { formatMove } from './notation.js';
 import { MACRO, macroExit, PLATEAU_MAX_MOVES, Plateaus, plateausApply } from './plateau.js';
 import { BcPosition, FILL, MAX_MOVES, packMove, R2T, S2F, S2TAL, T2F, T2T } from './position.js';
+
+/** Every trench in index order, for the plateau key's piles (packPiles()). */
+const ALL_TRENCHES = Int8Array.from({ length: TRENCHES }, (_, t) => t);
 
 /** The Besieged City position as the search sees it. */
 export class BcGame extends BcPosition implements SearchGame {
@@ -27,7 +30,6 @@ export class BcGame extends BcPosition implements SearchGame {
   private macroUndo = new Int32Array(1024);
   private macroLen = 0;
   private readonly scratch = new Int32Array(MAX_MOVES);
-  private readonly bits = new BitWriter();
 
   /** A plateau node may explore a plateau of thousands of arrangements (plateau.ts). */
   get costlyNodes(): boolean {
@@ -45,29 +47,29 @@ export class BcGame extends BcPosition implements SearchGame {
   private plateauMembers(): void {
     const pl = this.plateau!;
     for (let s = 0; s < 4; s++) this.member[s] = pl.lookup(this, s);
+    this.membersFresh = true;
   }
+
+  /** Whether member[] is of the current position: set by plateauMembers(), dropped by every
+   *  make()/unmake() and beginSearch(). The search keys a position (key(), which looks its
+   *  suits up) just before it generates its moves (plateauMoves()), with no move between, so
+   *  the moves reuse the key's lookups (a lookup's answer for a position never changes within a
+   *  search: a plateau, once found, keeps its members and ids). */
+  private membersFresh = false;
 
   /** The key of the position's class (plateau.ts, Claim 2): what is not piles as packKey writes
    *  it; per suit its plateau id + 1, or 0 when the suit is keyed exactly; then per trench a
    *  5-bit length, 31 for a pile of a plateau-keyed suit (its content is the plateau's), else
    *  for a non-empty pile its bottom card (6 bits) and 2 bits per further card, as packKey. */
   private plateauKey(out: Uint32Array): number {
-    this.plateauMembers();
+    this.plateauMembers(); // always afresh: a key must not depend on what the caller did before
     const pl = this.plateau!, member = this.member;
-    let wi = packHead(this, out);
-    for (let s = 0; s < 4; s++) out[wi++] = member[s] < 0 ? 0 : pl.plateauOf(member[s]) + 1;
-    const plen = this.plen, piles = this.piles, pcode = this.pcode, w = this.bits;
-    w.begin(out, wi);
-    for (let t = 0; t < TRENCHES; t++) {
-      const n = plen[t];
-      if (n === 0) w.put(0, 5);
-      else if (member[SUIT[piles[t * PILE_CAP]]] >= 0) w.put(31, 5);
-      else {
-        w.put(n | (piles[t * PILE_CAP] << 5), 11);
-        for (let j = 0; j < n - 1; j++) w.put((pcode[2 * t + (j >> 4)] >>> (2 * (j & 15))) & 3, 2);
-      }
+    let wi = packHead(this, out), keyed = 0;
+    for (let s = 0; s < 4; s++) {
+      out[wi++] = member[s] < 0 ? 0 : pl.plateauOf(member[s]) + 1;
+      if (member[s] >= 0) keyed |= 1 << s;
     }
-    return w.end();
+    return packPiles(this, ALL_TRENCHES, TRENCHES, out, wi, keyed);
   }
 
   private rootPly = 0;
@@ -79,6 +81,7 @@ export class BcGame extends BcPosition implements SearchGame {
 
   beginSearch(guided = false, macros = false): void {
     this.rootPly = this.ply;
+    this.membersFresh = false;
     this.endgameProofs = !guided;
     this.puzzlesChanged = 15;
     this.acesChanged = 15;
@@ -116,6 +119,7 @@ export class BcGame extends BcPosition implements SearchGame {
   }
 
   override make(m: number): void {
+    this.membersFresh = false;
     const parent = this.ply;
     this.makeAndMark(m);
     // A trench-to-trench move that leaves its source non-empty is undone by the move back
@@ -157,6 +161,7 @@ export class BcGame extends BcPosition implements SearchGame {
   }
 
   override unmake(m: number): void {
+    this.membersFresh = false;
     this.puzzlesChanged = 15;
     this.acesChanged = 15;
     if ((m & MACRO) === 0) {
@@ -187,6 +192,7 @@ export class BcGame extends BcPosition implements SearchGame {
       play(exit);
     }
     for (let i = out.length - 1; i >= 0; i--) super.unmake(out[i]);
+    this.membersFresh = false;
     return out;
   }
 
@@ -230,7 +236,7 @@ export class BcGame extends BcPosition implements SearchGame {
    *  moves as they are; per suit keyed by plateau, the exits of every arrangement of its
    *  plateau as macro moves; per suit keyed exactly, its single moves (internal ones included). */
   private plateauMoves(out: Int32Array, offset: number): number {
-    this.plateauMembers();
+    if (!this.membersFresh) this.plateauMembers();
     const pl = this.plateau!, member = this.member, sc = this.scratch;
     const all = this.moves(sc, 0);
     let n = offset;
