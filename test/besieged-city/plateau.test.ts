@@ -4,6 +4,9 @@ import { solve } from '../../src/search/solve.js';
 import { makeEndgame } from '../search/make-endgames.js';
 import { playsToWin } from './helpers.js';
 import { NEIGHBOUR_MASK } from '../../src/games/besieged-city/rules.js';
+import { BcGame } from '../../src/games/besieged-city/search.js';
+import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
+import { MACRO, type Plateaus } from '../../src/games/besieged-city/plateau.js';
 
 const RANKS = 'A23456789TJQK';
 
@@ -46,6 +49,47 @@ describe('plateau search under rule variants', () => {
   // plateau.ts holds for symmetric trench orders with gaps filled at once: on under the default,
   // ordinary, play-order and stock-to-foundation=no; off (move by move) under directional and
   // trench-fill=deferred.
+  it('remembers each suit\'s plateau lookup only while its piles are unchanged', () => {
+    // search.ts: memberOf() reuses a suit's last Plateaus.lookup() while pileStamp (kept by
+    // push/pop, loadPile, setPile, reset) says its piles did not change. Checked against a fresh
+    // lookup at every call, in plateau searches of generated endgames and of real deals (macro
+    // moves teleport piles there); a stamp that missed a change would give a stale member.
+    const proto = BcGame.prototype as unknown as { memberOf: (this: BcGame, s: number) => number };
+    const memberOf = proto.memberOf;
+    let calls = 0, remembered = 0, teleports = 0;
+    proto.memberOf = function (s) {
+      const self = this as unknown as { plateau: Plateaus; memberStamp: Float64Array; pileStamp: Float64Array };
+      if (self.memberStamp[s] === self.pileStamp[s]) remembered++;
+      const m = memberOf.call(this, s);
+      expect(m).toBe(self.plateau.lookup(this, s));
+      calls++;
+      return m;
+    };
+    const make = BcGame.prototype.make;
+    BcGame.prototype.make = function (m: number) {
+      if ((m & MACRO) !== 0 && m >>> 20 !== 0) teleports++;
+      make.call(this, m);
+    };
+    try {
+      for (let seed = 1; seed <= 30; seed++) {
+        let g;
+        try {
+          g = setupPosition(makeEndgame(seed));
+        } catch {
+          continue;
+        }
+        solve(g, { algorithm: 'dfs', maxNodes: 5_000 });
+      }
+      for (const seed of ['3', '296']) solve(new BcGame(dealFromSeed(seed)), { algorithm: 'dfs', maxNodes: 5_000 });
+    } finally {
+      proto.memberOf = memberOf;
+      BcGame.prototype.make = make;
+    }
+    expect(calls).toBeGreaterThan(10_000);
+    expect(remembered).toBeGreaterThan(calls / 4);
+    expect(teleports).toBeGreaterThan(100);
+  });
+
   it('is on exactly where its proof holds', async () => {
     const { BcGame } = await import('../../src/games/besieged-city/search.js');
     const { dealFromSeed, withVariant } = await import('../../src/games/besieged-city/deal.js');

@@ -40,6 +40,10 @@ export class BcPosition {
   /** Per pile, the 2-bit codes of cards 2..n (index of the card's rank among the neighbours of
    *  the rank below it), 64 bits in two words, kept up to date by push/pop for the key. */
   readonly pcode = new Uint32Array(TRENCHES * 2);
+  /** Per suit, a count of the changes to its piles (every card pushed or popped, every pile
+   *  replaced, every reset), never decreasing: while it stays the same the suit's piles have not
+   *  changed (the plateau search's lookups are remembered by it, search.ts). */
+  readonly pileStamp = new Float64Array(4);
   /** Foundation heights per suit, 0..26 (the next card is PLAY_ORDER[height]). */
   readonly found = new Uint8Array(4);
   foundTotal = 0;
@@ -83,6 +87,7 @@ export class BcPosition {
   }
 
   reset(deal: BcDeal): void {
+    this.bumpStamps();
     this.setRules(deal.rules ?? DEFAULT_RULES);
     this.reserve.set(deal.reserve);
     this.plen.fill(0);
@@ -327,7 +332,12 @@ export class BcPosition {
     this.lastT2T = ((info >> 13) & 15) - 1;
   }
 
+  private bumpStamps(): void {
+    for (let s = 0; s < 4; s++) this.pileStamp[s]++;
+  }
+
   private push(t: number, c: number): void {
+    this.pileStamp[SUIT[c]]++;
     const n = this.plen[t]++;
     this.piles[t * PILE_CAP + n] = c;
     if (n > 0) {
@@ -342,7 +352,9 @@ export class BcPosition {
       const bit = 2 * (n - 1);
       this.pcode[2 * t + (bit >> 5)] &= ~(3 << (bit & 31));
     }
-    return this.piles[t * PILE_CAP + n];
+    const c = this.piles[t * PILE_CAP + n];
+    this.pileStamp[SUIT[c]]++;
+    return c;
   }
 
   /** Rule IV: a trench emptied while its line still has a reserve card must be filled next
@@ -377,6 +389,7 @@ export class BcPosition {
 
   /** Replaces pile t (setup only: checks nothing). */
   setPile(t: number, cards: readonly Card[]): void {
+    this.bumpStamps();
     this.plen[t] = 0;
     this.pcode[2 * t] = this.pcode[2 * t + 1] = 0;
     for (const c of cards) this.push(t, c);
@@ -385,6 +398,7 @@ export class BcPosition {
   /** Replaces pile t by the n cards src[off..] (no checks, no allocation): the plateau search
    *  (plateau.ts) moves a suit's piles to another arrangement of the same plateau. */
   loadPile(t: number, src: Int8Array, off: number, n: number): void {
+    if (this.plen[t] > 0) this.pileStamp[SUIT[this.piles[t * PILE_CAP]]]++;
     this.plen[t] = 0;
     this.pcode[2 * t] = this.pcode[2 * t + 1] = 0;
     for (let i = 0; i < n; i++) this.push(t, src[off + i]);

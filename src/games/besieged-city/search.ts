@@ -45,24 +45,32 @@ export class BcGame extends BcPosition implements SearchGame {
   }
 
   private plateauMembers(): void {
-    const pl = this.plateau!;
-    for (let s = 0; s < 4; s++) this.member[s] = pl.lookup(this, s);
-    this.membersFresh = true;
+    for (let s = 0; s < 4; s++) this.member[s] = this.memberOf(s);
   }
 
-  /** Whether member[] is of the current position: set by plateauMembers(), dropped by every
-   *  make()/unmake() and beginSearch(). The search keys a position (key(), which looks its
-   *  suits up) just before it generates its moves (plateauMoves()), with no move between, so
-   *  the moves reuse the key's lookups (a lookup's answer for a position never changes within a
-   *  search: a plateau, once found, keeps its members and ids). */
-  private membersFresh = false;
+  /** The plateau member of suit s's piles (-1: keyed exactly), as Plateaus.lookup() gives it,
+   *  remembered per suit while the suit's piles do not change (pileStamp): lookup()'s answer
+   *  depends only on them, and for given piles it never changes within a search (a plateau,
+   *  once explored, keeps its members, ids and open flag; one not explored for lack of room
+   *  never gets room, the cache only fills). A move changes the piles of at most one suit, so
+   *  most lookups are skipped. beginSearch() forgets them all (the cache is emptied there). */
+  private memberOf(s: number): number {
+    const stamp = this.pileStamp[s];
+    if (this.memberStamp[s] === stamp) return this.memberMemo[s];
+    const m = this.plateau!.lookup(this, s);
+    this.memberStamp[s] = stamp;
+    this.memberMemo[s] = m;
+    return m;
+  }
+  private readonly memberStamp = new Float64Array(4).fill(-1);
+  private readonly memberMemo = new Int32Array(4);
 
   /** The key of the position's class (plateau.ts, Claim 2): what is not piles as packKey writes
    *  it; per suit its plateau id + 1, or 0 when the suit is keyed exactly; then per trench a
    *  5-bit length, 31 for a pile of a plateau-keyed suit (its content is the plateau's), else
    *  for a non-empty pile its bottom card (6 bits) and 2 bits per further card, as packKey. */
   private plateauKey(out: Uint32Array): number {
-    this.plateauMembers(); // always afresh: a key must not depend on what the caller did before
+    this.plateauMembers();
     const pl = this.plateau!, member = this.member;
     let wi = packHead(this, out), keyed = 0;
     for (let s = 0; s < 4; s++) {
@@ -81,7 +89,7 @@ export class BcGame extends BcPosition implements SearchGame {
 
   beginSearch(guided = false, macros = false): void {
     this.rootPly = this.ply;
-    this.membersFresh = false;
+    this.memberStamp.fill(-1);
     this.endgameProofs = !guided;
     this.puzzlesChanged = 15;
     this.acesChanged = 15;
@@ -119,7 +127,6 @@ export class BcGame extends BcPosition implements SearchGame {
   }
 
   override make(m: number): void {
-    this.membersFresh = false;
     const parent = this.ply;
     this.makeAndMark(m);
     // A trench-to-trench move that leaves its source non-empty is undone by the move back
@@ -149,7 +156,7 @@ export class BcGame extends BcPosition implements SearchGame {
       return;
     }
     const exit = macroExit(m), s = SUIT[(exit >> 13) & 63], pl = this.plateau!;
-    const a = pl.lookup(this, s), b = pl.first(pl.plateauOf(a)) + (m >>> 20);
+    const a = this.memberOf(s), b = pl.first(pl.plateauOf(a)) + (m >>> 20);
     if (this.macroLen === this.macroUndo.length) {
       const bigger = new Int32Array(this.macroLen * 2);
       bigger.set(this.macroUndo);
@@ -161,7 +168,6 @@ export class BcGame extends BcPosition implements SearchGame {
   }
 
   override unmake(m: number): void {
-    this.membersFresh = false;
     this.puzzlesChanged = 15;
     this.acesChanged = 15;
     if ((m & MACRO) === 0) {
@@ -192,7 +198,6 @@ export class BcGame extends BcPosition implements SearchGame {
       play(exit);
     }
     for (let i = out.length - 1; i >= 0; i--) super.unmake(out[i]);
-    this.membersFresh = false;
     return out;
   }
 
@@ -236,7 +241,7 @@ export class BcGame extends BcPosition implements SearchGame {
    *  moves as they are; per suit keyed by plateau, the exits of every arrangement of its
    *  plateau as macro moves; per suit keyed exactly, its single moves (internal ones included). */
   private plateauMoves(out: Int32Array, offset: number): number {
-    if (!this.membersFresh) this.plateauMembers();
+    this.plateauMembers();
     const pl = this.plateau!, member = this.member, sc = this.scratch;
     const all = this.moves(sc, 0);
     let n = offset;
