@@ -49,7 +49,7 @@ describe('plateau search under rule variants', () => {
   // plateau.ts holds for symmetric trench orders with gaps filled at once: on under the default,
   // ordinary, play-order and stock-to-foundation=no; off (move by move) under directional and
   // trench-fill=deferred.
-  it('remembers each suit\'s plateau lookup only while its piles are unchanged', () => {
+  it('remembers each suit\'s plateau lookup only while its piles are unchanged, and keys piles alike in place and loaded', () => {
     // search.ts: memberOf() reuses a suit's last Plateaus.lookup() while pileStamp (kept by
     // push/pop, loadPile, setPile, reset) says its piles did not change. Checked against a fresh
     // lookup at every call, in plateau searches of generated endgames and of real deals (macro
@@ -62,6 +62,12 @@ describe('plateau search under rule variants', () => {
       if (self.memberStamp[s] === self.pileStamp[s]) remembered++;
       const m = memberOf.call(this, s);
       expect(m).toBe(self.plateau.lookup(this, s));
+      // lookup() keys the piles in place (packPosition()); explore() keys the loaded scratch
+      // (pack()): the two must be the same key.
+      const pl = self.plateau as unknown as { key: Uint32Array; packPosition(p: BcGame, s: number): number; loadPosition(p: BcGame, s: number): boolean; pack(): number };
+      const len = pl.packPosition(this, s), inPlace = Array.from(pl.key.subarray(0, len));
+      if (pl.loadPosition(this, s)) expect(Array.from(pl.key.subarray(0, pl.pack()))).toEqual(inPlace);
+      else expect(len).toBe(0);
       calls++;
       return m;
     };

@@ -90,6 +90,8 @@ export class Plateaus {
   private readonly scard = new Int8Array(TRENCHES * PILE_CAP);
   /** Trench -> index among the scratch piles (-1: not a pile of the suit). */
   private readonly local = new Int8Array(TRENCHES);
+  /** Scratch for writeExits(): the top card of each pile of a member. */
+  private readonly tops = new Int8Array(TRENCHES);
   // Plateaus: first member, size, open flag, pile count, card count, card arena offset, trenches.
   private compFirst = new Int32Array(1024);
   private compSize = new Int32Array(1024);
@@ -135,11 +137,50 @@ export class Plateaus {
   /** The member index of suit s's arrangement in the position, computing its plateau when new;
    *  -1 when the suit has no pile or its plateau is open (key it exactly). */
   lookup(p: BcPosition, s: number): number {
-    if (!this.loadPosition(p, s)) return -1;
-    const len = this.pack();
+    const len = this.packPosition(p, s);
+    if (len === 0) return -1;
     const v = this.table.get(this.key, len);
-    const m = v >= 0 ? v : this.explore();
+    let m = v;
+    if (v < 0) {
+      this.loadPosition(p, s);
+      m = this.explore();
+    }
     return m >= 0 && this.compOpen[this.memComp[m]] === 0 ? m : -1;
+  }
+
+  /** pack() of suit s's piles of the position, read in place (a lookup that finds its plateau
+   *  needs no copy of them); 0 when the suit has no pile. */
+  packPosition(p: BcPosition, s: number): number {
+    const key = this.key, plen = p.plen, piles = p.piles;
+    let wi = 1, acc = 0, nb = 0, k = 0;
+    for (let t = 0; t < TRENCHES; t++) {
+      const n = plen[t];
+      if (n === 0 || SUIT[piles[t * PILE_CAP]] !== s) continue;
+      k++;
+      acc |= t << nb;
+      nb += 4;
+      if (nb === 32) {
+        key[wi++] = acc;
+        acc = nb = 0;
+      }
+      for (let j = t * PILE_CAP, e = j + n; j < e; j++) {
+        acc |= RANK[piles[j]] << nb;
+        nb += 4;
+        if (nb === 32) {
+          key[wi++] = acc;
+          acc = nb = 0;
+        }
+      }
+      nb += 4;
+      if (nb === 32) {
+        key[wi++] = acc;
+        acc = nb = 0;
+      }
+    }
+    if (k === 0) return 0;
+    if (nb > 0) key[wi++] = acc;
+    key[0] = s | (k << 2);
+    return wi;
   }
 
   plateauOf(member: number): number {
@@ -154,6 +195,7 @@ export class Plateaus {
 
   /** Loads suit s's piles of the position into the scratch; false when it has none. */
   private loadPosition(p: BcPosition, s: number): boolean {
+    // (packPosition() writes the key of exactly this scratch, read in place: keep them alike.)
     let k = 0;
     const plen = p.plen, piles = p.piles;
     for (let t = 0; t < TRENCHES; t++) {
@@ -186,7 +228,8 @@ export class Plateaus {
     }
   }
 
-  /** Exact key of the scratch arrangement: suit and pile count, then a stream of 4-bit fields,
+  /** Exact key of the scratch arrangement (packPosition() writes the same from a position): suit
+   *  and pile count, then a stream of 4-bit fields,
    *  8 to a word: per pile its trench, its ranks bottom first, and a 0 (ranks are 1..13, so the
    *  0 ends the pile). Packed inline: it runs for every arrangement a plateau search meets and at
    *  every lookup. */
@@ -305,20 +348,28 @@ export class Plateaus {
   /** Writes the exits from every arrangement of member m's plateau (suit s), as macro moves;
    *  `foundation` selects the foundation exits, else the others. Returns the new end of out. */
   writeExits(p: BcPosition, m: number, foundation: boolean, out: Int32Array, n: number): number {
-    const c = this.memComp[m], first = this.compFirst[c], size = this.compSize[c];
+    const c = this.memComp[m], size = this.compSize[c];
     const s = SUIT[this.cards[this.compOff[c] + this.compK[c]]];
     const need = p.found[s] < 26 ? s * 13 + PLAY_ORDER[p.found[s]] - 1 : -1;
     const k = this.compK[c];
     const local = this.local;
     local.fill(-1);
     for (let i = 0; i < k; i++) local[this.compTr[c * TRENCHES + i]] = i;
-    const slen = this.slen, scard = this.scard, str = this.str, reserve = p.reserve, nbr = this.neighbours;
+    const str = this.str, reserve = p.reserve, nbr = this.neighbours, cards = this.cards;
+    for (let i = 0; i < k; i++) str[i] = this.compTr[c * TRENCHES + i];
+    // Exits need only each pile's length and top: read in place (member j's lengths, then its
+    // cards, at compOff + j * (k + n), as loadMember() reads them) without copying every card.
+    const slen = this.slen, tops = this.tops, cn = this.compN[c];
+    if (foundation && need < 0) return n;
     for (let j = 0; j < size; j++) {
-      this.loadMember(first + j);
+      const off = this.compOff[c] + j * (k + cn);
+      for (let i = 0, q = off + k; i < k; i++) {
+        q += slen[i] = cards[off + i];
+        tops[i] = cards[q - 1];
+      }
       const tag = MACRO | (j << 20);
       if (foundation) {
-        if (need < 0) break;
-        for (let i = 0; i < k; i++) if (scard[i * PILE_CAP + slen[i] - 1] === need) out[n++] = tag | packMove(T2F, str[i], 0, need);
+        for (let i = 0; i < k; i++) if (tops[i] === need) out[n++] = tag | packMove(T2F, str[i], 0, need);
         continue;
       }
       for (let cell = 0; cell < CELLS; cell++) {
@@ -327,14 +378,14 @@ export class Plateaus {
         const rx = RANK[x];
         for (let q = cell * 4; q < cell * 4 + 4; q++) {
           const t = CELL_TRENCHES[q], i = local[t];
-          if (i >= 0 && ((nbr[RANK[scard[i * PILE_CAP + slen[i] - 1]]] >> rx) & 1) === 1) out[n++] = tag | packMove(R2T, cell, t, x);
+          if (i >= 0 && ((nbr[RANK[tops[i]]] >> rx) & 1) === 1) out[n++] = tag | packMove(R2T, cell, t, x);
         }
       }
       for (let a = 0; a < k; a++) {
         if (slen[a] !== 1) continue;
-        const x = scard[a * PILE_CAP], rx = RANK[x];
+        const x = tops[a], rx = RANK[x];
         for (let b = 0; b < k; b++)
-          if (b !== a && ((nbr[RANK[scard[b * PILE_CAP + slen[b] - 1]]] >> rx) & 1) === 1) out[n++] = tag | packMove(T2T, str[a], str[b], x);
+          if (b !== a && ((nbr[RANK[tops[b]]] >> rx) & 1) === 1) out[n++] = tag | packMove(T2T, str[a], str[b], x);
       }
     }
     return n;
