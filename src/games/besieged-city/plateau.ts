@@ -397,9 +397,13 @@ export class Plateaus {
     let off = this.compOff[c] + (m - this.compFirst[c]) * (k + n);
     const lens = off;
     off += k;
+    const cards = this.cards, plen = p.plen, piles = p.piles;
     for (let i = 0; i < k; i++) {
-      const len = this.cards[lens + i];
-      p.loadPile(this.compTr[c * TRENCHES + i], this.cards, off, len);
+      const len = cards[lens + i], t = this.compTr[c * TRENCHES + i];
+      // Members of a plateau differ in a few piles: a pile that is already right stays.
+      let same = plen[t] === len;
+      for (let j = 0; same && j < len; j++) same = piles[t * PILE_CAP + j] === cards[off + j];
+      if (!same) p.loadPile(t, cards, off, len);
       off += len;
     }
   }

@@ -64,6 +64,10 @@ export class BcGame extends BcPosition implements SearchGame {
   }
   private readonly memberStamp = new Float64Array(4).fill(-1);
   private readonly memberMemo = new Int32Array(4);
+  /** Per ply, the remembered member of the suit whose piles the move made there changes (-2:
+   *  none): unmake() gives the suit back exactly the piles it had, so the member too (each move
+   *  touches the piles of its card's suit only; a macro move's teleport too). */
+  private memoUndo = new Int32Array(1024);
 
   /** The key of the position's class (plateau.ts, Claim 2): what is not piles as packKey writes
    *  it; per suit its plateau id + 1, or 0 when the suit is keyed exactly; then per trench a
@@ -152,11 +156,13 @@ export class BcGame extends BcPosition implements SearchGame {
     // change which cards are bottoms, so a macro move needs only its exit's card.)
     this.acesChanged = ((this.restless >> RANK[card]) & 1) === 1 ? 1 << SUIT[card] : 0;
     if ((m & MACRO) === 0) {
+      if (this.plateauMode) this.saveMember(SUIT[card]);
       super.make(m);
       return;
     }
     const exit = macroExit(m), s = SUIT[(exit >> 13) & 63], pl = this.plateau!;
     const a = this.memberOf(s), b = pl.first(pl.plateauOf(a)) + (m >>> 20);
+    this.saveMember(s);
     if (this.macroLen === this.macroUndo.length) {
       const bigger = new Int32Array(this.macroLen * 2);
       bigger.set(this.macroUndo);
@@ -172,11 +178,32 @@ export class BcGame extends BcPosition implements SearchGame {
     this.acesChanged = 15;
     if ((m & MACRO) === 0) {
       super.unmake(m);
+      if (this.plateauMode) this.restoreMember(SUIT[(m >> 13) & 63]);
       return;
     }
     super.unmake(macroExit(m));
     const a = this.macroUndo[--this.macroLen];
     if (a >= 0) this.plateau!.teleport(this, a);
+    this.restoreMember(SUIT[(m >> 13) & 63]);
+  }
+
+  /** Before a move at this ply changes suit s's piles: its member if remembered (memoUndo). */
+  private saveMember(s: number): void {
+    const ply = this.ply;
+    if (ply >= this.memoUndo.length) {
+      const bigger = new Int32Array(Math.max(ply + 1, 2 * this.memoUndo.length));
+      bigger.set(this.memoUndo);
+      this.memoUndo = bigger;
+    }
+    this.memoUndo[ply] = this.memberStamp[s] === this.pileStamp[s] ? this.memberMemo[s] : -2;
+  }
+
+  /** After the move at this ply is undone: suit s has its piles of before it, so its member. */
+  private restoreMember(s: number): void {
+    const m = this.memoUndo[this.ply];
+    if (m === -2) return;
+    this.memberStamp[s] = this.pileStamp[s];
+    this.memberMemo[s] = m;
   }
 
   /** The line with every macro move written out as its single moves (internal moves, then the
