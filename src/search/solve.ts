@@ -54,10 +54,10 @@ export function solve(game: SearchGame, opts: SolveOptions = {}): SolveResult {
   return { ...r, moves, line: notate(game, moves) };
 }
 
-/** The streamliner, when the game offers one: a depth-first search of its restricted space on a
- *  small share of the budget; only a solution there counts. A game with guides runs it inside
- *  the portfolio, once, after round 0's guided runs (see portfolio()); a game without, in one pass
- *  before the rest (see streamlined() below).
+/** The streamliner, when the game offers one: searches of its restricted space on a small share
+ *  of the budget; only a solution there counts. A game with guides runs its streamlinerRuns
+ *  (default one depth-first search) inside the portfolio, once, after round 0's guided runs (see
+ *  portfolio()); a game without, one depth-first search before the rest (see streamlined()).
  *  First pass: a portfolio of best-first runs, each a (guide variant, weight) pair, run in turn
  *  with a node budget that doubles every round (from 5k-20k: see below). A greedy search that has not won
  *  by then is usually stuck in one basin, and another guide or weight leaves it (measured on
@@ -188,11 +188,12 @@ function portfolio(game: SearchGame, opts: SolveOptions, table: StateTable): Sea
   let per = start0 ?? Math.round(Math.min(20_000, Math.max(5_000, firstNodes / 8)));
   let memoryHits = 0;
   const firstWeights = opts.firstRoundWeights ?? game.firstRoundWeights ?? [Infinity];
-  // The streamlined run (when the game has a streamliner and guides): one depth-first search of
-  // the restricted space right after round 0's guided runs, on its share of the budget (counted
-  // in the first pass, so the exhaustive pass keeps its share). Easy deals still fall to round
-  // 0's short guided runs first; a restricted space wins at any depth of a long run, so it gets
-  // one run, not a series of restarts. Only a solution counts: its 'unsolvable' proves nothing.
+  // The streamlined runs (when the game has a streamliner and guides; streamlinedRuns()): the
+  // game's list of searches of the restricted space (default one depth-first search), right after
+  // round 0's guided runs, on its share of the budget (counted in the first pass, so the
+  // exhaustive pass keeps its share). Easy deals still fall to round 0's short guided runs first;
+  // a restricted space wins at any depth of a long run, so each search runs once, not as a series
+  // of restarts. Only a solution counts: 'unsolvable' there proves nothing.
   const streamShare = game.streamline && variants > 0 ? opts.streamlinerShare ?? game.streamlinerShare ?? 0.1 : 0;
   let streamOn = streamShare > 0;
   first: for (let round = 0; variants > 0 && !(unlimited && round > 5); round++, per *= 2) {
