@@ -8,15 +8,32 @@
 //   Experiments: PT_GUIDES=0,4 sets the guide variants the portfolio runs (PtGame.heuristicOrder),
 //   PT_SCALE=8 the guide scale (PtGame.guideScale), PT_SHARE=0.5 the 'auto' first-pass share,
 //   PT_STREAM=0.1 the streamliner share (0: none), PT_NOSHUF=1 the stronger streamliner,
-//   PT_BLIND=0 the streamliner with exact keys (default: suit-blind keys),
+//   PT_BLIND=0 the streamliner with exact keys (default: suit-blind keys), PT_RUNS=dfs/0.75,0.5:4,dfs@1
+//   the streamlined runs (depth-first; best-first weight:guide; @level; /share), PT_XSHARE=0.3 the
+//   first pass's share once every streamlined run exhausted its space,
 //   PT_W0=0.5,inf the weights of the portfolio's first round (inf: greedy),
 //   PT_START=5000 the node budget of each guided run in the portfolio's first round. NODES=4000000 adds a node budget per deal (on a
 //   loaded machine a node budget compares versions fairly; TIMEOUT_MS=0 then means no time limit).
 import { solve, type Algorithm } from '../src/search/solve.js';
 import { StateTable } from '../src/search/table.js';
+import type { StreamlinerRun } from '../src/search/types.js';
 import { boundedRate, percentile, pct } from '../src/batch/stats.js';
 import { dealFromSeed } from '../src/games/parterre/deal.js';
 import { PtGame } from '../src/games/parterre/search.js';
+
+/** "dfs/0.75,0.5:4,dfs@1": depth-first on at most 75% of the streamliner's budget, best-first
+ *  w 0.5 on guide 4, depth-first at level 1. */
+function parseRuns(text: string): StreamlinerRun[] {
+  return text.split(',').map((t) => {
+    const [alg0, share] = t.split('/');
+    const [alg, level] = alg0.split('@');
+    const [w, v] = alg.split(':');
+    const run: StreamlinerRun = { level: level === undefined ? 0 : Number(level) };
+    if (share !== undefined) run.share = Number(share);
+    if (w !== 'dfs') run.weight = w === 'inf' ? Infinity : Number(w), run.variant = Number(v ?? 0);
+    return run;
+  });
+}
 
 const to = Number(process.argv[2] ?? 200);
 const timeoutMs = Number(process.argv[3] ?? 1000);
@@ -41,14 +58,16 @@ for (const s of seeds) {
   if (process.env.PT_SCALE) game.guideScale = Number(process.env.PT_SCALE);
   if (process.env.PT_NOSHUF) game.noShuffle = process.env.PT_NOSHUF === '1';
   if (process.env.PT_BLIND) game.suitBlind = process.env.PT_BLIND !== '0';
+  if (process.env.PT_RUNS) game.streamlinerRuns = parseRuns(process.env.PT_RUNS);
   const share = process.env.PT_SHARE ? Number(process.env.PT_SHARE) : undefined;
   const firstRoundNodes = process.env.PT_START ? Number(process.env.PT_START) : undefined;
   const streamlinerShare = process.env.PT_STREAM ? Number(process.env.PT_STREAM) : undefined;
+  const exhaustedFirstPassShare = process.env.PT_XSHARE ? Number(process.env.PT_XSHARE) : undefined;
   const maxNodes = process.env.NODES ? Number(process.env.NODES) : undefined;
   const firstRoundWeights = process.env.PT_W0 ? process.env.PT_W0.split(',').map((w) => (w === 'inf' ? Infinity : Number(w))) : undefined;
   const r = solve(game, {
     firstRoundWeights,
-    algorithm, weight: 3, timeoutMs: timeoutMs > 0 ? timeoutMs : undefined, maxNodes, table, firstPassShare: share, streamlinerShare, firstRoundNodes,
+    algorithm, weight: 3, timeoutMs: timeoutMs > 0 ? timeoutMs : undefined, maxNodes, table, firstPassShare: share, streamlinerShare, firstRoundNodes, exhaustedFirstPassShare,
   });
   nodes += r.stats.nodes;
   ms += r.stats.ms;

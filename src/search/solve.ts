@@ -2,7 +2,7 @@ import { astar } from './astar.js';
 import { dfs } from './dfs.js';
 import { DEFAULT_MEMORY, type Limits, type SearchResult, type SearchStats, type Limit } from './limits.js';
 import { StateTable } from './table.js';
-import type { SearchGame } from './types.js';
+import type { SearchGame, StreamlinerRun } from './types.js';
 
 /** 'auto' (the default): a portfolio of short greedy best-first runs on the game's guides, then
  *  an exhaustive depth-first pass with what is left of the budget (see auto() below). */
@@ -27,6 +27,9 @@ export interface SolveOptions extends Limits {
   /** For 'auto': the share of the budget for the streamlined pass when the game has one (default
    *  the game's streamlinerShare, else 0.1; 0 skips it). */
   streamlinerShare?: number;
+  /** For 'auto': the first pass's share once every streamlined run has exhausted its space
+   *  without a win (default the game's exhaustedFirstPassShare, else unchanged). */
+  exhaustedFirstPassShare?: number;
   /** A table to reuse between solves (a batch worker keeps one); cleared before use. */
   table?: StateTable;
 }
@@ -51,10 +54,10 @@ export function solve(game: SearchGame, opts: SolveOptions = {}): SolveResult {
   return { ...r, moves, line: notate(game, moves) };
 }
 
-/** The streamliner, when the game offers one: a depth-first search of its restricted space on a
- *  small share of the budget; only a solution there counts. A game with guides runs it inside
- *  the portfolio, once, after round 0's guided runs (see portfolio()); a game without, in one pass
- *  before the rest (see streamlined() below).
+/** The streamliner, when the game offers one: searches of its restricted space on a small share
+ *  of the budget; only a solution there counts. A game with guides runs its streamlinerRuns
+ *  (default one depth-first search) inside the portfolio, once, after round 0's guided runs (see
+ *  portfolio()); a game without, one depth-first search before the rest (see streamlined()).
  *  First pass: a portfolio of best-first runs, each a (guide variant, weight) pair, run in turn
  *  with a node budget that doubles every round (from 5k-20k: see below). A greedy search that has not won
  *  by then is usually stuck in one basin, and another guide or weight leaves it (measured on
@@ -113,15 +116,55 @@ function streamlined(game: SearchGame, opts: SolveOptions, table: StateTable): S
   return { outcome: 'unknown', limit: r.outcome === 'unknown' ? r.limit : 'nodes', stats: r.stats };
 }
 
-/** One depth-first search of the streamlined space (its 'unsolvable' proves nothing of the game). */
-function streamlinedRun(game: SearchGame, limits: Limits, table: StateTable): SearchResult {
-  game.streamline!(true);
+/** One search of the streamlined space, depth-first or best-first as `run` says (its
+ *  'unsolvable' proves nothing of the game). */
+function streamlinedRun(game: SearchGame, limits: Limits, table: StateTable, run: StreamlinerRun = {}): SearchResult {
+  game.streamline!(true, run.level ?? 0);
   try {
     table.clear();
-    return dfs(game, limits, table);
+    return run.weight === undefined ? dfs(game, limits, table) : astar(game, limits, table, run.weight, run.variant ?? 0);
   } finally {
     game.streamline!(false);
   }
+}
+
+const ONE_DFS: readonly StreamlinerRun[] = [{}];
+
+/** The streamlined runs in order on at most `nodes` nodes and `ms` ms in all: each gets its share
+ *  of the whole, else an equal part of what the runs before it left (a restricted space is often
+ *  exhausted in a fraction of its part, which then goes to the runs after it). Stops at the first
+ *  win. */
+function streamlinedRuns(
+  game: SearchGame, runs: readonly StreamlinerRun[], nodes: number, ms: number,
+  memoryBytes: number | undefined, table: StateTable,
+): SearchResult {
+  const start = performance.now();
+  let spent = 0, unique = 0, maxDepth = 0, exhausted = 0;
+  let last: SearchResult = { outcome: 'unknown', limit: 'nodes', stats: { nodes: 0, unique: 0, ms: 0, maxDepth: 0 } };
+  for (let i = 0; i < runs.length; i++) {
+    const leftNodes = nodes - spent, leftMs = ms - (performance.now() - start);
+    if (leftNodes < 1000 || leftMs < 1) break;
+    const share = runs[i].share;
+    const runNodes = share === undefined ? leftNodes / (runs.length - i) : Math.min(leftNodes, nodes * share);
+    const runMs = share === undefined ? leftMs / (runs.length - i) : Math.min(leftMs, ms * share);
+    const r = streamlinedRun(game, {
+      maxNodes: runNodes === Infinity ? undefined : Math.floor(runNodes),
+      timeoutMs: runMs === Infinity ? undefined : runMs,
+      memoryBytes,
+    }, table, runs[i]);
+    spent += r.stats.nodes;
+    unique = Math.max(unique, r.stats.unique);
+    maxDepth = Math.max(maxDepth, r.stats.maxDepth);
+    last = r;
+    if (r.outcome === 'solved') break;
+    if (r.outcome === 'unsolvable') exhausted++;
+  }
+  const stats = { nodes: spent, unique, ms: performance.now() - start, maxDepth };
+  if (last.outcome === 'solved') return { ...last, stats };
+  // Every run exhausted its space: 'unsolvable' here proves nothing of the game (the caller reads
+  // it as a hint only).
+  if (exhausted === runs.length) return { outcome: 'unsolvable', stats };
+  return { outcome: 'unknown', limit: last.outcome === 'unknown' ? last.limit : 'nodes', stats };
 }
 
 function portfolio(game: SearchGame, opts: SolveOptions, table: StateTable): SearchResult {
@@ -136,7 +179,7 @@ function portfolio(game: SearchGame, opts: SolveOptions, table: StateTable): Sea
     unique = Math.max(unique, s.unique);
     maxDepth = Math.max(maxDepth, s.maxDepth);
   };
-  const firstNodes = maxNodes * share, firstMs = timeout * share;
+  let firstNodes = maxNodes * share, firstMs = timeout * share;
   const unlimited = maxNodes === Infinity && timeout === Infinity;
   // Round 0 gives each greedy guide an eighth of the first pass, between 5k and 20k nodes (most
   // wins take a few thousand nodes; a small budget is better spread over more guides).
@@ -145,11 +188,12 @@ function portfolio(game: SearchGame, opts: SolveOptions, table: StateTable): Sea
   let per = start0 ?? Math.round(Math.min(20_000, Math.max(5_000, firstNodes / 8)));
   let memoryHits = 0;
   const firstWeights = opts.firstRoundWeights ?? game.firstRoundWeights ?? [Infinity];
-  // The streamlined run (when the game has a streamliner and guides): one depth-first search of
-  // the restricted space right after round 0's guided runs, on its share of the budget (counted
-  // in the first pass, so the exhaustive pass keeps its share). Easy deals still fall to round
-  // 0's short guided runs first; a restricted space wins at any depth of a long run, so it gets
-  // one run, not a series of restarts. Only a solution counts: its 'unsolvable' proves nothing.
+  // The streamlined runs (when the game has a streamliner and guides; streamlinedRuns()): the
+  // game's list of searches of the restricted space (default one depth-first search), right after
+  // round 0's guided runs, on its share of the budget (counted in the first pass, so the
+  // exhaustive pass keeps its share). Easy deals still fall to round 0's short guided runs first;
+  // a restricted space wins at any depth of a long run, so each search runs once, not as a series
+  // of restarts. Only a solution counts: 'unsolvable' there proves nothing.
   const streamShare = game.streamline && variants > 0 ? opts.streamlinerShare ?? game.streamlinerShare ?? 0.1 : 0;
   let streamOn = streamShare > 0;
   first: for (let round = 0; variants > 0 && !(unlimited && round > 5); round++, per *= 2) {
@@ -175,13 +219,16 @@ function portfolio(game: SearchGame, opts: SolveOptions, table: StateTable): Sea
       const leftNodes = Math.min(firstNodes - nodes, maxNodes * streamShare);
       const leftMs = Math.min(firstMs - (performance.now() - start), timeout * streamShare);
       if (leftNodes >= 1000 && leftMs >= 1) {
-        const r = streamlinedRun(game, {
-          maxNodes: leftNodes === Infinity ? undefined : Math.floor(leftNodes),
-          timeoutMs: leftMs === Infinity ? undefined : leftMs,
-          memoryBytes: opts.memoryBytes,
-        }, table);
+        const r = streamlinedRuns(game, game.streamlinerRuns ?? ONE_DFS, leftNodes, leftMs, opts.memoryBytes, table);
         add(r.stats);
         if (r.outcome === 'solved') return { ...r, stats: stats() };
+        // Every restricted space exhausted without a win: a hint (no proof) that the deal may be
+        // lost, so the game may move budget from the guided runs to the exhaustive pass.
+        const xShare = opts.exhaustedFirstPassShare ?? game.exhaustedFirstPassShare;
+        if (r.outcome === 'unsolvable' && xShare !== undefined && xShare < share) {
+          firstNodes = maxNodes * xShare;
+          firstMs = timeout * xShare;
+        }
       }
     }
   }

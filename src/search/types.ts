@@ -63,12 +63,33 @@ export interface SearchGame {
    *  without suits), which only prunes more. The 'auto' search runs it on a small share of the
    *  budget (one run after the portfolio's round 0 when the game has guides, else first),
    *  switching it off after the run. */
-  streamline?(on: boolean): void;
+  streamline?(on: boolean, level?: number): void;
   /** For 'auto': the share of the budget the streamlined runs may use (default 0.1). */
   readonly streamlinerShare?: number;
+  /** For 'auto': the first pass's share (see firstPassShare) once every streamlined run has
+   *  exhausted its restricted space without a win, a hint that the deal may be lost (default:
+   *  unchanged). A smaller share leaves more to the exhaustive pass. */
+  readonly exhaustedFirstPassShare?: number;
+  /** For 'auto' in a game with guides: the streamlined runs, in order, sharing the streamliner's
+   *  budget (default one depth-first run at level 0). A run with a weight is a best-first search on heuristic(variant)
+   *  (f = g + weight * h); `level` is passed to streamline(). With a key that merges positions
+   *  which are not equal, the order of a search decides which of them stands for the rest, so
+   *  runs in different orders find different wins in the same restricted space. */
+  readonly streamlinerRuns?: readonly StreamlinerRun[];
   /** A move the game has proved safe to play without trying the others (a dominance), or -1.
    *  The proof lives beside the game's implementation. */
   forcedMove?(): number;
   /** Notation of a move in the current position (for solutions and traces). */
   formatMove(m: number): string;
+}
+
+/** One run of the streamlined pass: depth-first without a weight, else best-first on
+ *  f = g + weight * heuristic(variant). `level` selects the game's streamliner (default 0).
+ *  `share`: at most this share of the streamliner's budget (default an equal part of what the
+ *  runs before it left, the last run all of it). */
+export interface StreamlinerRun {
+  weight?: number;
+  variant?: number;
+  level?: number;
+  share?: number;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { astar } from '../../src/search/astar.js';
 import { dfs } from '../../src/search/dfs.js';
 import { solve } from '../../src/search/solve.js';
 import { StateTable } from '../../src/search/table.js';
@@ -51,6 +52,28 @@ describe('suit-blind key (the streamliner\'s)', () => {
     expect(keys.size).toBe(4);
   });
 
+  it('keeps the foundation heights apart at level 2 only', () => {
+    // One jack of two sent home: the same ranks everywhere, the foundations differ.
+    const deal = () => game([['KS'], ['KH'], ['KD'], ['QS'], ['QH'], ['QD']], ['JS', 'JH']);
+    const a = deal(), b = deal();
+    play(a, ['JS b>F']);
+    play(b, ['JH b>F']);
+    const level2 = (g: PtGame) => {
+      const out = new Uint32Array(g.maxKeyWords);
+      return Array.from(out.subarray(0, packSuitBlindKey(g, out, true))).join(',');
+    };
+    expect(keyOf(a, true)).toBe(keyOf(b, true));
+    expect(level2(a)).not.toBe(level2(b));
+    const out = new Uint32Array(a.maxKeyWords);
+    const key = () => Array.from(out.subarray(0, a.key(out))).join(',');
+    a.streamline(true, 2);
+    expect(key()).toBe(level2(a));
+    a.streamline(false);
+    a.streamline(true, 0);
+    expect(key()).toBe(keyOf(a, true));
+    a.streamline(false);
+  });
+
   it('is used only while the streamliner is on', () => {
     const g = start();
     const out = new Uint32Array(g.maxKeyWords);
@@ -82,6 +105,47 @@ describe('streamlined search', () => {
       const rep = replay(dealFromSeed(seed), line);
       expect(rep.ok && rep.won, `seed ${seed}`).toBe(true);
     }
+  });
+
+  it('finds wins by best-first runs and at level 1 (safe moves only forced) that replay', () => {
+    // Deals the depth-first streamlined run does not win (2187: its space exhausted in 226k nodes,
+    // the suit-blind key letting the first of the merged positions stand for the rest; 2139: not
+    // in 2M) and a best-first run does (21k nodes each with weight 0.5 on guide 4).
+    const cases: [string, number, number][] = [['2139', 0, 0.5], ['2187', 0, 0.5], ['2187', 1, 0.5]];
+    for (const [seed, level, w] of cases) {
+      const g = new PtGame(dealFromSeed(seed));
+      g.streamline(true, level);
+      table.clear();
+      const r = astar(g, { maxNodes: 200_000 }, table, w, 4);
+      g.streamline(false);
+      expect(r.outcome, `seed ${seed} level ${level}`).toBe('solved');
+      if (r.outcome !== 'solved') continue;
+      const line = r.moves.map((m) => {
+        const s = g.formatMove(m);
+        g.make(m);
+        return s;
+      });
+      const rep = replay(dealFromSeed(seed), line);
+      expect(rep.ok && rep.won, `seed ${seed} level ${level}`).toBe(true);
+    }
+  });
+
+  it('level 1 forces only the proved safe moves; level 0 every card that fits', () => {
+    // Spades and clubs home, diamonds to the four, hearts to the two: 5D fits its foundation but
+    // is not safe (hearts are three ranks behind); 3H is safe.
+    const g = game([['KD', '5D'], ['KH', '4H'], ['QH', '3H'], ['QD', 'JD', 'TD', '9D'],
+      ['JH', 'TH', '9H', '8H'], ['8D', '7D', '6D', '7H', '6H', '5H']]);
+    const forced = () => g.formatMove(g.forcedMove());
+    expect(forced()).toBe('3H p2>F');
+    g.streamline(true, 0);
+    expect(forced()).toBe('5D p0>F');
+    g.streamline(false);
+    g.streamline(true, 1);
+    expect(forced()).toBe('3H p2>F');
+    g.streamline(false);
+    expect(forced()).toBe('3H p2>F');
+    g.streamline(true);
+    expect(forced()).toBe('5D p0>F');
   });
 
   it('never changes a verdict: deals proved lost stay lost, won ones replay (against the search without it)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/search/solve.js';
-import { DEAD, type SearchGame } from '../../src/search/types.js';
+import { DEAD, type SearchGame, type StreamlinerRun } from '../../src/search/types.js';
 
 // The streamlined pass of 'auto' (SearchGame.streamline): its solutions are taken, its failures
 // prove nothing. A toy game: walk from 0 to `goal` in steps of +1 or +2, never past it. The
@@ -94,5 +94,95 @@ describe('search: streamlined pass', () => {
     const r2 = solve(odd, { maxNodes: 100_000 });
     expect(r2.outcome).toBe('solved');
     expect(odd.streamlinedRuns).toBe(1);
+  });
+
+  it('runs the game\'s list of streamlined runs in order, each with its level, until one wins', () => {
+    // Level 0 allows +2 only (no win for an odd goal), level 1 allows +1 only (a win, found by a
+    // best-first run). The guided runs cannot reach 99 on 50 nodes each.
+    const levels: number[] = [];
+    let weighted = 0;
+    const g = Object.assign(new Walk(99), {
+      heuristic: () => (weighted++, 0), firstRoundNodes: 50, firstRoundWeights: [Infinity],
+      streamlinerRuns: [{}, { weight: 0.5, level: 1 }, { level: 1 }],
+    });
+    let level = 0;
+    g.streamline = (on: boolean, l = 0) => {
+      if (on) levels.push(l), g.streamlinedRuns++;
+      g.restricted = on;
+      level = on ? l : 0;
+    };
+    g.moves = (out: Int32Array, offset: number) => {
+      let n = offset;
+      if (!(g.restricted && level === 0) && g.x + 1 <= g.goal) out[n++] = 1;
+      if (!(g.restricted && level === 1) && g.x + 2 <= g.goal) out[n++] = 2;
+      return n - offset;
+    };
+    const before = weighted;
+    const r = solve(g, { maxNodes: 100_000 });
+    expect(r.outcome).toBe('solved');
+    if (r.outcome === 'solved') expect(r.moves.every((m) => m === 1)).toBe(true);
+    expect(levels).toEqual([0, 1]); // the third run is never needed
+    expect(weighted).toBeGreaterThan(before);
+    expect(g.restricted).toBe(false);
+    expect(g.x).toBe(0);
+  });
+
+  it('splits the streamliner\'s share between its runs: each gets its part of what is left', () => {
+    // The goal is out of reach of the budget: no run wins, each stops at its limit.
+    const runs: number[] = [];
+    const g = Object.assign(new Walk(1_000_000), {
+      heuristic: () => 0, firstRoundNodes: 50, firstRoundWeights: [Infinity],
+      streamlinerRuns: [{}, { weight: 0.5 }] as StreamlinerRun[],
+    });
+    // Positions looked up per run (one per node in both searches, plus the root).
+    const key = g.key.bind(g);
+    g.streamline = (on: boolean) => {
+      if (on) runs.push(0);
+      g.restricted = on;
+    };
+    g.key = (out: Uint32Array) => {
+      if (g.restricted) runs[runs.length - 1]++;
+      return key(out);
+    };
+    const r = solve(g, { maxNodes: 20_000, streamlinerShare: 0.4 });
+    expect(r.outcome).toBe('unknown');
+    expect(r.stats.nodes).toBeLessThanOrEqual(20_000);
+    // 8,000 nodes for the streamliner: 4,000 to the first run, the rest to the second.
+    expect(runs.length).toBe(2);
+    expect(runs[0]).toBeGreaterThan(3_900);
+    expect(runs[0]).toBeLessThanOrEqual(4_001);
+    expect(runs[0] + runs[1]).toBeLessThanOrEqual(8_002);
+    expect(runs[1]).toBeGreaterThan(3_900);
+    // With a share of its own, the first run takes at most that share; the last run the rest.
+    runs.length = 0;
+    g.streamlinerRuns = [{ share: 0.25 }, { weight: 0.5 }];
+    expect(solve(g, { maxNodes: 20_000, streamlinerShare: 0.4 }).outcome).toBe('unknown');
+    expect(runs.length).toBe(2);
+    expect(runs[0]).toBeGreaterThan(1_900);
+    expect(runs[0]).toBeLessThanOrEqual(2_001);
+    expect(runs[1]).toBeGreaterThan(5_800);
+    expect(runs[0] + runs[1]).toBeLessThanOrEqual(8_002);
+  });
+
+  it('moves budget from the guided runs to the exhaustive pass when every restricted space is exhausted', () => {
+    // The restricted space (+2 only, never past 10) is tiny and holds no win; the goal is out of
+    // reach of the budget. Guided nodes are counted by calls of the guide.
+    const run = (xShare: number | undefined, tiny = true) => {
+      let guided = 0;
+      const g = Object.assign(new Walk(1_000_000), {
+        heuristic: () => (guided++, 0), firstRoundNodes: 50, firstRoundWeights: [Infinity],
+      });
+      const moves = g.moves.bind(g);
+      g.moves = (out: Int32Array, offset: number) => (g.restricted && tiny && g.x >= 10 ? 0 : moves(out, offset));
+      const r = solve(g, { maxNodes: 20_000, streamlinerShare: 0.1, exhaustedFirstPassShare: xShare });
+      expect(r.outcome).toBe('unknown');
+      expect(r.stats.nodes).toBeLessThanOrEqual(20_000);
+      return guided;
+    };
+    const before = run(undefined), after = run(0.05);
+    expect(before).toBeGreaterThan(5_000); // most of three quarters of the budget (the default)
+    expect(after).toBeLessThan(1_100); // 5% of it
+    // A restricted space not exhausted (its run hit its limit) changes nothing.
+    expect(run(0.05, false)).toBe(run(undefined, false));
   });
 });

@@ -114,7 +114,7 @@ const bouquetCount = new Int32Array(14);
  *  "suit symmetry" streamliner of Solvitaire (Blake & Gent): not a true symmetry (the
  *  foundations need suits), so a search that uses it may miss a win; its solutions are still
  *  real lines of legal moves. */
-export function packSuitBlindKey(pos: PtPosition, out: Uint32Array): number {
+export function packSuitBlindKey(pos: PtPosition, out: Uint32Array, foundations = false): number {
   const dirty = pos.keyDirty;
   if (dirty !== 0) {
     for (let p = 0; p < PILES; p++) if (dirty & (1 << p)) code(pos, p);
@@ -143,5 +143,7 @@ export function packSuitBlindKey(pos: PtPosition, out: Uint32Array): number {
   out[2] = blindHdr[order[1]] | (blindHdr[order[2]] << 13);
   out[3] = blindHdr[order[3]] | (blindHdr[order[4]] << 13);
   out[4] = blindHdr[order[5]];
+  // With `foundations`, the heights of the four foundations too (4 bits each).
+  if (foundations) out[4] |= (pos.found[0] | (pos.found[1] << 4) | (pos.found[2] << 8) | (pos.found[3] << 12)) << 13;
   return 5;
 }

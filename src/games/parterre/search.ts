@@ -1,4 +1,4 @@
-import { DEAD, type SearchGame } from '../../search/types.js';
+import { DEAD, type SearchGame, type StreamlinerRun } from '../../search/types.js';
 import { BOUQUET_SIZE, PILES } from './deal.js';
 import { PT_MAX_KEY_WORDS, packKey, packSuitBlindKey } from './key.js';
 import { formatMove } from './notation.js';
@@ -46,7 +46,7 @@ export class PtGame extends PtPosition implements SearchGame {
   shuffleScore = 10;
 
   key(out: Uint32Array): number {
-    return this.streamlined && this.suitBlind ? packSuitBlindKey(this, out) : packKey(this, out);
+    return this.streamlined && this.suitBlind ? packSuitBlindKey(this, out, this.streamLevel === 2) : packKey(this, out);
   }
 
   formatMove(m: number): string {
@@ -75,7 +75,7 @@ export class PtGame extends PtPosition implements SearchGame {
     let min = f[0];
     for (let s = 1; s < 4; s++) if (f[s] < min) min = f[s];
     // Cards of rank r <= min + 2 that fit their foundation; streamlined, every card that fits.
-    const maxR = this.streamlined ? 13 : min + 2;
+    const maxR = this.streamlined && this.streamHome ? 13 : min + 2;
     for (let p = 0; p < PILES; p++) {
       const n = this.plen[p];
       if (n === 0) continue;
@@ -94,25 +94,49 @@ export class PtGame extends PtPosition implements SearchGame {
 
   private streamlined = false;
   /** The streamliner (every card that fits goes home at once, positions keyed without suits:
-   *  Solvitaire's pair of streamliners) gets 30% of the budget, in one run after round 0 of the
-   *  portfolio (src/search/solve.ts). Seeds 1..300 at 1M nodes a deal (solved / unsolvable /
-   *  unknown): 200 / 19 / 81 without it; 229 / 19 / 52 at 0.1, 239 / 19 / 42 at 0.2, 242 / 19 /
-   *  39 at 0.3 (no verdict changes side; at 0.3, 43 deals are gained and deal 92 lost); the
-   *  median solved deal of the deals both solve is unchanged (9,048 nodes). With exact keys it
-   *  did not pay (seeds 1..60: 41 / 3 / 16 against 43 / 4 / 13): the suits multiply a restricted
-   *  space that is small by ranks. */
-  readonly streamlinerShare = 0.3;
+   *  Solvitaire's pair of streamliners) gets 40% of the budget, in runs after round 0 of the
+   *  portfolio (src/search/solve.ts). One depth-first run at 30% (the fifth pass of issue 13):
+   *  seeds 1..300 at 1M nodes a deal (solved / unsolvable / unknown): 200 / 19 / 81 without it;
+   *  229 / 19 / 52 at 0.1, 239 / 19 / 42 at 0.2, 242 / 19 / 39 at 0.3; with exact keys it did
+   *  not pay (seeds 1..60: 41 / 3 / 16 against 43 / 4 / 13): the suits multiply a restricted
+   *  space that is small by ranks. The runs below and the 40%: the sixth pass (see
+   *  streamlinerRuns). */
+  readonly streamlinerShare = 0.4;
   /** A stronger streamliner, for experiments: also no pile-to-pile move between two bases of
    *  equal rank (unless the card exposed goes home). */
   noShuffle = false;
   /** The streamliner also keys positions without suits (packSuitBlindKey: Solvitaire's "suit
    *  symmetry"), so positions that differ only in suits are searched once. */
   suitBlind = true;
+  /** Level 0: every card that fits goes home at once, suit-blind key. Level 1: only the proved
+   *  safe moves are forced, suit-blind key. Level 2: as 0, with the foundation heights in the
+   *  key (merges a little less). */
+  private streamHome = true;
+  private streamLevel = 0;
+  /** The streamlined runs, sharing the streamliner's budget (src/search/solve.ts): the
+   *  depth-first run of level 0 on at most 75% of it, then best-first runs (weight 0.5, guides 4
+   *  and 0 at level 2, guide 4 at level 1) on the rest. The suit-blind key lets the first
+   *  position met stand for all that differ in suits only, so a search in another order meets
+   *  other representatives and other wins; most restricted spaces are exhausted in a fraction
+   *  of their part. Seeds 2001..2400 at 7M nodes a deal (solved / unsolvable / unknown): 341 /
+   *  37 / 22 with the one depth-first run at 30%; 346 / 37 / 17 with these runs at 40%, no deal
+   *  lost (bench/RESULTS.md, issue 13 sixth pass, for the variants tried). */
+  streamlinerRuns: readonly StreamlinerRun[] = [
+    { share: 0.75 }, { weight: 0.5, variant: 4, level: 2 }, { weight: 0.5, variant: 0, level: 2 },
+    { weight: 0.5, variant: 4, level: 1 },
+  ];
+  /** When every streamlined run has exhausted its space without a win (a hint, not a proof,
+   *  that the deal is lost), the guided runs stop at 20% of the budget instead of 50%, and the
+   *  exhaustive pass gets the rest. Seeds 2001..2400 at 7M nodes: one more deal proved lost
+   *  (2036, 3.5M nodes of depth-first search), no deal lost, at 0.2 and at 0.3. */
+  readonly exhaustedFirstPassShare = 0.2;
 
-  /** The streamliner (an unproved restriction, tried first by 'auto'): every card that can go to
-   *  its foundation goes at once. Solutions found so are real; a failure proves nothing. */
-  streamline(on: boolean): void {
+  /** The streamliner at `level` (above), an unproved restriction tried by 'auto' before the
+   *  exhaustive pass. Solutions found so are real; a failure proves nothing. */
+  streamline(on: boolean, level = 0): void {
     this.streamlined = on;
+    this.streamHome = level !== 1;
+    this.streamLevel = level;
   }
 
   /** Two guides, run in turn by the 'auto' portfolio: 0 (L + R) and 4 (L + R plus D). Their
