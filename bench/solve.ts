@@ -7,6 +7,7 @@
 //   npm run bench -- [--from 1] [--to 200] [--timeout 10s|500ms] [--max-nodes 200000]
 //                    [--memory 1024 (MiB)] [--algorithm auto|dfs|astar|best-first] [--verbose]
 //                    [--no-plateaus]   (DFS steps through trench plateaus one move at a time)
+//                    [--when-full evict|stop]   (a full table: forget and go on, or stop; default evict)
 //                    [--variant trench-order=ordinary,stock-to-foundation=no]   (rules page, § Variants)
 //
 // Prefer --max-nodes for comparisons (load-independent); --timeout measures what users get.
@@ -35,6 +36,7 @@ const memoryBytes = Number(arg('memory', '1024')) * 2 ** 20;
 const algorithm = (arg('algorithm', 'auto') ?? 'auto') as Algorithm;
 const verbose = process.argv.includes('--verbose');
 const plateaus = !process.argv.includes('--no-plateaus');
+const whenFull = arg('when-full', 'evict') === 'stop' ? 'stop' : 'evict';
 const variant = arg('variant', 'default')!;
 
 const table = new StateTable(memoryBytes);
@@ -45,7 +47,7 @@ const table = new StateTable(memoryBytes);
 for (let i = 0; i < 3; i++) {
   const game = new BcGame(dealFromSeed(`warmup${i}`));
   game.plateaus = plateaus;
-  solve(game, { algorithm, maxNodes: 100_000, memoryBytes, table });
+  solve(game, { algorithm, maxNodes: 100_000, memoryBytes, whenFull, table });
 }
 const cpu0 = process.cpuUsage();
 let nodes = 0, ms = 0, solved = 0, unsolvable = 0, unknown = 0, overrun = 0, peakRss = 0, peakHeap = 0;
@@ -55,7 +57,7 @@ for (let s = from; s <= to; s++) {
   const game = new BcGame(deal);
   game.plateaus = plateaus;
   const t0 = performance.now();
-  const r = solve(game, { algorithm, maxNodes, timeoutMs, memoryBytes, table });
+  const r = solve(game, { algorithm, maxNodes, timeoutMs, memoryBytes, whenFull, table });
   const wall = performance.now() - t0;
   nodes += r.stats.nodes;
   ms += wall;
@@ -87,7 +89,7 @@ const pct = (k: number) => `${((100 * k) / n).toFixed(1)}%`;
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
 const budget = [maxNodes !== undefined ? `${maxNodes.toLocaleString('en-US')} nodes` : '', timeoutMs !== undefined ? `${timeoutMs} ms` : '']
   .filter(Boolean).join(' / ');
-console.log(`besieged-city ${algorithm}${plateaus ? '' : ' (no plateaus)'}${variant === 'default' ? '' : ` --variant ${variant}`}, seeds ${from}..${to}, per deal ${budget}, table ${mib(memoryBytes)}`);
+console.log(`besieged-city ${algorithm}${plateaus ? '' : ' (no plateaus)'}${variant === 'default' ? '' : ` --variant ${variant}`}, seeds ${from}..${to}, per deal ${budget}, table ${mib(memoryBytes)}${whenFull === 'stop' ? ' (stops when full)' : ''}`);
 console.log(`nodes/s            ${Math.round((nodes / ms) * 1000).toLocaleString('en-US')} (${nodes.toLocaleString('en-US')} nodes in ${(ms / 1000).toFixed(1)} s)`);
 console.log(`nodes per CPU s    ${Math.round(nodes / cpuSec).toLocaleString('en-US')} (CPU ${cpuSec.toFixed(1)} s: less sensitive to other load than wall time)`);
 console.log(`ms per deal        median ${q(allMs, 0.5).toFixed(1)}, p95 ${q(allMs, 0.95).toFixed(1)}, max ${q(allMs, 1).toFixed(1)}`);

@@ -1,11 +1,13 @@
 import type { Argv } from 'yargs';
 import { InputError } from '../io/errors.js';
+import type { WhenFull } from '../search/limits.js';
 import type { SolveOptions, SolveResult } from '../search/solve.js';
 import { parseBytes, parseCount, parseDuration } from './units.js';
 
 // Solver options shared by `solve` and `batch` of every game that has a solver.
 
 export const ALGORITHMS = ['auto', 'dfs', 'astar', 'best-first'] as const;
+const WHEN_FULL = ['evict', 'stop'] as const;
 
 export function solverOptions(y: Argv, defaults: { timeout?: string } = {}): Argv {
   return y
@@ -14,7 +16,8 @@ export function solverOptions(y: Argv, defaults: { timeout?: string } = {}): Arg
     .option('weight', { type: 'number', describe: 'best-first: f = g + weight*h (default: h alone)' })
     .option('max-nodes', { type: 'string', describe: 'stop after this many nodes (unknown: nodes)' })
     .option('timeout', { type: 'string', default: defaults.timeout, describe: 'stop after this long, e.g. 10s, 500ms (unknown: time); none: no time limit' })
-    .option('memory', { type: 'string', default: '1GiB', describe: 'transposition table budget, e.g. 1GiB (unknown: memory)' });
+    .option('memory', { type: 'string', default: '1GiB', describe: 'transposition table budget, e.g. 1GiB' })
+    .option('when-full', { choices: WHEN_FULL as unknown as string[], default: 'evict', describe: 'table full: evict forgets the deeper half of its states and goes on (depth-first; best-first runs stop); stop ends with unknown: memory' });
 }
 
 export interface SolverSettings {
@@ -23,6 +26,8 @@ export interface SolverSettings {
   maxNodes?: number;
   timeoutMs?: number;
   memoryBytes: number;
+  /** Absent: evict (the default). */
+  whenFull?: WhenFull;
 }
 
 export function solverSettings(argv: Record<string, unknown>): SolverSettings {
@@ -42,6 +47,7 @@ export function solverSettings(argv: Record<string, unknown>): SolverSettings {
     // "none": a run bounded by nodes or memory alone decides the same on every machine.
     ...(argv.timeout !== undefined && argv.timeout !== 'none' ? { timeoutMs: parseDuration(argv.timeout, '--timeout') } : {}),
     memoryBytes: parseBytes(argv.memory ?? '1GiB', '--memory'),
+    ...(argv.whenFull === 'stop' ? { whenFull: 'stop' as const } : {}),
   };
 }
 
@@ -52,6 +58,7 @@ export const describeSettings = (s: SolverSettings) =>
     s.timeoutMs !== undefined ? `timeout=${s.timeoutMs}ms` : '',
     s.maxNodes !== undefined ? `max-nodes=${s.maxNodes}` : '',
     `memory=${Math.round(s.memoryBytes / 2 ** 20)}MiB`,
+    s.whenFull === 'stop' ? 'when-full=stop' : '',
   ].filter(Boolean).join(' ');
 
 const LIMIT_TEXT = { nodes: 'node limit reached', time: 'time limit reached', memory: 'memory budget full' } as const;
@@ -66,7 +73,8 @@ export function outcomeLine(r: SolveResult): string {
 export function statsLine(r: SolveResult): string {
   const s = r.stats;
   const rate = s.ms > 0 ? Math.round((s.nodes / s.ms) * 1000) : 0;
-  return `nodes ${s.nodes.toLocaleString('en-US')}, unique states ${s.unique.toLocaleString('en-US')}, ${(s.ms / 1000).toFixed(2)} s (${rate.toLocaleString('en-US')} nodes/s), max depth ${s.maxDepth}`;
+  const evicted = s.evicted ? `, ${s.evicted.toLocaleString('en-US')} states evicted from the full table` : '';
+  return `nodes ${s.nodes.toLocaleString('en-US')}, unique states ${s.unique.toLocaleString('en-US')}${evicted}, ${(s.ms / 1000).toFixed(2)} s (${rate.toLocaleString('en-US')} nodes/s), max depth ${s.maxDepth}`;
 }
 
 /** The search statistics as they appear in JSON output. */
@@ -75,4 +83,5 @@ export const statsJson = (r: SolveResult) => ({
   unique: r.stats.unique,
   ms: Math.round(r.stats.ms),
   maxDepth: r.stats.maxDepth,
+  ...(r.stats.evicted ? { evicted: r.stats.evicted } : {}),
 });

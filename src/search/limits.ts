@@ -10,7 +10,14 @@ export interface Limits {
   timeoutMs?: number;
   /** Bytes for the transposition table (and A*'s node store). */
   memoryBytes?: number;
+  /** What depth-first search does when the table is full: 'evict' (the default) forgets the
+   *  deeper half of its states and goes on (searching again what it forgot; verdicts stay exact),
+   *  'stop' ends with unknown (memory). Best-first search always stops: its node store cannot
+   *  forget. */
+  whenFull?: WhenFull;
 }
+
+export type WhenFull = 'evict' | 'stop';
 
 export interface SearchStats {
   /** Positions generated (each make() of a searched move). */
@@ -20,6 +27,8 @@ export interface SearchStats {
   ms: number;
   /** Deepest ply reached. */
   maxDepth: number;
+  /** States the table forgot to make room (whenFull 'evict'); absent when none. */
+  evicted?: number;
 }
 
 export type SearchResult =

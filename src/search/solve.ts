@@ -91,6 +91,7 @@ function auto(game: SearchGame, opts: SolveOptions, table: StateTable): SearchRe
       unique: Math.max(s.unique, streamed.stats.unique),
       ms: performance.now() - start,
       maxDepth: Math.max(s.maxDepth, streamed.stats.maxDepth),
+      ...(s.evicted || streamed.stats.evicted ? { evicted: (s.evicted ?? 0) + (streamed.stats.evicted ?? 0) } : {}),
     },
   };
 }
@@ -110,6 +111,7 @@ function streamlined(game: SearchGame, opts: SolveOptions, table: StateTable): S
     maxNodes: maxNodes === Infinity ? undefined : Math.max(1, Math.floor(maxNodes * share)),
     timeoutMs: timeout === Infinity ? undefined : timeout * share,
     memoryBytes: opts.memoryBytes,
+    whenFull: opts.whenFull,
   }, table);
   if (r.outcome === 'solved') return r;
   // 'unsolvable' here means only that the restricted space holds no win.
@@ -136,10 +138,10 @@ const ONE_DFS: readonly StreamlinerRun[] = [{}];
  *  win. */
 function streamlinedRuns(
   game: SearchGame, runs: readonly StreamlinerRun[], nodes: number, ms: number,
-  memoryBytes: number | undefined, table: StateTable,
+  memory: Pick<Limits, 'memoryBytes' | 'whenFull'>, table: StateTable,
 ): SearchResult {
   const start = performance.now();
-  let spent = 0, unique = 0, maxDepth = 0, exhausted = 0;
+  let spent = 0, unique = 0, maxDepth = 0, exhausted = 0, evicted = 0;
   let last: SearchResult = { outcome: 'unknown', limit: 'nodes', stats: { nodes: 0, unique: 0, ms: 0, maxDepth: 0 } };
   for (let i = 0; i < runs.length; i++) {
     const leftNodes = nodes - spent, leftMs = ms - (performance.now() - start);
@@ -150,16 +152,18 @@ function streamlinedRuns(
     const r = streamlinedRun(game, {
       maxNodes: runNodes === Infinity ? undefined : Math.floor(runNodes),
       timeoutMs: runMs === Infinity ? undefined : runMs,
-      memoryBytes,
+      memoryBytes: memory.memoryBytes,
+      whenFull: memory.whenFull,
     }, table, runs[i]);
     spent += r.stats.nodes;
     unique = Math.max(unique, r.stats.unique);
     maxDepth = Math.max(maxDepth, r.stats.maxDepth);
+    evicted += r.stats.evicted ?? 0;
     last = r;
     if (r.outcome === 'solved') break;
     if (r.outcome === 'unsolvable') exhausted++;
   }
-  const stats = { nodes: spent, unique, ms: performance.now() - start, maxDepth };
+  const stats = { nodes: spent, unique, ms: performance.now() - start, maxDepth, ...(evicted > 0 ? { evicted } : {}) };
   if (last.outcome === 'solved') return { ...last, stats };
   // Every run exhausted its space: 'unsolvable' here proves nothing of the game (the caller reads
   // it as a hint only).
@@ -172,12 +176,13 @@ function portfolio(game: SearchGame, opts: SolveOptions, table: StateTable): Sea
   const maxNodes = opts.maxNodes ?? Infinity, timeout = opts.timeoutMs ?? Infinity;
   const share = opts.firstPassShare ?? game.firstPassShare ?? 0.75;
   const variants = game.heuristic ? Math.max(1, game.heuristicVariants ?? 1) : 0;
-  let nodes = 0, unique = 0, maxDepth = 0;
-  const stats = (): SearchStats => ({ nodes, unique, ms: performance.now() - start, maxDepth });
+  let nodes = 0, unique = 0, maxDepth = 0, evicted = 0;
+  const stats = (): SearchStats => ({ nodes, unique, ms: performance.now() - start, maxDepth, ...(evicted > 0 ? { evicted } : {}) });
   const add = (s: SearchStats) => {
     nodes += s.nodes;
     unique = Math.max(unique, s.unique);
     maxDepth = Math.max(maxDepth, s.maxDepth);
+    evicted += s.evicted ?? 0;
   };
   let firstNodes = maxNodes * share, firstMs = timeout * share;
   const unlimited = maxNodes === Infinity && timeout === Infinity;
@@ -219,7 +224,8 @@ function portfolio(game: SearchGame, opts: SolveOptions, table: StateTable): Sea
       const leftNodes = Math.min(firstNodes - nodes, maxNodes * streamShare);
       const leftMs = Math.min(firstMs - (performance.now() - start), timeout * streamShare);
       if (leftNodes >= 1000 && leftMs >= 1) {
-        const r = streamlinedRuns(game, game.streamlinerRuns ?? ONE_DFS, leftNodes, leftMs, opts.memoryBytes, table);
+        const r = streamlinedRuns(game, game.streamlinerRuns ?? ONE_DFS, leftNodes, leftMs,
+          { memoryBytes: opts.memoryBytes, whenFull: opts.whenFull }, table);
         add(r.stats);
         if (r.outcome === 'solved') return { ...r, stats: stats() };
         // Every restricted space exhausted without a win: a hint (no proof) that the deal may be
@@ -239,6 +245,7 @@ function portfolio(game: SearchGame, opts: SolveOptions, table: StateTable): Sea
     maxNodes: maxNodes === Infinity ? undefined : maxNodes - nodes,
     timeoutMs: timeout === Infinity ? undefined : leftMs,
     memoryBytes: opts.memoryBytes,
+    whenFull: opts.whenFull,
   }, table);
   add(r.stats);
   return { ...r, stats: stats() };

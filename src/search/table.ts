@@ -25,14 +25,25 @@ const CHUNK_MASK = CHUNK - 1;
 const MIN_ARENA = CHUNK;
 /** Longest key in words (the games' keys are at most 24); a chunk's unused end is under this. */
 const MAX_KEY = 63;
+/** evictLowest()'s mark on a kept record's length word, and the length's own bits. */
+const KEEP = 0x80000000;
+const LEN_MASK = 0x3f;
+/** How many values evictLowest() samples for its threshold; the offset of a slot it drops. */
+const SAMPLE = 1 << 16;
+const DROPPED = 0xffffffff;
 /** The arena's largest counted size: its chunks' offsets, unused ends included, fit 32 bits. */
 const MAX_ARENA = 2 ** 32 - 2 ** (32 - CHUNK_BITS) * (MAX_KEY + 1) * 2;
 
 /** Hash of a packed key (murmur3-style mixing of whole words; never 0). */
 export function hashKey(key: Uint32Array, len: number): number {
+  return hashWords(key, 0, len);
+}
+
+/** hashKey() of words[from..from + len). */
+function hashWords(words: Uint32Array, from: number, len: number): number {
   let h = 0x9e3779b9 ^ len;
-  for (let i = 0; i < len; i++) {
-    let k = Math.imul(key[i], 0xcc9e2d51);
+  for (let i = from; i < from + len; i++) {
+    let k = Math.imul(words[i], 0xcc9e2d51);
     k = (k << 15) | (k >>> 17);
     h ^= Math.imul(k, 0x1b873593);
     h = (h << 13) | (h >>> 19);
@@ -161,7 +172,9 @@ export class StateTable {
   private place(i: number, h: number, key: Uint32Array, len: number): number {
     let o = this.chunkUsed;
     if (o + len + 1 > CHUNK) {
-      // Keys are at most a few dozen words, far under a chunk: start the next chunk.
+      // Keys are at most a few dozen words, far under a chunk: start the next chunk. A length 0
+      // ends this one for evictLowest()'s walk (keys are never empty).
+      if (o < CHUNK) this.chunks[this.chunk][o] = 0;
       if (++this.chunk === this.chunks.length) this.chunks.push(new Uint32Array(CHUNK));
       o = 0;
     }
@@ -175,6 +188,96 @@ export class StateTable {
     this.values[i] = 0;
     this.size++;
     return i;
+  }
+
+  /** The replacement policy for a full table, for a search that keeps in each state's value how
+   *  much it is worth keeping (depth-first search: minus its depth): keeps about the `share` of the
+   *  states with the largest values and drops the rest, in place (the arena is compacted, the
+   *  slots rebuilt, the kept states keep their values; nothing is allocated but a sample of the
+   *  values). Returns the number of states dropped, at least one. A search may forget a state
+   *  only where searching it again is correct (see dfs.ts). */
+  evictLowest(share = 0.5): number {
+    const hashes = this.hashes, values = this.values, offsets = this.offsets, chunks = this.chunks;
+    const mask = this.mask, before = this.size;
+    if (before === 0) return 0;
+    // The threshold, read off a sorted sample of the values (any distribution, outliers too).
+    // Values tied with it go or stay together, whichever comes nearer the share (many states
+    // may share a value); when they are the smallest they go, so that room is made.
+    const sample = new Int32Array(Math.min(before, SAMPLE));
+    const stride = hashes.length / sample.length;
+    let n = 0;
+    for (let i = 0; i < hashes.length && n < sample.length; i++) {
+      if (hashes[i] !== 0 && i >= n * stride) sample[n++] = values[i];
+    }
+    const sorted = sample.subarray(0, n).sort();
+    const drop = Math.min(n - 1, Math.floor((1 - share) * n));
+    const q = sorted[drop];
+    let below = drop, upTo = drop;
+    while (below > 0 && sorted[below - 1] === q) below--;
+    while (upTo < n && sorted[upTo] === q) upTo++;
+    const threshold = below === 0 || upTo - drop < drop - below ? q + 1 : q;
+    // Mark: a kept state's record gets bit 31 of its length word (lengths are under 64); a
+    // dropped state's slot gets the offset DROPPED.
+    for (let i = 0; i < hashes.length; i++) {
+      if (hashes[i] === 0) continue;
+      const off = offsets[i];
+      if (values[i] < threshold) offsets[i] = DROPPED;
+      else chunks[off >>> CHUNK_BITS][off & CHUNK_MASK] |= KEEP;
+    }
+    // Compact the arena in place (records move only towards the start, in their order); each
+    // kept record's slot, found by its hash and old offset, is pointed at the new place.
+    let wc = 0, wo = 0, used = 0, kept = 0;
+    for (let c = 0; c <= this.chunk; c++) {
+      const src = chunks[c], end = c === this.chunk ? this.chunkUsed : CHUNK;
+      for (let o = 0; o < end; ) {
+        const word = src[o];
+        const len = word & LEN_MASK;
+        if (len === 0) break; // the end mark of a chunk
+        if (word & KEEP) {
+          const h = hashWords(src, o + 1, len), old = (c << CHUNK_BITS) | o;
+          let i = h & mask;
+          while (hashes[i] !== h || offsets[i] !== old) i = (i + 1) & mask;
+          if (wo + len + 1 > CHUNK) {
+            if (wo < CHUNK) chunks[wc][wo] = 0;
+            wc++;
+            wo = 0;
+          }
+          const dst = chunks[wc];
+          if (dst === src) dst.copyWithin(wo, o, o + len + 1);
+          else dst.set(src.subarray(o, o + len + 1), wo);
+          dst[wo] = len;
+          offsets[i] = (wc << CHUNK_BITS) | wo;
+          wo += len + 1;
+          used += len + 1;
+          kept++;
+        }
+        o += len + 1;
+      }
+    }
+    this.chunk = wc;
+    this.chunkUsed = wo;
+    this.arenaUsed = used;
+    // Empty the dropped slots, then put every kept state back where a probe from its hash finds
+    // it: taken in ring order from an empty slot, each state's probe meets only states already
+    // placed (linear probing's rehash in place).
+    let empty = -1;
+    for (let i = 0; i < hashes.length; i++) {
+      if (hashes[i] !== 0 && offsets[i] === DROPPED) hashes[i] = 0;
+      if (hashes[i] === 0 && empty < 0) empty = i;
+    }
+    for (let k = 1; k <= hashes.length; k++) {
+      const i = (empty + k) & mask, h = hashes[i];
+      if (h === 0) continue;
+      const off = offsets[i], v = values[i];
+      hashes[i] = 0;
+      let j = h & mask;
+      while (hashes[j] !== 0) j = (j + 1) & mask;
+      hashes[j] = h;
+      offsets[j] = off;
+      values[j] = v;
+    }
+    this.size = kept;
+    return before - kept;
   }
 
   /** Raises the arena's counted capacity as the single doubling array did (the same sizes, so

@@ -63,11 +63,23 @@ describe('search: limits', () => {
     }
   });
 
-  it('answers unknown (memory) when the table is full, never a verdict', () => {
+  it('answers unknown (memory) when the table is full and told to stop, never a verdict', () => {
     for (const algorithm of ['dfs', 'astar', 'auto'] as const) {
-      const r = solve(hard(), { algorithm, memoryBytes: 1 << 20 });
+      const r = solve(hard(), { algorithm, memoryBytes: 1 << 20, whenFull: 'stop' });
       expect(r.outcome, algorithm).toBe('unknown');
       expect(r.outcome === 'unknown' && r.limit).toBe('memory');
+    }
+    // Best-first search cannot forget: it stops at a full table whatever whenFull says.
+    const r = solve(hard(), { algorithm: 'astar', memoryBytes: 1 << 20 });
+    expect(r.outcome === 'unknown' && r.limit).toBe('memory');
+  });
+
+  it('by default evicts from a full table and searches on, to the node budget', () => {
+    for (const algorithm of ['dfs', 'auto'] as const) {
+      const r = solve(hard(), { algorithm, memoryBytes: 1 << 20, maxNodes: 300_000 });
+      expect(r.outcome, algorithm).toBe('unknown');
+      expect(r.outcome === 'unknown' && r.limit, algorithm).toBe('nodes');
+      expect(r.stats.evicted, algorithm).toBeGreaterThan(0);
     }
   });
 });

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import seedrandom from 'seedrandom';
+import { dfs } from '../../src/search/dfs.js';
+import { solve } from '../../src/search/solve.js';
+import { StateTable } from '../../src/search/table.js';
+import { DEAD, type SearchGame } from '../../src/search/types.js';
+
+// The replacement policy for a full table (StateTable.evictLowest, dfs's whenFull 'evict'):
+// forgetting states may cost a search time, never a verdict.
+
+describe('table: evictLowest', () => {
+  it('keeps about the given share, the states of largest value, each with its value, across chunks', () => {
+    const rng = seedrandom('evict');
+    const t = new StateTable(256 << 20);
+    const n = 150_000;
+    const keys: Uint32Array[] = [];
+    const value = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const k = new Uint32Array(1 + Math.floor(rng() * 12)); // 1..12 words: ~1M words, 16 chunks
+      k[0] = i;
+      for (let j = 1; j < k.length; j++) k[j] = Math.floor(rng() * 2 ** 32);
+      keys.push(k);
+      const slot = t.insert(k, k.length);
+      expect(t.found).toBe(false);
+      value[i] = Math.floor(rng() * 1_000_000) - 500_000;
+      t.values[slot] = value[i];
+    }
+    for (const share of [0.5, 0.25]) {
+      const before = t.size;
+      const dropped = t.evictLowest(share);
+      expect(t.size).toBe(before - dropped);
+      expect(t.size / before).toBeGreaterThan(share - 0.02);
+      expect(t.size / before).toBeLessThan(share + 0.02);
+      // Kept: exactly the states above some threshold, with their values.
+      let minKept = Infinity, maxDropped = -Infinity, present = 0;
+      for (let i = 0; i < n; i++) {
+        const v = t.get(keys[i], keys[i].length);
+        if (v === -1) {
+          maxDropped = Math.max(maxDropped, value[i]);
+          value[i] = -1e9; // gone: stays gone in the next round
+        } else {
+          present++;
+          expect(v).toBe(value[i]);
+          minKept = Math.min(minKept, v);
+        }
+      }
+      expect(present).toBe(t.size);
+      expect(maxDropped).toBeLessThan(minKept);
+    }
+    // The table goes on working: new keys are new, old kept ones are found.
+    const k = new Uint32Array([n + 1, 7, 7]);
+    t.insert(k, 3);
+    expect(t.found).toBe(false);
+    t.insert(k, 3);
+    expect(t.found).toBe(true);
+  });
+
+  it('makes room in a table that reports FULL', () => {
+    const t = new StateTable(1 << 20);
+    const key = new Uint32Array(8);
+    let i = 0;
+    for (; ; i++) {
+      key[0] = i;
+      const slot = t.insert(key, 8);
+      if (slot < 0) break;
+      t.values[slot] = i;
+    }
+    expect(t.evictLowest(0.5)).toBeGreaterThan(i / 3);
+    key[0] = i;
+    expect(t.insert(key, 8)).toBeGreaterThanOrEqual(0);
+    key[0] = i - 1; // the newest of the old ones, kept
+    expect(t.get(key, 8)).toBe(i - 1);
+    key[0] = 0;
+    expect(t.get(key, 8)).toBe(-1);
+  });
+});
+
+/** A game on an explicit directed graph, built like a patience's: levels of `width` states; from
+ *  each state three seeded moves to the next level (transpositions everywhere) and one to its twin
+ *  on the same level and back (cycles); a quarter of the states proved dead. Paths stay short, so
+ *  the table can always hold the current one. Its truth is a breadth-first reachability. */
+class Graph implements SearchGame {
+  readonly maxMoves = 3;
+  readonly maxKeyWords = 1;
+  readonly succ: Int32Array[] = [];
+  readonly deadAt: Uint8Array;
+  private readonly path: number[] = [0];
+  goal = -1;
+  constructor(readonly levels: number, readonly width: number, seed: string) {
+    const rng = seedrandom(seed), n = levels * width;
+    this.deadAt = new Uint8Array(n);
+    for (let s = 0; s < n; s++) {
+      const level = Math.floor(s / width), i = s % width;
+      const out: number[] = [];
+      if (level + 1 < levels) for (let j = 0; j < 3; j++) out.push((level + 1) * width + Math.floor(rng() * width));
+      if ((i ^ 1) < width) out.push(level * width + (i ^ 1));
+      this.succ.push(Int32Array.from(out));
+      this.deadAt[s] = s > 0 && rng() < 0.25 ? 1 : 0;
+    }
+  }
+  get at(): number { return this.path[this.path.length - 1]; }
+  moves(out: Int32Array, offset: number): number {
+    const s = this.succ[this.at];
+    for (let j = 0; j < s.length; j++) out[offset + j] = s[j];
+    return s.length;
+  }
+  make(m: number): void { this.path.push(m); }
+  unmake(): void { this.path.pop(); }
+  key(out: Uint32Array): number { out[0] = this.at; return 1; }
+  won(): boolean { return this.at === this.goal; }
+  lowerBound(): number { return this.won() ? 0 : this.deadAt[this.at] ? DEAD : 1; }
+  formatMove(m: number): string { return String(m); }
+  /** The states a search can reach (dead ones are reached, never left). */
+  reachable(): Uint8Array {
+    const seen = new Uint8Array(this.succ.length), queue = [0];
+    seen[0] = 1;
+    while (queue.length) {
+      const s = queue.pop()!;
+      if (this.deadAt[s]) continue;
+      for (const t of this.succ[s]) if (!seen[t]) { seen[t] = 1; queue.push(t); }
+    }
+    return seen;
+  }
+}
+
+describe('dfs: a full table with eviction', () => {
+  it('decides as the unbounded search does, on graphs larger than the table', () => {
+    let lost = 0, won = 0, evictedRuns = 0, searchedAgain = 0;
+    for (let g = 0; g < 10; g++) {
+      // 16,000 states, ~12,000 reachable; the smallest table holds 8,192.
+      const game = new Graph(20, 800, `graph ${g}`);
+      const seen = game.reachable();
+      const first = game.succ[0][0], last = game.succ[0][2];
+      if (g % 2 === 0) {
+        // A live goal that cannot be reached: the search must exhaust all it can reach.
+        for (let s = game.succ.length - 1; s > 0 && game.goal < 0; s--) if (!game.deadAt[s] && !seen[s]) game.goal = s;
+      } else if (!game.deadAt[last] && last !== first && last !== (first ^ 1)) {
+        // The root's last move wins, so the search first exhausts what its first move reaches.
+        game.goal = last;
+      }
+      const big = dfs(game, {}, new StateTable(64 << 20));
+      const r = dfs(game, {}, new StateTable(512 << 10));
+      const truth = game.goal >= 0 && seen[game.goal] ? 'solved' : 'unsolvable';
+      expect(big.outcome, `graph ${g}`).toBe(truth);
+      expect(big.stats.evicted).toBeUndefined();
+      expect(r.outcome, `graph ${g}`).toBe(truth);
+      if (r.outcome === 'solved') {
+        won++;
+        let at = 0;
+        for (const m of r.moves) {
+          expect(game.succ[at]).toContain(m);
+          expect(game.deadAt[at]).toBe(0);
+          at = m;
+        }
+        expect(at).toBe(game.goal);
+      } else lost++;
+      if ((r.stats.evicted ?? 0) > 0) evictedRuns++;
+      if (r.stats.nodes > big.stats.nodes) searchedAgain++;
+      expect(game.at).toBe(0); // the search leaves the root as it found it
+    }
+    expect(lost).toBeGreaterThanOrEqual(5);
+    expect(won).toBeGreaterThanOrEqual(2);
+    expect(evictedRuns).toBeGreaterThanOrEqual(7);
+    expect(searchedAgain).toBeGreaterThanOrEqual(1); // what was forgotten was met again
+  });
+
+  it('stops at a full table with unknown (memory) when told to', () => {
+    const game = new Graph(20, 800, 'graph 0');
+    const r = solve(game, { algorithm: 'dfs', memoryBytes: 512 << 10, whenFull: 'stop' });
+    expect(r.outcome === 'unknown' && r.limit).toBe('memory');
+    expect(r.stats.evicted).toBeUndefined();
+  });
+});
