@@ -63,6 +63,9 @@ const MIN_PUZZLE_NODES = 64;
 export const JUDGED_OPEN = 0, JUDGED_LOST = 1, NOT_JUDGED = 2;
 const MAX_CREDIT = 12_000;
 const MAX_DEPTH = 2_000;
+/** At s * 64 + card: the card's rank if it is of suit s, else 0 (entry 63 stands for an empty
+ *  cell, -1 & 63; no card has id 63). */
+const CELL_RANK = Uint8Array.from({ length: 256 }, (_, i) => ((i & 63) < 52 && SUIT[i & 63] === i >> 6 ? RANK[i & 63] : 0));
 
 export class SuitEndgames {
   private readonly cache = new StateTable(32 << 20);
@@ -174,26 +177,19 @@ export class SuitEndgames {
    *  (4 bits, 0: none), then those piles as the position key writes them (key.ts: length, bottom
    *  card, 2-bit rank codes — a pile's cards by rank, as the puzzle holds them). */
   private cacheKey(p: BcPosition, s: number): number {
-    const key = this.key, piles = p.piles, plen = p.plen, list = this.list;
-    let mask = 0, k = 0;
-    for (let t = 0; t < TRENCHES; t++) {
-      if (plen[t] === 0 || SUIT[piles[t * PILE_CAP]] !== s) continue;
-      mask |= 1 << t;
-      list[k++] = t;
-    }
+    const key = this.key, list = this.list;
+    // The suit's trenches from the position's per-suit mask, in index order (as a scan would).
+    const mask = p.suitTrenches[s];
+    let k = 0;
+    for (let m = mask; m !== 0; m &= m - 1) list[k++] = 31 - Math.clz32(m & -m);
     key[0] = p.found[s] | (mask << 5);
-    const r = p.reserve;
-    let lo = 0, hi = 0;
-    for (let c = 0; c < 8; c++) {
-      const x = r[c];
-      if (x >= 0 && SUIT[x] === s) lo |= RANK[x] << (4 * c);
-    }
-    for (let c = 8; c < CELLS; c++) {
-      const x = r[c];
-      if (x >= 0 && SUIT[x] === s) hi |= RANK[x] << (4 * (c - 8));
-    }
-    key[1] = lo >>> 0;
-    key[2] = hi;
+    // Cells: CELL_RANK gives a card's rank when it is of suit s, else 0 (an empty cell, -1, reads
+    // entry 63), so the fields are written without branches.
+    const r = p.reserve, cr = CELL_RANK, o = s << 6;
+    key[1] =
+      (cr[o + (r[0] & 63)] | (cr[o + (r[1] & 63)] << 4) | (cr[o + (r[2] & 63)] << 8) | (cr[o + (r[3] & 63)] << 12) |
+        (cr[o + (r[4] & 63)] << 16) | (cr[o + (r[5] & 63)] << 20) | (cr[o + (r[6] & 63)] << 24) | (cr[o + (r[7] & 63)] << 28)) >>> 0;
+    key[2] = cr[o + (r[8] & 63)] | (cr[o + (r[9] & 63)] << 4) | (cr[o + (r[10] & 63)] << 8) | (cr[o + (r[11] & 63)] << 12);
     return packPiles(p, list, k, key, 3);
   }
 
