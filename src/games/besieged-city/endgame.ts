@@ -201,12 +201,10 @@ export class SuitEndgames {
    *  its top ((n >> 3) + 1 words: a reader knows where each pile ends); then the cells' two words.
    *  Also lists those trenches at occ[o0..] for search(); returns the key's length. */
   private packKey(o0: number): number {
-    const key = this.key, len = this.len, pw = this.pileWords, occ = this.occ;
-    let wi = 1, tm = 0, k = 0;
-    for (let t = 0; t < TRENCHES; t++) {
-      const n = len[t];
-      if (n === 0) continue;
-      tm |= 1 << t;
+    const key = this.key, len = this.len, pw = this.pileWords, occ = this.occ, tm = this.pileMask;
+    let wi = 1, k = 0;
+    for (let m = tm; m !== 0; m &= m - 1) {
+      const t = 31 - Math.clz32(m & -m), n = len[t];
       occ[o0 + k++] = t;
       const w = t * 4;
       key[wi++] = pw[w];
@@ -226,6 +224,11 @@ export class SuitEndgames {
   }
 
   private occCount = 0;
+  /** The trenches holding a pile (a bit each) and the cells holding a card, kept by search()
+   *  beside len/cell (set by decide()), so its key and its reserve loop visit only those, in
+   *  index order as a scan would. */
+  private pileMask = 0;
+  private cellMask = 0;
 
   private cap = PUZZLE_NODES;
 
@@ -234,6 +237,11 @@ export class SuitEndgames {
     this.cap = cap;
     this.nodes = 0;
     this.aborted = false;
+    let pm = 0, cm = 0;
+    for (let t = 0; t < TRENCHES; t++) if (this.len[t] !== 0) pm |= 1 << t;
+    for (let c = 0; c < CELLS; c++) if (this.cell[c] !== 0) cm |= 1 << c;
+    this.pileMask = pm;
+    this.cellMask = cm;
     if (this.aceBuried()) return LOST;
     const won = this.search(0);
     if (won) return SOLVABLE;
@@ -285,9 +293,11 @@ export class SuitEndgames {
       const wa = a * 4 + ((n - 1) >> 3), fa = 4 * ((n - 1) & 7);
       len[a] = n - 1;
       pw[wa] &= ~(15 << fa);
+      if (n === 1) this.pileMask ^= 1 << a;
       this.h++;
       const w = this.search(depth + 1);
       this.h--;
+      if (n === 1) this.pileMask ^= 1 << a;
       len[a] = n;
       pw[wa] |= need << fa;
       ranks[a * PILE_CAP + n - 1] = need; // deeper moves may have pushed onto a over it
@@ -309,7 +319,9 @@ export class SuitEndgames {
         pw[wb] |= r << fb;
         len[a] = n - 1;
         pw[wa] &= ~(15 << fa);
+        if (n === 1) this.pileMask ^= 1 << a;
         const w = this.search(depth + 1);
+        if (n === 1) this.pileMask ^= 1 << a;
         len[a] = n;
         pw[wa] |= r << fa;
         len[b] = nb;
@@ -320,9 +332,8 @@ export class SuitEndgames {
       }
     }
     // A reserve card onto a fitting suit-s top, or as a new pile, at one of its four trenches.
-    for (let c = 0; c < CELLS; c++) {
-      const r = cell[c];
-      if (r === 0) continue;
+    for (let cm = this.cellMask; cm !== 0; cm &= cm - 1) {
+      const c = 31 - Math.clz32(cm & -cm), r = cell[c];
       const wc = c >> 3, fc = 4 * (c & 7);
       for (let q = c * 4; q < c * 4 + 4; q++) {
         const t = CELL_TRENCHES[q], nt = len[t];
@@ -336,7 +347,13 @@ export class SuitEndgames {
         pw[wt] |= r << ft;
         cell[c] = 0;
         cw[wc] &= ~(15 << fc);
+        // The masks as the child sees them (the cell empties; t may start a pile), then back.
+        const pm = this.pileMask, cmask = this.cellMask;
+        this.pileMask = pm | (1 << t);
+        this.cellMask = cmask & ~(1 << c);
         const w = this.search(depth + 1);
+        this.pileMask = pm;
+        this.cellMask = cmask;
         cell[c] = r;
         cw[wc] |= r << fc;
         len[t] = nt;
