@@ -145,11 +145,14 @@ describe('Besieged City: suit endgames', () => {
     expect(lost).toBeGreaterThan(30);
   });
 
-  it("keeps the puzzle's 4-bit rank fields equal to its ranks at every puzzle node", () => {
-    // search() keeps pileWords/cellWords (the puzzle's own key) by hand beside ranks/len/cell;
-    // checked here against a from-scratch packing at every node it keys (packKey() runs once
-    // per node), on random one-suit puzzles with long piles (several words) and reserve cards.
-    type Inside = { ranks: Int8Array; len: Uint8Array; cell: Int8Array; pileWords: Uint32Array; cellWords: Uint32Array };
+  it("keeps the puzzle's 4-bit rank fields and its pile and cell masks equal to its ranks at every puzzle node", () => {
+    // search() keeps pileWords/cellWords (the puzzle's own key) and pileMask/cellMask (which
+    // trenches and cells are occupied) by hand beside ranks/len/cell; checked here against a
+    // from-scratch packing at every node it keys (packKey() runs once per node), on random
+    // one-suit puzzles with long piles (several words) and reserve cards.
+    type Inside = {
+      ranks: Int8Array; len: Uint8Array; cell: Int8Array; pileWords: Uint32Array; cellWords: Uint32Array; pileMask: number; cellMask: number;
+    };
     const proto = SuitEndgames.prototype as unknown as { packKey: (this: Inside, o0: number) => number };
     const packKey = proto.packKey;
     let nodes = 0, longest = 0, withCells = 0;
@@ -160,6 +163,11 @@ describe('Besieged City: suit endgames', () => {
         longest = Math.max(longest, this.len[t]);
       }
       for (let c = 0; c < CELLS; c++) cw[c >> 3] |= this.cell[c] << (4 * (c & 7));
+      let pm = 0, cm = 0;
+      for (let t = 0; t < TRENCHES; t++) if (this.len[t] > 0) pm |= 1 << t;
+      for (let c = 0; c < CELLS; c++) if (this.cell[c] !== 0) cm |= 1 << c;
+      if (this.pileMask !== pm) expect(this.pileMask).toBe(pm);
+      if (this.cellMask !== cm) expect(this.cellMask).toBe(cm);
       expect(Array.from(this.pileWords)).toEqual(Array.from(pw));
       expect(Array.from(this.cellWords)).toEqual(Array.from(cw));
       nodes++;

@@ -63,6 +63,9 @@ const MIN_PUZZLE_NODES = 64;
 export const JUDGED_OPEN = 0, JUDGED_LOST = 1, NOT_JUDGED = 2;
 const MAX_CREDIT = 12_000;
 const MAX_DEPTH = 2_000;
+/** At s * 64 + card: the card's rank if it is of suit s, else 0 (entry 63 stands for an empty
+ *  cell, -1 & 63; no card has id 63). */
+const CELL_RANK = Uint8Array.from({ length: 256 }, (_, i) => ((i & 63) < 52 && SUIT[i & 63] === i >> 6 ? RANK[i & 63] : 0));
 
 export class SuitEndgames {
   private readonly cache = new StateTable(32 << 20);
@@ -174,26 +177,19 @@ export class SuitEndgames {
    *  (4 bits, 0: none), then those piles as the position key writes them (key.ts: length, bottom
    *  card, 2-bit rank codes — a pile's cards by rank, as the puzzle holds them). */
   private cacheKey(p: BcPosition, s: number): number {
-    const key = this.key, piles = p.piles, plen = p.plen, list = this.list;
-    let mask = 0, k = 0;
-    for (let t = 0; t < TRENCHES; t++) {
-      if (plen[t] === 0 || SUIT[piles[t * PILE_CAP]] !== s) continue;
-      mask |= 1 << t;
-      list[k++] = t;
-    }
+    const key = this.key, list = this.list;
+    // The suit's trenches from the position's per-suit mask, in index order (as a scan would).
+    const mask = p.suitTrenches[s];
+    let k = 0;
+    for (let m = mask; m !== 0; m &= m - 1) list[k++] = 31 - Math.clz32(m & -m);
     key[0] = p.found[s] | (mask << 5);
-    const r = p.reserve;
-    let lo = 0, hi = 0;
-    for (let c = 0; c < 8; c++) {
-      const x = r[c];
-      if (x >= 0 && SUIT[x] === s) lo |= RANK[x] << (4 * c);
-    }
-    for (let c = 8; c < CELLS; c++) {
-      const x = r[c];
-      if (x >= 0 && SUIT[x] === s) hi |= RANK[x] << (4 * (c - 8));
-    }
-    key[1] = lo >>> 0;
-    key[2] = hi;
+    // Cells: CELL_RANK gives a card's rank when it is of suit s, else 0 (an empty cell, -1, reads
+    // entry 63), so the fields are written without branches.
+    const r = p.reserve, cr = CELL_RANK, o = s << 6;
+    key[1] =
+      (cr[o + (r[0] & 63)] | (cr[o + (r[1] & 63)] << 4) | (cr[o + (r[2] & 63)] << 8) | (cr[o + (r[3] & 63)] << 12) |
+        (cr[o + (r[4] & 63)] << 16) | (cr[o + (r[5] & 63)] << 20) | (cr[o + (r[6] & 63)] << 24) | (cr[o + (r[7] & 63)] << 28)) >>> 0;
+    key[2] = cr[o + (r[8] & 63)] | (cr[o + (r[9] & 63)] << 4) | (cr[o + (r[10] & 63)] << 8) | (cr[o + (r[11] & 63)] << 12);
     return packPiles(p, list, k, key, 3);
   }
 
@@ -205,12 +201,10 @@ export class SuitEndgames {
    *  its top ((n >> 3) + 1 words: a reader knows where each pile ends); then the cells' two words.
    *  Also lists those trenches at occ[o0..] for search(); returns the key's length. */
   private packKey(o0: number): number {
-    const key = this.key, len = this.len, pw = this.pileWords, occ = this.occ;
-    let wi = 1, tm = 0, k = 0;
-    for (let t = 0; t < TRENCHES; t++) {
-      const n = len[t];
-      if (n === 0) continue;
-      tm |= 1 << t;
+    const key = this.key, len = this.len, pw = this.pileWords, occ = this.occ, tm = this.pileMask;
+    let wi = 1, k = 0;
+    for (let m = tm; m !== 0; m &= m - 1) {
+      const t = 31 - Math.clz32(m & -m), n = len[t];
       occ[o0 + k++] = t;
       const w = t * 4;
       key[wi++] = pw[w];
@@ -230,6 +224,11 @@ export class SuitEndgames {
   }
 
   private occCount = 0;
+  /** The trenches holding a pile (a bit each) and the cells holding a card, kept by search()
+   *  beside len/cell (set by decide()), so its key and its reserve loop visit only those, in
+   *  index order as a scan would. */
+  private pileMask = 0;
+  private cellMask = 0;
 
   private cap = PUZZLE_NODES;
 
@@ -238,6 +237,11 @@ export class SuitEndgames {
     this.cap = cap;
     this.nodes = 0;
     this.aborted = false;
+    let pm = 0, cm = 0;
+    for (let t = 0; t < TRENCHES; t++) if (this.len[t] !== 0) pm |= 1 << t;
+    for (let c = 0; c < CELLS; c++) if (this.cell[c] !== 0) cm |= 1 << c;
+    this.pileMask = pm;
+    this.cellMask = cm;
     if (this.aceBuried()) return LOST;
     const won = this.search(0);
     if (won) return SOLVABLE;
@@ -289,9 +293,11 @@ export class SuitEndgames {
       const wa = a * 4 + ((n - 1) >> 3), fa = 4 * ((n - 1) & 7);
       len[a] = n - 1;
       pw[wa] &= ~(15 << fa);
+      if (n === 1) this.pileMask ^= 1 << a;
       this.h++;
       const w = this.search(depth + 1);
       this.h--;
+      if (n === 1) this.pileMask ^= 1 << a;
       len[a] = n;
       pw[wa] |= need << fa;
       ranks[a * PILE_CAP + n - 1] = need; // deeper moves may have pushed onto a over it
@@ -313,7 +319,9 @@ export class SuitEndgames {
         pw[wb] |= r << fb;
         len[a] = n - 1;
         pw[wa] &= ~(15 << fa);
+        if (n === 1) this.pileMask ^= 1 << a;
         const w = this.search(depth + 1);
+        if (n === 1) this.pileMask ^= 1 << a;
         len[a] = n;
         pw[wa] |= r << fa;
         len[b] = nb;
@@ -324,9 +332,8 @@ export class SuitEndgames {
       }
     }
     // A reserve card onto a fitting suit-s top, or as a new pile, at one of its four trenches.
-    for (let c = 0; c < CELLS; c++) {
-      const r = cell[c];
-      if (r === 0) continue;
+    for (let cm = this.cellMask; cm !== 0; cm &= cm - 1) {
+      const c = 31 - Math.clz32(cm & -cm), r = cell[c];
       const wc = c >> 3, fc = 4 * (c & 7);
       for (let q = c * 4; q < c * 4 + 4; q++) {
         const t = CELL_TRENCHES[q], nt = len[t];
@@ -340,7 +347,13 @@ export class SuitEndgames {
         pw[wt] |= r << ft;
         cell[c] = 0;
         cw[wc] &= ~(15 << fc);
+        // The masks as the child sees them (the cell empties; t may start a pile), then back.
+        const pm = this.pileMask, cmask = this.cellMask;
+        this.pileMask = pm | (1 << t);
+        this.cellMask = cmask & ~(1 << c);
         const w = this.search(depth + 1);
+        this.pileMask = pm;
+        this.cellMask = cmask;
         cell[c] = r;
         cw[wc] |= r << fc;
         len[t] = nt;

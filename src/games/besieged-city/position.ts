@@ -44,6 +44,10 @@ export class BcPosition {
    *  replaced, every reset), never decreasing: while it stays the same the suit's piles have not
    *  changed (the plateau search's lookups are remembered by it, search.ts). */
   readonly pileStamp = new Float64Array(4);
+  /** Per suit, a bit per trench whose pile is of that suit (its bottom card's: a pile is one
+   *  suit), kept by push/pop (a pile's bottom changes only when it fills from or empties to 0)
+   *  and reset: the suit puzzles' cache key (endgame.ts) reads it instead of scanning 14 piles. */
+  readonly suitTrenches = new Uint16Array(4);
   /** Foundation heights per suit, 0..26 (the next card is PLAY_ORDER[height]). */
   readonly found = new Uint8Array(4);
   foundTotal = 0;
@@ -92,9 +96,11 @@ export class BcPosition {
     this.reserve.set(deal.reserve);
     this.plen.fill(0);
     this.pcode.fill(0);
+    this.suitTrenches.fill(0);
     for (let t = 0; t < TRENCHES; t++) {
       this.piles[t * PILE_CAP] = deal.trenches[t];
       this.plen[t] = 1;
+      this.suitTrenches[SUIT[deal.trenches[t]]] |= 1 << t;
     }
     this.stock.set(deal.stock);
     this.nextCopyValid = false;
@@ -340,7 +346,8 @@ export class BcPosition {
     this.pileStamp[SUIT[c]]++;
     const n = this.plen[t]++;
     this.piles[t * PILE_CAP + n] = c;
-    if (n > 0) {
+    if (n === 0) this.suitTrenches[SUIT[c]] |= 1 << t;
+    else {
       const bit = 2 * (n - 1);
       this.pcode[2 * t + (bit >> 5)] |= NEIGHBOUR_INDEX[RANK[this.piles[t * PILE_CAP + n - 1]] * 14 + RANK[c]] << (bit & 31);
     }
@@ -354,6 +361,7 @@ export class BcPosition {
     }
     const c = this.piles[t * PILE_CAP + n];
     this.pileStamp[SUIT[c]]++;
+    if (n === 0) this.suitTrenches[SUIT[c]] &= ~(1 << t);
     return c;
   }
 
@@ -390,8 +398,7 @@ export class BcPosition {
   /** Replaces pile t (setup only: checks nothing). */
   setPile(t: number, cards: readonly Card[]): void {
     this.bumpStamps();
-    this.plen[t] = 0;
-    this.pcode[2 * t] = this.pcode[2 * t + 1] = 0;
+    this.emptyPile(t);
     for (const c of cards) this.push(t, c);
   }
 
@@ -399,9 +406,14 @@ export class BcPosition {
    *  (plateau.ts) moves a suit's piles to another arrangement of the same plateau. */
   loadPile(t: number, src: Int8Array, off: number, n: number): void {
     if (this.plen[t] > 0) this.pileStamp[SUIT[this.piles[t * PILE_CAP]]]++;
+    this.emptyPile(t);
+    for (let i = 0; i < n; i++) this.push(t, src[off + i]);
+  }
+
+  private emptyPile(t: number): void {
+    if (this.plen[t] > 0) this.suitTrenches[SUIT[this.piles[t * PILE_CAP]]] &= ~(1 << t);
     this.plen[t] = 0;
     this.pcode[2 * t] = this.pcode[2 * t + 1] = 0;
-    for (let i = 0; i < n; i++) this.push(t, src[off + i]);
   }
 
   /** Puts dealt stock card i on the talon (setup only). */
