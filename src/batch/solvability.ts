@@ -1,4 +1,4 @@
-import { boundedRate, percentile, pct, wilson } from './stats.js';
+import { boundedRate, boundPct, percentile, pct, wilson } from './stats.js';
 
 // What a batch of solver rows says (any one-player game): how many deals are solvable, with an
 // interval that covers every way the undecided deals could turn out (Solvitaire's convention),
@@ -130,7 +130,7 @@ export function formatSummary(s: SolvabilitySummary): string {
     line('unsolvable', s.unsolvable),
     line('unknown', s.unknown, by ? `   (limit: ${by})` : ''),
     line('error', s.errors),
-    `  solvable: ${pct(s.solvable.proven)} proven; 95% interval ${pct(s.solvable.lo)} .. ${pct(s.solvable.hi)}` +
+    `  solvable: ${pct(s.solvable.proven)} proven; 95% interval ${boundPct(s.solvable.lo)} .. ${boundPct(s.solvable.hi)}` +
       ` (undecided deals count as unsolvable for the lower bound, solvable for the upper)`,
     `  time per deal: median ${fmtMs(s.ms.median)}, p90 ${fmtMs(s.ms.p90)}, p99 ${fmtMs(s.ms.p99)}, max ${fmtMs(s.ms.max)}` +
       (s.solvedMs ? `; solved deals: median ${fmtMs(s.solvedMs.median)}, p95 ${fmtMs(s.solvedMs.p95)}` : ''),

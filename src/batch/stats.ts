@@ -23,3 +23,12 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 export const pct = (x: number, digits = 1) => `${(100 * x).toFixed(digits)}%`;
+
+/** pct() of an interval bound, with as many more digits (up to 4) as it takes for a bound short
+ *  of 0 or 1 not to print as one (all of 10,000 deals solved: 99.96% .. 100.0%, not 100.0% .. 100.0%). */
+export function boundPct(x: number, digits = 1): string {
+  if (!Number.isFinite(x)) return '–';
+  let d = digits;
+  while (d < 4 && x > 0 && x < 1 && ((100 * x).toFixed(d) === (100).toFixed(d) || Number((100 * x).toFixed(d)) === 0)) d++;
+  return pct(x, d);
+}

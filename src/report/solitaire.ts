@@ -2,6 +2,7 @@ import { dedupe, type SolvabilitySummary } from '../batch/solvability.js';
 import type { ReportSection } from '../games/registry.js';
 import { chart, intervalSpec } from './chart.js';
 import { esc, intText, msText, pctText, seedRanges, table, val } from './html.js';
+import { boundPct } from '../batch/stats.js';
 
 /** One colour per outcome in every chart. */
 const OUTCOME_COLORS = { solved: '#2f6fb3', unsolvable: '#d1573b', unknown: '#8a8a8a', error: '#b5332f' };
@@ -14,7 +15,7 @@ export const solitaireSection: ReportSection<SolvabilitySummary> = async (all, s
   const game = rows[0]?.game ?? '';
   const parts: string[] = [];
   parts.push(`<p>${s.deals.toLocaleString('en-US')} deals. Solvable: <b>${pctText(s.solvable.proven)}</b> proven; 95% interval ` +
-    `${pctText(s.solvable.lo)} .. ${pctText(s.solvable.hi)} (undecided deals count as unsolvable for the lower bound, solvable for the upper).</p>`);
+    `${boundPct(s.solvable.lo)} .. ${boundPct(s.solvable.hi)} (undecided deals count as unsolvable for the lower bound, solvable for the upper).</p>`);
 
   parts.push('<h3>Outcomes</h3>');
   parts.push(table(['outcome', 'deals', 'share', '95% low', '95% high'], s.outcomes.map((o, i) => [

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Batch } from '../../src/batch/run.js';
 import { parseCsv, readCsvRows } from '../../src/batch/csv.js';
-import { boundedRate, percentile, wilson } from '../../src/batch/stats.js';
+import { boundedRate, boundPct, percentile, wilson } from '../../src/batch/stats.js';
 import { parseShard, parseSeeds, shardOf } from '../../src/cli/units.js';
 import { dedupe, summarize as summarizeRows } from '../../src/batch/solvability.js';
 
@@ -111,6 +111,16 @@ describe('summary statistics', () => {
     expect(b.hi).toBeCloseTo(0.166647, 5);
     expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 50)).toBe(5);
     expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90)).toBe(9);
+  });
+
+  it('prints an interval bound short of 0 or 100% with the digits that show it', () => {
+    expect(boundPct(wilson(10_000, 10_000).lo)).toBe('99.96%');
+    expect(boundPct(wilson(100_000, 100_000).lo)).toBe('99.996%');
+    expect(boundPct(wilson(0, 100_000).hi)).toBe('0.004%');
+    expect(boundPct(1)).toBe('100.0%');
+    expect(boundPct(0)).toBe('0.0%');
+    expect(boundPct(0.8531)).toBe('85.3%');
+    expect(boundPct(NaN)).toBe('–');
   });
 
   it('counts outcomes, keeps one row per seed, and bounds solvability', () => {
