@@ -20,9 +20,9 @@ import { DEAD, type SearchGame } from './types.js';
 // closed under the moves searched (every entered position that is not dead has all its
 // searchMoves() tried, and what they leave out is tried by an ancestor); an exhausted search has
 // then entered every position reachable from the root, a win among them. Forgetting costs only
-// searching a position again. The positions on the current path are stored again at once: that
-// they are found is what stops a cycle, so the search still ends (a path never repeats a position
-// and there are finitely many).
+// searching a position again. The positions on the current path are never forgotten: that they
+// are found is what stops a cycle, so the search still ends (a path never repeats a position and
+// there are finitely many).
 
 /** A value above every worth (they are minus a depth): the path's while the table evicts. */
 const KEEP_WHILE_EVICTING = 0x7fffffff;
