@@ -9,20 +9,23 @@ import { DEAD, type SearchGame } from './types.js';
 // is either on the current path (a cycle, which cannot help) or its subtree was searched to the
 // end without a win (had it found one, the search would have stopped). Either way skipping it
 // loses no win, so an exhausted search proves the deal unsolvable. DEAD positions are pruned on
-// the game's proof, and forced moves are the game's proved dominances. searchMoves() may leave
-// out a move whose position is also a child of an ancestor on the current path (the game proves
-// it): every such ancestor finishes its own loop before the search ends, so the position is still
-// searched, and an exhausted search still covers every position reachable from the root.
+// the game's proof (with game.deadFirst before they are stored, so a dead position is never
+// stored: met again it is pruned by the proof again, or, where the game's proof misses it on
+// that path, searched like any live position — nodes, not a wrong verdict), and forced moves
+// are the game's proved dominances. searchMoves() may leave out a move whose position is also
+// a child of an ancestor on the current path (the game proves it): every such ancestor finishes
+// its own loop before the search ends, so the position is still searched, and an exhausted
+// search still covers every position reachable from the root.
 //
 // A full table (limits.whenFull 'evict', the default) forgets the deeper half of its states and
-// the search goes on. That keeps the argument: a position is skipped only when the table holds
-// it, and the table holds only positions the search has entered, so the entered positions stay
-// closed under the moves searched (every entered position that is not dead has all its
-// searchMoves() tried, and what they leave out is tried by an ancestor); an exhausted search has
-// then entered every position reachable from the root, a win among them. Forgetting costs only
-// searching a position again. The positions on the current path are never forgotten: that they
-// are found is what stops a cycle, so the search still ends (a path never repeats a position and
-// there are finitely many).
+// the search goes on. That keeps the argument: a position is skipped only when it is dead or the
+// table holds it, and the table holds only positions the search has entered, so the entered
+// positions stay closed under the moves searched (every entered position that is not dead has
+// all its searchMoves() tried, and what they leave out is tried by an ancestor); an exhausted
+// search has then entered every position reachable from the root, a win among them. Forgetting
+// costs only searching a position again. The positions on the current path are never forgotten:
+// that they are found is what stops a cycle, so the search still ends (a path never repeats a
+// position and there are finitely many).
 
 /** A value above every worth (they are minus a depth): the path's while the table evicts. */
 const KEEP_WHILE_EVICTING = 0x7fffffff;
@@ -71,6 +74,7 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
   // Only DEAD matters here: the game's dead() when it has one spares computing the bound.
   const isDead = game.dead ? () => game.dead!() : () => game.lowerBound() >= DEAD;
   const pruned = game.searchMoves !== undefined;
+  const deadFirst = game.deadFirst === true;
   if (game.won()) return { outcome: 'solved', moves: [], stats: stats() };
   if (table.insert(key, game.key(key)) === FULL) return { outcome: 'unknown', limit: 'memory', stats: stats() };
   if (isDead()) return { outcome: 'unsolvable', stats: stats() };
@@ -126,6 +130,10 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
       unwind();
       return { outcome: 'unknown', limit: budget.hit!, stats: stats() };
     }
+    if (deadFirst && isDead()) {
+      game.unmake(m);
+      continue;
+    }
     let slot = table.insert(key, game.key(key));
     if (slot === FULL && evict) slot = makeRoom(m);
     if (slot === FULL) {
@@ -135,7 +143,7 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
     }
     // What the state is worth keeping, for evictLowest().
     if (evict) table.values[slot] = worth(table.found, slot, depth + 1);
-    if (table.found || isDead()) {
+    if (table.found || (!deadFirst && isDead())) {
       game.unmake(m);
       continue;
     }

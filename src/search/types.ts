@@ -23,6 +23,11 @@ export interface SearchGame {
   /** Optional: true exactly when lowerBound() would return DEAD, without computing the bound
    *  (depth-first search needs only this). */
   dead?(): boolean;
+  /** Optional: the depth-first search asks dead() before it keys and stores a position, so a
+   *  dead position is never keyed nor stored (default: the table first, so a position met again
+   *  is skipped without dead()). For a game whose dead() is cheap beside key() and a table probe
+   *  (its verdicts cached) and true at many positions. Either order is exact (dfs.ts). */
+  readonly deadFirst?: boolean;
   /** Optional guiding estimate for best-first search (smaller is nearer a win). Need not be
    *  admissible: no verdict depends on it. Without it best-first uses lowerBound(). */
   heuristic?(variant?: number): number;
