@@ -26,7 +26,8 @@ export interface SearchGame {
   /** Optional: the depth-first search asks dead() before it keys and stores a position, so a
    *  dead position is never keyed nor stored (default: the table first, so a position met again
    *  is skipped without dead()). For a game whose dead() is cheap beside key() and a table probe
-   *  (its verdicts cached) and true at many positions. Either order is exact (dfs.ts). */
+   *  (its verdicts cached) and true at many positions. Either order is exact (dfs.ts). Read
+   *  once per search, after beginSearch(), so it may depend on the search's mode. */
   readonly deadFirst?: boolean;
   /** Optional guiding estimate for best-first search (smaller is nearer a win). Need not be
    *  admissible: no verdict depends on it. Without it best-first uses lowerBound(). */

@@ -349,7 +349,7 @@ export class BcGame extends BcPosition implements SearchGame {
    *  the exhaustive pass enters are dead (seed 296's plain DFS, 2M nodes: 1.36M of the 1.85M new
    *  positions), and dead() mostly reads cached suit verdicts, cheaper than the key and a probe
    *  into a table of millions. Measured there: 0.49M positions stored instead of 1.85M, the
-   *  same 0.49M expanded (31 more), and about 1.5x the nodes per second (bench/RESULTS.md).
+   *  same 0.49M expanded (31 more), and about 1.6x the nodes per second (bench/RESULTS.md).
    *  dead() judges only the suits the last move changed, so a dead position met again by
    *  another path may pass as live and be searched: nodes, never a verdict. Not with plateaus:
    *  there a dead arrangement stored under its plateau's key (plateauKey()) stands for the
