@@ -190,6 +190,29 @@ export class StateTable {
     return i;
   }
 
+  /** Copies the key stored at slot (as insert() gave it, while the table has not grown since)
+   *  to out; returns its length. */
+  keyAt(slot: number, out: Uint32Array): number {
+    const off = this.offsets[slot], arena = this.chunks[off >>> CHUNK_BITS], o = off & CHUNK_MASK;
+    const len = arena[o] & LEN_MASK;
+    for (let j = 0; j < len; j++) out[j] = arena[o + 1 + j];
+    return len;
+  }
+
+  /** Calls visit(words, from, len) for every key stored, in the order they were added: the key
+   *  is words[from..from + len), valid only during the call. */
+  forEachKey(visit: (words: Uint32Array, from: number, len: number) => void): void {
+    for (let c = 0; c <= this.chunk; c++) {
+      const words = this.chunks[c], end = c === this.chunk ? this.chunkUsed : CHUNK;
+      for (let o = 0; o < end; ) {
+        const len = words[o] & LEN_MASK;
+        if (len === 0) break; // the end mark of a chunk
+        visit(words, o + 1, len);
+        o += len + 1;
+      }
+    }
+  }
+
   /** The replacement policy for a full table, for a search that keeps in each state's value how
    *  much it is worth keeping (depth-first search: minus its depth): keeps about the `share` of the
    *  states with the largest values and drops the rest, in place (the arena is compacted, the

@@ -103,6 +103,51 @@ describe('Besieged City: suit endgames', () => {
     expect(e.judge(setupPosition(other), 0)).toBe(JUDGED_LOST);
   });
 
+  it('tries a puzzle its first cap leaves open again with a larger cap, once the credit covers it', () => {
+    // endgame.ts, CAPS: 64 nodes first, then 512, then 3000, each try when the puzzle is met again.
+    const R = 'A23456789TJQK';
+    const fits = (c: string, on: string) => BcPosition.fitsOn(R.indexOf(c[0]), R.indexOf(on[0]));
+    let open = 0, settled = 0;
+    for (let seed = 1; seed <= 200 && settled < 5; seed++) {
+      const rng = seedrandom.alea(`cap${seed}`);
+      const h = Math.floor(rng() * 12);
+      const cards: string[] = [];
+      for (let i = h; i < 26; i++) cards.push(`${R[PLAY_ORDER[i] - 1]}S`);
+      for (let i = cards.length - 1; i > 0; i--) {
+        const j = Math.floor(rng() * (i + 1));
+        [cards[i], cards[j]] = [cards[j], cards[i]];
+      }
+      const piles: Record<string, string[]> = {};
+      const names = TRENCH_NAMES.slice(0, 4 + Math.floor(rng() * 4));
+      let ok = true;
+      for (const c of cards) {
+        const fit = names.filter((t) => !piles[t] || fits(c, piles[t][piles[t].length - 1]));
+        if (fit.length === 0) {
+          ok = false;
+          break;
+        }
+        (piles[fit[Math.floor(rng() * fit.length)]] ??= []).push(c);
+      }
+      if (!ok) continue;
+      const p = setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, trenches: piles });
+      const e = new SuitEndgames(), inside = e as unknown as { credit: number; nodes: number };
+      if (e.judge(p, 0) !== NOT_JUDGED) continue;
+      open++;
+      expect(inside.nodes, `seed ${seed}: first try`).toBe(65); // aborted on its 65th node
+      inside.credit = 500; // + 2 for the call: still under the second cap, so no search
+      inside.nodes = 0;
+      expect(e.judge(p, 0)).toBe(NOT_JUDGED);
+      expect(inside.nodes, `seed ${seed}: not searched`).toBe(0);
+      inside.credit = 12_000;
+      const v = e.judge(p, 0);
+      expect(inside.nodes, `seed ${seed}: second try`).toBeGreaterThan(0);
+      expect(inside.nodes).toBeLessThanOrEqual(513);
+      if (v !== NOT_JUDGED) settled++;
+    }
+    expect(open).toBeGreaterThan(5);
+    expect(settled).toBe(5);
+  });
+
   it('leaves a winnable suit alone', () => {
     const spec: PositionSpec = { found: { S: 23, H: 26, D: 26, C: 26 }, trenches: { N0: ['AS', 'KS'], E0: ['2S'] } };
     expect(setupPosition(spec).lowerBound()).toBeLessThan(DEAD);
@@ -195,7 +240,10 @@ describe('Besieged City: suit endgames', () => {
           else (piles[open[Math.floor(rng() * open.length)]] ??= []).push(c);
           if (Object.keys(reserve).length === CELLS) break;
         }
-        new SuitEndgames().judge(setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, reserve, trenches: piles }), 0);
+        // Judged until settled: a puzzle the first try (64 nodes) leaves open is tried again
+        // with larger caps (endgame.ts, CAPS).
+        const e = new SuitEndgames(), p = setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, reserve, trenches: piles });
+        for (let k = 0; k < 3 && e.judge(p, 0) === NOT_JUDGED; k++);
       }
     } finally {
       proto.packKey = packKey;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed, withVariant } from '../../src/games/besieged-city/deal.js';
 import { SuitEndgames } from '../../src/games/besieged-city/endgame.js';
-import { packPiles } from '../../src/games/besieged-city/key.js';
 import { CELLS, PILE_CAP, RANK, SUIT, TRENCHES } from '../../src/games/besieged-city/layout.js';
 import type { BcPosition } from '../../src/games/besieged-city/position.js';
 import { BcGame } from '../../src/games/besieged-city/search.js';
@@ -10,21 +9,27 @@ import { solve } from '../../src/search/solve.js';
 import { makeEndgame } from '../search/make-endgames.js';
 
 // The suit puzzles' cache key (endgame.ts, cacheKey()) reads the suit's trenches from the
-// position's per-suit mask (BcPosition.suitTrenches, kept by push/pop/reset/setPile/loadPile) and
-// the cells through a lookup table. Checked here against the scan it replaced (kept below) at
-// every cache lookup of real searches: plain DFS and DFS with plateaus (whose teleports rewrite
-// piles through loadPile()), under several variants, from deals and from generated endgames.
+// position's per-suit mask (BcPosition.suitTrenches) and their ranks from its 4-bit rank words
+// (BcPosition.rankWords), both kept by push/pop/reset/setPile/loadPile, and the cells through a
+// lookup table. It must be the very key the puzzle's own search gives the puzzle loaded from the
+// position (packKey() after load()): the cache keeps verdicts of states those searches met.
+// Checked here against a scan of the piles and cells, and against load() + packKey(), at every
+// cache lookup of real searches: plain DFS and DFS with plateaus (whose teleports rewrite piles
+// through loadPile()), under several variants, from deals and from generated endgames.
 
-/** The old cacheKey(): scan the 14 trenches and the 12 cells. */
+/** The key from scratch: the suit's piles and cells scanned, written as packKey() writes a
+ *  puzzle (word 0 height | trench mask << 5; per pile its 4-bit ranks up to the word holding the
+ *  0 past its top; the cells' two words). */
 function scanKey(p: BcPosition, s: number, key: Uint32Array): number {
-  const list = new Int8Array(TRENCHES);
-  let mask = 0, k = 0;
+  let mask = 0, wi = 1;
   for (let t = 0; t < TRENCHES; t++) {
-    if (p.plen[t] === 0 || SUIT[p.piles[t * PILE_CAP]] !== s) continue;
+    const n = p.plen[t];
+    if (n === 0 || SUIT[p.piles[t * PILE_CAP]] !== s) continue;
     mask |= 1 << t;
-    list[k++] = t;
+    const words = new Uint32Array((n >> 3) + 1);
+    for (let j = 0; j < n; j++) words[j >> 3] |= RANK[p.piles[t * PILE_CAP + j]] << (4 * (j & 7));
+    for (const w of words) key[wi++] = w;
   }
-  key[0] = p.found[s] | (mask << 5);
   let lo = 0, hi = 0;
   for (let c = 0; c < CELLS; c++) {
     const x = p.reserve[c];
@@ -33,19 +38,20 @@ function scanKey(p: BcPosition, s: number, key: Uint32Array): number {
       else hi |= RANK[x] << (4 * (c - 8));
     }
   }
-  key[1] = lo >>> 0;
-  key[2] = hi;
-  return packPiles(p, list, k, key, 3);
+  key[wi++] = lo >>> 0;
+  key[wi++] = hi;
+  key[0] = p.found[s] | (mask << 5);
+  return wi;
 }
 
-type Inside = { key: Uint32Array };
+type Inside = { key: Uint32Array; load(p: BcPosition, s: number): void; packKey(o0: number): number; pileMask: number };
 const proto = SuitEndgames.prototype as unknown as { cacheKey: (this: Inside, p: BcPosition, s: number) => number };
 
 describe('Besieged City: the suit puzzles\' cache key', () => {
   it('equals a scan of the piles and cells at every lookup (deals, endgames, variants, plateaus)', () => {
     const cacheKey = proto.cacheKey;
     const want = new Uint32Array(32);
-    let checked = 0, withCells = 0;
+    let checked = 0, withCells = 0, longPiles = 0;
     const suits = new Set<number>();
     proto.cacheKey = function (p, s) {
       for (let u = 0; u < 4; u++) {
@@ -53,13 +59,27 @@ describe('Besieged City: the suit puzzles\' cache key', () => {
         for (let t = 0; t < TRENCHES; t++) if (p.plen[t] > 0 && SUIT[p.piles[t * PILE_CAP]] === u) m |= 1 << t;
         if (p.suitTrenches[u] !== m) expect(p.suitTrenches[u], `suit ${u}`).toBe(m);
       }
-      const n = cacheKey.call(this, p, s);
       const w = scanKey(p, s, want);
-      const got = Array.from(this.key.subarray(0, n)), exp = Array.from(want.subarray(0, w));
+      const exp = Array.from(want.subarray(0, w));
+      // The puzzle's own key of the puzzle load() makes (which leaves the cache key alone: the
+      // caller reads this.key afterwards, so the cache key is computed last).
+      const pileMask = this.pileMask;
+      this.load(p, s);
+      let m = 0;
+      for (let t = 0; t < TRENCHES; t++) if (p.plen[t] > 0 && SUIT[p.piles[t * PILE_CAP]] === s) m |= 1 << t;
+      this.pileMask = m;
+      const own = Array.from(this.key.subarray(0, this.packKey(0)));
+      this.pileMask = pileMask;
+      if (own.length !== w || own.some((x, i) => x !== exp[i])) expect(own).toEqual(exp);
+      const n = cacheKey.call(this, p, s);
+      const got = Array.from(this.key.subarray(0, n));
       if (n !== w || got.some((x, i) => x !== exp[i])) expect(got).toEqual(exp);
       checked++;
       suits.add(s);
-      if (want[1] !== 0 || want[2] !== 0) withCells++;
+      if (want[w - 2] !== 0 || want[w - 1] !== 0) withCells++;
+      let piles = 0;
+      for (let b = m; b !== 0; b &= b - 1) piles++;
+      if (w - 3 > piles) longPiles++; // a pile of 8 cards or more: more than one word
       return n;
     };
     try {
@@ -87,6 +107,7 @@ describe('Besieged City: the suit puzzles\' cache key', () => {
     }
     expect(checked).toBeGreaterThan(20_000);
     expect(withCells).toBeGreaterThan(1_000);
+    expect(longPiles).toBeGreaterThan(1_000);
     expect(suits.size).toBe(4);
   });
 });

@@ -1,6 +1,5 @@
 import { FULL, StateTable } from '../../search/table.js';
 import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
-import { packPiles } from './key.js';
 import type { BcPosition } from './position.js';
 import { acceptMask, NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
 
@@ -34,7 +33,13 @@ import { acceptMask, NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
 // The puzzle is decided by a small exhaustive depth-first search with its own exact table of
 // visited states and a node cap (past the cap the answer is "don't know", which prunes nothing).
 // Verdicts are cached per puzzle (exact keys), so a search that meets the same suit endgame again
-// pays a table lookup.
+// pays a table lookup. The cache keys a puzzle exactly as the puzzle's own search keys its states
+// (cacheKey(), packKey()), so the searches share what they learn: a lost search leaves every
+// state it met cached as lost, a won one the states of its winning line as solvable, and every
+// search settles a state it meets that is cached so (judge(), search()). Sound: in an exhausted
+// search every state met is reachable from the root, so a win from one would be the root's;
+// each state of a winning line reaches the win. (Measured, seed 296's plain DFS at 2M nodes: the
+// open puzzles' first tries took 5 nodes on average against 32 without.)
 //
 // Variants (rules.ts): the proof uses only rule II's "same suit", rule IV's "an empty trench
 // takes only a reserve card" (true also with trench-fill=deferred: the fill may wait, but it is
@@ -42,9 +47,9 @@ import { acceptMask, NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
 // So it holds under every variant, with the puzzle's trench moves those of the variant's trench
 // order (a directional pile's run is read from its ranks, which the puzzle keeps in full).
 
-/** Cached verdicts; SHORT: a search on short credit did not settle it (retried with full credit
- *  only); UNTRIED: met without credit for any search. */
-const SOLVABLE = 1, LOST = 2, UNKNOWN = 3, SHORT = 4, UNTRIED = 5;
+/** Cached verdicts; TRIED + k: searches with CAPS[0..k] nodes did not settle it (the next try
+ *  gets CAPS[k + 1]); UNTRIED: met without credit for any search. */
+const SOLVABLE = 1, LOST = 2, UNKNOWN = 3, TRIED = 4, UNTRIED = 7;
 /** Only puzzles of at most this many cards are tried, with this node cap; a larger one is left
  *  open. (Measured on 40 stock-less endgames: DFS needs 206k nodes with these proofs against
  *  1.44M without, and proves one more lost; caps of 12 cards / 3k nodes or 26 / 20k change
@@ -52,14 +57,18 @@ const SOLVABLE = 1, LOST = 2, UNKNOWN = 3, SHORT = 4, UNTRIED = 5;
 export const PUZZLE_CARDS = 26;
 const PUZZLE_NODES = 3_000;
 /** Puzzle work is paid from a credit: every lost() call earns CREDIT_PER_CALL puzzle nodes (up to
- *  MAX_CREDIT), and a puzzle is searched with at most that credit (and at most PUZZLE_NODES). So the puzzles
+ *  MAX_CREDIT), and a puzzle is searched only when the credit covers its cap. So the puzzles
  *  cost at most a small constant share of the search's own nodes, a node budget still bounds
  *  the time, and a burst between two clock checks stays within a few milliseconds. (Measured:
  *  without the credit, one deal spent 77 s in puzzles within a 200k-node budget.) Without
  *  credit the answer is "don't know", which prunes nothing. */
 const CREDIT_PER_CALL = 2;
-/** Below this credit no puzzle is searched at all. */
-const MIN_PUZZLE_NODES = 64;
+/** The caps of a puzzle's successive tries: the first is small, and a puzzle it does not settle
+ *  is tried again with a larger cap only when it is met again, so the credit goes to the puzzles
+ *  the search keeps meeting rather than to one-off ones. (Measured, seed 296's plain DFS at 2M
+ *  nodes: giving a new puzzle all the credit there was, ~140 nodes on average, spent 58% of the
+ *  puzzle nodes on tries that settled nothing; most open puzzles settle within 64 nodes.) */
+const CAPS = [64, 512, PUZZLE_NODES];
 export const JUDGED_OPEN = 0, JUDGED_LOST = 1, NOT_JUDGED = 2;
 const MAX_CREDIT = 12_000;
 const MAX_DEPTH = 2_000;
@@ -101,6 +110,10 @@ export class SuitEndgames {
    *  14 trenches, so the search and its node count are unchanged. */
   private readonly occ = new Int8Array(TRENCHES * (MAX_DEPTH + 1));
   private readonly accepts = new Uint16Array(TRENCHES * (MAX_DEPTH + 1));
+  /** Per search depth, the piles of occ in the order search() tries them as sources; dig is
+   *  scratch for the ordering (read only while ord is built). */
+  private readonly ord = new Int8Array(TRENCHES * (MAX_DEPTH + 1));
+  private readonly dig = new Int8Array(TRENCHES);
   /** Puzzles decided, for tests and statistics. */
   solvedCount = 0;
   lostCount = 0;
@@ -128,72 +141,103 @@ export class SuitEndgames {
       return NOT_JUDGED;
     }
     const cached = this.cache.found ? this.cache.values[slot] : UNTRIED;
-    if (cached < SHORT) return cached === LOST ? JUDGED_LOST : JUDGED_OPEN;
-    // Short of credit, a smaller search still settles small puzzles (a frozen suit takes one
-    // node); one it cannot settle is marked SHORT and searched again only with full credit.
-    const cap = Math.min(PUZZLE_NODES, this.credit);
-    if (cap < MIN_PUZZLE_NODES || (cached === SHORT && cap < PUZZLE_NODES)) {
+    if (cached < TRIED) return cached === LOST ? JUDGED_LOST : JUDGED_OPEN;
+    const level = cached === UNTRIED ? 0 : cached - TRIED + 1, cap = CAPS[level];
+    if (this.credit < cap) {
       this.cache.values[slot] = cached;
       return NOT_JUDGED;
     }
     this.load(p, s);
     let verdict = this.decide(cap);
     this.credit -= this.nodes;
-    if (verdict === UNKNOWN && cap < PUZZLE_NODES) verdict = SHORT;
+    if (verdict === UNKNOWN && level < CAPS.length - 1) verdict = TRIED + level;
     this.cache.values[slot] = verdict; // the slot stays valid: decide() uses its own table
-    if (verdict === SHORT) return NOT_JUDGED;
+    if (verdict >= TRIED) return NOT_JUDGED;
+    // What the search learnt about the other states it met (the root's slot is set first: these
+    // inserts may grow the cache).
+    if (verdict === LOST) this.seen.forEachKey(this.cacheLost);
+    else if (verdict === SOLVABLE) this.cacheWinningLine();
     if (verdict === LOST) this.lostCount++;
     else if (verdict === SOLVABLE) this.solvedCount++;
     return verdict === LOST ? JUDGED_LOST : JUDGED_OPEN;
   }
 
+  /** For the states of a lost search (judge()): each was reached from the puzzle searched, so a
+   *  win from it would have been a win of that puzzle; so each is lost, and cached as lost (a
+   *  state not settled before: the others are lost already). Past the cache's budget the rest
+   *  are left out. */
+  private readonly cacheLost = (words: Uint32Array, from: number, len: number): void => {
+    const key = this.key;
+    for (let i = 0; i < len; i++) key[i] = words[from + i];
+    const slot = this.cache.insert(key, len);
+    if (slot !== FULL && (!this.cache.found || this.cache.values[slot] >= UNKNOWN)) this.cache.values[slot] = LOST;
+  };
+
+  /** After a won search: the states on the line from the root to the win (or to a state known
+   *  to be solvable) are solvable, and are cached as such. */
+  private cacheWinningLine(): void {
+    const key = this.key, cache = this.cache;
+    for (let d = 1; d < this.winDepth; d++) {
+      const slot = cache.insert(key, this.seen.keyAt(this.line[d], key));
+      if (slot === FULL) return;
+      if (!cache.found || cache.values[slot] >= UNKNOWN) cache.values[slot] = SOLVABLE;
+    }
+  }
+
   private load(p: BcPosition, s: number): void {
     this.h = p.found[s];
-    const pw = this.pileWords, cw = this.cellWords;
+    const pw = this.pileWords, cw = this.cellWords, rw = p.rankWords;
     pw.fill(0);
-    cw[0] = cw[1] = 0;
     for (let t = 0; t < TRENCHES; t++) {
       const n = p.plen[t];
       this.len[t] = 0;
       if (n === 0 || SUIT[p.piles[t * PILE_CAP]] !== s) continue;
-      for (let j = 0; j < n; j++) {
-        const r = RANK[p.piles[t * PILE_CAP + j]];
-        this.ranks[t * PILE_CAP + j] = r;
-        pw[t * 4 + (j >> 3)] |= r << (4 * (j & 7));
-      }
+      for (let j = 0; j < n; j++) this.ranks[t * PILE_CAP + j] = RANK[p.piles[t * PILE_CAP + j]];
+      for (let w = t * 4; w < t * 4 + 4; w++) pw[w] = rw[w];
       this.len[t] = n;
     }
-    for (let c = 0; c < CELLS; c++) {
-      const x = p.reserve[c];
-      const r = x >= 0 && SUIT[x] === s ? RANK[x] : 0;
-      this.cell[c] = r;
-      cw[c >> 3] |= r << (4 * (c & 7));
-    }
+    this.cellRanks(p, s);
+    for (let c = 0; c < CELLS; c++) this.cell[c] = (cw[c >> 3] >>> (4 * (c & 7))) & 15;
+  }
+
+  /** cellWords for suit s of the position: per cell the rank of its suit-s card, 0 for none.
+   *  CELL_RANK gives a card's rank when it is of suit s, else 0 (an empty cell, -1, reads entry
+   *  63), so the fields are written without branches. */
+  private cellRanks(p: BcPosition, s: number): void {
+    const r = p.reserve, cr = CELL_RANK, o = s << 6, cw = this.cellWords;
+    cw[0] =
+      (cr[o + (r[0] & 63)] | (cr[o + (r[1] & 63)] << 4) | (cr[o + (r[2] & 63)] << 8) | (cr[o + (r[3] & 63)] << 12) |
+        (cr[o + (r[4] & 63)] << 16) | (cr[o + (r[5] & 63)] << 20) | (cr[o + (r[6] & 63)] << 24) | (cr[o + (r[7] & 63)] << 28)) >>> 0;
+    cw[1] = cr[o + (r[8] & 63)] | (cr[o + (r[9] & 63)] << 4) | (cr[o + (r[10] & 63)] << 8) | (cr[o + (r[11] & 63)] << 12);
   }
 
   /** Exact key of the puzzle of suit s, read straight from the position (the cache lookup runs
-   *  for most nodes of an exhaustive search; load() runs only on a miss): word 0 the height and
-   *  which trenches hold a suit-s pile (14 bits), words 1-2 per cell the rank of its suit-s card
-   *  (4 bits, 0: none), then those piles as the position key writes them (key.ts: length, bottom
-   *  card, 2-bit rank codes — a pile's cards by rank, as the puzzle holds them). */
+   *  for most nodes of an exhaustive search; load() runs only on a miss). It is the key packKey()
+   *  gives the puzzle load() makes of the position, so the cache and the puzzle's own search key
+   *  states alike, and a lost search's states can be cached as lost (judge()). The suit's
+   *  trenches come from the position's per-suit mask, in index order, and their ranks from the
+   *  position's 4-bit rank words. */
   private cacheKey(p: BcPosition, s: number): number {
-    const key = this.key, list = this.list;
-    // The suit's trenches from the position's per-suit mask, in index order (as a scan would).
+    const key = this.key, rw = p.rankWords, plen = p.plen;
     const mask = p.suitTrenches[s];
-    let k = 0;
-    for (let m = mask; m !== 0; m &= m - 1) list[k++] = 31 - Math.clz32(m & -m);
-    key[0] = p.found[s] | (mask << 5);
-    // Cells: CELL_RANK gives a card's rank when it is of suit s, else 0 (an empty cell, -1, reads
-    // entry 63), so the fields are written without branches.
-    const r = p.reserve, cr = CELL_RANK, o = s << 6;
-    key[1] =
-      (cr[o + (r[0] & 63)] | (cr[o + (r[1] & 63)] << 4) | (cr[o + (r[2] & 63)] << 8) | (cr[o + (r[3] & 63)] << 12) |
-        (cr[o + (r[4] & 63)] << 16) | (cr[o + (r[5] & 63)] << 20) | (cr[o + (r[6] & 63)] << 24) | (cr[o + (r[7] & 63)] << 28)) >>> 0;
-    key[2] = cr[o + (r[8] & 63)] | (cr[o + (r[9] & 63)] << 4) | (cr[o + (r[10] & 63)] << 8) | (cr[o + (r[11] & 63)] << 12);
-    return packPiles(p, list, k, key, 3);
+    let wi = 1;
+    for (let m = mask; m !== 0; m &= m - 1) {
+      const t = 31 - Math.clz32(m & -m), n = plen[t], w = t * 4;
+      key[wi++] = rw[w];
+      if (n >= 8) {
+        key[wi++] = rw[w + 1];
+        if (n >= 16) {
+          key[wi++] = rw[w + 2];
+          if (n >= 24) key[wi++] = rw[w + 3];
+        }
+      }
+    }
+    this.cellRanks(p, s);
+    key[wi++] = this.cellWords[0];
+    key[wi++] = this.cellWords[1];
+    key[0] = (p.found[s] | (mask << 5)) >>> 0;
+    return wi;
   }
-
-  private readonly list = new Int8Array(TRENCHES);
 
   /** Exact key of the puzzle (its own search's table; it runs at every puzzle node), from the
    *  4-bit fields kept by search(): word 0 the height (5 bits) and which trenches hold a pile
@@ -231,6 +275,11 @@ export class SuitEndgames {
   private cellMask = 0;
 
   private cap = PUZZLE_NODES;
+  /** Per depth of the search, the seen slot of the state on the current line (the seen table
+   *  never grows within a search: 8192 slots hold 2 x PUZZLE_NODES states); the depth at which
+   *  the last won search reached the win or a state known solvable. */
+  private readonly line = new Int32Array(MAX_DEPTH + 2);
+  private winDepth = 0;
 
   private decide(cap: number): number {
     this.seen.clear();
@@ -263,20 +312,33 @@ export class SuitEndgames {
    *  before is on the path or was searched to the end without a win). Moves that put the last
    *  ace (height >= 1) onto a card are not tried: they bury it (aces.ts). */
   private search(depth: number): boolean {
-    if (this.h === 26) return true;
+    if (this.h === 26) {
+      this.winDepth = depth;
+      return true;
+    }
     if (++this.nodes > this.cap || depth > MAX_DEPTH) {
       this.aborted = true;
       return false;
     }
     const o0 = depth * TRENCHES;
-    const slot = this.seen.insert(this.key, this.packKey(o0));
+    const n = this.packKey(o0);
+    const slot = this.seen.insert(this.key, n);
     if (slot === FULL) {
       this.aborted = true;
       return false;
     }
     if (this.seen.found) return false;
+    this.line[depth] = slot;
+    // A state an earlier search settled (the cache keys states as this search does: cacheKey()).
+    // The root's own entry is never settled here (judge() searches only unsettled ones).
+    const known = this.cache.get(this.key, n);
+    if (known === SOLVABLE) {
+      this.winDepth = depth;
+      return true;
+    }
+    if (known === LOST) return false;
     const ranks = this.ranks, len = this.len, cell = this.cell, occ = this.occ, accepts = this.accepts;
-    const pw = this.pileWords, cw = this.cellWords;
+    const pw = this.pileWords;
     const need = PLAY_ORDER[this.h];
     // What each pile's top accepts (see occ; packKey() listed the piles).
     const k = this.occCount;
@@ -285,6 +347,25 @@ export class SuitEndgames {
       accepts[o0 + t] = this.directional
         ? acceptMask(this.order, n, n > 2 ? ranks[top - 2] : 0, n > 1 ? ranks[top - 1] : 0, ranks[top])
         : this.neighbours[ranks[top]];
+    }
+    // Sources ordered by how deep the needed rank lies in them (fewest cards above it first),
+    // targets the other way round: the search digs the next foundation card out before it
+    // shuffles anything else, which finds the win of an open puzzle in far fewer nodes. Every
+    // move is still tried, so a LOST verdict is as exhaustive as before.
+    const ord = this.ord, dig = this.dig;
+    for (let i = 0; i < k; i++) {
+      const t = occ[o0 + i], base = t * PILE_CAP;
+      let j = len[t] - 1;
+      while (j >= 0 && ranks[base + j] !== need) j--;
+      const d = j < 0 ? 99 : len[t] - 1 - j;
+      let q = i;
+      while (q > 0 && dig[q - 1] > d) {
+        dig[q] = dig[q - 1];
+        ord[o0 + q] = ord[o0 + q - 1];
+        q--;
+      }
+      dig[q] = d;
+      ord[o0 + q] = t;
     }
     // To the foundation first.
     for (let i = 0; i < k; i++) {
@@ -304,13 +385,23 @@ export class SuitEndgames {
       if (w) return true;
       if (this.aborted) return false;
     }
+    // A reserve card of the needed rank is placed before any pile is shuffled.
+    let needCells = 0;
+    for (let cm = this.cellMask; cm !== 0; cm &= cm - 1) {
+      const c = 31 - Math.clz32(cm & -cm);
+      if (cell[c] === need) needCells |= 1 << c;
+    }
+    if (needCells !== 0) {
+      if (this.placeReserve(depth, o0, needCells)) return true;
+      if (this.aborted) return false;
+    }
     for (let i = 0; i < k; i++) {
-      const a = occ[o0 + i], n = len[a];
+      const a = ord[o0 + i], n = len[a];
       const r = ranks[a * PILE_CAP + n - 1];
       if (r === 1 && this.h > 0) continue;
       const wa = a * 4 + ((n - 1) >> 3), fa = 4 * ((n - 1) & 7);
-      for (let j = 0; j < k; j++) {
-        const b = occ[o0 + j];
+      for (let j = k - 1; j >= 0; j--) {
+        const b = ord[o0 + j];
         if (b === a || ((accepts[o0 + b] >> r) & 1) === 0) continue;
         const nb = len[b];
         const wb = b * 4 + (nb >> 3), fb = 4 * (nb & 7);
@@ -331,8 +422,15 @@ export class SuitEndgames {
         if (this.aborted) return false;
       }
     }
-    // A reserve card onto a fitting suit-s top, or as a new pile, at one of its four trenches.
-    for (let cm = this.cellMask; cm !== 0; cm &= cm - 1) {
+    return this.placeReserve(depth, o0, this.cellMask & ~needCells);
+  }
+
+  /** search()'s reserve moves, for the cells of mask: a reserve card onto a fitting suit-s top,
+   *  or as a new pile, at one of its four trenches. True when one of them wins. */
+  private placeReserve(depth: number, o0: number, mask: number): boolean {
+    const ranks = this.ranks, len = this.len, cell = this.cell, accepts = this.accepts;
+    const pw = this.pileWords, cw = this.cellWords;
+    for (let cm = mask; cm !== 0; cm &= cm - 1) {
       const c = 31 - Math.clz32(cm & -cm), r = cell[c];
       const wc = c >> 3, fc = 4 * (c & 7);
       for (let q = c * 4; q < c * 4 + 4; q++) {

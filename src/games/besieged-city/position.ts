@@ -48,6 +48,11 @@ export class BcPosition {
    *  suit), kept by push/pop (a pile's bottom changes only when it fills from or empties to 0)
    *  and reset: the suit puzzles' cache key (endgame.ts) reads it instead of scanning 14 piles. */
   readonly suitTrenches = new Uint16Array(4);
+  /** Per pile, its ranks as 4-bit fields: card j at bits 4(j & 7) of word t * 4 + (j >> 3), every
+   *  field past the top 0; kept by push/pop. The suit puzzles (endgame.ts) key a suit's piles by
+   *  these words, as their own search keys its states, so a puzzle's verdict can be cached for
+   *  every state its search visits. */
+  readonly rankWords = new Uint32Array(TRENCHES * 4);
   /** Foundation heights per suit, 0..26 (the next card is PLAY_ORDER[height]). */
   readonly found = new Uint8Array(4);
   foundTotal = 0;
@@ -97,10 +102,12 @@ export class BcPosition {
     this.plen.fill(0);
     this.pcode.fill(0);
     this.suitTrenches.fill(0);
+    this.rankWords.fill(0);
     for (let t = 0; t < TRENCHES; t++) {
       this.piles[t * PILE_CAP] = deal.trenches[t];
       this.plen[t] = 1;
       this.suitTrenches[SUIT[deal.trenches[t]]] |= 1 << t;
+      this.rankWords[t * 4] = RANK[deal.trenches[t]];
     }
     this.stock.set(deal.stock);
     this.nextCopyValid = false;
@@ -346,6 +353,7 @@ export class BcPosition {
     this.pileStamp[SUIT[c]]++;
     const n = this.plen[t]++;
     this.piles[t * PILE_CAP + n] = c;
+    this.rankWords[t * 4 + (n >> 3)] |= RANK[c] << (4 * (n & 7));
     if (n === 0) this.suitTrenches[SUIT[c]] |= 1 << t;
     else {
       const bit = 2 * (n - 1);
@@ -355,6 +363,7 @@ export class BcPosition {
 
   private pop(t: number): number {
     const n = --this.plen[t];
+    this.rankWords[t * 4 + (n >> 3)] &= ~(15 << (4 * (n & 7)));
     if (n > 0) {
       const bit = 2 * (n - 1);
       this.pcode[2 * t + (bit >> 5)] &= ~(3 << (bit & 31));
@@ -414,6 +423,7 @@ export class BcPosition {
     if (this.plen[t] > 0) this.suitTrenches[SUIT[this.piles[t * PILE_CAP]]] &= ~(1 << t);
     this.plen[t] = 0;
     this.pcode[2 * t] = this.pcode[2 * t + 1] = 0;
+    this.rankWords.fill(0, t * 4, t * 4 + 4);
   }
 
   /** Puts dealt stock card i on the talon (setup only). */
