@@ -6,6 +6,7 @@ import { CELL_NAMES, CELLS, PILE_CAP, PLAY_ORDER, TRENCHES, TRENCH_NAMES } from 
 import { BcPosition } from '../../src/games/besieged-city/position.js';
 import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
 import { solve } from '../../src/search/solve.js';
+import { StateTable } from '../../src/search/table.js';
 import { DEAD } from '../../src/search/types.js';
 import { makeEndgame } from '../search/make-endgames.js';
 import { deadOnlyWhereLost, plainlyWinnable, positionCopy, winnable } from './helpers.js';
@@ -146,6 +147,43 @@ describe('Besieged City: suit endgames', () => {
     }
     expect(open).toBeGreaterThan(5);
     expect(settled).toBe(5);
+  });
+
+  it('keeps its losses when the verdict cache is full, dropping unsettled entries first', () => {
+    // A small cache, filled by judging random puzzles; the lost puzzle judged first must stay
+    // cached (asked again without credit, it is still lost) where emptying the cache forgot it.
+    const e = new SuitEndgames(), inside = e as unknown as { cache: StateTable; credit: number };
+    inside.cache = new StateTable(1 << 19);
+    expect(e.lost(setupPosition(lost), 0)).toBe(true);
+    const R = 'A23456789TJQK';
+    const fits = (c: string, on: string) => BcPosition.fitsOn(R.indexOf(c[0]), R.indexOf(on[0]));
+    let evictions = 0, largest = 0;
+    for (let seed = 1; seed <= 6000 && evictions < 2; seed++) {
+      const rng = seedrandom.alea(`full${seed}`);
+      const h = Math.floor(rng() * 16);
+      const cards: string[] = [];
+      for (let i = h; i < 26; i++) cards.push(`${R[PLAY_ORDER[i] - 1]}S`);
+      for (let i = cards.length - 1; i > 0; i--) {
+        const j = Math.floor(rng() * (i + 1));
+        [cards[i], cards[j]] = [cards[j], cards[i]];
+      }
+      const piles: Record<string, string[]> = {};
+      const names = TRENCH_NAMES.slice(0, 4 + Math.floor(rng() * 6));
+      for (const c of cards) {
+        const fit = names.filter((t) => !piles[t] || fits(c, piles[t][piles[t].length - 1]));
+        if (fit.length > 0) (piles[fit[Math.floor(rng() * fit.length)]] ??= []).push(c);
+      }
+      const placed = Object.values(piles).flat().length;
+      if (placed < cards.length) continue; // not every card found a place: not a puzzle
+      inside.credit = 12_000;
+      e.judge(setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, trenches: piles }), 0);
+      const size = inside.cache.size;
+      if (size < largest) evictions++;
+      largest = size;
+    }
+    expect(evictions).toBe(2);
+    inside.credit = 0;
+    expect(e.judge(setupPosition(lost), 0)).toBe(JUDGED_LOST);
   });
 
   it('leaves a winnable suit alone', () => {

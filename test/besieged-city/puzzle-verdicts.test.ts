@@ -15,8 +15,8 @@ import { plainlyWinnable } from './helpers.js';
 // every state cached as settled gets the same verdict from a fresh puzzle search that knows
 // nothing else, and the lost ones are lost by plain search of the game's own rules.
 
-/** The cache's values (endgame.ts): SOLVABLE 1, LOST 2; the others are not settled. */
-const SOLVABLE = 1, LOST = 2;
+/** The cache's values (endgame.ts): SOLVABLE 3, LOST 5; the others are not settled. */
+const SOLVABLE = 3, LOST = 5;
 const R = 'A23456789TJQK';
 
 /** The one-suit position (spades; the other suits complete) of a puzzle key as cacheKey() writes

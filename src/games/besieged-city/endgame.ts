@@ -47,9 +47,10 @@ import { acceptMask, NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
 // So it holds under every variant, with the puzzle's trench moves those of the variant's trench
 // order (a directional pile's run is read from its ranks, which the puzzle keeps in full).
 
-/** Cached verdicts; TRIED + k: searches with CAPS[0..k] nodes did not settle it (the next try
- *  gets CAPS[k + 1]); UNTRIED: met without credit for any search. */
-const SOLVABLE = 1, LOST = 2, UNKNOWN = 3, TRIED = 4, UNTRIED = 7;
+/** Cached values: below SOLVABLE, the number of tries that did not settle the puzzle (so 0,
+ *  UNTRIED, for one met without credit for any search; the next try gets CAPS[value]); then
+ *  the verdicts, in the order a full cache keeps them (judge(): the largest values stay). */
+const UNTRIED = 0, SOLVABLE = 3, UNKNOWN = 4, LOST = 5;
 /** Only puzzles of at most this many cards are tried, with this node cap; a larger one is left
  *  open. (Measured on 40 stock-less endgames: DFS needs 206k nodes with these proofs against
  *  1.44M without, and proves one more lost; caps of 12 cards / 3k nodes or 26 / 20k change
@@ -68,7 +69,9 @@ const CREDIT_PER_CALL = 2;
  *  the search keeps meeting rather than to one-off ones. (Measured, seed 296's plain DFS at 2M
  *  nodes: giving a new puzzle all the credit there was, ~140 nodes on average, spent 58% of the
  *  puzzle nodes on tries that settled nothing; most open puzzles settle within 64 nodes.) */
-const CAPS = [64, 512, PUZZLE_NODES];
+const CAPS = [64, 512, PUZZLE_NODES]; // as many as the values below SOLVABLE
+/** A cached value that is no verdict: tries that did not settle it, or UNKNOWN at the last cap. */
+const unsettled = (v: number) => v < SOLVABLE || v === UNKNOWN;
 export const JUDGED_OPEN = 0, JUDGED_LOST = 1, NOT_JUDGED = 2;
 const MAX_CREDIT = 12_000;
 const MAX_DEPTH = 2_000;
@@ -135,14 +138,23 @@ export class SuitEndgames {
       this.directional = this.order === 'directional';
       this.cache.clear();
     }
-    const slot = this.cache.insert(this.key, this.cacheKey(p, s));
+    const len = this.cacheKey(p, s);
+    let slot = this.cache.insert(this.key, len);
     if (slot === FULL) {
-      this.cache.clear();
-      return NOT_JUDGED;
+      // Full: keep the half worth most (losses, which prune, then the verdicts that saved the
+      // largest searches), drop the rest, and go on, rather than forget every verdict. (Seed
+      // 296's plain DFS fills the 32 MiB four times in 15M nodes; there it stores about as many
+      // positions either way, 3,754,179 against 3,754,123 when emptied.)
+      this.cache.evictLowest(0.5);
+      slot = this.cache.insert(this.key, len);
+      if (slot === FULL) {
+        this.cache.clear();
+        return NOT_JUDGED;
+      }
     }
     const cached = this.cache.found ? this.cache.values[slot] : UNTRIED;
-    if (cached < TRIED) return cached === LOST ? JUDGED_LOST : JUDGED_OPEN;
-    const level = cached === UNTRIED ? 0 : cached - TRIED + 1, cap = CAPS[level];
+    if (cached >= SOLVABLE) return cached === LOST ? JUDGED_LOST : JUDGED_OPEN;
+    const level = cached, cap = CAPS[level];
     if (this.credit < cap) {
       this.cache.values[slot] = cached;
       return NOT_JUDGED;
@@ -150,9 +162,9 @@ export class SuitEndgames {
     this.load(p, s);
     let verdict = this.decide(cap);
     this.credit -= this.nodes;
-    if (verdict === UNKNOWN && level < CAPS.length - 1) verdict = TRIED + level;
+    if (verdict === UNKNOWN && level < CAPS.length - 1) verdict = level + 1;
     this.cache.values[slot] = verdict; // the slot stays valid: decide() uses its own table
-    if (verdict >= TRIED) return NOT_JUDGED;
+    if (verdict < SOLVABLE) return NOT_JUDGED;
     // What the search learnt about the other states it met (the root's slot is set first: these
     // inserts may grow the cache).
     if (verdict === LOST) this.seen.forEachKey(this.cacheLost);
@@ -170,7 +182,7 @@ export class SuitEndgames {
     const key = this.key;
     for (let i = 0; i < len; i++) key[i] = words[from + i];
     const slot = this.cache.insert(key, len);
-    if (slot !== FULL && (!this.cache.found || this.cache.values[slot] >= UNKNOWN)) this.cache.values[slot] = LOST;
+    if (slot !== FULL && (!this.cache.found || unsettled(this.cache.values[slot]))) this.cache.values[slot] = LOST;
   };
 
   /** After a won search: the states on the line from the root to the win (or to a state known
@@ -180,7 +192,7 @@ export class SuitEndgames {
     for (let d = 1; d < this.winDepth; d++) {
       const slot = cache.insert(key, this.seen.keyAt(this.line[d], key));
       if (slot === FULL) return;
-      if (!cache.found || cache.values[slot] >= UNKNOWN) cache.values[slot] = SOLVABLE;
+      if (!cache.found || unsettled(cache.values[slot])) cache.values[slot] = SOLVABLE;
     }
   }
 
