@@ -35,10 +35,11 @@ import { acceptMask, NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
 // Verdicts are cached per puzzle (exact keys), so a search that meets the same suit endgame again
 // pays a table lookup. The cache keys a puzzle exactly as the puzzle's own search keys its states
 // (cacheKey(), packKey()), so the searches share what they learn: a lost search leaves every
-// state it met cached as lost, a won one the states of its winning line as solvable, and every
+// state it met cached as lost, a won one the states of its winning line as solvable, any search
+// (one that ran out of nodes too) the first states of the lost components it finished, and every
 // search settles a state it meets that is cached so (judge(), search()). Sound: in an exhausted
 // search every state met is reachable from the root, so a win from one would be the root's;
-// each state of a winning line reaches the win. (Measured, seed 296's plain DFS at 2M nodes: the
+// each state of a winning line reaches the win; a finished component is argued in search(). (Measured, seed 296's plain DFS at 2M nodes: the
 // open puzzles' first tries took 5 nodes on average against 32 without.)
 //
 // Variants (rules.ts): the proof uses only rule II's "same suit", rule IV's "an empty trench
@@ -75,6 +76,10 @@ const unsettled = (v: number) => v < SOLVABLE || v === UNKNOWN;
 export const JUDGED_OPEN = 0, JUDGED_LOST = 1, NOT_JUDGED = 2;
 const MAX_CREDIT = 12_000;
 const MAX_DEPTH = 2_000;
+/** A finished lost component (search()) is cached when at least this many states were searched
+ *  from its first: a cached one saves that many nodes when met again, and the small ones would
+ *  crowd the cache. */
+const SALVAGE_NODES = 8;
 /** At s * 64 + card: the card's rank if it is of suit s, else 0 (entry 63 stands for an empty
  *  cell, -1 & 63; no card has id 63). */
 const CELL_RANK = Uint8Array.from({ length: 256 }, (_, i) => ((i & 63) < 52 && SUIT[i & 63] === i >> 6 ? RANK[i & 63] : 0));
@@ -120,6 +125,8 @@ export class SuitEndgames {
   /** Puzzles decided, for tests and statistics. */
   solvedCount = 0;
   lostCount = 0;
+  /** States proved lost by searches that were not (search(), components), for tests. */
+  salvagedCount = 0;
 
   /** Whether suit s of the position is proved lost. The caller guarantees the premise: no card of
    *  suit s in the stock or the talon (decoupledSuits()). */
@@ -164,6 +171,7 @@ export class SuitEndgames {
     this.credit -= this.nodes;
     if (verdict === UNKNOWN && level < CAPS.length - 1) verdict = level + 1;
     this.cache.values[slot] = verdict; // the slot stays valid: decide() uses its own table
+    if (verdict !== LOST) this.cacheSalvaged();
     if (verdict < SOLVABLE) return NOT_JUDGED;
     // What the search learnt about the other states it met (the root's slot is set first: these
     // inserts may grow the cache).
@@ -184,6 +192,17 @@ export class SuitEndgames {
     const slot = this.cache.insert(key, len);
     if (slot !== FULL && (!this.cache.found || unsettled(this.cache.values[slot]))) this.cache.values[slot] = LOST;
   };
+
+  /** After a search that was not lost: the first states of the lost components it finished
+   *  (search()) are cached as lost. (A lost search caches all its states: cacheLost.) */
+  private cacheSalvaged(): void {
+    const key = this.key;
+    for (let i = 0; i < this.salvaged; i++) {
+      const len = this.seen.keyAt(this.salvage[i], key);
+      this.cacheLost(key, 0, len);
+    }
+    this.salvagedCount += this.salvaged;
+  }
 
   /** After a won search: the states on the line from the root to the win (or to a state known
    *  to be solvable) are solvable, and are cached as such. */
@@ -292,9 +311,22 @@ export class SuitEndgames {
    *  the last won search reached the win or a state known solvable. */
   private readonly line = new Int32Array(MAX_DEPTH + 2);
   private winDepth = 0;
+  /** search()'s component bookkeeping (Tarjan): the last order number given (counter), per depth + 1 the
+   *  lowest order number the state there reaches, the stack of states (seen slots) not yet in a
+   *  finished component, and the first states of finished lost components kept for the cache. */
+  private counter = 0;
+  private readonly low = new Int32Array(MAX_DEPTH + 3);
+  private readonly stack = new Int32Array(PUZZLE_NODES + 2);
+  private stackTop = 0;
+  private readonly salvage = new Int32Array(256);
+  private salvaged = 0;
 
   private decide(cap: number): number {
     this.seen.clear();
+    this.counter = 0;
+    this.stackTop = 0;
+    this.salvaged = 0;
+    this.low[0] = PUZZLE_NODES + 1;
     this.cap = cap;
     this.nodes = 0;
     this.aborted = false;
@@ -339,7 +371,13 @@ export class SuitEndgames {
       this.aborted = true;
       return false;
     }
-    if (this.seen.found) return false;
+    const order = this.seen.values;
+    if (this.seen.found) {
+      // On the search's stack (its order number) or in a finished component (0): see below.
+      const v = order[slot];
+      if (v !== 0 && v < this.low[depth]) this.low[depth] = v;
+      return false;
+    }
     this.line[depth] = slot;
     // A state an earlier search settled (the cache keys states as this search does: cacheKey()).
     // The root's own entry is never settled here (judge() searches only unsettled ones).
@@ -348,7 +386,30 @@ export class SuitEndgames {
       this.winDepth = depth;
       return true;
     }
-    if (known === LOST) return false;
+    if (known === LOST) return false; // order[slot] stays 0: finished, lost
+    // Tarjan's strongly connected components over the states searched: a state's order number
+    // while it is on the stack, and the lowest order number it reaches (low[depth + 1]). A
+    // component all of whose moves were tried without a win, before any abort, is lost: every
+    // state it reaches is in it, in a component finished before, or cached as lost, and none
+    // is won. So even a search that runs out of nodes leaves such states proved; the first of a
+    // component that took SALVAGE_NODES states or more is kept for the cache (judge()).
+    const mine = ++this.counter;
+    order[slot] = mine;
+    this.low[depth + 1] = mine;
+    this.stack[this.stackTop++] = slot;
+    const won = this.expand(depth, o0);
+    if (won || this.aborted) return won;
+    const low = this.low[depth + 1];
+    if (low === mine) {
+      const stack = this.stack;
+      while (this.stackTop > 0 && order[stack[this.stackTop - 1]] >= mine) order[stack[--this.stackTop]] = 0;
+      if (this.counter - mine >= SALVAGE_NODES && this.salvaged < this.salvage.length) this.salvage[this.salvaged++] = slot;
+    } else if (low < this.low[depth]) this.low[depth] = low;
+    return false;
+  }
+
+  /** search()'s moves from the current state (keyed at depth, its piles listed at occ[o0..]). */
+  private expand(depth: number, o0: number): boolean {
     const ranks = this.ranks, len = this.len, cell = this.cell, occ = this.occ, accepts = this.accepts;
     const pw = this.pileWords;
     const need = PLAY_ORDER[this.h];
