@@ -15,6 +15,29 @@ import { deadOnlyWhereLost, plainlyWinnable, positionCopy, winnable } from './he
 // of its own (its piles, its reserve cards), and a lost puzzle makes the position lost
 // (lowerBound() = DEAD).
 
+const R = 'A23456789TJQK';
+const fits = (c: string, on: string) => BcPosition.fitsOn(R.indexOf(c[0]), R.indexOf(on[0]));
+
+/** A random one-suit puzzle: the spades owed from height h shuffled, then each laid on a random
+ *  one of the first `min` + (up to `spread` - 1 more) trenches whose top it fits (an empty one
+ *  takes any); undefined when a card fits nowhere. */
+function randomSpades(rng: () => number, h: number, min: number, spread: number): Record<string, string[]> | undefined {
+  const cards: string[] = [];
+  for (let i = h; i < 26; i++) cards.push(`${R[PLAY_ORDER[i] - 1]}S`);
+  for (let i = cards.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [cards[i], cards[j]] = [cards[j], cards[i]];
+  }
+  const piles: Record<string, string[]> = {};
+  const names = TRENCH_NAMES.slice(0, min + Math.floor(rng() * spread));
+  for (const c of cards) {
+    const open = names.filter((t) => !piles[t] || fits(c, piles[t][piles[t].length - 1]));
+    if (open.length === 0) return undefined;
+    (piles[open[Math.floor(rng() * open.length)]] ??= []).push(c);
+  }
+  return piles;
+}
+
 describe('Besieged City: suit endgames', () => {
   // Spades need 2S, KS, AS (height 23); the other suits are complete; no stock, talon or reserve.
   // N0 holds AS, then 2S, then KS on top. KS can go only onto a spade Q, A or 2 top: there is
@@ -106,30 +129,12 @@ describe('Besieged City: suit endgames', () => {
 
   it('tries a puzzle its first cap leaves open again with a larger cap, once the credit covers it', () => {
     // endgame.ts, CAPS: 64 nodes first, then 512, then 3000, each try when the puzzle is met again.
-    const R = 'A23456789TJQK';
-    const fits = (c: string, on: string) => BcPosition.fitsOn(R.indexOf(c[0]), R.indexOf(on[0]));
     let open = 0, settled = 0;
     for (let seed = 1; seed <= 200 && settled < 5; seed++) {
       const rng = seedrandom.alea(`cap${seed}`);
       const h = Math.floor(rng() * 12);
-      const cards: string[] = [];
-      for (let i = h; i < 26; i++) cards.push(`${R[PLAY_ORDER[i] - 1]}S`);
-      for (let i = cards.length - 1; i > 0; i--) {
-        const j = Math.floor(rng() * (i + 1));
-        [cards[i], cards[j]] = [cards[j], cards[i]];
-      }
-      const piles: Record<string, string[]> = {};
-      const names = TRENCH_NAMES.slice(0, 4 + Math.floor(rng() * 4));
-      let ok = true;
-      for (const c of cards) {
-        const fit = names.filter((t) => !piles[t] || fits(c, piles[t][piles[t].length - 1]));
-        if (fit.length === 0) {
-          ok = false;
-          break;
-        }
-        (piles[fit[Math.floor(rng() * fit.length)]] ??= []).push(c);
-      }
-      if (!ok) continue;
+      const piles = randomSpades(rng, h, 4, 4);
+      if (!piles) continue;
       const p = setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, trenches: piles });
       const e = new SuitEndgames(), inside = e as unknown as { credit: number; nodes: number };
       if (e.judge(p, 0) !== NOT_JUDGED) continue;
@@ -155,26 +160,12 @@ describe('Besieged City: suit endgames', () => {
     const e = new SuitEndgames(), inside = e as unknown as { cache: StateTable; credit: number };
     inside.cache = new StateTable(1 << 19);
     expect(e.lost(setupPosition(lost), 0)).toBe(true);
-    const R = 'A23456789TJQK';
-    const fits = (c: string, on: string) => BcPosition.fitsOn(R.indexOf(c[0]), R.indexOf(on[0]));
     let evictions = 0, largest = 0;
     for (let seed = 1; seed <= 6000 && evictions < 2; seed++) {
       const rng = seedrandom.alea(`full${seed}`);
       const h = Math.floor(rng() * 16);
-      const cards: string[] = [];
-      for (let i = h; i < 26; i++) cards.push(`${R[PLAY_ORDER[i] - 1]}S`);
-      for (let i = cards.length - 1; i > 0; i--) {
-        const j = Math.floor(rng() * (i + 1));
-        [cards[i], cards[j]] = [cards[j], cards[i]];
-      }
-      const piles: Record<string, string[]> = {};
-      const names = TRENCH_NAMES.slice(0, 4 + Math.floor(rng() * 6));
-      for (const c of cards) {
-        const fit = names.filter((t) => !piles[t] || fits(c, piles[t][piles[t].length - 1]));
-        if (fit.length > 0) (piles[fit[Math.floor(rng() * fit.length)]] ??= []).push(c);
-      }
-      const placed = Object.values(piles).flat().length;
-      if (placed < cards.length) continue; // not every card found a place: not a puzzle
+      const piles = randomSpades(rng, h, 4, 6);
+      if (!piles) continue;
       inside.credit = 12_000;
       e.judge(setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, trenches: piles }), 0);
       const size = inside.cache.size;
@@ -196,30 +187,12 @@ describe('Besieged City: suit endgames', () => {
     // Regression: the puzzle search once left a pile's top overwritten after backtracking (a
     // deeper move pushed onto the pile a card had left), and so called winnable puzzles lost —
     // 232 of 1268 such verdicts on this generator over 4000 seeds. Spades only, random legal piles.
-    const R = 'A23456789TJQK';
-    const fits = (c: string, on: string) => BcPosition.fitsOn(R.indexOf(c[0]), R.indexOf(on[0]));
     let lost = 0;
     for (let seed = 1; seed <= 300; seed++) {
       const rng = seedrandom.alea(`b${seed}`);
       const h = 14 + Math.floor(rng() * 8);
-      const cards: string[] = [];
-      for (let i = h; i < 26; i++) cards.push(`${R[PLAY_ORDER[i] - 1]}S`);
-      for (let i = cards.length - 1; i > 0; i--) {
-        const j = Math.floor(rng() * (i + 1));
-        [cards[i], cards[j]] = [cards[j], cards[i]];
-      }
-      const piles: Record<string, string[]> = {};
-      const names = TRENCH_NAMES.slice(0, 3 + Math.floor(rng() * 3));
-      let ok = true;
-      for (const c of cards) {
-        const open = names.filter((t) => !piles[t] || fits(c, piles[t][piles[t].length - 1]));
-        if (open.length === 0) {
-          ok = false;
-          break;
-        }
-        (piles[open[Math.floor(rng() * open.length)]] ??= []).push(c);
-      }
-      if (!ok) continue;
+      const piles = randomSpades(rng, h, 3, 3);
+      if (!piles) continue;
       const spec: PositionSpec = { found: { S: h, H: 26, D: 26, C: 26 }, trenches: piles };
       if (!new SuitEndgames().lost(setupPosition(spec), 0)) continue;
       lost++;
@@ -258,8 +231,6 @@ describe('Besieged City: suit endgames', () => {
       return packKey.call(this, o0);
     };
     try {
-      const R = 'A23456789TJQK';
-      const fits = (c: string, on: string) => BcPosition.fitsOn(R.indexOf(c[0]), R.indexOf(on[0]));
       for (let seed = 1; seed <= 60; seed++) {
         const rng = seedrandom.alea(`w${seed}`);
         const h = Math.floor(rng() * 20);
