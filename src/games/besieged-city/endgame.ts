@@ -39,8 +39,9 @@ import { acceptMask, NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
 // (one that ran out of nodes too) the first states of the lost components it finished, and every
 // search settles a state it meets that is cached so (judge(), search()). Sound: in an exhausted
 // search every state met is reachable from the root, so a win from one would be the root's;
-// each state of a winning line reaches the win; a finished component is argued in search(). (Measured, seed 296's plain DFS at 2M nodes: the
-// open puzzles' first tries took 5 nodes on average against 32 without.)
+// each state of a winning line reaches the win; a finished component is argued in search().
+// (Measured, seed 296's plain DFS at 2M nodes: the open puzzles' first tries took 5 nodes on
+// average against 32 without.)
 //
 // Variants (rules.ts): the proof uses only rule II's "same suit", rule IV's "an empty trench
 // takes only a reserve card" (true also with trench-fill=deferred: the fill may wait, but it is
@@ -171,15 +172,28 @@ export class SuitEndgames {
     this.credit -= this.nodes;
     if (verdict === UNKNOWN && level < CAPS.length - 1) verdict = level + 1;
     this.cache.values[slot] = verdict; // the slot stays valid: decide() uses its own table
-    if (verdict !== LOST) this.cacheSalvaged();
-    if (verdict < SOLVABLE) return NOT_JUDGED;
     // What the search learnt about the other states it met (the root's slot is set first: these
     // inserts may grow the cache).
-    if (verdict === LOST) this.seen.forEachKey(this.cacheLost);
-    else if (verdict === SOLVABLE) this.cacheWinningLine();
-    if (verdict === LOST) this.lostCount++;
-    else if (verdict === SOLVABLE) this.solvedCount++;
-    return verdict === LOST ? JUDGED_LOST : JUDGED_OPEN;
+    if (verdict === LOST) {
+      this.seen.forEachKey(this.cacheLost);
+      this.lostCount++;
+      return JUDGED_LOST;
+    }
+    this.cacheSalvaged();
+    if (verdict === SOLVABLE) {
+      this.cacheWinningLine();
+      this.solvedCount++;
+    }
+    return verdict < SOLVABLE ? NOT_JUDGED : JUDGED_OPEN;
+  }
+
+  /** Caches this.key[0..len) as settled by verdict, unless it is settled already; false when the
+   *  cache is full. */
+  private settle(len: number, verdict: number): boolean {
+    const slot = this.cache.insert(this.key, len);
+    if (slot === FULL) return false;
+    if (!this.cache.found || unsettled(this.cache.values[slot])) this.cache.values[slot] = verdict;
+    return true;
   }
 
   /** For the states of a lost search (judge()): each was reached from the puzzle searched, so a
@@ -189,40 +203,29 @@ export class SuitEndgames {
   private readonly cacheLost = (words: Uint32Array, from: number, len: number): void => {
     const key = this.key;
     for (let i = 0; i < len; i++) key[i] = words[from + i];
-    const slot = this.cache.insert(key, len);
-    if (slot !== FULL && (!this.cache.found || unsettled(this.cache.values[slot]))) this.cache.values[slot] = LOST;
+    this.settle(len, LOST);
   };
 
   /** After a search that was not lost: the first states of the lost components it finished
    *  (search()) are cached as lost. (A lost search caches all its states: cacheLost.) */
   private cacheSalvaged(): void {
-    const key = this.key;
-    for (let i = 0; i < this.salvaged; i++) {
-      const len = this.seen.keyAt(this.salvage[i], key);
-      this.cacheLost(key, 0, len);
-    }
+    for (let i = 0; i < this.salvaged; i++) this.settle(this.seen.keyAt(this.salvage[i], this.key), LOST);
     this.salvagedCount += this.salvaged;
   }
 
   /** After a won search: the states on the line from the root to the win (or to a state known
    *  to be solvable) are solvable, and are cached as such. */
   private cacheWinningLine(): void {
-    const key = this.key, cache = this.cache;
-    for (let d = 1; d < this.winDepth; d++) {
-      const slot = cache.insert(key, this.seen.keyAt(this.line[d], key));
-      if (slot === FULL) return;
-      if (!cache.found || unsettled(cache.values[slot])) cache.values[slot] = SOLVABLE;
-    }
+    for (let d = 1; d < this.winDepth; d++) if (!this.settle(this.seen.keyAt(this.line[d], this.key), SOLVABLE)) return;
   }
 
   private load(p: BcPosition, s: number): void {
     this.h = p.found[s];
     const pw = this.pileWords, cw = this.cellWords, rw = p.rankWords;
     pw.fill(0);
-    for (let t = 0; t < TRENCHES; t++) {
-      const n = p.plen[t];
-      this.len[t] = 0;
-      if (n === 0 || SUIT[p.piles[t * PILE_CAP]] !== s) continue;
+    this.len.fill(0);
+    for (let m = p.suitTrenches[s]; m !== 0; m &= m - 1) {
+      const t = 31 - Math.clz32(m & -m), n = p.plen[t];
       for (let j = 0; j < n; j++) this.ranks[t * PILE_CAP + j] = RANK[p.piles[t * PILE_CAP + j]];
       for (let w = t * 4; w < t * 4 + 4; w++) pw[w] = rw[w];
       this.len[t] = n;
