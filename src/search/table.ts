@@ -115,8 +115,13 @@ export class StateTable {
   /** Finds or adds key[0..len). Returns the slot (found tells which), or FULL when the memory
    *  budget cannot hold another state. */
   insert(key: Uint32Array, len: number): number {
+    return this.insertHashed(key, len, hashKey(key, len));
+  }
+
+  /** insert() for a caller that has the key's hashKey() already (e.g. to look the same key up
+   *  in two tables). */
+  insertHashed(key: Uint32Array, len: number, h: number): number {
     if (len > MAX_KEY) throw new RangeError(`StateTable: keys of at most ${MAX_KEY} words`);
-    const h = hashKey(key, len);
     const hashes = this.hashes, offsets = this.offsets, chunks = this.chunks;
     let i = h & this.mask;
     for (;;) {
@@ -146,7 +151,11 @@ export class StateTable {
 
   /** The value stored for the key, or -1 when absent (does not insert). */
   get(key: Uint32Array, len: number): number {
-    const h = hashKey(key, len);
+    return this.getHashed(key, len, hashKey(key, len));
+  }
+
+  /** get() with the key's hashKey() given. */
+  getHashed(key: Uint32Array, len: number, h: number): number {
     let i = h & this.mask;
     for (;;) {
       const sh = this.hashes[i];

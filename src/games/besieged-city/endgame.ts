@@ -1,4 +1,4 @@
-import { FULL, StateTable } from '../../search/table.js';
+import { FULL, hashKey, StateTable } from '../../search/table.js';
 import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
 import type { BcPosition } from './position.js';
 import { acceptMask, NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
@@ -87,9 +87,13 @@ const CELL_RANK = Uint8Array.from({ length: 256 }, (_, i) => ((i & 63) < 52 && S
 
 export class SuitEndgames {
   private readonly cache = new StateTable(32 << 20);
-  /** Cleared for every puzzle searched (tens of thousands of times in a long search), and holds
-   *  at most PUZZLE_NODES states: 8192 slots keep it under half full. */
-  private readonly seen = new StateTable(16 << 20, 8192);
+  /** Per cap (CAPS), the table of the states a search with that cap has seen: cleared for every
+   *  puzzle searched (tens of thousands of times in a long search), and it holds at most the cap's
+   *  states, so its slots (a power of two at least twice the cap) keep it under half full; most
+   *  searches are first tries, whose small table stays in the processor's nearest cache. */
+  private readonly seens = CAPS.map((cap) => new StateTable(16 << 20, 1 << (32 - Math.clz32(2 * cap - 1))));
+  /** The table of the search under way (or the last one): seens[its level]. */
+  private seen = this.seens[0];
   /** The puzzle: per trench the suit-s pile's ranks, bottom first (length 0: none), and per
    *  reserve cell the rank of its suit-s card (0: none). */
   private readonly ranks = new Int8Array(TRENCHES * PILE_CAP);
@@ -168,7 +172,7 @@ export class SuitEndgames {
       return NOT_JUDGED;
     }
     this.load(p, s);
-    let verdict = this.decide(cap);
+    let verdict = this.decide(level);
     this.credit -= this.nodes;
     if (verdict === UNKNOWN && level < CAPS.length - 1) verdict = level + 1;
     this.cache.values[slot] = verdict; // the slot stays valid: decide() uses its own table
@@ -310,8 +314,8 @@ export class SuitEndgames {
 
   private cap = PUZZLE_NODES;
   /** Per depth of the search, the seen slot of the state on the current line (the seen table
-   *  never grows within a search: 8192 slots hold 2 x PUZZLE_NODES states); the depth at which
-   *  the last won search reached the win or a state known solvable. */
+   *  never grows within a search: it has twice the cap's slots, and a search stores at most cap
+   *  states); the depth at which the last won search reached the win or a state known solvable. */
   private readonly line = new Int32Array(MAX_DEPTH + 2);
   private winDepth = 0;
   /** search()'s component bookkeeping (Tarjan): the last order number given (counter), per depth + 1 the
@@ -324,7 +328,9 @@ export class SuitEndgames {
   private readonly salvage = new Int32Array(256);
   private salvaged = 0;
 
-  private decide(cap: number): number {
+  private decide(level: number): number {
+    const cap = CAPS[level];
+    this.seen = this.seens[level];
     this.seen.clear();
     this.counter = 0;
     this.stackTop = 0;
@@ -369,7 +375,9 @@ export class SuitEndgames {
     }
     const o0 = depth * TRENCHES;
     const n = this.packKey(o0);
-    const slot = this.seen.insert(this.key, n);
+    // One hash for both tables the state is looked up in (seen, then the cache).
+    const hash = hashKey(this.key, n);
+    const slot = this.seen.insertHashed(this.key, n, hash);
     if (slot === FULL) {
       this.aborted = true;
       return false;
@@ -384,7 +392,7 @@ export class SuitEndgames {
     this.line[depth] = slot;
     // A state an earlier search settled (the cache keys states as this search does: cacheKey()).
     // The root's own entry is never settled here (judge() searches only unsettled ones).
-    const known = this.cache.get(this.key, n);
+    const known = this.cache.getHashed(this.key, n, hash);
     if (known === SOLVABLE) {
       this.winDepth = depth;
       return true;
