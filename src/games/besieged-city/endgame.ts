@@ -317,6 +317,9 @@ export class SuitEndgames {
    *  never grows within a search: it has twice the cap's slots, and a search stores at most cap
    *  states); the depth at which the last won search reached the win or a state known solvable. */
   private readonly line = new Int32Array(MAX_DEPTH + 2);
+  /** Per depth, the trench the move into that state put a card on by a pile-to-pile move (-1:
+   *  another move, or the root): expand() does not move that card again (see there). */
+  private readonly movedTo = new Int8Array(MAX_DEPTH + 2);
   private winDepth = 0;
   /** search()'s component bookkeeping (Tarjan): the last order number given (counter), per depth + 1 the
    *  lowest order number the state there reaches, the stack of states (seen slots) not yet in a
@@ -344,6 +347,7 @@ export class SuitEndgames {
     for (let c = 0; c < CELLS; c++) if (this.cell[c] !== 0) cm |= 1 << c;
     this.pileMask = pm;
     this.cellMask = cm;
+    this.movedTo[0] = -1;
     if (this.aceBuried()) return LOST;
     const won = this.search(0);
     if (won) return SOLVABLE;
@@ -406,7 +410,9 @@ export class SuitEndgames {
     // component that took SALVAGE_NODES states or more is kept for the cache (judge()).
     const mine = ++this.counter;
     order[slot] = mine;
-    this.low[depth + 1] = mine;
+    // A state whose last-moved card expand() will not move again (movedTo) is counted as
+    // reaching its parent (see expand()).
+    this.low[depth + 1] = this.movedTo[depth] >= 0 ? order[this.line[depth - 1]] : mine;
     this.stack[this.stackTop++] = slot;
     const won = this.expand(depth, o0);
     if (won || this.aborted) return won;
@@ -424,6 +430,21 @@ export class SuitEndgames {
     const ranks = this.ranks, len = this.len, cell = this.cell, occ = this.occ, accepts = this.accepts;
     const pw = this.pileWords;
     const need = PLAY_ORDER[this.h];
+    // The card the last move put on trench `last` by a pile-to-pile move from a is not moved
+    // again, to the foundation or onto a pile. Proof: such a move gives the parent P (the card
+    // back onto a) or the state P reaches by moving the card from a straight there (it is a's
+    // top in P, the target tops are the same, and a fit depends only on the target's pile, in
+    // every trench order; a is empty in both when the card was its last). P tries all its own
+    // moves of the card (had the card been P's last-moved one, P would not have moved it onto
+    // `last`). So the states left out are P and P's children, all searched by P's loop, and an
+    // exhausted search still meets every state reachable from the root: LOST stays exact.
+    // For the components, the state's low-link starts at P's order number (search()), as if it
+    // had a move back to P (it has one when a kept a card: Claim 1 of plateau.ts; else the extra
+    // edge only merges components). Its component then finishes no sooner than P's, after P's
+    // loop has searched every state the left-out moves reach, so a component called lost still
+    // had all it reaches searched without a win (the salvage stays sound).
+    const last = this.movedTo[depth];
+    const moved = this.movedTo;
     // What each pile's top accepts (see occ; packKey() listed the piles).
     const k = this.occCount;
     for (let i = 0; i < k; i++) {
@@ -454,8 +475,9 @@ export class SuitEndgames {
     // To the foundation first.
     for (let i = 0; i < k; i++) {
       const a = occ[o0 + i], n = len[a];
-      if (ranks[a * PILE_CAP + n - 1] !== need) continue;
+      if (a === last || ranks[a * PILE_CAP + n - 1] !== need) continue;
       const wa = a * 4 + ((n - 1) >> 3), fa = 4 * ((n - 1) & 7);
+      moved[depth + 1] = -1;
       len[a] = n - 1;
       pw[wa] &= ~(15 << fa);
       if (n === 1) this.pileMask ^= 1 << a;
@@ -481,6 +503,7 @@ export class SuitEndgames {
     }
     for (let i = 0; i < k; i++) {
       const a = ord[o0 + i], n = len[a];
+      if (a === last) continue;
       const r = ranks[a * PILE_CAP + n - 1];
       if (r === 1 && this.h > 0) continue;
       const wa = a * 4 + ((n - 1) >> 3), fa = 4 * ((n - 1) & 7);
@@ -495,6 +518,7 @@ export class SuitEndgames {
         len[a] = n - 1;
         pw[wa] &= ~(15 << fa);
         if (n === 1) this.pileMask ^= 1 << a;
+        moved[depth + 1] = b;
         const w = this.search(depth + 1);
         if (n === 1) this.pileMask ^= 1 << a;
         len[a] = n;
@@ -533,6 +557,7 @@ export class SuitEndgames {
         const pm = this.pileMask, cmask = this.cellMask;
         this.pileMask = pm | (1 << t);
         this.cellMask = cmask & ~(1 << c);
+        this.movedTo[depth + 1] = -1;
         const w = this.search(depth + 1);
         this.pileMask = pm;
         this.cellMask = cmask;
