@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Batch } from '../../src/batch/run.js';
@@ -7,10 +6,17 @@ import { parseCsv, readCsvRows } from '../../src/batch/csv.js';
 import { boundedRate, boundPct, percentile, wilson } from '../../src/batch/stats.js';
 import { parseShard, parseSeeds, shardOf } from '../../src/cli/units.js';
 import { dedupe, summarize as summarizeRows } from '../../src/batch/solvability.js';
+import { tempDir } from '../temp-dir.js';
 
 const summarize = (rows: Record<string, string>[]) => summarizeRows(rows, 'Besieged City');
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'patience-batch-'));
+const root = tempDir('patience-batch-');
+let tmps = 0;
+const tmp = () => {
+  const d = join(root, String(tmps++));
+  mkdirSync(d);
+  return d;
+};
 const seeds = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => String(a + i));
 
 describe('batch pool', () => {

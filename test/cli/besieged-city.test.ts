@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed, dealToJson } from '../../src/games/besieged-city/deal.js';
 import { readCsvRows } from '../../src/batch/csv.js';
 import { run } from './run.js';
+import { tempDir } from '../temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'patience-cli-'));
+const dir = tempDir('patience-cli-');
 const file = (name: string, content: unknown) => {
   const p = join(dir, name);
   writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content));

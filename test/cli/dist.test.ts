@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
+import { tempDir } from '../temp-dir.js';
 
 // The compiled CLI, as `npm start` runs it: workers load from dist/ with plain node, and a real
 // Ctrl-C (SIGINT) keeps every finished row for --resume. CI builds before testing; a plain
@@ -32,9 +32,11 @@ function csvRows(path: string): number {
   return Math.max(0, readFileSync(path, 'utf8').split('\n').length - 2);
 }
 
+const dir = tempDir('patience-dist-');
+
 describe.skipIf(!existsSync(cli))('compiled CLI (dist/)', () => {
   it('runs a batch on workers, stops cleanly on SIGINT, and resumes to each item exactly once', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'patience-dist-')), 'z.csv');
+    const out = join(dir, 'z.csv');
     // 100,000 games: the interrupt comes after the first 100 rows, far from the end at any speed.
     const args = ['batch', 'zioplys', '--players', '2..6', '--seeds', '1..20000', '--workers', '2', '--out', out];
     const first = await runNode(args, () => csvRows(out) >= 100);

@@ -1,16 +1,16 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
 import { dealFromSeed, dealToJson } from '../../src/games/besieged-city/deal.js';
 import { dealFromSeed as ptDealFromSeed, dealToJson as ptDealToJson } from '../../src/games/parterre/deal.js';
 import { run } from './run.js';
+import { tempDir } from '../temp-dir.js';
 
 // What a newcomer meets first: the game is read from a deal file, an unknown game is named as
 // such, and a seed is a deal number or a name — nothing else passes silently.
 
-const dir = mkdtempSync(join(tmpdir(), 'patience-papercuts-'));
+const dir = tempDir('patience-papercuts-');
 const file = (name: string, doc: unknown) => {
   const p = join(dir, name);
   writeFileSync(p, JSON.stringify(doc));

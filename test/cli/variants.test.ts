@@ -1,14 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
 import { run } from './run.js';
+import { tempDir } from '../temp-dir.js';
 
 // --variant on the command line: recorded in deal and solution files and in batch rows, and
 // verify replays a line under the variant its file records.
 
-const dir = mkdtempSync(join(tmpdir(), 'patience-variants-'));
+const dir = tempDir('patience-variants-');
 const file = (name: string, content: unknown) => {
   const p = join(dir, name);
   writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content));

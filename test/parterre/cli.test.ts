@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from '../cli/run.js';
+import { tempDir } from '../temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'parterre-'));
+const dir = tempDir('parterre-');
 const file = (name: string, doc: unknown) => {
   const p = join(dir, name);
   writeFileSync(p, typeof doc === 'string' ? doc : JSON.stringify(doc));

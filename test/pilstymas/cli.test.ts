@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../../src/cli.js';
 import { dealFromSeed, dealToJson } from '../../src/games/pilstymas/deal.js';
@@ -9,6 +8,7 @@ import { itemsFor, runGameItem } from '../../src/games/pilstymas/job.js';
 import { recordFromJson, recordToJson, verifyRecord } from '../../src/games/pilstymas/replay.js';
 import { makeStrategy } from '../../src/games/pilstymas/strategies.js';
 import { summarize } from '../../src/games/pilstymas/summary.js';
+import { tempDir } from '../temp-dir.js';
 
 let out: string[] = [], err: string[] = [];
 beforeEach(() => {
@@ -23,7 +23,7 @@ afterEach(() => {
   process.exitCode = undefined;
 });
 
-const dir = mkdtempSync(join(tmpdir(), 'pilstymas-'));
+const dir = tempDir('pilstymas-');
 const file = (name: string, doc: unknown) => {
   const f = join(dir, name);
   writeFileSync(f, typeof doc === 'string' ? doc : JSON.stringify(doc));

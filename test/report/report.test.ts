@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,13 +15,14 @@ import { readSolution } from '../../src/games/solitaire.js';
 import { seedRanges } from '../../src/report/html.js';
 import { run } from '../cli/run.js';
 import { findChromium, INSTALL_HINT } from './browser.js';
+import { tempDir } from '../temp-dir.js';
 
 // The report and replay pages: their numbers are the summary's (checked cell by cell against
 // `summary --json`), they load nothing from the network, and in a real browser they show
 // without console errors, every chart has a size, and one step of a replay shows the rules
 // engine's position after move 1. Screenshots go to test-artifacts/ (ignored by git).
 
-const dir = mkdtempSync(join(tmpdir(), 'patience-report-'));
+const dir = tempDir('patience-report-');
 const ARTIFACTS = resolve('test-artifacts');
 const f = (name: string) => join(dir, name);
 
@@ -72,7 +72,6 @@ beforeAll(async () => {
   }
 }, 240_000);
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The value at a "/"-joined path of the summary JSON. */
 const at = (doc: unknown, path: string): unknown =>

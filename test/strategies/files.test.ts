@@ -1,17 +1,17 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
 import { dealFromSeed, dealToJson } from '../../src/games/besieged-city/deal.js';
 import { run } from '../cli/run.js';
+import { tempDir } from '../temp-dir.js';
 
 // Strategy files (docs/strategies.md) through the CLI: the examples play against built-ins, and
 // each way of misbehaving loses that game only. Timeouts are tested far from the boundary: a
 // decision that busy-waits 2 s, or never returns, against --decision-timeout 500ms or 100ms (the
 // well-behaved decisions of a file run under the same limit use a fraction of a millisecond).
 
-const dir = mkdtempSync(join(tmpdir(), 'patience-files-'));
+const dir = tempDir('patience-files-');
 const out = (name: string) => join(dir, name);
 const fx = (name: string) => `./test/strategies/fixtures/${name}.mjs`;
 const example = (game: string) => `./examples/strategies/${game}.mjs`;

@@ -1,15 +1,15 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run as runCli } from '../cli/run.js';
 import { dealFromSeed, dealToJson } from '../../src/games/zioplys/deal.js';
 import { searchDeals } from '../../src/games/zioplys/search.js';
 import { parseStrategies, simulate } from '../../src/games/zioplys/strategy.js';
+import { tempDir } from '../temp-dir.js';
 
 const run = (args: string[]) => runCli(...args);
 
-const dir = mkdtempSync(join(tmpdir(), 'zioplys-'));
+const dir = tempDir('zioplys-');
 afterEach(() => vi.restoreAllMocks());
 
 describe('CLI', () => {
