@@ -373,7 +373,12 @@ export class SuitEndgames {
       this.winDepth = depth;
       return true;
     }
-    if (++this.nodes > this.cap || depth > MAX_DEPTH) {
+    // The cap and the credit count the new states searched (nodes): a state met again costs a
+    // probe of the small seen table, not a node. Each state searched makes at most a few hundred
+    // such probes (its moves), so the cap still bounds a search's time. (Measured, counting every
+    // state met instead, at the same node budgets: plain DFS seeds 1..300 at 100k 54 solved
+    // instead of 58; at 60 ms a deal, five alternating rounds, 60.4 on average instead of 63.6.)
+    if (this.nodes >= this.cap || depth > MAX_DEPTH) {
       this.aborted = true;
       return false;
     }
@@ -393,6 +398,7 @@ export class SuitEndgames {
       if (v !== 0 && v < this.low[depth]) this.low[depth] = v;
       return false;
     }
+    this.nodes++;
     this.line[depth] = slot;
     // A state an earlier search settled (the cache keys states as this search does: cacheKey()).
     // The root's own entry is never settled here (judge() searches only unsettled ones).
