@@ -4,6 +4,7 @@ import { lastAceBuried } from '../../src/games/besieged-city/aces.js';
 import { JUDGED_LOST, NOT_JUDGED, SuitEndgames } from '../../src/games/besieged-city/endgame.js';
 import { CELL_NAMES, CELLS, PILE_CAP, PLAY_ORDER, TRENCHES, TRENCH_NAMES } from '../../src/games/besieged-city/layout.js';
 import { BcPosition } from '../../src/games/besieged-city/position.js';
+import { DEFAULT_RULES, TRENCH_ORDERS } from '../../src/games/besieged-city/rules.js';
 import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
 import { solve } from '../../src/search/solve.js';
 import { StateTable } from '../../src/search/table.js';
@@ -200,6 +201,44 @@ describe('Besieged City: suit endgames', () => {
       expect(winnable(setupPosition(spec), 200_000), `seed ${seed}`).not.toBe(true);
     }
     expect(lost).toBeGreaterThan(30);
+  });
+
+  it('calls a puzzle with reserve cards lost only when plain search finds no win, under every trench order', () => {
+    // The puzzle search leaves out moves of the card just moved, and proves components lost from
+    // unfinished searches (endgame.ts): both hold under every trench order. Random spade piles,
+    // up to two of their tops moved to reserve cells; each puzzle gets all three caps in turn.
+    let checked = 0;
+    for (const trenchOrder of TRENCH_ORDERS) {
+      let lost = 0;
+      for (let seed = 1; seed <= 400; seed++) {
+        const rng = seedrandom.alea(`r-${trenchOrder}-${seed}`);
+        const h = 12 + Math.floor(rng() * 10);
+        const piles = randomSpades(rng, h, 3, 4);
+        if (!piles) continue;
+        const reserve: Record<string, string> = {};
+        for (let k = Math.floor(rng() * 3); k > 0; k--) {
+          const names = Object.keys(piles), t = names[Math.floor(rng() * names.length)];
+          reserve[CELL_NAMES[Math.floor(rng() * CELLS)]] = piles[t].pop()!;
+          if (piles[t].length === 0) delete piles[t];
+        }
+        const spec: PositionSpec = { found: { S: h, H: 26, D: 26, C: 26 }, trenches: piles, reserve, rules: { ...DEFAULT_RULES, trenchOrder } };
+        try {
+          setupPosition(spec);
+        } catch {
+          continue; // piles laid by the default order's fit that this order does not allow
+        }
+        const e = new SuitEndgames();
+        let v = NOT_JUDGED;
+        for (let k = 0; k < 3 && v === NOT_JUDGED; k++) v = e.judge(setupPosition(spec), 0);
+        if (v !== JUDGED_LOST) continue;
+        lost++;
+        const w = plainlyWinnable(setupPosition(spec), 300_000);
+        expect(w, `${trenchOrder} seed ${seed}`).not.toBe(true);
+        if (w === false) checked++;
+      }
+      expect(lost, trenchOrder).toBeGreaterThan(5);
+    }
+    expect(checked).toBeGreaterThan(150);
   });
 
   it("keeps the puzzle's 4-bit rank fields and its pile and cell masks equal to its ranks at every puzzle node", () => {
