@@ -85,6 +85,22 @@ const SALVAGE_NODES = 8;
  *  cell, -1 & 63; no card has id 63). */
 const CELL_RANK = Uint8Array.from({ length: 256 }, (_, i) => ((i & 63) < 52 && SUIT[i & 63] === i >> 6 ? RANK[i & 63] : 0));
 
+/** Writes pile t of n cards to key[wi..] as both puzzle keys hold it (cacheKey(), packKey()):
+ *  its 4-bit rank words (4 per trench in words, from t * 4) up to the one holding the 0 past its
+ *  top, (n >> 3) + 1 of them; returns the next index. One writer, so the two keys agree. */
+function putPile(key: Uint32Array, wi: number, words: Uint32Array, t: number, n: number): number {
+  const w = t * 4;
+  key[wi++] = words[w];
+  if (n >= 8) {
+    key[wi++] = words[w + 1];
+    if (n >= 16) {
+      key[wi++] = words[w + 2];
+      if (n >= 24) key[wi++] = words[w + 3];
+    }
+  }
+  return wi;
+}
+
 export class SuitEndgames {
   private readonly cache = new StateTable(32 << 20);
   /** Per cap (CAPS), the table of the states a search with that cap has seen: cleared for every
@@ -260,15 +276,8 @@ export class SuitEndgames {
     const mask = p.suitTrenches[s];
     let wi = 1;
     for (let m = mask; m !== 0; m &= m - 1) {
-      const t = 31 - Math.clz32(m & -m), n = plen[t], w = t * 4;
-      key[wi++] = rw[w];
-      if (n >= 8) {
-        key[wi++] = rw[w + 1];
-        if (n >= 16) {
-          key[wi++] = rw[w + 2];
-          if (n >= 24) key[wi++] = rw[w + 3];
-        }
-      }
+      const t = 31 - Math.clz32(m & -m);
+      wi = putPile(key, wi, rw, t, plen[t]);
     }
     this.cellRanks(p, s);
     key[wi++] = this.cellWords[0];
@@ -286,17 +295,9 @@ export class SuitEndgames {
     const key = this.key, len = this.len, pw = this.pileWords, occ = this.occ, tm = this.pileMask;
     let wi = 1, k = 0;
     for (let m = tm; m !== 0; m &= m - 1) {
-      const t = 31 - Math.clz32(m & -m), n = len[t];
+      const t = 31 - Math.clz32(m & -m);
       occ[o0 + k++] = t;
-      const w = t * 4;
-      key[wi++] = pw[w];
-      if (n >= 8) {
-        key[wi++] = pw[w + 1];
-        if (n >= 16) {
-          key[wi++] = pw[w + 2];
-          if (n >= 24) key[wi++] = pw[w + 3];
-        }
-      }
+      wi = putPile(key, wi, pw, t, len[t]);
     }
     this.occCount = k;
     key[wi++] = this.cellWords[0];
