@@ -2,7 +2,12 @@
 // full variable-length key of every state kept in an append-only arena, so a hit is a real
 // match and never a hash collision (a false "seen" would make an "unsolvable" verdict wrong).
 //
-// Layout per slot: hash (u32, 0 = empty), arena offset (u32), value (i32, for the search's use).
+// Layout per slot: a tag (u8, 0 = empty: 8 bits of the hash), hash (u32), arena offset (u32),
+// value (i32, for the search's use). A probe reads only the tags until one matches: they take a
+// quarter of the hashes' memory, so in a table of millions they mostly stay in the processor's
+// second-level cache, where the hashes would miss to memory at every new state; a matching tag
+// goes straight to the key's words (a false match, 1 in 255, costs one compare). The hashes are
+// kept for growing and evicting, which rehash without reading the keys.
 // Arena: [len, w0, w1, …] per key. The table starts small and doubles up to its memory budget,
 // so small searches stay cheap to clear; past the budget insert() reports FULL.
 // The arena is stored in chunks of CHUNK words that never move (a key never straddles two: one
@@ -17,7 +22,7 @@
 
 export const FULL = -1;
 
-const SLOT_BYTES = 12;
+const SLOT_BYTES = 13;
 const MIN_SLOTS = 1 << 14;
 const CHUNK_BITS = 16;
 const CHUNK = 1 << CHUNK_BITS;
@@ -33,6 +38,9 @@ const SAMPLE = 1 << 16;
 const DROPPED = 0xffffffff;
 /** The arena's largest counted size: its chunks' offsets, unused ends included, fit 32 bits. */
 const MAX_ARENA = 2 ** 32 - 2 ** (32 - CHUNK_BITS) * (MAX_KEY + 1) * 2;
+
+/** A slot's tag for hash h: its top 8 bits, never 0 (0 marks an empty slot). */
+const tagOf = (h: number) => h >>> 24 || 1;
 
 /** Hash of a packed key (murmur3-style mixing of whole words; never 0). */
 export function hashKey(key: Uint32Array, len: number): number {
@@ -58,6 +66,7 @@ function hashWords(words: Uint32Array, from: number, len: number): number {
 }
 
 export class StateTable {
+  private tags: Uint8Array;
   private hashes: Uint32Array;
   private offsets: Uint32Array;
   /** A value per slot for the search (e.g. an A* node id); index with the slot insert() gave. */
@@ -82,6 +91,7 @@ export class StateTable {
     readonly memoryBytes: number,
     private readonly minSlots = MIN_SLOTS,
   ) {
+    this.tags = new Uint8Array(minSlots);
     this.hashes = new Uint32Array(minSlots);
     this.offsets = new Uint32Array(minSlots);
     this.values = new Int32Array(minSlots);
@@ -97,6 +107,7 @@ export class StateTable {
   clear(): void {
     // Shrink back so that the next (usually small) search starts cheap.
     if (this.hashes.length > MIN_SLOTS * 16) {
+      this.tags = new Uint8Array(this.minSlots);
       this.hashes = new Uint32Array(this.minSlots);
       this.offsets = new Uint32Array(this.minSlots);
       this.values = new Int32Array(this.minSlots);
@@ -104,7 +115,7 @@ export class StateTable {
       this.arenaCap = MIN_ARENA;
       this.mask = this.minSlots - 1;
     } else {
-      this.hashes.fill(0);
+      this.tags.fill(0);
     }
     this.chunk = 0;
     this.chunkUsed = 0;
@@ -122,12 +133,12 @@ export class StateTable {
    *  in two tables). */
   insertHashed(key: Uint32Array, len: number, h: number): number {
     if (len > MAX_KEY) throw new RangeError(`StateTable: keys of at most ${MAX_KEY} words`);
-    const hashes = this.hashes, offsets = this.offsets, chunks = this.chunks;
+    const tags = this.tags, offsets = this.offsets, chunks = this.chunks, tag = tagOf(h);
     let i = h & this.mask;
     for (;;) {
-      const sh = hashes[i];
-      if (sh === 0) break;
-      if (sh === h) {
+      const st = tags[i];
+      if (st === 0) break;
+      if (st === tag) {
         const off = offsets[i], arena = chunks[off >>> CHUNK_BITS], o = off & CHUNK_MASK;
         if (arena[o] === len) {
           let j = 0;
@@ -142,7 +153,7 @@ export class StateTable {
     }
     this.found = false;
     if (this.arenaUsed + len + 1 > this.arenaCap && !this.growArena(len + 1)) return FULL;
-    if ((this.size + 1) * 2 > hashes.length) {
+    if ((this.size + 1) * 2 > tags.length) {
       if (!this.growSlots()) return FULL;
       return this.insertNew(h, key, len);
     }
@@ -156,11 +167,12 @@ export class StateTable {
 
   /** get() with the key's hashKey() given. */
   getHashed(key: Uint32Array, len: number, h: number): number {
+    const tags = this.tags, tag = tagOf(h);
     let i = h & this.mask;
     for (;;) {
-      const sh = this.hashes[i];
-      if (sh === 0) return -1;
-      if (sh === h) {
+      const st = tags[i];
+      if (st === 0) return -1;
+      if (st === tag) {
         const off = this.offsets[i], arena = this.chunks[off >>> CHUNK_BITS], o = off & CHUNK_MASK;
         if (arena[o] === len) {
           let j = 0;
@@ -174,7 +186,7 @@ export class StateTable {
 
   private insertNew(h: number, key: Uint32Array, len: number): number {
     let i = h & this.mask;
-    while (this.hashes[i] !== 0) i = (i + 1) & this.mask;
+    while (this.tags[i] !== 0) i = (i + 1) & this.mask;
     return this.place(i, h, key, len);
   }
 
@@ -192,6 +204,7 @@ export class StateTable {
     for (let j = 0; j < len; j++) arena[o + 1 + j] = key[j];
     this.chunkUsed = o + len + 1;
     this.arenaUsed += len + 1;
+    this.tags[i] = tagOf(h);
     this.hashes[i] = h;
     this.offsets[i] = (this.chunk << CHUNK_BITS) | o;
     this.values[i] = 0;
@@ -229,17 +242,17 @@ export class StateTable {
    *  values). Returns the number of states dropped, at least one. A search may forget a state
    *  only where searching it again is correct (see dfs.ts). */
   evictLowest(share = 0.5): number {
-    const hashes = this.hashes, values = this.values, offsets = this.offsets, chunks = this.chunks;
+    const tags = this.tags, hashes = this.hashes, values = this.values, offsets = this.offsets, chunks = this.chunks;
     const mask = this.mask, before = this.size;
     if (before === 0) return 0;
     // The threshold, read off a sorted sample of the values (any distribution, outliers too).
     // Values tied with it go or stay together, whichever comes nearer the share (many states
     // may share a value); when they are the smallest they go, so that room is made.
     const sample = new Int32Array(Math.min(before, SAMPLE));
-    const stride = hashes.length / sample.length;
+    const stride = tags.length / sample.length;
     let n = 0;
-    for (let i = 0; i < hashes.length && n < sample.length; i++) {
-      if (hashes[i] !== 0 && i >= n * stride) sample[n++] = values[i];
+    for (let i = 0; i < tags.length && n < sample.length; i++) {
+      if (tags[i] !== 0 && i >= n * stride) sample[n++] = values[i];
     }
     const sorted = sample.subarray(0, n).sort();
     const drop = Math.min(n - 1, Math.floor((1 - share) * n));
@@ -250,8 +263,8 @@ export class StateTable {
     const threshold = below === 0 || upTo - drop < drop - below ? q + 1 : q;
     // Mark: a kept state's record gets bit 31 of its length word (lengths are under 64); a
     // dropped state's slot gets the offset DROPPED.
-    for (let i = 0; i < hashes.length; i++) {
-      if (hashes[i] === 0) continue;
+    for (let i = 0; i < tags.length; i++) {
+      if (tags[i] === 0) continue;
       const off = offsets[i];
       if (values[i] < threshold) offsets[i] = DROPPED;
       else chunks[off >>> CHUNK_BITS][off & CHUNK_MASK] |= KEEP;
@@ -268,7 +281,8 @@ export class StateTable {
         if (word & KEEP) {
           const h = hashWords(src, o + 1, len), old = (c << CHUNK_BITS) | o;
           let i = h & mask;
-          while (hashes[i] !== h || offsets[i] !== old) i = (i + 1) & mask;
+          // (An empty slot may still hold the hash and offset of a state cleared before.)
+          while (tags[i] === 0 || hashes[i] !== h || offsets[i] !== old) i = (i + 1) & mask;
           if (wo + len + 1 > CHUNK) {
             if (wo < CHUNK) chunks[wc][wo] = 0;
             wc++;
@@ -293,17 +307,18 @@ export class StateTable {
     // it: taken in ring order from an empty slot, each state's probe meets only states already
     // placed (linear probing's rehash in place).
     let empty = -1;
-    for (let i = 0; i < hashes.length; i++) {
-      if (hashes[i] !== 0 && offsets[i] === DROPPED) hashes[i] = 0;
-      if (hashes[i] === 0 && empty < 0) empty = i;
+    for (let i = 0; i < tags.length; i++) {
+      if (tags[i] !== 0 && offsets[i] === DROPPED) tags[i] = 0;
+      if (tags[i] === 0 && empty < 0) empty = i;
     }
-    for (let k = 1; k <= hashes.length; k++) {
-      const i = (empty + k) & mask, h = hashes[i];
-      if (h === 0) continue;
-      const off = offsets[i], v = values[i];
-      hashes[i] = 0;
+    for (let k = 1; k <= tags.length; k++) {
+      const i = (empty + k) & mask, tag = tags[i];
+      if (tag === 0) continue;
+      const h = hashes[i], off = offsets[i], v = values[i];
+      tags[i] = 0;
       let j = h & mask;
-      while (hashes[j] !== 0) j = (j + 1) & mask;
+      while (tags[j] !== 0) j = (j + 1) & mask;
+      tags[j] = tag;
       hashes[j] = h;
       offsets[j] = off;
       values[j] = v;
@@ -333,16 +348,18 @@ export class StateTable {
   private growSlots(): boolean {
     const n = this.hashes.length * 2;
     if (n * SLOT_BYTES + this.arenaCap * 4 > this.memoryBytes) return false;
-    const oh = this.hashes, oo = this.offsets, ov = this.values;
+    const ot = this.tags, oh = this.hashes, oo = this.offsets, ov = this.values;
+    this.tags = new Uint8Array(n);
     this.hashes = new Uint32Array(n);
     this.offsets = new Uint32Array(n);
     this.values = new Int32Array(n);
     this.mask = n - 1;
     for (let i = 0; i < oh.length; i++) {
+      if (ot[i] === 0) continue;
       const h = oh[i];
-      if (h === 0) continue;
       let j = h & this.mask;
-      while (this.hashes[j] !== 0) j = (j + 1) & this.mask;
+      while (this.tags[j] !== 0) j = (j + 1) & this.mask;
+      this.tags[j] = ot[i];
       this.hashes[j] = h;
       this.offsets[j] = oo[i];
       this.values[j] = ov[i];

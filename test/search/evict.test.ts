@@ -73,6 +73,44 @@ describe('table: evictLowest', () => {
     key[0] = 0;
     expect(t.get(key, 8)).toBe(-1);
   });
+
+  it('after clear(), which empties the slots by their tags alone, finds, grows and evicts only what came since', () => {
+    // A table cleared without shrinking keeps its old hashes and offsets in the emptied slots;
+    // only the tags say what is stored. Refilled with other keys (half of them old), through a
+    // growth and an eviction, it must still answer exactly.
+    const rng = seedrandom('clear');
+    const t = new StateTable(64 << 20, 1 << 12);
+    const mk = (id: number) => {
+      const k = new Uint32Array(1 + (id % 7));
+      k[0] = id;
+      for (let j = 1; j < k.length; j++) k[j] = (id * 2654435761 + j) >>> 0;
+      return k;
+    };
+    for (let id = 0; id < 1500; id++) t.insert(mk(id), 1 + (id % 7));
+    t.clear();
+    expect(t.size).toBe(0);
+    const value = new Map<number, number>();
+    for (let i = 0; i < 6000; i++) {
+      const id = i % 2 === 0 ? i / 2 : 10_000 + i; // ids 0..2999 (old 0..1499 among them) and new ones
+      const k = mk(id);
+      const slot = t.insert(k, k.length);
+      expect(t.found).toBe(false);
+      value.set(id, Math.floor(rng() * 1000));
+      t.values[slot] = value.get(id)!;
+    }
+    for (const id of [3000, 5000, 10_002]) expect(t.get(mk(id), mk(id).length)).toBe(-1);
+    const dropped = t.evictLowest(0.5);
+    expect(t.size).toBe(6000 - dropped);
+    let present = 0;
+    for (const [id, v] of value) {
+      const got = t.get(mk(id), mk(id).length);
+      if (got !== -1) {
+        present++;
+        expect(got).toBe(v);
+      }
+    }
+    expect(present).toBe(t.size);
+  });
 });
 
 describe('dfs: a full table with eviction', () => {
