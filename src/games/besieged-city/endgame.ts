@@ -452,13 +452,43 @@ export class SuitEndgames {
     // had all it reaches searched without a win (the salvage stays sound).
     const last = this.movedTo[depth];
     const moved = this.movedTo;
-    // What each pile's top accepts (see occ; packKey() listed the piles).
+    // To the foundation first.
     const k = this.occCount;
+    for (let i = 0; i < k; i++) {
+      const a = occ[o0 + i], n = len[a];
+      if (a === last || ranks[a * PILE_CAP + n - 1] !== need) continue;
+      const wa = a * 4 + ((n - 1) >> 3), fa = 4 * ((n - 1) & 7);
+      moved[depth + 1] = -1;
+      len[a] = n - 1;
+      pw[wa] &= ~(15 << fa);
+      if (n === 1) this.pileMask ^= 1 << a;
+      this.h++;
+      const w = this.search(depth + 1);
+      this.h--;
+      if (n === 1) this.pileMask ^= 1 << a;
+      len[a] = n;
+      pw[wa] |= need << fa;
+      ranks[a * PILE_CAP + n - 1] = need; // deeper moves may have pushed onto a over it
+      if (w) return true;
+      if (this.aborted) return false;
+    }
+    // What each pile's top accepts (see occ; packKey() listed the piles), once the foundation
+    // moves are tried: most states of a winning line are left by one, and need none of this.
     for (let i = 0; i < k; i++) {
       const t = occ[o0 + i], n = len[t], top = t * PILE_CAP + n - 1;
       accepts[o0 + t] = this.directional
         ? acceptMask(this.order, n, n > 2 ? ranks[top - 2] : 0, n > 1 ? ranks[top - 1] : 0, ranks[top])
         : this.neighbours[ranks[top]];
+    }
+    // A reserve card of the needed rank is placed before any pile is shuffled.
+    let needCells = 0;
+    for (let cm = this.cellMask; cm !== 0; cm &= cm - 1) {
+      const c = 31 - Math.clz32(cm & -cm);
+      if (cell[c] === need) needCells |= 1 << c;
+    }
+    if (needCells !== 0) {
+      if (this.placeReserve(depth, o0, needCells)) return true;
+      if (this.aborted) return false;
     }
     // Sources ordered by how deep the needed rank lies in them (fewest cards above it first),
     // targets the other way round: the search digs the next foundation card out before it
@@ -478,35 +508,6 @@ export class SuitEndgames {
       }
       dig[q] = d;
       ord[o0 + q] = t;
-    }
-    // To the foundation first.
-    for (let i = 0; i < k; i++) {
-      const a = occ[o0 + i], n = len[a];
-      if (a === last || ranks[a * PILE_CAP + n - 1] !== need) continue;
-      const wa = a * 4 + ((n - 1) >> 3), fa = 4 * ((n - 1) & 7);
-      moved[depth + 1] = -1;
-      len[a] = n - 1;
-      pw[wa] &= ~(15 << fa);
-      if (n === 1) this.pileMask ^= 1 << a;
-      this.h++;
-      const w = this.search(depth + 1);
-      this.h--;
-      if (n === 1) this.pileMask ^= 1 << a;
-      len[a] = n;
-      pw[wa] |= need << fa;
-      ranks[a * PILE_CAP + n - 1] = need; // deeper moves may have pushed onto a over it
-      if (w) return true;
-      if (this.aborted) return false;
-    }
-    // A reserve card of the needed rank is placed before any pile is shuffled.
-    let needCells = 0;
-    for (let cm = this.cellMask; cm !== 0; cm &= cm - 1) {
-      const c = 31 - Math.clz32(cm & -cm);
-      if (cell[c] === need) needCells |= 1 << c;
-    }
-    if (needCells !== 0) {
-      if (this.placeReserve(depth, o0, needCells)) return true;
-      if (this.aborted) return false;
     }
     for (let i = 0; i < k; i++) {
       const a = ord[o0 + i], n = len[a];
