@@ -4,10 +4,10 @@
 //
 // Layout per slot: a tag (u8, 0 = empty: 8 bits of the hash), hash (u32), arena offset (u32),
 // value (i32, for the search's use). A probe reads only the tags until one matches: they take a
-// quarter of the hashes' memory, so in a table of millions they mostly stay in the processor's
-// second-level cache, where the hashes would miss to memory at every new state; a matching tag
-// goes straight to the key's words (a false match, 1 in 255, costs one compare). The hashes are
-// kept for growing and evicting, which rehash without reading the keys.
+// quarter of the hashes' memory, so fewer probes miss the processor's caches (measured: seed
+// 296's plain DFS at 6M nodes, 1.49M states, ~3% faster; small tables the same). A matching tag
+// goes straight to the key's words (a false match, about 1 in 255, costs one compare). The
+// hashes are kept for growing and evicting, which rehash without reading the keys.
 // Arena: [len, w0, w1, …] per key. The table starts small and doubles up to its memory budget,
 // so small searches stay cheap to clear; past the budget insert() reports FULL.
 // The arena is stored in chunks of CHUNK words that never move (a key never straddles two: one
