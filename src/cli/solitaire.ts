@@ -5,14 +5,14 @@ import type { Argv } from 'yargs';
 import type { Row } from '../batch/job.js';
 import { formatSummary, summarize, variantOfSettings } from '../batch/solvability.js';
 import type { Args, GameCli, VerbCommand } from '../games/registry.js';
-import { replaySolution, verifySolution, type Solitaire, type SolitairePosition } from '../games/solitaire.js';
+import { openSeat, replaySolution, verifySolution, type SeatAnswer, type Solitaire, type SolitairePosition } from '../games/solitaire.js';
 import { InputError } from '../io/errors.js';
 import { formatJson, readJsonFile } from '../io/json.js';
 import { solve } from '../search/solve.js';
 import { batchOptions, reportBatchEnd, runBatchCommand } from './batch.js';
 import { parseShard, shardOf } from './units.js';
 import { chooseDeal, dealFileOption, seedOption } from './options.js';
-import { runRepl, typedMove } from './repl.js';
+import { MoveMenu, readTyped, runRepl, unknownCommand } from './repl.js';
 import { describeSettings, outcomeLine, solverOptions, solverSettings, statsJson, statsLine } from './solve.js';
 
 // The commands every one-player game with a solver has — deal, play, solve, batch, and show /
@@ -45,49 +45,48 @@ function variantNote<D extends { seed?: string }, P extends SolitairePosition>(k
   return v === undefined || v === 'default' ? '' : ` (variant ${v})`;
 }
 
-function legalMoves<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, pos: P): number[] {
-  const buf = new Int32Array(kit.maxMoves);
-  return Array.from(buf.subarray(0, kit.legalMoves(pos, buf)));
-}
+/** The commands of `play` (everything else typed is a move, or an unknown word). */
+const PLAY_COMMANDS = ['moves', 'show', 'undo', 'help', 'quit'];
 
-/** A person plays in the terminal: a move in notation or a number from "moves", "undo", "quit". */
+/** A person plays in the terminal through the game's seat (which names no face-down card): a
+ *  move, a number from "moves", or a command. */
 export async function playCommand<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, argv: Args): Promise<void> {
   const deal = dealOfKit(kit, argv);
   const pos = kit.position(deal);
-  const history: number[] = [];
+  const seat = kit.seat ? kit.seat(pos) : openSeat(kit, pos);
+  const menu = new MoveMenu<string>();
   const show = () => {
     console.log(kit.render(pos, { unicode: argv.unicode === true }));
+    for (const line of seat.status()) console.log(line);
     if (pos.won()) console.log(`Won: all ${kit.cards} cards are on the foundations.`);
-    else if (legalMoves(kit, pos).length === 0) console.log('Lost: no legal move is left. Type undo or quit.');
+    else if (seat.options().length === 0) console.log('Lost: no legal move is left. Type undo or quit.');
   };
-  console.log(`${kit.title}, deal ${deal.seed ?? '(file)'}${variantNote(kit, deal)}. Type a move ("${kit.exampleMove}"), a number from "moves", "moves", "undo", "show", "quit".`);
+  const answer = (a: SeatAnswer) => {
+    if (!a.ok) return console.log(a.reason);
+    menu.forget();
+    for (const line of a.said) console.log(line);
+    show();
+  };
+  console.log(`${kit.title}, deal ${deal.seed ?? '(file)'}${variantNote(kit, deal)}. Type a move ${seat.howToMove}, a number from "moves", or a command: ${PLAY_COMMANDS.join(', ')}.`);
   show();
   await runRepl('> ', (line) => {
-    if (line === '') return true;
-    if (line === 'quit' || line === 'q') return false;
-    if (line === 'help') {
-      console.log(`moves | <move in notation, e.g. ${kit.exampleMove}> | <number from moves> | undo | show | quit`);
-      return true;
+    const t = readTyped(line, PLAY_COMMANDS, seat.moveWords);
+    switch (t.kind) {
+      case 'empty': return true;
+      case 'unknown': return console.log(unknownCommand(t.word, PLAY_COMMANDS, seat.howToMove)), true;
+      case 'number': {
+        const text = menu.pick(t.n);
+        if (text !== undefined) answer(seat.play(text));
+        return true;
+      }
+      case 'move': return answer(seat.play(t.text)), true;
     }
-    if (line === 'show') return show(), true;
-    const legal = legalMoves(kit, pos);
-    if (line === 'moves') {
-      legal.forEach((m, i) => console.log(`${String(i + 1).padStart(3)}. ${kit.formatMove(m)}`));
-      if (legal.length === 0) console.log('no legal moves');
-      return true;
-    }
-    if (line === 'undo') {
-      const m = history.pop();
-      if (m === undefined) console.log('nothing to undo');
-      else pos.unmake(m), show();
-      return true;
-    }
-    const move = typedMove(line, legal, (text) => kit.parseMove(pos, text));
-    if (move !== undefined) {
-      pos.make(move);
-      history.push(move);
-      console.log(`played ${kit.formatMove(move)}`);
-      show();
+    switch (t.name) {
+      case 'quit': return false;
+      case 'help': console.log(`a move ${seat.howToMove} | <number from moves> | ${PLAY_COMMANDS.join(' | ')}`); break;
+      case 'show': show(); break;
+      case 'moves': menu.print(seat.options(), (m) => m); break;
+      case 'undo': answer(seat.undo()); break;
     }
     return true;
   });
@@ -211,7 +210,7 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       play: {
         describe: 'Play a deal in the terminal',
         builder: (y) => variantOption(kit)(unicodeOption(dealFileOption(seedOption(y))))
-          .example(`$0 play ${n} --seed 42`, 'play deal 42: type moves, "moves", "undo", "quit"'),
+          .example(`$0 play ${n} --seed 42`, 'play deal 42: type moves, "moves", "undo", "help", "quit"'),
         handler: (argv) => playCommand(kit, argv),
       },
       solve: {

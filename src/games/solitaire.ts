@@ -38,6 +38,9 @@ export interface Solitaire<D extends { seed?: string }, P extends SolitairePosit
   foundationCards(pos: P): number;
   /** The position drawn as cards, for the replay page. */
   readonly board?: Board<P>;
+  /** A person's seat in `play`, for a game with face-down cards (without it, openSeat: every
+   *  legal move is listed and typed in notation, as every card is face up). */
+  seat?(pos: P): PlaySeat;
   /** Rule variants, when the game has them: the deal carries its variant, so a position, a
    *  solution file and a batch row are played under the rules they were made under. */
   readonly variants?: {
@@ -48,6 +51,51 @@ export interface Solitaire<D extends { seed?: string }, P extends SolitairePosit
     describe(deal: D): string;
     /** For --help. */
     help: string;
+  };
+}
+
+export type SeatAnswer = { ok: true; said: string[] } | { ok: false; reason: string };
+
+/** What a person at the table may name and see in `play`. Nothing it lists, prints or answers
+ *  names a face-down card, or depends on one (a refusal reads the same whichever card lies
+ *  there), so that no trial and error can probe the hidden cards. */
+export interface PlaySeat {
+  /** The moves the player may make now, as the player names them (the "moves" list). */
+  options(): string[];
+  /** Makes the move typed (an option, or notation): the lines to print, or why not. */
+  play(text: string): SeatAnswer;
+  /** Takes back the last move, or says why it cannot be. */
+  undo(): SeatAnswer;
+  /** Lines shown under the board (e.g. a dealt card waiting for its place). */
+  status(): string[];
+  /** Words that are moves besides notation (e.g. "deal"), to tell them from commands. */
+  readonly moveWords: readonly string[];
+  /** How moves are typed, for the help line, e.g. `in notation (e.g. "7D b>p3")`. */
+  readonly howToMove: string;
+}
+
+/** The seat of a game whose cards are all face up: every legal move, in notation. */
+export function openSeat<D extends { seed?: string }, P extends SolitairePosition>(kit: Solitaire<D, P>, pos: P): PlaySeat {
+  const buf = new Int32Array(kit.maxMoves);
+  const history: number[] = [];
+  return {
+    options: () => Array.from(buf.subarray(0, kit.legalMoves(pos, buf)), (m) => kit.formatMove(m)),
+    play: (text) => {
+      const p = kit.parseMove(pos, text);
+      if (!p.ok) return { ok: false, reason: `illegal: ${p.reason}` };
+      pos.make(p.move);
+      history.push(p.move);
+      return { ok: true, said: [`played ${kit.formatMove(p.move)}`] };
+    },
+    undo: () => {
+      const m = history.pop();
+      if (m === undefined) return { ok: false, reason: 'nothing to undo' };
+      pos.unmake(m);
+      return { ok: true, said: [`took back ${kit.formatMove(m)}`] };
+    },
+    status: () => [],
+    moveWords: [],
+    howToMove: `in notation (e.g. "${kit.exampleMove}")`,
   };
 }
 

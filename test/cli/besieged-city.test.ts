@@ -144,11 +144,15 @@ describe('play in the terminal', () => {
   it('lists moves, plays one by number and in notation, undoes, explains an illegal move', async () => {
     const { execFileSync } = await import('node:child_process');
     const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'play', 'besieged-city', '--seed', '42'], {
-      input: 'moves\n1\nundo\n4H stock>talon\nKS E9>F\nquit\n',
+      input: 'moves\n12\nundo\nstock>talon\nKS E9>F\nquit\n',
       encoding: 'utf8',
     });
     expect(out).toMatch(/ 1\. \S\S \S+>\S+/);
-    expect(out).toMatch(/played /);
+    // The stock's next card (4H) is face down: the list offers "deal", not "4H stock>talon".
+    expect(out).toMatch(/ 19\. deal\n/);
+    expect(out).not.toMatch(/\d+\. 4H stock>talon/);
+    expect(out).toMatch(/played 7S E0>W2/);
+    expect(out).toMatch(/took back 7S E0>W2/);
     expect(out).toMatch(/played 4H stock>talon/);
     expect(out).toMatch(/Talon: 4H on top, 1 card/);
     expect(out).toMatch(/illegal: unknown place "E9"/);

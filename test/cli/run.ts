@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { vi } from 'vitest';
 import { main } from '../../src/cli.js';
 
@@ -13,5 +14,15 @@ export async function run(...args: string[]): Promise<{ code: number; out: strin
     log.mockRestore();
     write.mockRestore();
     process.exitCode = 0;
+  }
+}
+
+/** Runs the CLI in-process with `lines` piped to its stdin (as `printf … | patience …` would). */
+export async function runWithInput(args: string[], lines: string[]): Promise<{ code: number; out: string; err: string }> {
+  const stdin = vi.spyOn(process, 'stdin', 'get').mockReturnValue(Readable.from([`${lines.join('\n')}\n`]) as unknown as typeof process.stdin);
+  try {
+    return await run(...args);
+  } finally {
+    stdin.mockRestore();
   }
 }

@@ -6,6 +6,7 @@ import { BcPosition, MAX_MOVES } from './position.js';
 import { renderPosition } from './render.js';
 import { DEFAULT_RULES, formatVariant, SWITCH_NAMES } from './rules.js';
 import { BcGame } from './search.js';
+import { bcSeat } from './seat.js';
 
 export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   name: GAME,
@@ -24,6 +25,7 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   render: renderPosition,
   foundationCards: (pos) => pos.foundTotal,
   board: bcBoard,
+  seat: bcSeat,
   variants: {
     apply: withVariant,
     describe: (deal) => formatVariant(deal.rules ?? DEFAULT_RULES),

@@ -4,7 +4,7 @@ import type { Argv } from 'yargs';
 import type { Row } from '../../batch/job.js';
 import { reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
 import { formatCard } from '../../cards/card.js';
-import { runRepl, typedMove } from '../../cli/repl.js';
+import { MoveMenu, readTyped, runRepl, unknownCommand } from '../../cli/repl.js';
 import { chooseDeal, dealFileOption, decisionTimeoutMs, seedOption, strategyFileOptions } from '../../cli/options.js';
 import { parseCount, parseSeeds } from '../../cli/units.js';
 import { InputError } from '../../io/errors.js';
@@ -50,6 +50,10 @@ function strategyName(text: unknown, option: string): string {
 /** Built-in names and strategy files (loaded and checked now, before any game) -> names. */
 const strategyNames = (values: string[], option: string) =>
   loadStrategyValues(values, GAME, 2, STRATEGY_NAMES, option, (v) => strategyName(v, option));
+
+/** The commands of `play` (everything else typed is a move, or an unknown word). */
+const PLAY_COMMANDS = ['moves', 'show', 'help', 'quit'];
+const HOW_TO_MOVE = 'in notation (e.g. "7S hand>B2", "QD stock>owaste", "AS A1>F"), "end" or "pass"';
 
 function legalMoves(pos: PilPosition): number[] {
   const buf = new Int32Array(MAX_MOVES);
@@ -104,26 +108,35 @@ async function play(argv: Args): Promise<void> {
     }
   };
   console.log(`Pilstymas, deal ${deal.seed ?? '(file)'}: you are A, ${ai.name} is B. ${SEAT[pos.turn]} starts.`);
-  console.log('Type a move ("7S hand>B2", "QD stock>owaste", "AS A1>F"), "end", "pass", a number from "moves", "show", "quit".');
+  console.log(`Type a move ${HOW_TO_MOVE}, a number from "moves", or a command: ${PLAY_COMMANDS.join(', ')}.`);
+  const menu = new MoveMenu<number>();
   aiTurn();
   show();
   if (over()) return finish();
   await runRepl('> ', (line) => {
-    if (line === '') return true;
-    if (line === 'quit' || line === 'q') return false;
-    if (line === 'help') {
-      console.log('moves | <move, e.g. 7S hand>B2> | end | pass | <number from moves> | show | quit');
-      return true;
+    const t = readTyped(line, PLAY_COMMANDS, ['end', 'pass']);
+    let move: number | undefined;
+    switch (t.kind) {
+      case 'empty': return true;
+      case 'unknown': return console.log(unknownCommand(t.word, PLAY_COMMANDS, HOW_TO_MOVE)), true;
+      case 'number': move = menu.pick(t.n); break;
+      case 'move': {
+        const p = parseMove(pos, t.text);
+        if (p.ok) move = p.move;
+        else console.log(`illegal: ${p.reason}`);
+        break;
+      }
+      case 'command':
+        if (t.name === 'quit') return false;
+        if (t.name === 'help') console.log(`a move ${HOW_TO_MOVE} | <number from moves> | ${PLAY_COMMANDS.join(' | ')}`);
+        if (t.name === 'show') show();
+        if (t.name === 'moves') menu.print(legalMoves(pos), formatMove);
+        return true;
     }
-    if (line === 'show') return show(), true;
-    const legal = legalMoves(pos);
-    if (line === 'moves') {
-      legal.forEach((m, i) => console.log(`${String(i + 1).padStart(3)}. ${formatMove(m)}`));
-      return true;
-    }
-    const move = typedMove(line, legal, (text) => parseMove(pos, text));
     if (move === undefined) return true;
     made(0, move);
+    menu.forget();
+    console.log(`played ${formatMove(move)}`);
     if ((move === END || move === PASS) && !over()) aiTurn();
     show();
     if (over()) {
