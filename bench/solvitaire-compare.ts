@@ -12,7 +12,7 @@
 // (the flags of its CMake release build: -O3 -flto -DNDEBUG).
 //
 // Rules: bench/solvitaire/parterre-rules.json is Solvitaire's rule set for OUR Parterre
-// (../shared/rules/parterre.md): its Flower Garden preset with "removable": false (the preset has
+// (docs/rules/parterre.md): its Flower Garden preset with "removable": false (the preset has
 // true: cards may come back from a foundation, which our rules forbid); the rest spelled out.
 //
 //   npx tsx bench/solvitaire-compare.ts export DIR 1..100

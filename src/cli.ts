@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { InputError } from './io/errors.js';
@@ -21,6 +24,16 @@ const VERB_TEXT: Record<string, string> = {
   search: 'Search for extreme deals',
 };
 
+/** The page of a game's rules, as its --help names it: docs/rules/<game>.md, and where that is
+ *  on this machine when the package's docs are beside the program. */
+export function rulesLine(game: string): string {
+  const page = `docs/rules/${game}.md`;
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return existsSync(join(dir, page)) ? `rules: ${page} (${join(dir, page)})` : `rules: ${page}`;
+    if (dirname(dir) === dir) return `rules: ${page}`;
+  }
+}
+
 function verbCommand(y: Argv, verb: string): Argv {
   const withVerb = allGames().filter((g) => g.verbs[verb]);
   if (withVerb.length === 0) return y;
@@ -31,7 +44,7 @@ function verbCommand(y: Argv, verb: string): Argv {
     (sub) => {
       for (const g of withVerb) {
         const v = g.verbs[verb]!;
-        sub.command(g.name, v.describe, v.builder, v.handler);
+        sub.command(g.name, v.describe, (y: Argv) => v.builder(y).epilogue(rulesLine(g.name)), v.handler);
       }
       return sub;
     },
@@ -182,8 +195,6 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 // Run when executed directly (node dist/src/cli.js, tsx src/cli.ts, or the `patience` bin link).
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 const self = fileURLToPath(import.meta.url);
 const invoked = process.argv[1] ? (() => { try { return realpathSync(process.argv[1]); } catch { return process.argv[1]; } })() : '';
 if (invoked === self || invoked.replace(/\.ts$/, '.js') === self.replace(/\.ts$/, '.js')) {

@@ -29,6 +29,6 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   variants: {
     apply: withVariant,
     describe: (deal) => formatVariant(deal.rules ?? DEFAULT_RULES),
-    help: `rule variant (rules page, § Variants): ${SWITCH_NAMES.join(', ')}, e.g. trench-order=ordinary,stock-to-foundation=no,trench-fill=deferred`,
+    help: `rule variant (docs/rules/besieged-city.md, § Variants): ${SWITCH_NAMES.join(', ')}, e.g. trench-order=ordinary,stock-to-foundation=no,trench-fill=deferred`,
   },
 };

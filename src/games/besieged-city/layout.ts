@@ -1,4 +1,4 @@
-// Geometry and card relations of Besieged City (see shared/rules/besieged-city.md).
+// Geometry and card relations of Besieged City (see docs/rules/besieged-city.md).
 //
 //           N0   N1   N2
 //    W0   r0c0 r0c1 r0c2   E0

@@ -1,7 +1,7 @@
 import { type Card, rankOf, suitOf } from '../../cards/card.js';
 import { BOUQUET_SIZE, PILES, type PtDeal } from './deal.js';
 
-// The rules engine (shared/rules/parterre.md), built for the search's hot path: typed arrays,
+// The rules engine (docs/rules/parterre.md), built for the search's hot path: typed arrays,
 // moves packed in integers, make/unmake with no undo stack (every move is undone from its own
 // bits), no allocation per move.
 //

@@ -1,6 +1,6 @@
 import type { PilDeal } from './deal.js';
 
-// The rules engine (rules page ../shared/rules/pilstymas.md), built for the hot path: every pile
+// The rules engine (rules page docs/rules/pilstymas.md), built for the hot path: every pile
 // lives in one Uint8Array, moves are packed integers, make/unmake with an undo stack, and a
 // 2×32-bit Zobrist key kept up to date incrementally. No allocation per move.
 //

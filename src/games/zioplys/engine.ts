@@ -2,7 +2,7 @@ import { type Card, formatCard, isRed, rankOf } from '../../cards/card.js';
 import type { Rng } from '../../cards/shuffle.js';
 import type { ZDeal } from './deal.js';
 
-// The rules engine (rules page: shared/rules/zioplys.md), built for the batch's and the search's
+// The rules engine (rules page: docs/rules/zioplys.md), built for the batch's and the search's
 // hot path: all state lives in typed arrays allocated once per engine, a game is re-dealt in place,
 // and a turn allocates nothing (trace strings are built only when a trace callback is set).
 //
