@@ -70,6 +70,14 @@ describe('besieged-city: the stock is dealt face down', () => {
     expect(refused).toMatch(/^illegal: the stock's next card is face down, so no move can name it/);
   });
 
+  it('with the stock dealt out, a stock move is refused as such', async () => {
+    const a = await answers(['besieged-city', '--seed', '12'], [...Array.from({ length: 78 }, () => 'stock>talon'), 'AS stock>talon', 'deal', 'moves']);
+    expect(a[77]).toMatch(/Stock: 0 cards/);
+    expect(a[78]).toBe('illegal: the stock is empty');
+    expect(a[79]).toBe('cannot deal: the stock is empty');
+    expect(a[80]).not.toMatch(/deal/);
+  });
+
   it('a move that refilled a reserve cell from the stock cannot be taken back; others can', async () => {
     // Deal 42: 6S r0c0>E0 empties r0c0, which takes the next stock card (the talon is empty).
     const [played, undo, trench, back] = await answers(['besieged-city', '--seed', '42'], ['6S r0c0>E0', 'undo', '6S E0>W2', 'undo']);

@@ -66,7 +66,7 @@ export function bcSeat(pos: BcPosition): PlaySeat {
         return make(stockMove(S2TAL)!);
       }
       // Any other move from the stock names (or would need) a face-down card.
-      if (/^(\S+ )?stock>/.test(t)) return { ok: false, reason: `illegal: ${FACE_DOWN}` };
+      if (/^(\S+ )?stock>/.test(t)) return { ok: false, reason: `illegal: ${pos.sp >= STOCK_SIZE ? 'the stock is empty' : FACE_DOWN}` };
       const p = parseMove(pos, text);
       if (!p.ok) return { ok: false, reason: `illegal: ${p.reason}` };
       return make(p.move);
