@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { InputError } from './io/errors.js';
+import { InputError, oneLine, quote } from './io/errors.js';
 import { allGames, findGame, type Args, type GameCli } from './games/registry.js';
 import { readJsonFile, gameOf } from './io/json.js';
 import { summaryCommand } from './cli/summary.js';
@@ -50,7 +50,7 @@ function verbCommand(y: Argv, verb: string): Argv {
     },
     // Reached only when no game subcommand matched.
     (a: Args) => {
-      throw new InputError(`${verb}: unknown game "${String(a.game)}" (${verb} is available for: ${names})`);
+      throw new InputError(`${verb}: unknown game ${quote(String(a.game))} (${verb} is available for: ${names})`);
     },
   );
 }
@@ -59,7 +59,7 @@ function gameOfFile(file: string): { doc: unknown; game: GameCli } {
   const doc = readJsonFile(file);
   const name = gameOf(doc, file);
   const game = findGame(name);
-  if (!game) throw new InputError(`${file}: unknown game "${name}" (known: ${allGames().map((x) => x.name).join(', ')})`);
+  if (!game) throw new InputError(`${file}: unknown game ${quote(name)} (known: ${allGames().map((x) => x.name).join(', ')})`);
   return { doc, game };
 }
 
@@ -90,7 +90,7 @@ export function resolveGameArgument(args: readonly string[]): string[] {
     const known = allGames().some((g) => g.name === second);
     throw new InputError(known
       ? `${verb} is not available for ${second} (it is for: ${names.join(', ')})`
-      : `"${second}" is not a game here; the games are: ${allGames().map((g) => g.name).join(', ')}`);
+      : `${quote(second)} is not a game here; the games are: ${allGames().map((g) => g.name).join(', ')}`);
   }
   return [...args];
 }
@@ -184,11 +184,11 @@ export async function main(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
     if (e instanceof InputError) {
-      process.stderr.write(`patience: ${e.message}\n`);
+      process.stderr.write(`patience: ${oneLine(e.message)}\n`);
       return 2;
     }
     const err = e as Error;
-    process.stderr.write(`patience: internal error: ${err?.message ?? String(e)}\n`);
+    process.stderr.write(`patience: internal error: ${oneLine(String(err?.message ?? e))}\n`);
     if (process.env.PATIENCE_DEBUG) process.stderr.write(`${err?.stack}\n`);
     return 1;
   }

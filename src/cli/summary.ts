@@ -1,7 +1,7 @@
 import { readCsvRows } from '../batch/csv.js';
 import { variantOfSettings } from '../batch/solvability.js';
 import { findGame, type Args, type GameCli, type GameSummary } from '../games/registry.js';
-import { InputError } from '../io/errors.js';
+import { InputError, quote } from '../io/errors.js';
 import { formatJson } from '../io/json.js';
 
 // `summary` and `report` read their CSV files the same way: the rows of every file, grouped by
@@ -40,7 +40,7 @@ export function readRowsByGame(files: readonly string[]): { byGame: GameRows[]; 
   const out: GameRows[] = [];
   for (const [name, byVariant] of groups) {
     const g = findGame(name);
-    if (!g?.summary) throw new InputError(`${files.join(', ')}: no summary for game "${name}"`);
+    if (!g?.summary) throw new InputError(`${files.join(', ')}: no summary for game ${quote(name)}`);
     // The default reading first, then the variants in the order the files bring them.
     for (const [variant, rows] of byVariant) if (rows.length) out.push({ game: g as GameRows['game'], variant, rows });
   }

@@ -1,4 +1,4 @@
-import { InputError } from '../io/errors.js';
+import { InputError, quote } from '../io/errors.js';
 import { isObject } from '../io/json.js';
 import type { SearchGame } from '../search/types.js';
 import type { Board, Replay } from './registry.js';
@@ -121,7 +121,7 @@ export function readSolution<D extends { seed?: string }, P extends SolitairePos
   kit: Solitaire<D, P>, doc: unknown, file: string,
 ): { deal: D; moves: string[] } {
   if (!isObject(doc)) throw new InputError(`${file}: expected a JSON object`);
-  if (doc.game !== kit.name) throw new InputError(`${file}: field "game" is ${JSON.stringify(doc.game)}, expected "${kit.name}"`);
+  if (doc.game !== kit.name) throw new InputError(`${file}: field "game" is ${quote(doc.game)}, expected ${quote(kit.name)}`);
   if (!isObject(doc.deal)) throw new InputError(`${file}: field "deal" is missing or not an object`);
   const deal = kit.dealFromJson({ game: kit.name, ...doc.deal }, `${file}: deal`);
   if (!Array.isArray(doc.moves)) throw new InputError(`${file}: field "moves" is missing or not an array`);
@@ -138,7 +138,7 @@ export function verifySolution<D extends { seed?: string }, P extends SolitaireP
   const sol = readSolution(kit, doc, file);
   const r = replayLine(kit, sol.deal, sol.moves);
   if (!r.ok) {
-    console.log(`invalid: move ${r.index + 1} "${r.move}" is illegal: ${r.reason}`);
+    console.log(`invalid: move ${r.index + 1} ${quote(r.move)} is illegal: ${r.reason}`);
     return 1;
   }
   if (!r.won) {
@@ -160,7 +160,7 @@ export function replaySolution<D extends { seed?: string }, P extends SolitaireP
   const frames = [board.cards(pos)];
   sol.moves.forEach((m, i) => {
     const p = kit.parseMove(pos, m);
-    if (!p.ok) throw new InputError(`${file}: moves[${i}] "${m}" is illegal: ${p.reason}`);
+    if (!p.ok) throw new InputError(`${file}: moves[${i}] ${quote(m)} is illegal: ${p.reason}`);
     pos.make(p.move);
     frames.push(board.cards(pos));
   });

@@ -1,11 +1,11 @@
 import { type Card, parseCard, formatCard } from '../cards/card.js';
-import { InputError } from './errors.js';
+import { InputError, quote } from './errors.js';
 
 /** Parses one card of a file field, naming the field and the text on failure. */
 export function cardField(v: unknown, where: string): Card {
-  if (typeof v !== 'string') throw new InputError(`${where}: expected a card string, got ${JSON.stringify(v)}`);
+  if (typeof v !== 'string') throw new InputError(`${where}: expected a card string, got ${quote(v)}`);
   const c = parseCard(v);
-  if (c < 0) throw new InputError(`${where}: unknown card "${v}"`);
+  if (c < 0) throw new InputError(`${where}: unknown card ${quote(v)}`);
   return c;
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InputError } from '../io/errors.js';
+import { InputError, quote } from '../io/errors.js';
 import { StrategyHost } from './host.js';
 
 // Strategies from outside (docs/strategies.md): an ES module whose default export is
@@ -74,7 +74,7 @@ export function loadStrategyFile(text: string, game: string, players: number): S
   const own = c.value;
   const name = typeof own === 'string' && own !== '' ? own : basename(path).replace(/\.m?js$/i, '');
   if (!NAME.test(name))
-    throw new InputError(`${given}: strategy name "${name}" must be 1-40 letters, digits or _.+- (set name in the player)`);
+    throw new InputError(`${given}: strategy name ${quote(name)} must be 1-40 letters, digits or _.+- (set name in the player)`);
   hosts.get(path)?.stop();
   hosts.set(path, r.host);
   return { path, name };
@@ -92,8 +92,8 @@ export function loadStrategyValues(
     if (!isStrategyPath(v)) return builtin(v);
     const f = loadStrategyFile(v, game, players);
     const prev = files.get(f.name);
-    if (prev && prev.path !== f.path) throw new InputError(`${option}: two strategy files are named "${f.name}" (${prev.path}, ${f.path})`);
-    if (builtins.includes(f.name)) throw new InputError(`${option}: ${v.trim()} is named "${f.name}", like a built-in strategy; give it another name`);
+    if (prev && prev.path !== f.path) throw new InputError(`${option}: two strategy files are named ${quote(f.name)} (${prev.path}, ${f.path})`);
+    if (builtins.includes(f.name)) throw new InputError(`${option}: ${v.trim()} is named ${quote(f.name)}, like a built-in strategy; give it another name`);
     files.set(f.name, f);
     return f.name;
   });
@@ -140,7 +140,7 @@ export class FilePlayer {
     if (!this.started) this.start(view, at);
     const value = this.check(hostFor(this.file).call('choose', view, this.timeoutMs), at, 'choose(view)');
     const i = view.moves.findIndex((m) => m.notation === value);
-    if (i < 0) throw new Forfeit(this.name, this.ctx.seat, at, `chose "${String(value).slice(0, 60)}", which is not one of the ${view.moves.length} legal moves`);
+    if (i < 0) throw new Forfeit(this.name, this.ctx.seat, at, `chose ${quote(value)}, which is not one of the ${view.moves.length} legal moves`);
     return i;
   }
 

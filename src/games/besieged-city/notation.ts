@@ -1,4 +1,5 @@
 import { formatCard, makeCard, parseCard, suitOf } from '../../cards/card.js';
+import { quote } from '../../io/errors.js';
 import { CELL_NAMES, CELL_TRENCHES, LINE_CELLS, PLAY_ORDER, STOCK_SIZE, TRENCH_LINE, TRENCH_NAMES } from './layout.js';
 import {
   BcPosition, FILL, MAX_MOVES, R2T, S2F, T2F, T2T, moveCard, moveFrom, moveKind, moveTo,
@@ -30,7 +31,7 @@ export function parseMove(pos: BcPosition, text: string): ParsedMove {
   const m = /^\s*(\S+)\s+(\S+?)\s*>\s*(\S+)\s*$/.exec(text);
   if (!m) return { ok: false, reason: `not a move in notation "card from>to" (e.g. "KS E2>F")` };
   const card = parseCard(m[1]);
-  if (card < 0) return { ok: false, reason: `unknown card "${m[1]}"` };
+  if (card < 0) return { ok: false, reason: `unknown card ${quote(m[1])}` };
   const fromText = m[2], toText = m[3];
   const legal = new Int32Array(MAX_MOVES);
   const n = pos.moves(legal);
@@ -50,8 +51,8 @@ function whyIllegal(pos: BcPosition, card: number, fromText: string, toText: str
   if (ft < 0 && fc < 0 && !fromStock)
     return fromText.toLowerCase() === 'talon'
       ? 'a talon card never moves by itself: it enters the reserve when a cell empties (rule V)'
-      : `unknown place "${fromText}"`;
-  if (tt < 0 && !toF && !toTalon) return `unknown place "${toText}"`;
+      : `unknown place ${quote(fromText)}`;
+  if (tt < 0 && !toF && !toTalon) return `unknown place ${quote(toText)}`;
   if (pos.pending >= 0) {
     const gap = TRENCH_NAMES[pos.pending];
     return `trench ${gap} is empty and must be filled first from its line (rule IV), e.g. "${

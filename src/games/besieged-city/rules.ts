@@ -1,4 +1,4 @@
-import { InputError } from '../../io/errors.js';
+import { InputError, oneLine, quote } from '../../io/errors.js';
 import { isObject } from '../../io/json.js';
 import { PLAY_ORDER } from './layout.js';
 
@@ -36,11 +36,11 @@ function rulesOf(pairs: [string, unknown][], where: string): BcRules {
   const seen = new Set<string>();
   for (const [name, value] of pairs) {
     const sw = SWITCHES[name];
-    if (!sw) throw new InputError(`${where}: unknown variant switch "${name}" (use ${SWITCH_NAMES.join(', ')})`);
-    if (seen.has(name)) throw new InputError(`${where}: variant switch "${name}" is given twice`);
+    if (!sw) throw new InputError(`${where}: unknown variant switch ${quote(name)} (use ${SWITCH_NAMES.join(', ')})`);
+    if (seen.has(name)) throw new InputError(`${where}: variant switch ${quote(name)} is given twice`);
     seen.add(name);
     if (typeof value !== 'string' || !sw.values.includes(value))
-      throw new InputError(`${where}: ${name}=${String(value)} is not a value of that switch (use ${sw.values.join(', ')})`);
+      throw new InputError(`${where}: ${name}=${typeof value === 'string' ? oneLine(value.slice(0, 60)) : quote(value)} is not a value of that switch (use ${sw.values.join(', ')})`);
     sw.set(r, value);
   }
   return Object.freeze(r);
@@ -53,7 +53,7 @@ export function parseVariant(text: string, where = '--variant'): BcRules {
   return rulesOf(
     t.split(',').map((part) => {
       const m = /^\s*([^=\s]+)\s*=\s*(\S+)\s*$/.exec(part);
-      if (!m) throw new InputError(`${where}: "${part}" is not name=value (e.g. trench-order=ordinary)`);
+      if (!m) throw new InputError(`${where}: ${quote(part)} is not name=value (e.g. trench-order=ordinary)`);
       return [m[1].toLowerCase(), m[2].toLowerCase()];
     }),
     where,

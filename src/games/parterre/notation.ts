@@ -1,4 +1,5 @@
 import { formatCard, parseCard, rankOf, RANKS, suitOf, SUITS } from '../../cards/card.js';
+import { quote } from '../../io/errors.js';
 import { PILES } from './deal.js';
 import {
   B2F, IN_BOUQUET, MAX_MOVES, ON_FOUNDATION, P2F, P2P, PtPosition, moveCard, moveFrom, moveKind, moveTo,
@@ -29,7 +30,7 @@ export function parseMove(pos: PtPosition, text: string): ParsedMove {
   const m = /^\s*(\S+)\s+(\S+?)\s*>\s*(\S+)\s*$/.exec(text);
   if (!m) return { ok: false, reason: 'not a move in notation "card from>to" (e.g. "7D b>p3")' };
   const card = parseCard(m[1]);
-  if (card < 0) return { ok: false, reason: `unknown card "${m[1]}"` };
+  if (card < 0) return { ok: false, reason: `unknown card ${quote(m[1])}` };
   const want = `${formatCard(card)} ${m[2]}>${m[3]}`.toUpperCase();
   const legal = new Int32Array(MAX_MOVES);
   const n = pos.legalMoves(legal);
@@ -41,11 +42,11 @@ function whyIllegal(pos: PtPosition, card: number, fromText: string, toText: str
   const cs = formatCard(card);
   const fromPile = pileIndex(fromText), toPile = pileIndex(toText);
   const fromB = fromText.toLowerCase() === 'b', toF = toText.toUpperCase() === 'F';
-  if (fromPile < 0 && !fromB) return `unknown place "${fromText}" (p0..p${PILES - 1} or b)`;
+  if (fromPile < 0 && !fromB) return `unknown place ${quote(fromText)} (p0..p${PILES - 1} or b)`;
   if (toPile < 0 && !toF) {
     return toText.toLowerCase() === 'b'
       ? 'cards never return to the bouquet'
-      : `unknown place "${toText}" (p0..p${PILES - 1} or F)`;
+      : `unknown place ${quote(toText)} (p0..p${PILES - 1} or F)`;
   }
   const where = pos.loc[card];
   if (where === ON_FOUNDATION) return `${cs} is already on its foundation`;

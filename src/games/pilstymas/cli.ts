@@ -7,7 +7,7 @@ import { formatCard } from '../../cards/card.js';
 import { MoveMenu, readTyped, runRepl, unknownCommand } from '../../cli/repl.js';
 import { chooseDeal, dealFileOption, decisionTimeoutMs, seedOption, strategyFileOptions } from '../../cli/options.js';
 import { parseCount, parseSeeds } from '../../cli/units.js';
-import { InputError } from '../../io/errors.js';
+import { InputError, quote } from '../../io/errors.js';
 import { formatJson } from '../../io/json.js';
 import type { Args, GameCli } from '../registry.js';
 import { type PilDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
@@ -34,7 +34,7 @@ export const dealOf = (argv: Args): PilDeal => chooseDeal(argv, dealFromSeed, de
 
 function ruleOf(argv: Args): WinRule {
   const w = String(argv.win ?? 'cleared');
-  if (w !== 'cleared' && w !== 'russian-bank') throw new InputError(`--win: "${w}" is not a win rule (cleared, russian-bank)`);
+  if (w !== 'cleared' && w !== 'russian-bank') throw new InputError(`--win: ${quote(w)} is not a win rule (cleared, russian-bank)`);
   return w;
 }
 
@@ -43,7 +43,7 @@ const maxTurnsOf = (argv: Args) => parseCount(argv.maxTurns ?? DEFAULT_MAX_TURNS
 function strategyName(text: unknown, option: string): string {
   const s = String(text).trim();
   if (!(STRATEGY_NAMES as readonly string[]).includes(s))
-    throw new InputError(`${option}: unknown strategy "${s}" (known: ${STRATEGY_NAMES.join(', ')}, or a strategy file ./bot.mjs)`);
+    throw new InputError(`${option}: unknown strategy ${quote(s)} (known: ${STRATEGY_NAMES.join(', ')}, or a strategy file ./bot.mjs)`);
   return s;
 }
 

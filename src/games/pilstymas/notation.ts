@@ -1,4 +1,5 @@
 import { formatCard, parseCard } from '../../cards/card.js';
+import { quote } from '../../io/errors.js';
 import {
   END, FROM_HAND, FROM_TAB, MAX_MOVES, PASS, PilPosition, RANK, STOCK, SUIT, TAB, TO_F, TO_OSTOCK,
   TO_OWASTE, TO_TAB, UNKNOWN, WASTE, moveCard, moveFrom, moveTo, plainCard,
@@ -32,11 +33,11 @@ export function parseMove(pos: PilPosition, text: string): ParsedMove {
   const mm = /^\s*(\S+)\s+(\S+?)\s*>\s*(\S+)\s*$/.exec(text);
   if (!mm) return { ok: false, reason: 'not a move in notation "card from>to" (e.g. "7S hand>B2"), "end" or "pass"' };
   const card = parseCard(mm[1]);
-  if (card < 0) return { ok: false, reason: `unknown card "${mm[1]}"` };
+  if (card < 0) return { ok: false, reason: `unknown card ${quote(mm[1])}` };
   const from = FROM_NAMES.findIndex((n) => n.toLowerCase() === mm[2].toLowerCase());
   const to = TO_NAMES.findIndex((n) => n.toLowerCase() === mm[3].toLowerCase());
-  if (from < 0) return { ok: false, reason: `unknown place "${mm[2]}" to move from (hand, stock, A0..B3; the waste never moves)` };
-  if (to < 0) return { ok: false, reason: `unknown place "${mm[3]}" to move to (F, A0..B3, ostock, owaste; nothing goes on the own stock)` };
+  if (from < 0) return { ok: false, reason: `unknown place ${quote(mm[2])} to move from (hand, stock, A0..B3; the waste never moves)` };
+  if (to < 0) return { ok: false, reason: `unknown place ${quote(mm[3])} to move to (F, A0..B3, ostock, owaste; nothing goes on the own stock)` };
   const buf = new Int32Array(MAX_MOVES);
   const n = pos.moves(buf);
   for (let i = 0; i < n; i++) {

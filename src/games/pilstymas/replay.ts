@@ -1,4 +1,4 @@
-import { InputError } from '../../io/errors.js';
+import { InputError, quote } from '../../io/errors.js';
 import { isObject } from '../../io/json.js';
 import { type PilDeal, dealFromJson, dealToJson, GAME } from './deal.js';
 import type { GameResult } from './game.js';
@@ -35,7 +35,7 @@ export function recordToJson(deal: PilDeal, r: GameResult, rule: WinRule, maxTur
 
 export function recordFromJson(doc: unknown, file: string): PilRecord {
   if (!isObject(doc)) throw new InputError(`${file}: expected a JSON object`);
-  if (doc.game !== GAME) throw new InputError(`${file}: field "game" is ${JSON.stringify(doc.game)}, expected "${GAME}"`);
+  if (doc.game !== GAME) throw new InputError(`${file}: field "game" is ${quote(doc.game)}, expected ${quote(GAME)}`);
   if (!isObject(doc.deal)) throw new InputError(`${file}: field "deal" is missing or not an object`);
   const deal = dealFromJson({ ...doc.deal, game: GAME }, `${file}: deal`);
   const rule = doc.rule ?? 'cleared';
@@ -80,7 +80,7 @@ export function verifyRecord(rec: PilRecord): VerifyResult {
   let repeated = reps.add(pos) >= REPETITION_LIMIT;
   for (let i = 0; i < rec.moves.length; i++) {
     const { player, move } = rec.moves[i];
-    const bad = (why: string): VerifyResult => ({ ok: false, position: pos, message: `move ${i + 1} "${move}" by ${'AB'[player]}: ${why}` });
+    const bad = (why: string): VerifyResult => ({ ok: false, position: pos, message: `move ${i + 1} ${quote(move)} by ${'AB'[player]}: ${why}` });
     if (pos.winner >= 0) return bad(`the game was already over (${'AB'[pos.winner]} won)`);
     if (repeated) return bad(`the game was already over (drawn by repetition after ${pos.turns} turns)`);
     if (player !== pos.turn) return bad(`it is ${'AB'[pos.turn]}'s turn`);
@@ -112,9 +112,9 @@ export function replayRecord(rec: PilRecord, file: string): Replay {
   const pos = PilPosition.fromDeal(rec.deal, rec.rule);
   const frames = [pilBoard.cards(pos)];
   rec.moves.forEach(({ player, move }, i) => {
-    if (player !== pos.turn) throw new InputError(`${file}: moves[${i}] "${move}" is by ${'AB'[player]}, but it is ${'AB'[pos.turn]}'s turn`);
+    if (player !== pos.turn) throw new InputError(`${file}: moves[${i}] ${quote(move)} is by ${'AB'[player]}, but it is ${'AB'[pos.turn]}'s turn`);
     const p = parseMove(pos, move);
-    if (!p.ok) throw new InputError(`${file}: moves[${i}] "${move}" is illegal: ${p.reason}`);
+    if (!p.ok) throw new InputError(`${file}: moves[${i}] ${quote(move)} is illegal: ${p.reason}`);
     pos.make(p.move);
     frames.push(pilBoard.cards(pos));
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { batchOptions, itemsOf, reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
 import { chooseDeal, dealFileOption, decisionTimeoutMs, seedOption, strategyFileOptions } from '../../cli/options.js';
-import { InputError } from '../../io/errors.js';
+import { InputError, quote } from '../../io/errors.js';
 import { filesToConfig, loadStrategyValues, type StrategyFile } from '../../strategies/module.js';
 import { formatJson } from '../../io/json.js';
 import type { Args, GameCli } from '../registry.js';
@@ -55,7 +55,7 @@ function simulateVerb(argv: Args): void {
   let maxTurns: number | undefined;
   if (argv.maxTurns !== undefined) {
     maxTurns = Number(argv.maxTurns);
-    if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new InputError(`--max-turns: expected a positive integer, got "${String(argv.maxTurns)}"`);
+    if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new InputError(`--max-turns: expected a positive integer, got ${quote(String(argv.maxTurns))}`);
   }
   const show = argv.show === true;
   const lines: string[] = [];
@@ -83,7 +83,7 @@ function searchVerb(argv: Args): void {
   const budget = parseBudget(String(argv.budget));
   const seed = argv.seed === undefined ? '1' : String(argv.seed);
   const top = Number(argv.top);
-  if (!Number.isInteger(top) || top < 1) throw new InputError(`--top: expected a positive integer, got "${String(argv.top)}"`);
+  if (!Number.isInteger(top) || top < 1) throw new InputError(`--top: expected a positive integer, got ${quote(String(argv.top))}`);
   const variant = variantOf(argv);
   const rep = searchDeals({ players, variant, objective, seed, budget, top });
   const out = argv.out === undefined ? undefined : String(argv.out);

@@ -1,6 +1,6 @@
 import { type Card, formatCard } from '../../cards/card.js';
 import { shuffledDeck } from '../../cards/shuffle.js';
-import { InputError } from '../../io/errors.js';
+import { InputError, quote } from '../../io/errors.js';
 import { isObject } from '../../io/json.js';
 import { cardField, cardList, checkPackCounts } from '../../io/cards.js';
 
@@ -23,7 +23,7 @@ export const reserveSize = (players: number, seat: number): number =>
 export function checkPlayers(p: unknown, where: string): number {
   const n = typeof p === 'string' && /^\d+$/.test(p.trim()) ? Number(p) : p;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < MIN_PLAYERS || n > MAX_PLAYERS)
-    throw new InputError(`${where}: players must be an integer from ${MIN_PLAYERS} to ${MAX_PLAYERS}, got ${JSON.stringify(p)}`);
+    throw new InputError(`${where}: players must be an integer from ${MIN_PLAYERS} to ${MAX_PLAYERS}, got ${quote(p)}`);
   return n;
 }
 

@@ -1,5 +1,5 @@
 import { type Rng, rngFromSeed, shuffleInPlace } from '../../cards/shuffle.js';
-import { InputError } from '../../io/errors.js';
+import { InputError, quote } from '../../io/errors.js';
 import { dealFromDeck, type ZDeal } from './deal.js';
 import { OUTCOME_CYCLE, OUTCOME_LOSER, type Variant, ZGame } from './engine.js';
 
@@ -32,7 +32,7 @@ export function parseBudget(text: string): Budget {
     return { evaluations: n };
   }
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(t);
-  if (!m) throw new InputError(`--budget: "${text}" is neither a time (10m, 90s, 1h) nor a number of evaluations`);
+  if (!m) throw new InputError(`--budget: ${quote(text)} is neither a time (10m, 90s, 1h) nor a number of evaluations`);
   const ms = Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 'ms' | 's' | 'm' | 'h'];
   if (!(ms > 0)) throw new InputError(`--budget: must be positive`);
   return { ms };

@@ -1,5 +1,5 @@
 import { rngFromSeed } from '../../cards/shuffle.js';
-import { InputError } from '../../io/errors.js';
+import { InputError, quote } from '../../io/errors.js';
 import type { ZDeal } from './deal.js';
 import { decisionTimeoutOf, Forfeit, type StrategyFile } from '../../strategies/module.js';
 import { CHOOSE_EXTERNAL, CHOOSE_RULE, CHOOSE_SPITEFUL, type Variant, ZGame, type ZResult } from './engine.js';
@@ -35,16 +35,16 @@ function parseBuiltin(text: string): { name: string; chooser: number; miss: numb
   const m = /^careless:(\d*\.?\d+(?:e-?\d+)?)$/.exec(t);
   if (m) {
     const p = Number(m[1]);
-    if (!(p >= 0 && p <= 1)) throw new InputError(`--strategies: careless probability must be between 0 and 1, got "${m[1]}"`);
+    if (!(p >= 0 && p <= 1)) throw new InputError(`--strategies: careless probability must be between 0 and 1, got ${quote(m[1])}`);
     return { name: `careless:${p}`, chooser: CHOOSE_RULE, miss: p };
   }
-  throw new InputError(`--strategies: unknown strategy "${text}" (use rule, spiteful, careless:p or a strategy file ./z.mjs)`);
+  throw new InputError(`--strategies: unknown strategy ${quote(text)} (use rule, spiteful, careless:p or a strategy file ./z.mjs)`);
 }
 
 /** Built-in names, and the names of `files` (strategy files, loaded by the caller). */
 export function parseStrategies(text: string | undefined, players: number, files: ReadonlyMap<string, StrategyFile> = new Map()): Strategies {
   const parts = (text ?? 'rule').split(',');
-  if (parts.some((p) => p.trim() === '')) throw new InputError(`--strategies: empty strategy in "${text}"`);
+  if (parts.some((p) => p.trim() === '')) throw new InputError(`--strategies: empty strategy in ${quote(text)}`);
   const one = parts.map((p) => parseOne(p, files));
   if (one.length !== 1 && one.length !== players)
     throw new InputError(`--strategies: ${one.length} strategies for ${players} players (give one, or one per seat)`);

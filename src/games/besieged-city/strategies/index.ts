@@ -1,4 +1,4 @@
-import { InputError } from '../../../io/errors.js';
+import { InputError, quote } from '../../../io/errors.js';
 import type { BcDeal } from '../deal.js';
 import { replay } from '../replay.js';
 import type { GameResult } from './play.js';
@@ -27,7 +27,7 @@ export function makeStrategy(name: string, seed: string, opts: StrategyOptions =
     case 'greedy': return new GreedyStrategy();
     case 'planner': return new PlannerStrategy(opts);
     case 'sampler': return new SamplerStrategy(seed, opts);
-    default: throw new InputError(`unknown strategy "${name}" (use ${STRATEGIES.join(', ')})`);
+    default: throw new InputError(`unknown strategy ${quote(name)} (use ${STRATEGIES.join(', ')})`);
   }
 }
 
