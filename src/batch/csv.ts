@@ -1,6 +1,7 @@
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../io/errors.js';
+import { CSV_LIMIT, readTextFile } from '../io/files.js';
 import type { Row } from './job.js';
 
 // The CSV is the source of truth of a batch: resume, shards and summaries all read it. Each row
@@ -41,12 +42,7 @@ export function parseCsv(text: string): string[][] {
 
 /** Reads a results CSV into objects keyed by the header; names the file on any problem. */
 export function readCsvRows(file: string): { header: string[]; rows: Record<string, string>[] } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new InputError(`${file}: cannot read file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
+  const text = readTextFile(file, CSV_LIMIT, 'a CSV file');
   const all = parseCsv(text);
   if (all.length === 0) throw new InputError(`${file}: empty file, expected a CSV header`);
   const header = all[0];

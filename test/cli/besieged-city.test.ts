@@ -62,7 +62,8 @@ describe('bad input: one line naming the problem, exit 2', () => {
     [['batch', 'besieged-city', '--seeds', '9..1', '--out', join(dir, 'x.csv')], /--seeds: range 9..1 runs backwards/],
     [['batch', 'besieged-city', '--seeds', '1..3', '--shard', '4/3', '--out', join(dir, 'x.csv')], /--shard/],
     [['batch', 'besieged-city', '--seeds', '1..3', '--workers', '0', '--out', join(dir, 'x.csv')], /--workers/],
-    [['verify', '--solution', '/dev/null'], /not valid JSON/],
+    [['verify', '--solution', '/dev/null'], /\/dev\/null: a character device, not a regular file/],
+    [['verify', '--solution', file('empty.json', '')], /empty\.json: not valid JSON/],
   ])('%j', async (args, message) => {
     const r = await run(...(args as string[]));
     expect(r.code).toBe(2);

@@ -1,9 +1,11 @@
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed, dealToJson } from '../../src/games/besieged-city/deal.js';
 import { dealFromSeed as ptDealFromSeed, dealToJson as ptDealToJson } from '../../src/games/parterre/deal.js';
 import { oneLine, quote } from '../../src/io/errors.js';
+import { JSON_LIMIT } from '../../src/io/files.js';
 import { tempDir } from '../temp-dir.js';
 import { run } from './run.js';
 
@@ -23,6 +25,54 @@ const oneLineError = (r: { code: number; err: string }, message: RegExp) => {
   expect(r.err.trim().split('\n'), r.err).toHaveLength(1);
   expect(r.err).not.toMatch(/internal error|\u001b/);
 };
+
+/** The CLI in a child process, for what would hang or spin in this one; killed after 60 s. */
+function runChild(...args: string[]): { code: number | null; err: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+  return { code: r.status, err: r.stderr };
+}
+
+/** A parterre deal whose first bouquet card is an array nested `depth` deep. */
+const nested = (depth: number) => JSON.stringify(ptDealToJson(ptDealFromSeed('3'))).replace(/"bouquet":\["[^"]+"/, `"bouquet":[${'['.repeat(depth)}${']'.repeat(depth)}`);
+
+describe('deeply nested JSON (200,000 levels where a card goes)', () => {
+  const deal = file('nested.json', nested(200_000));
+  const sol = file('nested-sol.json', `{"game":"parterre","deal":${nested(200_000)},"moves":[]}`);
+
+  it('show, solve, verify and replay say so in one line, naming the file', async () => {
+    for (const args of [['show', '--deal', deal], ['solve', 'parterre', '--deal', deal], ['verify', '--solution', sol], ['replay', '--solution', sol, '--out', f('n.html')]])
+      oneLineError(await run(...args), /nested(-sol)?\.json: nested more than 64 levels deep/);
+  });
+
+  it('a card field that is a (shallow) array is named by its kind', async () => {
+    oneLineError(await run('show', '--deal', file('shallow.json', nested(3))), /bouquet\[0\]: expected a card string, got an array of 1/);
+  });
+});
+
+describe('special files: regular files only, with a size cap', () => {
+  const linux = existsSync('/dev/zero');
+
+  it.skipIf(!linux)('show --deal /dev/zero and summary /dev/zero: one line, no endless read', () => {
+    for (const args of [['show', '--deal', '/dev/zero'], ['summary', '/dev/zero']]) {
+      const r = runChild(...args);
+      oneLineError({ code: r.code ?? -1, err: r.err }, /\/dev\/zero: a character device, not a regular file/);
+    }
+  });
+
+  it.skipIf(!linux)('summary of a FIFO with no writer: one line, no hang', () => {
+    const fifo = f('fifo.csv');
+    spawnSync('mkfifo', [fifo]);
+    const r = runChild('summary', fifo);
+    oneLineError({ code: r.code ?? -1, err: r.err }, /fifo\.csv: a pipe, not a regular file/);
+  });
+
+  it('a directory, and a file over the cap, are refused by name', async () => {
+    oneLineError(await run('show', '--deal', dir), /: a directory, not a regular file/);
+    const big = file('big.json', '{}');
+    truncateSync(big, JSON_LIMIT + 1); // sparse: no disk is used
+    oneLineError(await run('show', '--deal', big), /big\.json: 65 MiB, larger than the 64 MiB allowed for a JSON document/);
+  });
+});
 
 describe('what is echoed from the input is quoted', () => {
   it('a card with a newline and an ANSI escape: one line, the escape shown, not sent', async () => {
