@@ -154,9 +154,10 @@ export function buildCli(argv: string[]): Argv {
         const file = a.solution as string;
         const { doc, game } = gameOfFile(file);
         if (!game.replay) throw new InputError(`${file}: replay is not available for ${game.name}`);
+        const { checkHtmlOut, writeHtml } = await import('./report/html.js');
+        checkHtmlOut(String(a.out));
         const replay = game.replay(doc, file);
         const { replayPage } = await import('./report/replay-page.js');
-        const { writeHtml } = await import('./report/html.js');
         writeHtml(String(a.out), replayPage(replay));
         console.log(`replay: ${String(a.out)}`);
       },

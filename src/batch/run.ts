@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { InputError } from '../io/errors.js';
+import { fileProblem, makeDirectory } from '../io/files.js';
 import { CsvAppender, readCsvRows } from './csv.js';
 import { columnsOf, type Row } from './job.js';
 import { loadJob } from './jobs.js';
@@ -77,9 +78,13 @@ export class Batch {
       todo = todo.filter((x) => !done.has(x));
       skipped = spec.items.length - todo.length;
     }
-    const dir = dirname(spec.out);
-    if (dir && !existsSync(dir)) mkdirSync(dir, { recursive: true });
-    const csv = new CsvAppender(spec.out, columns, spec.resume && exists ? 'append' : 'new');
+    makeDirectory(dirname(spec.out), `--out ${spec.out}`);
+    let csv: CsvAppender;
+    try {
+      csv = new CsvAppender(spec.out, columns, spec.resume && exists ? 'append' : 'new');
+    } catch (e) {
+      throw new InputError(`--out ${spec.out}: cannot write: ${fileProblem(e)}`);
+    }
     const record = (row: Row) => {
       csv.write(row);
       spec.onRow?.(row);

@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { InputError } from '../io/errors.js';
+import { checkOutputFile } from '../io/files.js';
 import { Batch, type BatchResult } from '../batch/run.js';
 import type { Row } from '../batch/job.js';
 import { Progress } from '../batch/progress.js';
@@ -46,6 +47,7 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
   const { argv } = cmd;
   const items = cmd.items ?? itemsOf(argv);
   if (argv.resume && argv.force) throw new InputError('--resume and --force do not go together');
+  checkOutputFile(String(argv.out), '--out');
   const workers = argv.workers === undefined ? undefined : parseCount(argv.workers, '--workers');
   if (workers !== undefined && workers > 256) throw new InputError('--workers: at most 256');
   const rows: Row[] = []; // this run's rows, for the progress note

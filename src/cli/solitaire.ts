@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { readCsvRows } from '../batch/csv.js';
 import type { Argv } from 'yargs';
@@ -7,6 +7,7 @@ import { formatSummary, summarize, variantOfSettings } from '../batch/solvabilit
 import type { Args, GameCli, VerbCommand } from '../games/registry.js';
 import { openSeat, replaySolution, verifySolution, type SeatAnswer, type Solitaire, type SolitairePosition } from '../games/solitaire.js';
 import { InputError } from '../io/errors.js';
+import { checkOutputDirectory, writeOutputFile } from '../io/files.js';
 import { formatJson, readJsonFile } from '../io/json.js';
 import { solve } from '../search/solve.js';
 import { batchOptions, reportBatchEnd, runBatchCommand } from './batch.js';
@@ -146,7 +147,7 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
     files.forEach(dealOf);
   }
   checkResumeVariant(argv, variant);
-  if (solutions) mkdirSync(solutions, { recursive: true });
+  if (solutions !== null) checkOutputDirectory(solutions, '--solutions');
   // The settings column records everything that shaped a row: solver limits, the variant, any extras.
   const extraText = Object.entries(extra).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`);
   if (variant !== 'default') extraText.unshift(`variant=${variant}`);
@@ -167,7 +168,7 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
       if (solutions && typeof row._line === 'string') {
         const item = String(row.seed);
         const deal = dealOf(item);
-        writeFileSync(join(solutions, `${files ? basename(item, '.json') : item}.json`), `${formatJson({ game: kit.name, deal: kit.dealToJson(deal), moves: row._line.split('\n') })}\n`);
+        writeOutputFile(join(solutions, `${files ? basename(item, '.json') : item}.json`), `${formatJson({ game: kit.name, deal: kit.dealToJson(deal), moves: row._line.split('\n') })}\n`, '--solutions');
       }
     },
   });

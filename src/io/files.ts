@@ -1,10 +1,13 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { InputError } from './errors.js';
 
-// Every file the program reads goes through here, so each path problem is one line that names
-// the path and says what is wrong.
+// Every file the program reads or writes goes through here, so each path problem is one line
+// that names the path and says what is wrong, before any work starts where that can be known.
 // - Reading: regular files only, up to a size cap. A device (/dev/zero never ends), a FIFO with
 //   no writer (never opens) or a directory is refused instead of hanging or filling memory.
+// - Writing: the path is checked first (its directory made, the file opened once), so a batch
+//   or a long search never runs only to fail at its first row.
 
 /** The largest JSON document read (deal, solution, record): a long game's record is a few MB. */
 export const JSON_LIMIT = 64 * 2 ** 20;
@@ -68,5 +71,96 @@ export function readTextFile(path: string, limit: number, what: string): string 
     throw new InputError(`${path}: cannot read file: ${fileProblem(e)}`);
   } finally {
     closeSync(fd);
+  }
+}
+
+const statOrNull = (path: string, label: string): Stats | null => {
+  try {
+    return statSync(path, { throwIfNoEntry: false }) ?? null;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') return null; // the walk up finds the file
+    throw new InputError(`${label}: ${fileProblem(e)}`);
+  }
+};
+
+/** Makes directory `dir` and its missing parents one level at a time, and checks that it is a
+ *  directory. (Node's recursive mkdirSync loops forever, deaf to signals, where a directory
+ *  exists but takes no new entries, as under /proc.) `label` begins every message. */
+export function makeDirectory(dir: string, label: string): void {
+  const missing: string[] = [];
+  for (let d = resolve(dir); ; ) {
+    const st = statOrNull(d, label);
+    if (st) {
+      if (!st.isDirectory()) throw new InputError(`${label}: ${d} is ${st.isFile() ? 'a file' : kindOf(st)}, not a directory`);
+      break;
+    }
+    missing.push(d);
+    const up = dirname(d);
+    if (up === d) break;
+    d = up;
+  }
+  for (const d of missing.reverse()) {
+    try {
+      mkdirSync(d);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' && statOrNull(d, label)?.isDirectory()) continue; // made meanwhile
+      throw new InputError(`${label}: cannot create directory ${d}: ${code === 'ENOENT' ? noNewEntries(d) : fileProblem(e)}`);
+    }
+  }
+}
+
+/** ENOENT for a path whose directory exists: that directory takes no new entries (as /proc). */
+const noNewEntries = (path: string) => `the directory ${resolve(dirname(path))} takes no new entries (ENOENT)`;
+
+/** Opens a file that does not exist yet and removes it again: whether files can be made there. */
+function probeCreate(file: string, label: string, what: string): void {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(`${label}: cannot ${what}: ${code === 'ENOENT' ? noNewEntries(file) : fileProblem(e)}`);
+  }
+  closeSync(fd);
+  try {
+    unlinkSync(file);
+  } catch {
+    // An empty file left behind is harmless; the run writes it again.
+  }
+}
+
+/** Checks, before any work, that `file` can be written as a regular file: makes its missing
+ *  directories, and opens it once (an existing file is not changed). `option` names the flag. */
+export function checkOutputFile(file: string, option: string): void {
+  if (file === '') throw new InputError(`${option}: empty path (name the file to write)`);
+  const label = `${option} ${file}`;
+  if (/[/\\]$/.test(file)) throw new InputError(`${label}: names a directory; give a file name`);
+  makeDirectory(dirname(file), label);
+  const st = statOrNull(file, label);
+  if (!st) return probeCreate(file, label, 'create the file');
+  if (st.isDirectory()) throw new InputError(`${label}: is a directory; give a file name`);
+  if (!st.isFile()) throw new InputError(`${label}: ${kindOf(st)}, not a regular file; results are written to regular files only`);
+  try {
+    closeSync(openSync(file, 'r+'));
+  } catch (e) {
+    throw new InputError(`${label}: cannot write the file: ${fileProblem(e)}`);
+  }
+}
+
+/** Checks, before any work, that files can be written in directory `dir` (made if missing). */
+export function checkOutputDirectory(dir: string, option: string): void {
+  if (dir === '') throw new InputError(`${option}: empty path (name the directory to write into)`);
+  const label = `${option} ${dir}`;
+  makeDirectory(dir, label);
+  probeCreate(join(dir, `.patience-write-check-${process.pid}`), label, 'write files in it');
+}
+
+/** Writes a whole file; a failure is one line naming the path (`option`: the flag it came from). */
+export function writeOutputFile(file: string, text: string, option: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (e) {
+    throw new InputError(`${option} ${file}: cannot write: ${fileProblem(e)}`);
   }
 }

@@ -1,5 +1,5 @@
-import { writeFileSync } from 'node:fs';
-import { InputError } from '../io/errors.js';
+import { InputError, quote } from '../io/errors.js';
+import { checkOutputFile, writeOutputFile } from '../io/files.js';
 
 // Small HTML helpers for the report and replay pages. Every number a table shows from a
 // summary is a cell that names its place in the summary JSON (data-path) and carries the exact
@@ -75,12 +75,14 @@ export function page(title: string, css: string, body: string, script = ''): str
 `;
 }
 
+/** Checks `--out` before a page is built: an .html path that can be written. */
+export function checkHtmlOut(out: string): void {
+  if (!out.endsWith('.html')) throw new InputError(`--out: ${quote(out)} should name an .html file`);
+  checkOutputFile(out, '--out');
+}
+
 /** Writes a page to `out` (an .html path); a bad path is the user's error, in one line. */
 export function writeHtml(out: string, html: string): void {
-  if (!out.endsWith('.html')) throw new InputError(`--out: "${out}" should name an .html file`);
-  try {
-    writeFileSync(out, html);
-  } catch (e) {
-    throw new InputError(`${out}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
+  checkHtmlOut(out);
+  writeOutputFile(out, html, '--out');
 }

@@ -1,6 +1,6 @@
 import { readRowsByGame } from '../cli/summary.js';
 import { formatJson } from '../io/json.js';
-import { esc, intText, page, scriptJson, writeHtml } from './html.js';
+import { checkHtmlOut, esc, intText, page, scriptJson, writeHtml } from './html.js';
 
 // `patience report FILE… --out report.html`: one self-contained page (inline SVG charts and
 // CSS, no script, nothing fetched) from any mix of batch and tournament CSVs. Each game's
@@ -58,6 +58,7 @@ ${info.map((f) => `<tr><td><code>${esc(f.file)}</code></td><td class="num">${int
 }
 
 export async function reportCommand(files: string[], out: string): Promise<void> {
+  checkHtmlOut(out);
   writeHtml(out, await buildReport(files));
   console.log(`report: ${out}`);
 }

@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readCsvRows } from '../../src/batch/csv.js';
 import { dealFromSeed, dealToJson } from '../../src/games/besieged-city/deal.js';
 import { dealFromSeed as ptDealFromSeed, dealToJson as ptDealToJson } from '../../src/games/parterre/deal.js';
 import { oneLine, quote } from '../../src/io/errors.js';
-import { JSON_LIMIT } from '../../src/io/files.js';
+import { fileProblem, JSON_LIMIT } from '../../src/io/files.js';
 import { tempDir } from '../temp-dir.js';
 import { run } from './run.js';
 
@@ -71,6 +72,65 @@ describe('special files: regular files only, with a size cap', () => {
     const big = file('big.json', '{}');
     truncateSync(big, JSON_LIMIT + 1); // sparse: no disk is used
     oneLineError(await run('show', '--deal', big), /big\.json: 65 MiB, larger than the 64 MiB allowed for a JSON document/);
+  });
+});
+
+describe('output paths: checked before any work, one line naming the path', () => {
+  const proc = existsSync('/proc/self');
+  const aFile = file('file.json', '{}');
+  const batch = (...more: string[]) => ['batch', 'parterre', '--seeds', '1', '--max-nodes', '100', '--workers', '1', ...more];
+
+  it.skipIf(!proc)('--out /proc/foo.csv, /dev/full, an empty path, a path through a file', async () => {
+    oneLineError(await run(...batch('--out', '/proc/foo.csv')), /--out \/proc\/foo\.csv: cannot create the file: the directory \/proc takes no new entries/);
+    oneLineError(await run(...batch('--out', '/dev/full', '--force')), /--out \/dev\/full: a character device, not a regular file/);
+    oneLineError(await run(...batch('--out', '')), /--out: empty path/);
+    oneLineError(await run(...batch('--out', join(aFile, 'x.csv'))), /--out .*file\.json\/x\.csv: .*file\.json is a file, not a directory/);
+    oneLineError(await run(...batch('--out', f('o1.csv'), '--solutions', aFile)), /--solutions .*file\.json: .*file\.json is a file, not a directory/);
+    oneLineError(await run('tournament', 'pilstymas', '--players', 'random,greedy', '--games', '2', '--out', f('t1.csv'), '--records', aFile), /--records .*file\.json: .* is a file, not a directory/);
+    const empty = file('empty-sol.json', { game: 'parterre', deal: ptDealToJson(ptDealFromSeed('3')), moves: [] });
+    oneLineError(await run('replay', '--solution', empty, '--out', '/proc/r.html'), /--out \/proc\/r\.html: cannot create the file/);
+    oneLineError(await run('report', f('none.csv'), '--out', '/proc/r.html'), /--out \/proc\/r\.html: cannot create the file/);
+    expect(existsSync(f('o1.csv')) || existsSync(f('t1.csv'))).toBe(false);
+  });
+
+  it.skipIf(!proc)('a directory under /proc: one line at once (a recursive mkdir would spin forever)', () => {
+    const cases: [string[], RegExp][] = [
+      [batch('--out', '/proc/x/y.csv'), /--out \/proc\/x\/y\.csv: cannot create directory \/proc\/x: the directory \/proc takes no new entries/],
+      [batch('--out', f('o2.csv'), '--solutions', '/proc/foo'), /--solutions \/proc\/foo: cannot create directory \/proc\/foo/],
+      [['tournament', 'pilstymas', '--players', 'random,greedy', '--games', '2', '--out', f('t2.csv'), '--records', '/proc/foo'], /--records \/proc\/foo: cannot create directory/],
+      [['search', 'zioplys', '--players', '2', '--budget', '50', '--out', '/proc/x/best'], /--out \/proc\/x\/best: cannot create directory \/proc\/x/],
+    ];
+    for (const [args, message] of cases) {
+      const r = runChild(...args);
+      oneLineError({ code: r.code ?? -1, err: r.err }, message);
+    }
+  });
+
+  it('missing directories are made, level by level', async () => {
+    const out = f('made/deep/r.csv');
+    expect((await run(...batch('--out', out))).code).toBe(0);
+    expect(readCsvRows(out).rows).toHaveLength(1);
+  });
+
+  const root = process.getuid?.() === 0;
+  if (root) console.warn('hostile-input: running as root, which may write anywhere: the unwritable-directory case checks only the message mapping');
+  it.skipIf(root)('a directory without write permission', async () => {
+    const ro = f('readonly');
+    mkdirSync(ro);
+    chmodSync(ro, 0o555);
+    try {
+      oneLineError(await run(...batch('--out', join(ro, 'x.csv'))), /--out .*readonly\/x\.csv: cannot create the file: permission denied \(EACCES\)/);
+      oneLineError(await run(...batch('--out', f('o3.csv'), '--solutions', join(ro, 'sols'))), /cannot create directory .*readonly\/sols: permission denied \(EACCES\)/);
+    } finally {
+      chmodSync(ro, 0o755);
+    }
+  });
+
+  it('file system errors are said in words with their code', () => {
+    expect(fileProblem({ code: 'EACCES' })).toBe('permission denied (EACCES)');
+    expect(fileProblem({ code: 'ENOSPC' })).toBe('no space left on the device (ENOSPC)');
+    expect(fileProblem({ code: 'EROFS' })).toBe('read-only file system (EROFS)');
+    expect(fileProblem({ code: 'EWHATEVER' })).toBe('EWHATEVER');
   });
 });
 

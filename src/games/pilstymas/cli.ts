@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import type { Row } from '../../batch/job.js';
@@ -8,6 +7,7 @@ import { MoveMenu, readTyped, runRepl, unknownCommand } from '../../cli/repl.js'
 import { chooseDeal, dealFileOption, decisionTimeoutMs, seedOption, strategyFileOptions } from '../../cli/options.js';
 import { parseCount, parseSeeds } from '../../cli/units.js';
 import { InputError, quote } from '../../io/errors.js';
+import { checkOutputDirectory, checkOutputFile, writeOutputFile } from '../../io/files.js';
 import { formatJson } from '../../io/json.js';
 import type { Args, GameCli } from '../registry.js';
 import { type PilDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
@@ -65,6 +65,7 @@ async function play(argv: Args): Promise<void> {
   const rule = ruleOf(argv);
   const maxTurns = maxTurnsOf(argv);
   const { names: [aiName], files } = strategyNames([String(argv.ai)], '--ai');
+  if (typeof argv.record === 'string') checkOutputFile(argv.record, '--record');
   const ai = strategyFor(aiName, deal.seed ?? 'file', 1, files, String(argv.strategySeed ?? '1'), decisionTimeoutMs(argv));
   const pos = PilPosition.fromDeal(deal, rule);
   const u = argv.unicode === true;
@@ -87,7 +88,7 @@ async function play(argv: Args): Promise<void> {
     if (typeof argv.record === 'string') {
       const reason = pos.winner >= 0 ? 'win' : repeated ? 'repetition' : 'max-turns';
       const r = { winner: pos.winner, turns: pos.turns, reason, starter: 0, moves: log, forcedEnds: 0 } as const;
-      writeFileSync(argv.record, formatJson(recordToJson(deal, r, rule, maxTurns)) + '\n');
+      writeOutputFile(argv.record, formatJson(recordToJson(deal, r, rule, maxTurns)) + '\n', '--record');
       console.log(`record written to ${argv.record}`);
     }
   };
@@ -158,9 +159,9 @@ async function tournament(argv: Args): Promise<void> {
   const config: PilJobConfig = { maxTurns: maxTurnsOf(argv), rule: ruleOf(argv), records: typeof argv.records === 'string' };
   if (files.size) Object.assign(config, { strategyFiles: filesToConfig(files), strategySeed: String(argv.strategySeed ?? '1'), decisionTimeoutMs: timeout });
   const records = typeof argv.records === 'string' ? argv.records : null;
-  if (records) mkdirSync(records, { recursive: true });
+  if (records !== null) checkOutputDirectory(records, '--records');
   const onRecord = (row: Row) => {
-    if (records && typeof row._record === 'string') writeFileSync(join(records, `${String(row.item).replace(/:/g, '-')}.json`), row._record + '\n');
+    if (records && typeof row._record === 'string') writeOutputFile(join(records, `${String(row.item).replace(/:/g, '-')}.json`), row._record + '\n', '--records');
   };
   const r = await runBatchCommand({
     argv,

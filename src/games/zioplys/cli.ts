@@ -1,9 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { batchOptions, itemsOf, reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
 import { chooseDeal, dealFileOption, decisionTimeoutMs, seedOption, strategyFileOptions } from '../../cli/options.js';
 import { InputError, quote } from '../../io/errors.js';
+import { checkOutputDirectory, writeOutputFile } from '../../io/files.js';
 import { filesToConfig, loadStrategyValues, type StrategyFile } from '../../strategies/module.js';
 import { formatJson } from '../../io/json.js';
 import type { Args, GameCli } from '../registry.js';
@@ -85,9 +85,9 @@ function searchVerb(argv: Args): void {
   const top = Number(argv.top);
   if (!Number.isInteger(top) || top < 1) throw new InputError(`--top: expected a positive integer, got ${quote(String(argv.top))}`);
   const variant = variantOf(argv);
-  const rep = searchDeals({ players, variant, objective, seed, budget, top });
   const out = argv.out === undefined ? undefined : String(argv.out);
-  if (out !== undefined) mkdirSync(out, { recursive: true });
+  if (out !== undefined) checkOutputDirectory(out, '--out');
+  const rep = searchDeals({ players, variant, objective, seed, budget, top });
   console.log(`Žioplys search: ${players} players, ${variantText(variant)}, objective ${objective}, seed ${seed}`);
   console.log(`${rep.evaluations} games evaluated in ${(rep.elapsedMs / 1000).toFixed(1)} s, ${rep.restarts} restarts (reproduce exactly with --budget ${rep.evaluations})`);
   if (rep.best.length === 0) console.log('nothing found that fits the objective');
@@ -96,7 +96,7 @@ function searchVerb(argv: Args): void {
       ? `never ends: loop of ${f.cycleLength} turns, proven after ${f.turns} turns`
       : `${f.turns} turns, ${f.centrePlays} centre plays`;
     const file = out !== undefined ? join(out, `zioplys-p${players}-${objective}-${i + 1}.json`) : undefined;
-    if (file) writeFileSync(file, `${formatJson(dealToJson(f.deal))}\n`);
+    if (file) writeOutputFile(file, `${formatJson(dealToJson(f.deal))}\n`, '--out');
     console.log(`#${i + 1}: ${what} (found at evaluation ${f.foundAt})${file ? ` -> ${file}` : ''}`);
   });
   if (out === undefined && rep.best.length > 0) console.log(formatJson(dealToJson(rep.best[0].deal)));
