@@ -77,7 +77,7 @@ function dealArgument(args: readonly string[]): string | undefined {
  *  `--deal FILE` without a game takes the game from the file's "game" field. */
 export function resolveGameArgument(args: readonly string[]): string[] {
   const [verb, second] = args;
-  if (verb === undefined || !(verb in VERB_TEXT)) return [...args];
+  if (verb === undefined || !Object.hasOwn(VERB_TEXT, verb)) return [...args];
   const names = allGames().filter((g) => g.verbs[verb]).map((g) => g.name);
   if (second === undefined || second.startsWith('-')) {
     const file = dealArgument(args);

@@ -1,4 +1,4 @@
-import { boundedRate, boundPct, percentile, pct, wilson } from './stats.js';
+import { boundedRate, boundPct, countBy, percentile, pct, wilson } from './stats.js';
 
 // What a batch of solver rows says (any one-player game): how many deals are solvable, with an
 // interval that covers every way the undecided deals could turn out (Solvitaire's convention),
@@ -72,8 +72,7 @@ export function summarize(all: readonly CsvRow[], game: string): SolvabilitySumm
   const { rows, duplicates } = dedupe(all);
   const count = (o: string) => rows.filter((r) => r.outcome === o).length;
   const solved = count('solved'), unsolvable = count('unsolvable'), unknown = count('unknown'), errors = count('error');
-  const unknownBy: Record<string, number> = {};
-  for (const r of rows) if (r.outcome === 'unknown') unknownBy[r.limit || '?'] = (unknownBy[r.limit || '?'] ?? 0) + 1;
+  const unknownBy = countBy(rows.filter((r) => r.outcome === 'unknown').map((r) => r.limit || '?'));
   const n = rows.length;
   // Errors are undecided too: they widen the interval like unknown deals.
   const rate = boundedRate(solved, unknown + errors, n);
@@ -118,7 +117,6 @@ function strategyStats(rows: readonly CsvRow[]): SolvabilitySummary['strategies'
   });
 }
 
-const countBy = (xs: string[]) => xs.reduce<Record<string, number>>((o, x) => ((o[x] = (o[x] ?? 0) + 1), o), {});
 
 export function formatSummary(s: SolvabilitySummary): string {
   const line = (label: string, k: number, extra = '') =>

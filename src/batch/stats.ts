@@ -32,3 +32,11 @@ export function boundPct(x: number, digits = 1): string {
   while (d < 4 && x > 0 && x < 1 && ((100 * x).toFixed(d) === (100).toFixed(d) || Number((100 * x).toFixed(d)) === 0)) d++;
   return pct(x, d);
 }
+
+/** How often each value occurs, as a plain object for JSON. Counted in a Map: a value read from
+ *  a file ("constructor", "__proto__") is a key like any other, never a property of Object. */
+export function countBy(values: Iterable<string>): Record<string, number> {
+  const m = new Map<string, number>();
+  for (const v of values) m.set(v, (m.get(v) ?? 0) + 1);
+  return Object.fromEntries(m);
+}

@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
+import { countBy } from '../../src/batch/stats.js';
+import { resolveGameArgument } from '../../src/cli.js';
 import { dealFromSeed, dealToJson } from '../../src/games/besieged-city/deal.js';
 import { dealFromSeed as ptDealFromSeed, dealToJson as ptDealToJson } from '../../src/games/parterre/deal.js';
 import { oneLine, quote } from '../../src/io/errors.js';
@@ -47,6 +50,48 @@ describe('deeply nested JSON (200,000 levels where a card goes)', () => {
 
   it('a card field that is a (shallow) array is named by its kind', async () => {
     oneLineError(await run('show', '--deal', file('shallow.json', nested(3))), /bouquet\[0\]: expected a card string, got an array of 1/);
+  });
+});
+
+describe('user-given names are looked up in maps, never in plain objects', () => {
+  const bc = dealToJson(dealFromSeed('7'));
+
+  it('--variant constructor=x, __proto__=x, toString=x: an unknown switch', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
+      for (const verb of [['deal', '--seed', '1'], ['solve', '--seed', '1', '--max-nodes', '10'], ['batch', '--seeds', '1', '--out', f('v.csv')]])
+        oneLineError(await run(verb[0], 'besieged-city', ...verb.slice(1), '--variant', `${name}=x`), /--variant: unknown variant switch "[a-z_]+"/i);
+  });
+
+  it('a deal file\'s variant with such a name: an unknown switch, naming the file', async () => {
+    const stock = JSON.stringify(bc);
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      // Written as text: JSON.parse makes "__proto__" an own field, as a hand-written file has it.
+      const p = file(`v-${name}.json`, stock.replace(/}$/, `,"variant":{"${name}":"x"}}`));
+      oneLineError(await run('show', '--deal', p), new RegExp(`v-${name}\\.json: field "variant": unknown variant switch "${name}"`));
+    }
+  });
+
+  it('a verb name is not found on Object.prototype', () => {
+    const p = file('bc.json', bc);
+    expect(resolveGameArgument(['toString', '--deal', p])).toEqual(['toString', '--deal', p]);
+    expect(resolveGameArgument(['constructor', '--deal', p])).toEqual(['constructor', '--deal', p]);
+  });
+
+  it('counts keyed by values from a file: "constructor" and "__proto__" are keys like others', () => {
+    const c = countBy(['constructor', '__proto__', 'constructor', 'toString']);
+    expect(Object.keys(c)).toEqual(['constructor', '__proto__', 'toString']);
+    expect([c.constructor, Object.getOwnPropertyDescriptor(c, '__proto__')?.value, c.toString]).toEqual([2, 1, 1]);
+  });
+
+  it('a deal solved by a strategy named "constructor" is counted as its certificate', async () => {
+    const rows = [
+      { game: 'parterre', seed: '1', outcome: 'solved', moves: '40', nodes: '10', unique: '10', ms: '1', limit: '', source: 'constructor', settings: 'dfs', error: '' },
+      { game: 'parterre', seed: '2', outcome: 'solved', moves: '40', nodes: '10', unique: '10', ms: '1', limit: '', source: 'constructor', settings: 'dfs', error: '' },
+    ];
+    const csv = file('ctor.csv', stringify(rows, { header: true }));
+    const r = await run('summary', csv, '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out).certificates).toEqual({ constructor: 2 });
   });
 });
 

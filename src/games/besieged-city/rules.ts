@@ -21,21 +21,22 @@ export interface BcRules {
 
 export const DEFAULT_RULES: BcRules = Object.freeze({ trenchOrder: 'either', stockToFoundation: true, deferredFill: false });
 
-/** The switches by name, each with its values (the default first) and how it sets the rules. */
-const SWITCHES: Record<string, { values: readonly string[]; set: (r: Mutable, v: string) => void; get: (r: BcRules) => string }> = {
-  'trench-order': { values: TRENCH_ORDERS, set: (r, v) => (r.trenchOrder = v as TrenchOrder), get: (r) => r.trenchOrder },
-  'stock-to-foundation': { values: ['yes', 'no'], set: (r, v) => (r.stockToFoundation = v === 'yes'), get: (r) => (r.stockToFoundation ? 'yes' : 'no') },
-  'trench-fill': { values: ['immediate', 'deferred'], set: (r, v) => (r.deferredFill = v === 'deferred'), get: (r) => (r.deferredFill ? 'deferred' : 'immediate') },
-};
+/** The switches by name, each with its values (the default first) and how it sets the rules.
+ *  A Map: a name the user gives ("constructor", "__proto__") finds nothing it should not. */
+const SWITCHES = new Map<string, { values: readonly string[]; set: (r: Mutable, v: string) => void; get: (r: BcRules) => string }>([
+  ['trench-order', { values: TRENCH_ORDERS, set: (r, v) => (r.trenchOrder = v as TrenchOrder), get: (r) => r.trenchOrder }],
+  ['stock-to-foundation', { values: ['yes', 'no'], set: (r, v) => (r.stockToFoundation = v === 'yes'), get: (r) => (r.stockToFoundation ? 'yes' : 'no') }],
+  ['trench-fill', { values: ['immediate', 'deferred'], set: (r, v) => (r.deferredFill = v === 'deferred'), get: (r) => (r.deferredFill ? 'deferred' : 'immediate') }],
+]);
 type Mutable = { -readonly [K in keyof BcRules]: BcRules[K] };
-export const SWITCH_NAMES = Object.keys(SWITCHES);
+export const SWITCH_NAMES = [...SWITCHES.keys()];
 
 /** Builds rules from switch name -> value pairs; `where` names the source in errors. */
 function rulesOf(pairs: [string, unknown][], where: string): BcRules {
   const r: Mutable = { ...DEFAULT_RULES };
   const seen = new Set<string>();
   for (const [name, value] of pairs) {
-    const sw = SWITCHES[name];
+    const sw = SWITCHES.get(name);
     if (!sw) throw new InputError(`${where}: unknown variant switch ${quote(name)} (use ${SWITCH_NAMES.join(', ')})`);
     if (seen.has(name)) throw new InputError(`${where}: variant switch ${quote(name)} is given twice`);
     seen.add(name);
@@ -70,7 +71,7 @@ export function variantFromJson(v: unknown, where: string): BcRules {
 /** The switches that differ from the default, as the "variant" field writes them. */
 export function variantToJson(r: BcRules): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, sw] of Object.entries(SWITCHES)) if (sw.get(r) !== sw.values[0]) out[name] = sw.get(r);
+  for (const [name, sw] of SWITCHES) if (sw.get(r) !== sw.values[0]) out[name] = sw.get(r);
   return out;
 }
 

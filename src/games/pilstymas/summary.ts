@@ -1,5 +1,5 @@
 import { lastRowPerItem } from '../../batch/csv.js';
-import { pct, percentile, wilson } from '../../batch/stats.js';
+import { countBy, pct, percentile, wilson } from '../../batch/stats.js';
 
 // Tournament summary from CSV rows (strings, as read back from the file): per pairing the win
 // share of decided games with a 95% Wilson interval and the draw share; per strategy an
@@ -58,7 +58,7 @@ export function summarize(rows: readonly CsvRow[], order?: readonly string[]): S
   const sorted = [...names].sort((x, y) => rank(x) - rank(y) || x.localeCompare(y));
   const pairs = new Map<string, PairStat>();
   let errors = 0, draws = 0;
-  const reasons: Record<string, number> = {};
+  const ended: string[] = [];
   const turns: number[] = [];
   for (const r of rows) {
     const [a, b] = rank(r.seatA) < rank(r.seatB) || (rank(r.seatA) === rank(r.seatB) && r.seatA < r.seatB) ? [r.seatA, r.seatB] : [r.seatB, r.seatA];
@@ -73,7 +73,7 @@ export function summarize(rows: readonly CsvRow[], order?: readonly string[]): S
     p.games++;
     p.meanTurns += Number(r.turns);
     turns.push(Number(r.turns));
-    reasons[r.reason || r.outcome] = (reasons[r.reason || r.outcome] ?? 0) + 1;
+    ended.push(r.reason || r.outcome);
     if (r.outcome === 'draw') p.draws++, draws++;
     else if (r.winnerStrategy === a && a !== b) p.aWins++;
     else if (a !== b) p.bWins++;
@@ -92,7 +92,7 @@ export function summarize(rows: readonly CsvRow[], order?: readonly string[]): S
     games,
     errors,
     draws: { count: draws, share: games ? draws / games : 0, ...wilson(draws, games) },
-    reasons,
+    reasons: countBy(ended),
     turns: {
       min: turns.length ? turns[0] : NaN,
       p10: percentile(turns, 10),

@@ -91,8 +91,8 @@ export function summarize(rows: readonly RowLike[]): PlayersSummary[] {
     }
     turns.sort((a, b) => a - b);
     const valid = rs.length - rowErrors;
-    const loserByStrategy: Record<string, Share> = {};
-    for (const [s, n] of [...stratSeats].sort()) loserByStrategy[s] = wilson(stratLost.get(s) ?? 0, n);
+    // fromEntries: a strategy named "__proto__" is a key, not the object's prototype.
+    const loserByStrategy: Record<string, Share> = Object.fromEntries([...stratSeats].sort().map(([s, n]) => [s, wilson(stratLost.get(s) ?? 0, n)]));
     out.push({
       players: p,
       games: valid,
