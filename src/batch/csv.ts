@@ -40,13 +40,16 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** Reads a results CSV into objects keyed by the header; names the file on any problem. */
-export function readCsvRows(file: string): { header: string[]; rows: Record<string, string>[] } {
+/** Reads a results CSV into objects keyed by the header; names the file on any problem.
+ *  `checkHeader` sees the header before any row is read; `lines[i]` is the line of rows[i]. */
+export function readCsvRows(file: string, checkHeader?: (header: string[]) => void): { header: string[]; rows: Record<string, string>[]; lines: number[] } {
   const text = readTextFile(file, CSV_LIMIT, 'a CSV file');
   const all = parseCsv(text);
   if (all.length === 0) throw new InputError(`${file}: empty file, expected a CSV header`);
   const header = all[0];
+  checkHeader?.(header);
   const rows: Record<string, string>[] = [];
+  const lines: number[] = [];
   for (let r = 1; r < all.length; r++) {
     const cells = all[r];
     if (cells.length === 1 && cells[0] === '') continue;
@@ -58,8 +61,9 @@ export function readCsvRows(file: string): { header: string[]; rows: Record<stri
     const o: Record<string, string> = {};
     header.forEach((h, j) => (o[h] = cells[j]));
     rows.push(o);
+    lines.push(r + 1);
   }
-  return { header, rows };
+  return { header, rows, lines };
 }
 
 /** Appends rows to a CSV file, one synchronous write per row. */

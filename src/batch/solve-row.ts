@@ -4,6 +4,7 @@ import { StateTable } from '../search/table.js';
 import type { SearchGame } from '../search/types.js';
 import type { Row } from './job.js';
 import { readJsonFile } from '../io/json.js';
+import { anyText, nonEmpty, oneOf, onlyWhen, strategyName, unlessError, wholeNumber, type RowSchema } from './schema.js';
 
 // The CSV row of one solved deal, shared by the solver jobs of every game. A worker keeps one
 // table from deal to deal (a new one only when the memory budget changes).
@@ -22,6 +23,27 @@ export function dealOfItem<D>(
 }
 
 export const SOLVE_COLUMNS = ['game', 'seed', 'outcome', 'moves', 'nodes', 'unique', 'ms', 'limit', 'source', 'settings'] as const;
+
+/** What each column of a solver batch may hold (with strategies: won_<name>, ms_<name>). */
+export const SOLVE_SCHEMA: RowSchema = {
+  kind: 'batch',
+  columns: [
+    { name: 'game', check: nonEmpty },
+    { name: 'seed', check: nonEmpty },
+    { name: 'outcome', check: oneOf('solved', 'unsolvable', 'unknown', 'error') },
+    { name: 'moves', check: onlyWhen(['solved'], wholeNumber(1)) },
+    { name: 'nodes', check: unlessError(wholeNumber()) },
+    { name: 'unique', check: unlessError(wholeNumber()) },
+    { name: 'ms', check: unlessError(wholeNumber()) },
+    { name: 'limit', check: onlyWhen(['unknown'], oneOf('nodes', 'time', 'memory')) },
+    { name: 'source', check: onlyWhen(['solved'], (v) => (v === 'solver' || strategyName(v, {}) === null ? null : '"solver" or the name of the strategy that won')) },
+    { name: 'settings', check: anyText },
+  ],
+  patterns: [
+    { pattern: /^won_/, shown: 'won_<strategy>', check: oneOf('', 'true', 'false') },
+    { pattern: /^ms_/, shown: 'ms_<strategy>', check: (v) => (v === '' ? null : wholeNumber()(v, {})) },
+  ],
+};
 
 let table: StateTable | null = null;
 

@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { readCsvRows } from '../batch/csv.js';
 import type { Argv } from 'yargs';
 import type { Row } from '../batch/job.js';
+import { SOLVE_SCHEMA } from '../batch/solve-row.js';
 import { formatSummary, summarize, variantOfSettings } from '../batch/solvability.js';
 import type { Args, GameCli, VerbCommand } from '../games/registry.js';
 import { openSeat, replaySolution, verifySolution, type SeatAnswer, type Solitaire, type SolitairePosition } from '../games/solitaire.js';
@@ -237,6 +238,7 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       },
     },
     summary: {
+      schema: SOLVE_SCHEMA,
       compute: (rows) => summarize(rows, kit.title),
       format: formatSummary,
       section: async () => (await import('../report/solitaire.js')).solitaireSection,

@@ -1,6 +1,7 @@
 import { readCsvRows } from '../batch/csv.js';
+import { checkRow, columnsText, headerFits } from '../batch/schema.js';
 import { variantOfSettings } from '../batch/solvability.js';
-import { findGame, type Args, type GameCli, type GameSummary } from '../games/registry.js';
+import { allGames, findGame, type Args, type GameCli, type GameSummary } from '../games/registry.js';
 import { InputError, quote } from '../io/errors.js';
 import { formatJson } from '../io/json.js';
 
@@ -21,12 +22,36 @@ export interface FileInfo {
   games: string[];
 }
 
+/** Every game's CSV header, as the message for a file that is none of them lists them. */
+function expectedHeaders(): string {
+  const byColumns = new Map<string, string[]>();
+  for (const g of allGames()) {
+    if (!g.summary) continue;
+    const k = `${columnsText(g.summary.schema)} (${g.summary.schema.kind}`;
+    byColumns.set(k, [...(byColumns.get(k) ?? []), g.name]);
+  }
+  return [...byColumns].map(([k, names]) => `${k}: ${names.join(', ')})`).join('; ');
+}
+
 export function readRowsByGame(files: readonly string[]): { byGame: GameRows[]; files: FileInfo[] } {
   const groups = new Map<string, Map<string, Record<string, string>[]>>();
   const info: FileInfo[] = [];
+  const schemas = allGames().flatMap((g) => (g.summary ? [g.summary.schema] : []));
   for (const file of files) {
-    const { header, rows } = readCsvRows(file);
-    if (!header.includes('game')) throw new InputError(`${file}: no "game" column; is this a batch CSV?`);
+    const { header, rows, lines } = readCsvRows(file, (h) => {
+      if (!schemas.some((s) => headerFits(h, s)))
+        throw new InputError(`${file}: not a batch or tournament CSV (its first line is ${quote(h.join(','), 80)}); expected the columns ${expectedHeaders()}`);
+    });
+    const fits = new Map<string, boolean>(); // by game: whether the header is that game's
+    rows.forEach((r, i) => {
+      const g = findGame(r.game);
+      if (!g?.summary)
+        throw new InputError(`${file}: line ${lines[i]}: field "game" is ${quote(r.game, 40)}; expected one of ${allGames().filter((x) => x.summary).map((x) => x.name).join(', ')}`);
+      if (!fits.has(g.name)) fits.set(g.name, headerFits(header, g.summary.schema));
+      if (!fits.get(g.name))
+        throw new InputError(`${file}: line ${lines[i]}: a ${g.name} row, but the file's columns are not those of a ${g.name} ${g.summary.schema.kind} CSV (${columnsText(g.summary.schema)})`);
+      checkRow(r, g.summary.schema, file, lines[i]);
+    });
     for (const r of rows) {
       if (!groups.has(r.game)) groups.set(r.game, new Map([['default', []]]));
       const byVariant = groups.get(r.game)!;

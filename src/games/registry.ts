@@ -1,4 +1,5 @@
 import type { Argv, ArgumentsCamelCase } from 'yargs';
+import type { RowSchema } from '../batch/schema.js';
 
 // Every game plugs into the CLI through one GameCli entry: `verbs` become subcommands
 // `patience <verb> <game>` (deal, play, solve, batch, simulate, tournament, search …) with
@@ -32,6 +33,8 @@ export interface GameCli {
  *  the report's tables show), `format` the text summary, `section` the report's HTML section
  *  (loaded only by `report`, which draws charts). */
 export interface GameSummary<S = any> {
+  /** What each CSV column of this game's rows may hold; every row is checked before counting. */
+  schema: RowSchema;
   compute: (rows: Record<string, string>[]) => S;
   format: (s: S) => string;
   section: () => Promise<ReportSection<S>>;

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
 import { countBy } from '../../src/batch/stats.js';
 import { resolveGameArgument } from '../../src/cli.js';
@@ -176,6 +176,54 @@ describe('output paths: checked before any work, one line naming the path', () =
     expect(fileProblem({ code: 'ENOSPC' })).toBe('no space left on the device (ENOSPC)');
     expect(fileProblem({ code: 'EROFS' })).toBe('read-only file system (EROFS)');
     expect(fileProblem({ code: 'EWHATEVER' })).toBe('EWHATEVER');
+  });
+});
+
+describe('CSVs given to summary and report are checked row by row', () => {
+  let bc: Record<string, string>[], pil: Record<string, string>[], z: Record<string, string>[];
+  beforeAll(async () => {
+    for (const args of [
+      ['batch', 'parterre', '--seeds', '1..3', '--max-nodes', '2000', '--workers', '1', '--out', f('pt.csv')],
+      ['tournament', 'pilstymas', '--players', 'random,greedy', '--games', '2', '--max-turns', '200', '--workers', '1', '--out', f('t.csv')],
+      ['batch', 'zioplys', '--players', '2..3', '--seeds', '1..3', '--workers', '1', '--out', f('z.csv')],
+    ]) {
+      const r = await run(...args);
+      if (r.code !== 0) throw new Error(r.err);
+    }
+    bc = readCsvRows(f('pt.csv')).rows;
+    pil = readCsvRows(f('t.csv')).rows;
+    z = readCsvRows(f('z.csv')).rows;
+  }, 120_000);
+
+  /** The rows with row `k`'s `field` set to `value`, as a CSV file. */
+  const edited = (name: string, rows: Record<string, string>[], k: number, field: string, value: string) =>
+    file(name, stringify(rows.map((r, i) => (i === k ? { ...r, [field]: value } : r)), { header: true }));
+
+  it('the files as written pass', async () => {
+    for (const csv of ['pt.csv', 't.csv', 'z.csv']) expect((await run('summary', f(csv))).code).toBe(0);
+  });
+
+  it('a bad cell is one line naming the file, line and field, for summary and report alike', async () => {
+    const cases: [string, RegExp][] = [
+      [edited('b1.csv', bc, 0, 'outcome', 'frobbed'), /b1\.csv: line 2: field "outcome" is "frobbed"; expected one of solved, unsolvable, unknown, error/],
+      [edited('b2.csv', bc, 1, 'ms', '-5'), /b2\.csv: line 3: field "ms" is "-5"; expected a whole number >= 0/],
+      [edited('t1.csv', pil, 0, 'winner', 'Q'), /t1\.csv: line 2: field "winner" is "Q"; expected one of (A, B|draw)/],
+      [edited('t2.csv', pil, 1, 'turns', 'abc'), /t2\.csv: line 3: field "turns" is "abc"; expected a whole number >= 0/],
+      [edited('z1.csv', z, 2, 'players', '-3'), /z1\.csv: line 4: field "players" is "-3"; expected a whole number from 2 to 6/],
+      [edited('s1.csv', bc, 0, 'settings', 'dfs \u001b[2J'), /s1\.csv: line 2: field "settings" is "dfs \\u001b\[2J"; expected text without control characters/],
+      [edited('g1.csv', bc, 0, 'game', 'frobnitz'), /g1\.csv: line 2: field "game" is "frobnitz"; expected one of besieged-city, parterre, pilstymas, zioplys/],
+    ];
+    const k = z.findIndex((r) => r.outcome === 'loser');
+    cases.push([edited('z2.csv', z, k, 'loser', z[k].players), new RegExp(`z2\\.csv: line ${k + 2}: field "loser" is "${z[k].players}"; expected a whole number from 0 to ${Number(z[k].players) - 1}`)]);
+    for (const [csv, message] of cases) {
+      oneLineError(await run('summary', csv), message);
+      oneLineError(await run('report', csv, '--out', f('r.html')), message);
+    }
+  });
+
+  it('a file that is not a batch or tournament CSV says so, and which columns were expected', async () => {
+    const sol = file('sol.json', JSON.stringify(ptDealToJson(ptDealFromSeed('1')), null, 2));
+    oneLineError(await run('summary', sol), /sol\.json: not a batch or tournament CSV \(its first line is "\{"\); expected the columns game,seed,outcome,.*,error \(batch: besieged-city, parterre\); game,item,seed,seatA,.* \(tournament: pilstymas\); game,item,players,.* \(batch: zioplys\)/);
   });
 });
 

@@ -12,7 +12,7 @@ import { formatJson } from '../../io/json.js';
 import type { Args, GameCli } from '../registry.js';
 import { type PilDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
 import { DEFAULT_MAX_TURNS } from './game.js';
-import { itemsFor, type PilJobConfig } from './job.js';
+import { itemsFor, JOB_SCHEMA, type PilJobConfig } from './job.js';
 import { formatMove, parseMove } from './notation.js';
 import { END, MAX_MOVES, PASS, PilPosition, type WinRule } from './position.js';
 import { renderPosition, SEAT } from './render.js';
@@ -231,6 +231,7 @@ export const pilstymasCli: GameCli = {
   },
   replay: (doc, file) => replayRecord(recordFromJson(doc, file), file),
   summary: {
+    schema: JOB_SCHEMA,
     compute: (rows) => summarize(countedRows(rows), STRATEGY_NAMES),
     format: formatSummary,
     section: async () => (await import('../../report/pilstymas.js')).pilstymasSection,

@@ -1,5 +1,6 @@
 import type { Job, Row } from '../../batch/job.js';
 import { formatJson } from '../../io/json.js';
+import { nonEmpty, oneOf, strategyName, unlessError, wholeNumber, type CellCheck, type RowSchema } from '../../batch/schema.js';
 import { dealFromSeed, GAME } from './deal.js';
 import { DEFAULT_MAX_TURNS, type GameResult, playGame } from './game.js';
 import type { Strategy } from './strategies.js';
@@ -24,6 +25,32 @@ export interface PilJobConfig {
 }
 
 export const JOB_COLUMNS = ['game', 'item', 'seed', 'seatA', 'seatB', 'outcome', 'winner', 'winnerStrategy', 'turns', 'reason', 'starter'] as const;
+
+/** By outcome: a win names seat A or B, a draw says "draw", an error row leaves it empty. */
+const byOutcome = (win: CellCheck, draw: CellCheck): CellCheck => (v, row) =>
+  row.outcome === 'win' ? win(v, row) : row.outcome === 'draw' ? draw(v, row) : v === '' ? null : 'empty in an error row';
+
+/** What each column of a tournament CSV may hold. */
+export const JOB_SCHEMA: RowSchema = {
+  kind: 'tournament',
+  columns: [
+    { name: 'game', check: nonEmpty },
+    { name: 'item', check: (v) => (/^[^:]+:[^:]+:.+$/.test(v) ? null : 'seatA:seatB:seed') },
+    { name: 'seed', check: nonEmpty },
+    { name: 'seatA', check: strategyName },
+    { name: 'seatB', check: strategyName },
+    { name: 'outcome', check: oneOf('win', 'draw', 'error') },
+    { name: 'winner', check: byOutcome(oneOf('A', 'B'), oneOf('draw')) },
+    {
+      name: 'winnerStrategy',
+      check: byOutcome((v, row) => (v === (row.winner === 'A' ? row.seatA : row.seatB) ? null : `the winner's strategy (seat ${row.winner})`), oneOf('')),
+    },
+    // A forfeit before the forfeiting file's first turn has no turn count.
+    { name: 'turns', check: (v, row) => (row.reason === 'forfeit' && v === '' ? null : unlessError(wholeNumber())(v, row)) },
+    { name: 'reason', check: byOutcome(oneOf('win', 'forfeit'), oneOf('max-turns', 'repetition')) },
+    { name: 'starter', check: unlessError(oneOf('A', 'B')) },
+  ],
+};
 
 export function parseItem(item: string): { a: string; b: string; seed: string } {
   // Names: the built-ins', or a strategy file's (letters, digits, _.+-; no colon).

@@ -10,7 +10,7 @@ import type { Args, GameCli } from '../registry.js';
 import { parsePlayerList } from './batch.js';
 import { checkPlayers, dealFromJson, dealFromSeed, dealToJson, GAME, type ZDeal } from './deal.js';
 import type { Variant } from './engine.js';
-import { itemOf } from './job.js';
+import { itemOf, JOB_SCHEMA } from './job.js';
 import { renderDeal, renderResult, variantText } from './render.js';
 import { type Objective, OBJECTIVES, parseBudget, searchDeals } from './search.js';
 import { defaultRngSeed, parseStrategies, simulate, strategiesLabel } from './strategy.js';
@@ -178,6 +178,7 @@ export const zioplysCli: GameCli = {
     },
   },
   summary: {
+    schema: JOB_SCHEMA,
     compute: (rows) => summarize(countedRows(rows)),
     format: formatSummary,
     section: async () => (await import('../../report/zioplys.js')).zioplysSection,

@@ -1,6 +1,7 @@
 import type { Job, Row } from '../../batch/job.js';
 import { shuffledDeck } from '../../cards/shuffle.js';
 import { InputError } from '../../io/errors.js';
+import { nonEmpty, oneOf, onlyWhen, unlessError, wholeNumber, type CellCheck, type RowSchema } from '../../batch/schema.js';
 import { checkPlayers } from './deal.js';
 import { OUTCOME_NAMES, OUTCOME_LOSER, ZGame } from './engine.js';
 import { decisionTimeoutOf, filesFromConfig, Forfeit } from '../../strategies/module.js';
@@ -28,6 +29,28 @@ export interface ZJobConfig {
 export const JOB_COLUMNS = [
   'game', 'item', 'players', 'seed', 'strategies', 'outcome', 'loser', 'outOrder', 'turns', 'centrePlays', 'blunders', 'cycleLength',
 ] as const;
+
+/** A seat of the row's game: 0 .. players-1. */
+const seat: CellCheck = (v, row) => wholeNumber(0, Number(row.players) - 1)(v, row);
+
+/** What each column of a Žioplys batch CSV may hold. */
+export const JOB_SCHEMA: RowSchema = {
+  kind: 'batch',
+  columns: [
+    { name: 'game', check: nonEmpty },
+    { name: 'item', check: (v) => (/^\d+\/./.test(v) ? null : 'players/seed') },
+    { name: 'players', check: wholeNumber(2, 6) },
+    { name: 'seed', check: nonEmpty },
+    { name: 'strategies', check: nonEmpty },
+    { name: 'outcome', check: oneOf('loser', 'cycle', 'limit', 'error') },
+    { name: 'loser', check: onlyWhen(['loser'], seat) },
+    { name: 'outOrder', check: (v, row) => (v === '' ? null : v.split(' ').map((x) => seat(x, row)).find((x) => x !== null) ?? null) },
+    { name: 'turns', check: unlessError(wholeNumber()) },
+    { name: 'centrePlays', check: unlessError(wholeNumber()) },
+    { name: 'blunders', check: unlessError(wholeNumber()) },
+    { name: 'cycleLength', check: unlessError(wholeNumber()) },
+  ],
+};
 
 export const itemOf = (players: number, seed: string): string => `${players}/${seed}`;
 
