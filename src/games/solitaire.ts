@@ -1,5 +1,5 @@
 import { InputError, quote } from '../io/errors.js';
-import { isObject } from '../io/json.js';
+import { checkFields, isObject } from '../io/json.js';
 import type { SearchGame } from '../search/types.js';
 import type { Board, Replay } from './registry.js';
 
@@ -116,12 +116,18 @@ export function replayLine<D extends { seed?: string }, P extends SolitairePosit
   return { ok: true, won: pos.won(), moves: moves.length, position: pos };
 }
 
+/** The fields of a solution: `solve --json` writes them all (verify reads game, deal and moves);
+ *  any other is refused, so that a field put in the wrong place is never silently ignored. */
+const SOLUTION_FIELDS = ['game', 'deal', 'moves', 'outcome', 'limit', 'stats', 'solver'];
+const MISPLACED = new Map([['variant', 'the rule variant is a field of "deal" (deal.variant)'], ['seed', 'the seed is a field of "deal"']]);
+
 /** Validates a solution document `{ game, deal, moves }`; failures name the file and field. */
 export function readSolution<D extends { seed?: string }, P extends SolitairePosition>(
   kit: Solitaire<D, P>, doc: unknown, file: string,
 ): { deal: D; moves: string[] } {
   if (!isObject(doc)) throw new InputError(`${file}: expected a JSON object`);
   if (doc.game !== kit.name) throw new InputError(`${file}: field "game" is ${quote(doc.game)}, expected ${quote(kit.name)}`);
+  checkFields(doc, SOLUTION_FIELDS, file, MISPLACED);
   if (!isObject(doc.deal)) throw new InputError(`${file}: field "deal" is missing or not an object`);
   const deal = kit.dealFromJson({ game: kit.name, ...doc.deal }, `${file}: deal`);
   if (!Array.isArray(doc.moves)) throw new InputError(`${file}: field "moves" is missing or not an array`);

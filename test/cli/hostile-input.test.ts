@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -256,6 +256,42 @@ describe('what is echoed from the input is quoted', () => {
     expect(quote('😀😀', 3)).toBe('"😀"…'); // never half a character
     expect([quote(undefined), quote(null), quote(3), quote(true), quote([1, 2]), quote({ a: 1 })]).toEqual(['nothing', 'null', '3', 'true', 'an array of 2', 'an object']);
     expect(oneLine('a\nb\u001bc')).toBe('a\\nb\\u001bc');
+  });
+});
+
+describe('fields the program does not read are refused, naming them', () => {
+  const pt = ptDealToJson(ptDealFromSeed('3'));
+
+  it('a solution with "variant" at the top level (where deal.variant was meant)', async () => {
+    const sol = file('top-variant.json', { game: 'besieged-city', deal: dealToJson(dealFromSeed('7')), moves: [], variant: { 'trench-order': 'ordinary' } });
+    oneLineError(await run('verify', '--solution', sol), /top-variant\.json: unknown field "variant" \(known: game, deal, moves, outcome, limit, stats, solver\); the rule variant is a field of "deal" \(deal\.variant\)/);
+  });
+
+  it('in deals of every game, in a deal inside a solution, and in records', async () => {
+    oneLineError(await run('show', '--deal', file('x1.json', { ...pt, colour: 'red' })), /x1\.json: unknown field "colour" \(known: game, seed, piles, bouquet\)/);
+    const bc = dealToJson(dealFromSeed('7'));
+    oneLineError(await run('show', '--deal', file('x2.json', { ...bc, trenches: { ...bc.trenches, X: [] } })), /x2\.json: trenches: unknown field "X" \(known: N, E, S, W\)/);
+    oneLineError(await run('verify', '--solution', file('x3.json', { game: 'parterre', deal: { ...pt, rules: 'x' }, moves: [] })), /x3\.json: deal: unknown field "rules"/);
+    const z = JSON.parse((await run('deal', 'zioplys', '--seed', '2', '--json')).out);
+    oneLineError(await run('show', '--deal', file('x4.json', { ...z, wrap: false })), /x4\.json: unknown field "wrap" \(known: game, seed, players, start, reserves\)/);
+    const pil = JSON.parse((await run('deal', 'pilstymas', '--seed', '2', '--json')).out);
+    oneLineError(await run('show', '--deal', file('x5.json', { ...pil, rule: 'russian-bank' })), /x5\.json: unknown field "rule" \(known: game, seed, packs\)/);
+    const rec = { game: 'pilstymas', deal: pil, moves: [{ player: 0, move: 'end', note: 1 }], result: { outcome: 'draw', turns: 1 } };
+    oneLineError(await run('verify', '--solution', file('x6.json', rec)), /x6\.json: moves\[0\]: unknown field "note" \(known: player, move\)/);
+    oneLineError(await run('verify', '--solution', file('x7.json', { ...rec, moves: [], win: 'russian-bank' })), /x7\.json: unknown field "win" \(known: game, deal, rule, maxTurns, moves, result\)/);
+  });
+
+  it('a seed with a control character (it is shown in titles) is refused', async () => {
+    const d = { ...pt, seed: 'x\u001b]0;owned\u0007' };
+    oneLineError(await run('show', '--deal', file('seed.json', d)), /seed\.json: field "seed" "x\\u001b\]0;owned\\u0007" holds a control character/);
+  });
+
+  it('what solve --json and --solutions write still verifies', async () => {
+    const r = await run('solve', 'parterre', '--seed', '12', '--max-nodes', '200000', '--json');
+    expect((await run('verify', '--solution', file('s12.json', r.out))).out).toMatch(/^valid/);
+    const sols = f('sols');
+    expect((await run('batch', 'parterre', '--seeds', '12', '--max-nodes', '200000', '--workers', '1', '--out', f('s12.csv'), '--solutions', sols)).code).toBe(0);
+    for (const name of readdirSync(sols)) expect((await run('verify', '--solution', join(sols, name))).out).toMatch(/^valid/);
   });
 });
 

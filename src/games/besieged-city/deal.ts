@@ -1,7 +1,7 @@
 import { type Card, formatCard } from '../../cards/card.js';
 import { shuffledDeck } from '../../cards/shuffle.js';
 import { InputError } from '../../io/errors.js';
-import { isObject } from '../../io/json.js';
+import { checkFields, dealDocument, isObject } from '../../io/json.js';
 import { cardList, checkPackCounts } from '../../io/cards.js';
 import { CELLS, STOCK_SIZE, TRENCHES } from './layout.js';
 import { type BcRules, isDefaultRules, parseVariant, variantFromJson, variantToJson } from './rules.js';
@@ -54,16 +54,14 @@ export function dealToJson(d: BcDeal): BcDealJson {
 }
 
 /** Validates a deal document; every failure names the file and field (or the card). */
-export function dealFromJson(doc: unknown, file: string): BcDeal {
-  if (!isObject(doc)) throw new InputError(`${file}: expected a JSON object`);
-  if (doc.game !== GAME) throw new InputError(`${file}: field "game" is ${JSON.stringify(doc.game)}, expected "${GAME}"`);
-  if (doc.seed !== undefined && typeof doc.seed !== 'string' && typeof doc.seed !== 'number')
-    throw new InputError(`${file}: field "seed" must be a string`);
+export function dealFromJson(input: unknown, file: string): BcDeal {
+  const { doc, seed } = dealDocument(input, file, GAME, ['reserve', 'trenches', 'stock', 'variant']);
   const res = doc.reserve;
   if (!Array.isArray(res) || res.length !== 4) throw new InputError(`${file}: field "reserve" must be 4 rows of 3 cards`);
   const reserve = res.flatMap((row, r) => cardList(row, `${file}: reserve[${r}]`, 3));
   const tr = doc.trenches;
   if (!isObject(tr)) throw new InputError(`${file}: field "trenches" must be an object with N, E, S, W`);
+  checkFields(tr, ['N', 'E', 'S', 'W'], `${file}: trenches`);
   const side = (k: 'N' | 'E' | 'S' | 'W', n: number) => cardList(tr[k], `${file}: trenches.${k}`, n);
   const trenches = [...side('N', 3), ...side('E', 4), ...side('S', 3), ...side('W', 4)];
   const stock = cardList(doc.stock, `${file}: stock`, STOCK_SIZE);
@@ -71,7 +69,7 @@ export function dealFromJson(doc: unknown, file: string): BcDeal {
   checkPackCounts([...reserve, ...trenches, ...stock], 2, `${file}`);
   const rules = variantFromJson(doc.variant, `${file}: field "variant"`);
   return {
-    ...(doc.seed !== undefined ? { seed: String(doc.seed) } : {}),
+    ...seed,
     reserve, trenches, stock,
     ...(!isDefaultRules(rules) ? { rules } : {}),
   };

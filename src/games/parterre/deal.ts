@@ -1,7 +1,7 @@
 import { type Card, formatCard } from '../../cards/card.js';
 import { shuffledDeck } from '../../cards/shuffle.js';
 import { InputError } from '../../io/errors.js';
-import { isObject } from '../../io/json.js';
+import { dealDocument } from '../../io/json.js';
 import { cardList, checkPackCounts } from '../../io/cards.js';
 
 export const GAME = 'parterre';
@@ -44,16 +44,13 @@ export function dealToJson(d: PtDeal): PtDealJson {
 }
 
 /** Validates a deal document; every failure names the file and field (or the card). */
-export function dealFromJson(doc: unknown, file: string): PtDeal {
-  if (!isObject(doc)) throw new InputError(`${file}: expected a JSON object`);
-  if (doc.game !== GAME) throw new InputError(`${file}: field "game" is ${JSON.stringify(doc.game)}, expected "${GAME}"`);
-  if (doc.seed !== undefined && typeof doc.seed !== 'string' && typeof doc.seed !== 'number')
-    throw new InputError(`${file}: field "seed" must be a string`);
+export function dealFromJson(input: unknown, file: string): PtDeal {
+  const { doc, seed } = dealDocument(input, file, GAME, ['piles', 'bouquet']);
   const ps = doc.piles;
   if (!Array.isArray(ps) || ps.length !== PILES)
     throw new InputError(`${file}: field "piles" must be ${PILES} piles of ${PILE_DEPTH} cards`);
   const piles = ps.map((p, i) => cardList(p, `${file}: piles[${i}]`, PILE_DEPTH));
   const bouquet = cardList(doc.bouquet, `${file}: bouquet`, BOUQUET_SIZE);
   checkPackCounts([...piles.flat(), ...bouquet], 1, file);
-  return { ...(doc.seed !== undefined ? { seed: String(doc.seed) } : {}), piles, bouquet };
+  return { ...seed, piles, bouquet };
 }

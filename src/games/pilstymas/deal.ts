@@ -1,7 +1,7 @@
 import { type Card, formatCard, orderedDeck } from '../../cards/card.js';
 import { rngFromSeed, shuffleInPlace } from '../../cards/shuffle.js';
 import { InputError } from '../../io/errors.js';
-import { isObject } from '../../io/json.js';
+import { dealDocument } from '../../io/json.js';
 import { cardList, checkPackCounts } from '../../io/cards.js';
 
 export const GAME = 'pilstymas';
@@ -34,11 +34,8 @@ export function dealToJson(d: PilDeal): PilDealJson {
 }
 
 /** Validates a deal document; every failure names the file and field (or the card). */
-export function dealFromJson(doc: unknown, file: string): PilDeal {
-  if (!isObject(doc)) throw new InputError(`${file}: expected a JSON object`);
-  if (doc.game !== GAME) throw new InputError(`${file}: field "game" is ${JSON.stringify(doc.game)}, expected "${GAME}"`);
-  if (doc.seed !== undefined && typeof doc.seed !== 'string' && typeof doc.seed !== 'number')
-    throw new InputError(`${file}: field "seed" must be a string`);
+export function dealFromJson(input: unknown, file: string): PilDeal {
+  const { doc, seed } = dealDocument(input, file, GAME, ['packs']);
   const p = doc.packs;
   if (!Array.isArray(p) || p.length !== 2) throw new InputError(`${file}: field "packs" must be an array of 2 packs of 52 cards`);
   const packs = [0, 1].map((i) => {
@@ -46,5 +43,5 @@ export function dealFromJson(doc: unknown, file: string): PilDeal {
     checkPackCounts(cards, 1, `${file}: packs[${i}]`);
     return cards;
   }) as [Card[], Card[]];
-  return { ...(doc.seed !== undefined ? { seed: String(doc.seed) } : {}), packs };
+  return { ...seed, packs };
 }

@@ -1,5 +1,5 @@
 import { InputError, quote } from '../../io/errors.js';
-import { isObject } from '../../io/json.js';
+import { checkFields, isObject } from '../../io/json.js';
 import { type PilDeal, dealFromJson, dealToJson, GAME } from './deal.js';
 import type { GameResult } from './game.js';
 import { formatMove, parseMove } from './notation.js';
@@ -36,6 +36,7 @@ export function recordToJson(deal: PilDeal, r: GameResult, rule: WinRule, maxTur
 export function recordFromJson(doc: unknown, file: string): PilRecord {
   if (!isObject(doc)) throw new InputError(`${file}: expected a JSON object`);
   if (doc.game !== GAME) throw new InputError(`${file}: field "game" is ${quote(doc.game)}, expected ${quote(GAME)}`);
+  checkFields(doc, ['game', 'deal', 'rule', 'maxTurns', 'moves', 'result'], file, new Map([['seed', 'the seed is a field of "deal"']]));
   if (!isObject(doc.deal)) throw new InputError(`${file}: field "deal" is missing or not an object`);
   const deal = dealFromJson({ ...doc.deal, game: GAME }, `${file}: deal`);
   const rule = doc.rule ?? 'cleared';
@@ -46,11 +47,13 @@ export function recordFromJson(doc: unknown, file: string): PilRecord {
   const moves = doc.moves.map((m, i) => {
     if (!isObject(m) || (m.player !== 0 && m.player !== 1) || typeof m.move !== 'string')
       throw new InputError(`${file}: moves[${i}] must be { "player": 0 or 1, "move": "…" }`);
+    checkFields(m, ['player', 'move'], `${file}: moves[${i}]`);
     return { player: m.player as number, move: m.move as string };
   });
   const r = doc.result;
   if (!isObject(r) || (r.outcome !== 'win' && r.outcome !== 'draw') || !Number.isInteger(r.turns))
     throw new InputError(`${file}: field "result" must be { "outcome": "win" | "draw", "winner"?, "turns" }`);
+  checkFields(r, ['outcome', 'winner', 'reason', 'turns'], `${file}: result`);
   if (r.outcome === 'win' && r.winner !== 0 && r.winner !== 1) throw new InputError(`${file}: result.winner must be 0 or 1 for a win`);
   if (r.reason !== undefined && (r.outcome !== 'draw' || (r.reason !== 'max-turns' && r.reason !== 'repetition')))
     throw new InputError(`${file}: result.reason must be "max-turns" or "repetition", and only for a draw`);

@@ -1,7 +1,7 @@
 import { type Card, formatCard } from '../../cards/card.js';
 import { shuffledDeck } from '../../cards/shuffle.js';
 import { InputError, quote } from '../../io/errors.js';
-import { isObject } from '../../io/json.js';
+import { dealDocument } from '../../io/json.js';
 import { cardField, cardList, checkPackCounts } from '../../io/cards.js';
 
 export const GAME = 'zioplys';
@@ -75,11 +75,8 @@ export function dealToJson(d: ZDeal): ZDealJson {
 }
 
 /** Validates a deal document; every failure names the file and the field (or the card). */
-export function dealFromJson(doc: unknown, file: string): ZDeal {
-  if (!isObject(doc)) throw new InputError(`${file}: expected a JSON object`);
-  if (doc.game !== GAME) throw new InputError(`${file}: field "game" is ${JSON.stringify(doc.game)}, expected "${GAME}"`);
-  if (doc.seed !== undefined && typeof doc.seed !== 'string' && typeof doc.seed !== 'number')
-    throw new InputError(`${file}: field "seed" must be a string`);
+export function dealFromJson(input: unknown, file: string): ZDeal {
+  const { doc, seed } = dealDocument(input, file, GAME, ['players', 'start', 'reserves']);
   if (typeof doc.players !== 'number') throw new InputError(`${file}: field "players" is missing or not a number`);
   const players = checkPlayers(doc.players, `${file}: field "players"`);
   const start = cardField(doc.start, `${file}: start`);
@@ -87,5 +84,5 @@ export function dealFromJson(doc: unknown, file: string): ZDeal {
     throw new InputError(`${file}: field "reserves" must be ${players} lists of cards, one per seat`);
   const reserves = doc.reserves.map((r, s) => cardList(r, `${file}: reserves[${s}]`, reserveSize(players, s)));
   checkPackCounts([start, ...reserves.flat()], 1, file);
-  return { ...(doc.seed !== undefined ? { seed: String(doc.seed) } : {}), players, start, reserves };
+  return { ...seed, players, start, reserves };
 }
