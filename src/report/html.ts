@@ -8,8 +8,11 @@ import { checkOutputFile, writeOutputFile } from '../io/files.js';
 export const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** JSON for a <script> element: "</" can never close it early. */
-export const scriptJson = (x: unknown): string => JSON.stringify(x).replace(/<\//g, '<\\/');
+/** JSON for a <script> element. Every "<" is written \u003c, so no text from a file ("</script>",
+ *  or "<!--" followed by "<script", which makes the parser skip the real end tag) can end the
+ *  element or change how it is read; U+2028 and U+2029 are escaped too. The JSON means the same. */
+export const scriptJson = (x: unknown): string =>
+  JSON.stringify(x).replace(/[<\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 export const pctText = (x: number, digits = 1): string => (Number.isFinite(x) ? `${(100 * x).toFixed(digits)}%` : '–');
 export const intText = (x: number): string => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '–');

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
 import { countBy } from '../../src/batch/stats.js';
 import { resolveGameArgument } from '../../src/cli.js';
@@ -10,6 +11,8 @@ import { dealFromSeed, dealToJson } from '../../src/games/besieged-city/deal.js'
 import { dealFromSeed as ptDealFromSeed, dealToJson as ptDealToJson } from '../../src/games/parterre/deal.js';
 import { oneLine, quote } from '../../src/io/errors.js';
 import { fileProblem, JSON_LIMIT } from '../../src/io/files.js';
+import { scriptJson } from '../../src/report/html.js';
+import { findChromium } from '../report/browser.js';
 import { tempDir } from '../temp-dir.js';
 import { run } from './run.js';
 
@@ -295,3 +298,47 @@ describe('fields the program does not read are refused, naming them', () => {
   });
 });
 
+describe('JSON inside a <script> element', () => {
+  const SEEDS = ['<!--<script>', '</script><script>document.title="owned"</script>', 'a\u2028b'];
+
+  it('escapes every "<" and U+2028/2029, and still parses to the same value', () => {
+    for (const seed of SEEDS) {
+      const text = scriptJson({ seed });
+      expect(text).not.toMatch(/[<\u2028\u2029]/);
+      expect(JSON.parse(text)).toEqual({ seed });
+    }
+  });
+
+  it('a replay page of a deal whose seed is "<!--<script>" keeps its data intact', async () => {
+    const sol = JSON.parse((await run('solve', 'parterre', '--seed', '12', '--max-nodes', '200000', '--json')).out);
+    sol.deal.seed = SEEDS[0];
+    const page = f('seed-replay.html');
+    expect((await run('replay', '--solution', file('seed-sol.json', sol), '--out', page)).code).toBe(0);
+    const html = readFileSync(page, 'utf8');
+    const data = /<script type="application\/json" id="replay-data">(.*?)<\/script>/s.exec(html)![1];
+    expect(data).not.toContain('<');
+    expect(JSON.parse(data).title).toBe(`Parterre, deal ${SEEDS[0]}`);
+  });
+
+  const chromium = findChromium();
+  describe.skipIf(!chromium)('in chromium', () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    let browser: any;
+    beforeAll(async () => {
+      const { chromium: pw } = await import('playwright-core');
+      browser = await pw.launch({ executablePath: chromium!, args: ['--no-sandbox'] });
+    }, 60_000);
+    afterAll(async () => browser?.close());
+
+    it('the page\'s script runs and draws the board', async () => {
+      const p = await browser.newPage();
+      const errors: string[] = [];
+      p.on('pageerror', (e: Error) => errors.push(e.message));
+      await p.goto(pathToFileURL(f('seed-replay.html')).href);
+      await p.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+      expect(await p.$$eval('.card', (els: unknown[]) => els.length)).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+      await p.close();
+    }, 60_000);
+  });
+});
