@@ -5,6 +5,7 @@ import { InputError } from './io/errors.js';
 import { allGames, findGame, type Args, type GameCli } from './games/registry.js';
 import { readJsonFile, gameOf } from './io/json.js';
 import { summaryCommand } from './cli/summary.js';
+import { nearest } from './cli/suggest.js';
 import './games/all.js';
 
 // The CLI is thin: parse, dispatch to the game's handler, print. Bad input of any kind ends in
@@ -59,6 +60,17 @@ function dealArgument(args: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** The options yargs is parsing with (of the command being run, inside one): public in yargs,
+ *  missing from its types. */
+const optionsOf = (y: Argv) =>
+  (y as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[]; hiddenOptions?: string[] } }).getOptions();
+
+/** Whether `patience <verb> <game>` takes --deal FILE (its options, read from its builder). */
+function takesDealFile(verb: string, game: string): boolean {
+  const v = findGame(game)?.verbs[verb];
+  return v !== undefined && 'deal' in optionsOf(v.builder(yargs([]))).key;
+}
+
 /** A game verb's second word is the game. Before yargs parses (its strict mode would complain
  *  about the game's options first), an unknown game is named as such, and a verb given
  *  `--deal FILE` without a game takes the game from the file's "game" field. */
@@ -68,7 +80,11 @@ export function resolveGameArgument(args: readonly string[]): string[] {
   const names = allGames().filter((g) => g.verbs[verb]).map((g) => g.name);
   if (second === undefined || second.startsWith('-')) {
     const file = dealArgument(args);
-    if (file === undefined || args.includes('--help') || args.includes('-h')) return [...args];
+    if (args.includes('--help') || args.includes('-h')) return [...args];
+    if (file === undefined) {
+      const byFile = names.some((n) => takesDealFile(verb, n));
+      throw new InputError(`${verb}: name the game, as in "patience ${verb} ${names[0]}"; ${verb} is available for: ${names.join(', ')}${byFile ? ' (or give --deal FILE: a deal file names its game)' : ''}`);
+    }
     const { game } = gameOfFile(file);
     if (!game.verbs[verb]) throw new InputError(`${file}: ${verb} is not available for ${game.name} (it is for: ${names.join(', ')})`);
     return [verb, game.name, ...args.slice(1)];
@@ -82,8 +98,38 @@ export function resolveGameArgument(args: readonly string[]): string[] {
   return [...args];
 }
 
+/** yargs' "Unknown argument(s): a, b" with the nearest flag of the command named for each
+ *  mistyped flag: `y` is the instance yargs is parsing with, so its options are the command's. */
+function withSuggestions(msg: string, y: Argv, argv: readonly string[]): string {
+  const opts = optionsOf(y);
+  const hidden = new Set(opts.hiddenOptions ?? []);
+  const flags = Object.keys(opts.key).filter((k) => k.length > 1 && !hidden.has(k));
+  if (/^Not enough non-option arguments/.test(msg) && (argv[0] === 'summary' || argv[0] === 'report')) {
+    // A mistyped flag before the files takes the first file as its value.
+    const typo = argv.find((a) => a.startsWith('--') && !flags.includes(a.slice(2).replace(/=.*$/, '')));
+    const near = typo && nearest(typo.slice(2).replace(/=.*$/, ''), flags);
+    return `${argv[0]}: name at least one CSV file, as in "patience ${argv[0]} results.csv"` +
+      (typo ? ` (${typo.replace(/=.*$/, '')} is not an option here${near ? `: did you mean --${near}?` : ''})` : '');
+  }
+  const m = /^(Unknown arguments?): (.*)$/.exec(msg);
+  if (!m) return msg;
+  const names = m[2].split(', ');
+  // yargs lists `--max-node` twice, as typed and camel-cased.
+  const kebab = (n: string) => n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const parts = names.filter((n) => n === kebab(n) || !names.includes(kebab(n))).map((name) => {
+    // The flag as typed (`--no-wrapp` reaches here as "wrapp"); a stray word is no flag.
+    const typed = argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`) || a === `--no-${name}` || a.startsWith(`--no-${name}=`) || a === `-${name}`);
+    if (typed === undefined) return name;
+    const no = typed.startsWith('--no-') && !flags.includes(`no-${name}`);
+    const near = nearest(name, no ? flags.filter((f) => opts.boolean.includes(f)) : flags);
+    const shown = typed.replace(/=.*$/, '');
+    return near === undefined ? shown : `${shown} (did you mean --${no ? 'no-' : ''}${near}?)`;
+  });
+  return `${parts.length === 1 ? 'Unknown argument' : 'Unknown arguments'}: ${parts.join(', ')}`;
+}
+
 export function buildCli(argv: string[]): Argv {
-  let y = yargs(argv)
+  let y: Argv = yargs(argv)
     .scriptName('patience')
     .usage('$0 <command> [options]')
     .strict()
@@ -98,7 +144,7 @@ export function buildCli(argv: string[]): Argv {
       // message: that is bad input, not a fault.
       if (err && err.name === 'YError') throw new InputError(err.message.split('\n')[0]);
       if (err) throw err;
-      throw new InputError(msg.split('\n')[0]);
+      throw new InputError(withSuggestions(msg.split('\n')[0], y, argv));
     });
   for (const verb of Object.keys(VERB_TEXT)) y = verbCommand(y, verb);
   y = y
