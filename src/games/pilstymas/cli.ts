@@ -152,6 +152,8 @@ async function tournament(argv: Args): Promise<void> {
   const r = await runBatchCommand({
     argv,
     job: GAME,
+    label: 'tournament',
+    unit: 'games',
     items,
     config: config as Record<string, unknown>,
     note: (rows) => (rows.length ? `draws ${rows.filter((x) => x.outcome === 'draw').length}` : ''),

@@ -117,6 +117,7 @@ async function batchVerb(argv: Args): Promise<void> {
   const r = await runBatchCommand({
     argv,
     job: 'zioplys',
+    unit: 'games',
     items,
     config: { strategies, noWrap: !variant.wrap, alternateColours: variant.alternateColours, ...withFiles },
     note: (rows) => (rows.length ? `cycles ${rows.filter((x) => x.outcome === 'cycle').length}` : ''),
