@@ -11,7 +11,6 @@ export const esc = (s: string): string =>
 /** JSON for a <script> element: "</" can never close it early. */
 export const scriptJson = (x: unknown): string => JSON.stringify(x).replace(/<\//g, '<\\/');
 
-export const pctText = (x: number, digits = 1): string => (Number.isFinite(x) ? `${(100 * x).toFixed(digits)}%` : '–');
 export const intText = (x: number): string => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '–');
 export const fixed = (digits: number) => (x: number): string => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 export const msText = (ms: number): string =>

@@ -1,7 +1,8 @@
 import type { ReportSection } from '../games/registry.js';
-import { countedRows, type PlayersSummary } from '../games/zioplys/summary.js';
+import { countedRows, type PlayersSummary, type Share } from '../games/zioplys/summary.js';
 import { chart } from './chart.js';
-import { fixed, pctText, seedRanges, table, val } from './html.js';
+import { fixed, seedRanges, table, val } from './html.js';
+import { pctFormat, pcts } from '../batch/stats.js';
 
 // The report section of Žioplys batches: is the game fair (who loses, by seat, per player
 // count), how long games last, and whether any never ends.
@@ -28,16 +29,17 @@ export const zioplysSection: ReportSection<PlayersSummary[]> = async (all, sums)
       },
     }));
   }
+  const rowPct = (x: Share) => pctFormat([x.share, x.low, x.high]);
   parts.push(table(['players', 'seat', 'lost', 'of games with a loser', 'share', '95% low', '95% high'], sums.flatMap((s, i) => s.loserBySeat.map((x, seat) => [
     seat === 0 ? String(s.players) : '', String(seat), val(`${i}/loserBySeat/${seat}/count`, x.count), val(`${i}/loserBySeat/${seat}/of`, x.of),
-    val(`${i}/loserBySeat/${seat}/share`, x.share, pctText), val(`${i}/loserBySeat/${seat}/low`, x.low, pctText), val(`${i}/loserBySeat/${seat}/high`, x.high, pctText),
+    val(`${i}/loserBySeat/${seat}/share`, x.share, rowPct(x)), val(`${i}/loserBySeat/${seat}/low`, x.low, rowPct(x)), val(`${i}/loserBySeat/${seat}/high`, x.high, rowPct(x)),
   ])), 'seats'));
   // Strategies, where seats played different ones.
   const mixed = sums.map((s, i) => [s, i] as const).filter(([s]) => Object.keys(s.loserByStrategy).length > 1);
   if (mixed.length) {
     parts.push(table(['players', 'strategy', 'lost', 'seats played', 'share', '95% low', '95% high'], mixed.flatMap(([s, i]) => Object.entries(s.loserByStrategy).map(([k, x], j) => [
-      j === 0 ? String(s.players) : '', k, val(`${i}/loserByStrategy/${k}/count`, x.count), val(`${i}/loserByStrategy/${k}/of`, x.of), val(`${i}/loserByStrategy/${k}/share`, x.share, pctText),
-      val(`${i}/loserByStrategy/${k}/low`, x.low, pctText), val(`${i}/loserByStrategy/${k}/high`, x.high, pctText),
+      j === 0 ? String(s.players) : '', k, val(`${i}/loserByStrategy/${k}/count`, x.count), val(`${i}/loserByStrategy/${k}/of`, x.of), val(`${i}/loserByStrategy/${k}/share`, x.share, rowPct(x)),
+      val(`${i}/loserByStrategy/${k}/low`, x.low, rowPct(x)), val(`${i}/loserByStrategy/${k}/high`, x.high, rowPct(x)),
     ])), 'strategies'));
   }
 
@@ -62,17 +64,21 @@ export const zioplysSection: ReportSection<PlayersSummary[]> = async (all, sums)
 
   parts.push('<h3>Games that never end</h3>');
   parts.push(table(['players', 'games', 'cycles', 'share', '95% low', '95% high', 'stopped at the turn cap', 'errors'], sums.map((s, i) => [
-    String(s.players), val(`${i}/games`, s.games), val(`${i}/cycles/count`, s.cycles.count), val(`${i}/cycles/share`, s.cycles.share, pctText),
-    val(`${i}/cycles/low`, s.cycles.low, pctText), val(`${i}/cycles/high`, s.cycles.high, pctText), val(`${i}/limits`, s.limits), val(`${i}/errors`, s.errors),
+    String(s.players), val(`${i}/games`, s.games), val(`${i}/cycles/count`, s.cycles.count), val(`${i}/cycles/share`, s.cycles.share, rowPct(s.cycles)),
+    val(`${i}/cycles/low`, s.cycles.low, rowPct(s.cycles)), val(`${i}/cycles/high`, s.cycles.high, rowPct(s.cycles)), val(`${i}/limits`, s.limits), val(`${i}/errors`, s.errors),
   ]), 'cycles'));
+  // The axis runs to 10% at least: zoomed in to a bound of 0.04% (0 of 10,000), an interval would
+  // fill the width and look wide. Each row says how many games it counts.
+  const cycleMax = Math.max(0.1, ...sums.map((s) => s.cycles.high));
   parts.push(await chart('cycles', 'Share of games found to repeat a whole position (they would never end), with 95% Wilson intervals.', {
     width: 420, height: { step: 26 },
-    data: { values: sums.map((s) => ({ players: `${s.players} players`, rate: s.cycles.share, lo: s.cycles.low, hi: s.cycles.high })) },
+    data: { values: sums.map((s) => ({ players: `${s.players} players`, rate: s.cycles.share, lo: s.cycles.low, hi: s.cycles.high, text: `${pcts([s.cycles.share, s.cycles.low, s.cycles.high])[0]} (${s.cycles.count.toLocaleString('en-US')} of ${s.cycles.of.toLocaleString('en-US')})` })) },
     encoding: { y: { field: 'players', type: 'nominal', title: null, sort: sums.map((s) => `${s.players} players`) } },
     layer: [
-      { mark: { type: 'bar', color: '#d1573b', height: 12 }, encoding: { x: { field: 'rate', type: 'quantitative', title: 'games that cycle', axis: { format: '.1%' } } } },
+      { mark: { type: 'bar', color: '#d1573b', height: 12 }, encoding: { x: { field: 'rate', type: 'quantitative', title: 'games that cycle', axis: { format: '.0%' }, scale: { domain: [0, cycleMax], nice: true } } } },
       { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
       { mark: { type: 'point', filled: true, size: 50, color: '#111' }, encoding: { x: { field: 'rate', type: 'quantitative' } } },
+      { mark: { type: 'text', align: 'left', dx: 8, fontSize: 10 }, encoding: { x: { field: 'hi', type: 'quantitative' }, text: { field: 'text' } } },
     ],
   }));
 
