@@ -126,10 +126,11 @@ export function solveCommand<D extends { seed?: string }, P extends SolitairePos
   console.log(statsLine(r));
 }
 
-/** Batch-solves seeds with the game's job; `extra` adds to the job config (e.g. strategies),
- *  and `unlisted` too, but leaves it out of the settings column (e.g. strategy file paths). */
+/** Batch-solves seeds with the game's job; `more.config` adds to the job config (e.g.
+ *  strategies), `more.settings` to the settings column (words of src/batch/settings.ts: what a
+ *  rerun needs, e.g. the strategies as given, paths included). */
 export async function solveBatchCommand<D extends { seed?: string }, P extends SolitairePosition>(
-  kit: Kit<D, P>, argv: Args, extra: Record<string, unknown> = {}, unlisted: Record<string, unknown> = {},
+  kit: Kit<D, P>, argv: Args, more: { config?: Record<string, unknown>; settings?: string[] } = {},
 ): Promise<void> {
   const settings = solverSettings(argv);
   const solutions = typeof argv.solutions === 'string' ? argv.solutions : null;
@@ -149,14 +150,14 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   checkResumeVariant(argv, variant);
   if (solutions) mkdirSync(solutions, { recursive: true });
   // The settings column records everything that shaped a row: solver limits, the variant, any extras.
-  const extraText = Object.entries(extra).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`);
+  const extraText = [...(more.settings ?? [])];
   if (variant !== 'default') extraText.unshift(`variant=${variant}`);
   const r = await runBatchCommand({
     argv,
     job: kit.name,
     ...(files ? { items: argv.shard === undefined ? files : shardOf(files, parseShard(argv.shard)) } : {}),
     config: {
-      ...settings, settings: [describeSettings(settings), ...extraText].join(' '), ...extra, ...unlisted,
+      ...settings, settings: [describeSettings(settings), ...extraText].join(' '), ...more.config,
       ...(files ? { dealFiles: true } : {}),
       ...(variant !== 'default' ? { rules: variant } : {}),
     },

@@ -4,6 +4,7 @@ import { DEFAULT_MAX_TURNS } from '../games/pilstymas/game.js';
 import { chart } from './chart.js';
 import { esc, fixed, intText, seedRanges, table, val } from './html.js';
 import { pct, pctFormat } from '../batch/stats.js';
+import { byRun, settingsFlags, shellWord } from '../batch/settings.js';
 
 // The report section of a Pilstymas tournament: who beats whom (a matrix with game counts),
 // Bradley–Terry ratings with intervals, draws, and how long games last.
@@ -88,14 +89,23 @@ export const pilstymasSection: ReportSection<Summary> = async (all, s) => {
     }));
   }
 
-  // The CSV records the players and seeds; the turn cap shows in games drawn at it.
-  const capped = rows.filter((r) => r.reason === 'max-turns').map((r) => Number(r.turns));
-  const cap = capped.length ? Math.max(...capped) : undefined;
-  const command = `patience tournament pilstymas --players ${names.join(',')} --seeds ${seedRanges(rows.map((r) => r.seed))}` +
-    (cap !== undefined && cap !== DEFAULT_MAX_TURNS ? ` --max-turns ${cap}` : '');
-  return {
-    html: parts.join('\n'),
-    settings: [`players ${names.join(', ')}${cap !== undefined ? `; turn cap ${intText(cap)}` : ''} (the win rule is not in the CSV)`],
-    commands: [command],
-  };
+  // One command per distinct run, from the settings column; rows of a CSV written before it
+  // existed give the players and seeds, and the turn cap shows in games drawn at it.
+  const commands: string[] = [];
+  const settings: string[] = [];
+  for (const [text, group] of byRun(rows)) {
+    const seeds = ['--seeds', seedRanges(group.map((r) => r.seed))];
+    if (text) {
+      commands.push(['patience', 'tournament', 'pilstymas', ...seeds, ...settingsFlags(text)].map(shellWord).join(' '));
+      settings.push(text);
+      continue;
+    }
+    const players = [...new Set(group.flatMap((r) => [r.seatA, r.seatB]))];
+    const capped = group.filter((r) => r.reason === 'max-turns').map((r) => Number(r.turns));
+    const cap = capped.length ? Math.max(...capped) : undefined;
+    commands.push(['patience', 'tournament', 'pilstymas', ...seeds, '--players', players.join(','),
+      ...(cap !== undefined && cap !== DEFAULT_MAX_TURNS ? ['--max-turns', String(cap)] : [])].map(shellWord).join(' '));
+    settings.push(`players ${players.join(', ')}${cap !== undefined ? `; turn cap ${intText(cap)}` : ''} (a CSV without a settings column: the win rule is not in it)`);
+  }
+  return { html: parts.join('\n'), settings, commands };
 };

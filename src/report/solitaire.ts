@@ -3,6 +3,7 @@ import type { ReportSection } from '../games/registry.js';
 import { chart, intervalSpec } from './chart.js';
 import { esc, intText, msText, seedRanges, table, val } from './html.js';
 import { pctFormat } from '../batch/stats.js';
+import { byRun, settingsFlags, shellWord } from '../batch/settings.js';
 
 /** One colour per outcome in every chart. */
 const OUTCOME_COLORS = { solved: '#2f6fb3', unsolvable: '#d1573b', unknown: '#8a8a8a', error: '#b5332f' };
@@ -88,23 +89,20 @@ export const solitaireSection: ReportSection<SolvabilitySummary> = async (all, s
   if (certs.length) parts.push(`<p class="note">Solved by a strategy's win where the solver had not decided: ${esc(certs.map(([k, v]) => `${k} ${v}`).join(', '))}.</p>`);
   if (s.duplicates) parts.push(`<p class="note">${s.duplicates} repeated seed rows merged (one row per seed counted).</p>`);
 
-  // One command per settings string: "auto timeout=2000ms memory=1024MiB strategySeed=1" gives
-  // --algorithm auto --timeout 2000ms --memory 1024MiB --strategy-seed 1.
-  const bySettings = new Map<string, string[]>();
-  for (const r of rows) {
-    const k = r.settings ?? '';
-    if (!bySettings.has(k)) bySettings.set(k, []);
-    bySettings.get(k)!.push(r.seed);
-  }
-  const commands = [...bySettings].map(([settings, seeds]) => {
-    const flags = settings.split(/\s+/).filter(Boolean).map((w, i) => {
-      const eq = w.indexOf('=');
-      if (eq < 0) return i === 0 ? `--algorithm ${w}` : `--${w}`;
-      return `--${w.slice(0, eq).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${w.slice(eq + 1)}`;
-    });
-    return `patience batch ${game} --seeds ${seedRanges(seeds)} ${flags.join(' ')}`.trim();
+  // One command per distinct run (settings string), from every row — the merged-away rows of a
+  // strategies run beside a solver run included: "auto timeout=2000ms memory=1024MiB
+  // strategySeed=1" gives --algorithm auto --timeout 2000ms --memory 1024MiB --strategy-seed 1.
+  // Numbered seeds are --seeds; a batch of deal files has their paths in the seed column.
+  const commands = [...byRun(all)].map(([settings, group]) => {
+    const seeds = group.map((r) => r.seed);
+    const numbered = seeds.filter((x) => /^\d+$/.test(x)), files = [...new Set(seeds.filter((x) => !/^\d+$/.test(x)))];
+    const items = [
+      ...(numbered.length ? ['--seeds', seedRanges(numbered)] : []),
+      ...(files.length ? ['--deal', ...files] : []),
+    ];
+    return ['patience', 'batch', game, ...items, ...settingsFlags(settings, 'algorithm')].map(shellWord).join(' ');
   });
-  return { html: parts.join('\n'), settings: s.settings, commands };
+  return { html: parts.join('\n'), settings: [...byRun(all).keys()].filter(Boolean), commands };
 };
 
 

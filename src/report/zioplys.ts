@@ -3,6 +3,7 @@ import { countedRows, type PlayersSummary, type Share } from '../games/zioplys/s
 import { chart } from './chart.js';
 import { fixed, seedRanges, table, val } from './html.js';
 import { pctFormat, pcts } from '../batch/stats.js';
+import { byRun, settingsFlags, shellWord } from '../batch/settings.js';
 
 // The report section of Žioplys batches: is the game fair (who loses, by seat, per player
 // count), how long games last, and whether any never ends.
@@ -82,20 +83,29 @@ export const zioplysSection: ReportSection<PlayersSummary[]> = async (all, sums)
     ],
   }));
 
-  // The CSV records player counts, seeds and strategies; rule variants (--no-wrap …) it does not.
-  const byStrategies = new Map<string, { players: Set<string>; seeds: Set<string> }>();
-  for (const r of rows) {
-    const names = r.strategies ?? '';
-    const one = new Set(names.split(',')).size === 1 ? names.split(',')[0] : names;
-    if (!byStrategies.has(one)) byStrategies.set(one, { players: new Set(), seeds: new Set() });
-    byStrategies.get(one)!.players.add(r.players);
-    byStrategies.get(one)!.seeds.add(r.seed);
+  // One command per distinct run, from the settings column (rows of a CSV written before it
+  // existed: by their strategies, and without the rule variants, which they do not record).
+  const commands: string[] = [];
+  const settings: string[] = [];
+  for (const [text, group] of byRun(rows)) {
+    const base = ['patience', 'batch', 'zioplys', '--players', seedRanges(group.map((r) => r.players)), '--seeds', seedRanges(group.map((r) => r.seed))];
+    if (text) {
+      commands.push([...base, ...settingsFlags(text)].map(shellWord).join(' '));
+      settings.push(text);
+      continue;
+    }
+    const byStrategies = new Map<string, typeof group>();
+    for (const r of group) {
+      const names = r.strategies ?? '';
+      const one = new Set(names.split(',')).size === 1 ? names.split(',')[0] : names;
+      if (!byStrategies.has(one)) byStrategies.set(one, []);
+      byStrategies.get(one)!.push(r);
+    }
+    for (const [st, g] of byStrategies) {
+      commands.push(['patience', 'batch', 'zioplys', '--players', seedRanges(g.map((r) => r.players)), '--seeds', seedRanges(g.map((r) => r.seed)),
+        ...(st && st !== 'rule' ? ['--strategies', st] : [])].map(shellWord).join(' '));
+      settings.push(`strategies ${st || 'rule'} (a CSV without a settings column: rule variants are not in it)`);
+    }
   }
-  const commands = [...byStrategies].map(([st, x]) =>
-    `patience batch zioplys --players ${seedRanges(x.players)} --seeds ${seedRanges(x.seeds)}${st && st !== 'rule' ? ` --strategies ${st}` : ''}`);
-  return {
-    html: parts.join('\n'),
-    settings: [...byStrategies.keys()].map((k) => `strategies ${k || 'rule'} (rule variants are not in the CSV)`),
-    commands,
-  };
+  return { html: parts.join('\n'), settings, commands };
 };

@@ -21,9 +21,11 @@ export interface PilJobConfig {
   /** The files' own random seed (never the deal's), and their limit per decision in ms. */
   strategySeed?: string;
   decisionTimeoutMs?: number;
+  /** The settings column: what a rerun needs (src/batch/settings.ts). */
+  settings?: string;
 }
 
-export const JOB_COLUMNS = ['game', 'item', 'seed', 'seatA', 'seatB', 'outcome', 'winner', 'winnerStrategy', 'turns', 'reason', 'starter'] as const;
+export const JOB_COLUMNS = ['game', 'item', 'seed', 'seatA', 'seatB', 'outcome', 'winner', 'winnerStrategy', 'turns', 'reason', 'starter', 'settings'] as const;
 
 export function parseItem(item: string): { a: string; b: string; seed: string } {
   // Names: the built-ins', or a strategy file's (letters, digits, _.+-; no colon).
@@ -50,6 +52,7 @@ export function runGameItem(config: PilJobConfig, item: string): Row {
   const files = filesFromConfig(config.strategyFiles);
   const timeout = decisionTimeoutOf(config.decisionTimeoutMs);
   const players = [a, b].map((name, seat) => strategyFor(name, seed, seat, files, config.strategySeed ?? '1', timeout)) as [Strategy, Strategy];
+  const settings = config.settings ?? '';
   let r: GameResult;
   try {
     r = playGame(deal, players, { maxTurns, rule, record: config.records === true });
@@ -65,6 +68,7 @@ export function runGameItem(config: PilJobConfig, item: string): Row {
       turns: loser instanceof FileStrategy ? loser.turns : '',
       reason: 'forfeit',
       starter: PilPosition.fromDeal(deal, rule).turn === 0 ? 'A' : 'B',
+      settings,
       error: e.message,
     };
   }
@@ -80,6 +84,7 @@ export function runGameItem(config: PilJobConfig, item: string): Row {
     turns: r.turns,
     reason: r.reason,
     starter: r.starter === 0 ? 'A' : 'B',
+    settings,
   };
   if (config.records) row._record = formatJson(recordToJson(deal, r, rule, maxTurns));
   return row;
@@ -90,12 +95,12 @@ export const job: Job<PilJobConfig> = {
   itemColumn: 'item',
   blockSize: 2,
   run: runGameItem,
-  baseRow: (_config, item): Row => {
+  baseRow: (config, item): Row => {
     try {
       const { a, b, seed } = parseItem(item);
-      return { game: GAME, item, seed, seatA: a, seatB: b };
+      return { game: GAME, item, seed, seatA: a, seatB: b, settings: config.settings ?? '' };
     } catch {
-      return { game: GAME, item };
+      return { game: GAME, item, settings: config.settings ?? '' };
     }
   },
 };

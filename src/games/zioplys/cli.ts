@@ -4,7 +4,8 @@ import type { Argv } from 'yargs';
 import { batchOptions, itemsOf, reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
 import { chooseDeal, dealFileOption, decisionTimeoutMs, seedOption, strategyFileOptions } from '../../cli/options.js';
 import { InputError } from '../../io/errors.js';
-import { filesToConfig, loadStrategyValues, type StrategyFile } from '../../strategies/module.js';
+import { filesToConfig, loadStrategyValues, strategiesAsGiven, type StrategyFile } from '../../strategies/module.js';
+import { settingWord } from '../../batch/settings.js';
 import { formatJson } from '../../io/json.js';
 import type { Args, GameCli } from '../registry.js';
 import { parsePlayerList } from './batch.js';
@@ -106,7 +107,8 @@ async function batchVerb(argv: Args): Promise<void> {
   const players = parsePlayerList(String(argv.players ?? '4'));
   const seeds = itemsOf(argv); // --seeds and --shard
   const timeout = decisionTimeoutMs(argv);
-  const given = strategyFiles(argv.strategies === undefined ? 'rule' : String(argv.strategies), players[0]);
+  const values = argv.strategies === undefined ? 'rule' : String(argv.strategies);
+  const given = strategyFiles(values, players[0]);
   const strategies = given.text!;
   for (const p of players) parseStrategies(strategies, p, given.files); // bad strategies fail before any game
   const withFiles = given.files.size
@@ -114,12 +116,18 @@ async function batchVerb(argv: Args): Promise<void> {
     : {};
   const variant = variantOf(argv);
   const items = players.flatMap((p) => seeds.map((s) => itemOf(p, s)));
+  // The settings column: the run as a command gives it (strategy files by their paths as given).
+  const settings = [
+    settingWord('strategies', strategiesAsGiven(values.split(','), strategies.split(',')).join(',')),
+    settingWord('wrap', variant.wrap ? 'yes' : 'no'), settingWord('centre-alternate-colours', variant.alternateColours ? 'yes' : 'no'),
+    ...(given.files.size ? [settingWord('strategy-seed', String(argv.strategySeed ?? '1')), settingWord('decision-timeout', `${timeout}ms`)] : []),
+  ].join(' ');
   const r = await runBatchCommand({
     argv,
     job: 'zioplys',
     unit: 'games',
     items,
-    config: { strategies, noWrap: !variant.wrap, alternateColours: variant.alternateColours, ...withFiles },
+    config: { strategies, noWrap: !variant.wrap, alternateColours: variant.alternateColours, settings, ...withFiles },
     note: (rows) => (rows.length ? `cycles ${rows.filter((x) => x.outcome === 'cycle').length}` : ''),
   });
   console.log(formatSummary(summarize(r.csvRows)));

@@ -23,10 +23,12 @@ export interface ZJobConfig {
   /** The files' own random seed (never the deal's), and their limit per decision in ms. */
   strategySeed?: string;
   decisionTimeoutMs?: number;
+  /** The settings column: what a rerun needs (src/batch/settings.ts). */
+  settings?: string;
 }
 
 export const JOB_COLUMNS = [
-  'game', 'item', 'players', 'seed', 'strategies', 'outcome', 'loser', 'outOrder', 'turns', 'centrePlays', 'blunders', 'cycleLength',
+  'game', 'item', 'players', 'seed', 'strategies', 'outcome', 'loser', 'outOrder', 'turns', 'centrePlays', 'blunders', 'cycleLength', 'settings',
 ] as const;
 
 export const itemOf = (players: number, seed: string): string => `${players}/${seed}`;
@@ -71,7 +73,7 @@ export const job: Job<ZJobConfig> = {
   blockSize: 2000,
   baseRow: (config, item) => {
     const m = /^(\d+)\/(.+)$/.exec(item);
-    return { game: 'zioplys', item, players: m ? Number(m[1]) : Number(config.players ?? 4), seed: m ? m[2] : item, strategies: config.strategies ?? 'rule' };
+    return { game: 'zioplys', item, players: m ? Number(m[1]) : Number(config.players ?? 4), seed: m ? m[2] : item, strategies: config.strategies ?? 'rule', settings: config.settings ?? '' };
   },
   run(config: ZJobConfig, item: string): Row {
     const { players, seed } = parseItem(config, item);
@@ -94,7 +96,7 @@ export const job: Job<ZJobConfig> = {
         outcome: 'loser',
         loser: forfeit.seat,
         outOrder: Array.from(g.outOrder.subarray(0, g.outCount)).join(' '),
-        turns: g.turns, centrePlays: g.centrePlays, blunders: g.blunders, cycleLength: 0,
+        turns: g.turns, centrePlays: g.centrePlays, blunders: g.blunders, cycleLength: 0, settings: config.settings ?? '',
         error: forfeit.message,
       };
     }
@@ -111,6 +113,7 @@ export const job: Job<ZJobConfig> = {
       centrePlays: g.centrePlays,
       blunders: g.blunders,
       cycleLength: g.cycleLength,
+      settings: config.settings ?? '',
     };
   },
 };
