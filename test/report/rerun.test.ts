@@ -8,8 +8,8 @@ import { tempDir } from '../temp-dir.js';
 
 // "To make these rows again": each CSV records what its run needs (the settings column), and
 // the report prints one command per distinct run — which, run again, makes the same rows.
-// Five runs made differently: two tournaments (one against a strategy file under the Russian
-// Bank win rule), a solver run and a strategies run of the
+// Five files of six runs made differently: two tournaments (one against a strategy file under
+// the Russian Bank win rule), a strategy in both seats, a solver run and a strategies run of the
 // same seeds (merged into one row per seed by the summary), and a Žioplys batch without wrap.
 
 const dir = tempDir('patience-rerun-');
@@ -17,11 +17,12 @@ const f = (name: string) => join(dir, name);
 const RUNS: string[][] = [
   ['tournament', 'pilstymas', '--players', 'random,greedy', '--seeds', '1..2', '--max-turns', '300', '--out', f('t1.csv')],
   ['tournament', 'pilstymas', '--players', 'greedy,examples/strategies/pilstymas.mjs', '--games', '4', '--win', 'russian-bank', '--out', f('t2.csv')],
+  ['tournament', 'pilstymas', '--players', 'greedy,greedy', '--seeds', '3', '--out', f('t3.csv')],
   ['batch', 'besieged-city', '--seeds', '1..4', '--max-nodes', '20000', '--out', f('b1.csv')],
   ['batch', 'besieged-city', '--seeds', '1..4', '--max-nodes', '1', '--strategies', 'greedy,examples/strategies/besieged-city.mjs', '--out', f('b2.csv')],
   ['batch', 'zioplys', '--players', '2,3', '--seeds', '1..5', '--no-wrap', '--strategies', 'examples/strategies/zioplys.mjs', '--out', f('z.csv')],
 ];
-const FILES = ['t1.csv', 't2.csv', 'b1.csv', 'b2.csv', 'z.csv'].map(f);
+const FILES = ['t1.csv', 't2.csv', 't3.csv', 'b1.csv', 'b2.csv', 'z.csv'].map(f);
 let commands: string[] = [];
 
 async function ok(...args: string[]): Promise<string> {
@@ -50,6 +51,7 @@ describe('the report\'s commands', () => {
     expect(commands).toEqual([
       'patience tournament pilstymas --seeds 1,2 --players random,greedy --win cleared --max-turns 300',
       'patience tournament pilstymas --seeds 1,2 --players greedy,examples/strategies/pilstymas.mjs --win russian-bank --max-turns 1000 --strategy-seed 1 --decision-timeout 1000ms',
+      'patience tournament pilstymas --seeds 3 --players greedy,greedy --win cleared --max-turns 1000',
       'patience batch besieged-city --seeds 1..4 --algorithm auto --timeout 10000ms --max-nodes 20000 --memory 1024MiB',
       'patience batch besieged-city --seeds 1..4 --algorithm auto --timeout 10000ms --max-nodes 1 --memory 1024MiB --strategies greedy,examples/strategies/besieged-city.mjs --strategy-seed 1 --decision-timeout 1000ms',
       'patience batch zioplys --players 2,3 --seeds 1..5 --strategies examples/strategies/zioplys.mjs --no-wrap --no-centre-alternate-colours --strategy-seed 1 --decision-timeout 1000ms',

@@ -12,7 +12,7 @@ import { formatJson } from '../../io/json.js';
 import type { Args, GameCli } from '../registry.js';
 import { type PilDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
 import { DEFAULT_MAX_TURNS } from './game.js';
-import { itemsFor, type PilJobConfig } from './job.js';
+import { itemsFor, playerNames, type PilJobConfig } from './job.js';
 import { settingWord } from '../../batch/settings.js';
 import { formatMove, parseMove } from './notation.js';
 import { END, MAX_MOVES, PASS, PilPosition, type WinRule } from './position.js';
@@ -140,8 +140,8 @@ async function tournament(argv: Args): Promise<void> {
   const values = String(argv.players).split(',');
   const { names: strategies, files } = strategyNames(values, '--players');
   if (strategies.length < 2) throw new InputError('--players: name at least two strategies');
-  if (new Set(strategies).size !== strategies.length) throw new InputError('--players: a strategy is listed twice');
-  const players = strategies;
+  // A strategy listed twice plays itself: two players, planner#1 and planner#2.
+  const players = playerNames(strategies);
   const games = parseCount(argv.games, '--games');
   const seeds = argv.seeds !== undefined ? parseSeeds(argv.seeds) : parseSeeds(`1..${Math.ceil(games / 2)}`);
   const items = itemsFor(players, seeds);

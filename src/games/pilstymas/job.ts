@@ -27,9 +27,26 @@ export interface PilJobConfig {
 
 export const JOB_COLUMNS = ['game', 'item', 'seed', 'seatA', 'seatB', 'outcome', 'winner', 'winnerStrategy', 'turns', 'reason', 'starter', 'settings'] as const;
 
+/** A strategy in both seats of a tournament plays as two players, "planner#1" and "planner#2":
+ *  the strategy a player name stands for. */
+export const strategyOfPlayer = (player: string): string => player.replace(/#\d+$/, '');
+
+/** Player names for a tournament's strategies: a strategy listed more than once is numbered,
+ *  each time it is listed (planner,planner -> planner#1, planner#2). */
+export function playerNames(strategies: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return strategies.map((s) => {
+    if (strategies.indexOf(s) === strategies.lastIndexOf(s)) return s;
+    const k = (seen.get(s) ?? 0) + 1;
+    seen.set(s, k);
+    return `${s}#${k}`;
+  });
+}
+
 export function parseItem(item: string): { a: string; b: string; seed: string } {
-  // Names: the built-ins', or a strategy file's (letters, digits, _.+-; no colon).
-  const m = /^([A-Za-z0-9_.+-]+):([A-Za-z0-9_.+-]+):(.+)$/.exec(item);
+  // Names: the built-ins', or a strategy file's (letters, digits, _.+-; no colon), "#k" after a
+  // strategy that plays itself.
+  const m = /^([A-Za-z0-9_.+-]+(?:#\d+)?):([A-Za-z0-9_.+-]+(?:#\d+)?):(.+)$/.exec(item);
   if (!m) throw new Error(`bad tournament item "${item}" (expected seatA:seatB:seed)`);
   return { a: m[1], b: m[2], seed: m[3] };
 }
@@ -51,7 +68,7 @@ export function runGameItem(config: PilJobConfig, item: string): Row {
   // Strategy seeds depend on the deal and the seat, not on who the opponent is.
   const files = filesFromConfig(config.strategyFiles);
   const timeout = decisionTimeoutOf(config.decisionTimeoutMs);
-  const players = [a, b].map((name, seat) => strategyFor(name, seed, seat, files, config.strategySeed ?? '1', timeout)) as [Strategy, Strategy];
+  const players = [a, b].map((name, seat) => strategyFor(strategyOfPlayer(name), seed, seat, files, config.strategySeed ?? '1', timeout)) as [Strategy, Strategy];
   const settings = config.settings ?? '';
   let r: GameResult;
   try {
