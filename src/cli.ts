@@ -22,6 +22,17 @@ const VERB_TEXT: Record<string, string> = {
   search: 'Search for extreme deals',
 };
 
+/** The examples of `patience <verb> --help` (each game's subcommand has its own). */
+const VERB_EXAMPLES: Record<string, [string, string][]> = {
+  deal: [['$0 deal besieged-city --seed 42', 'the layout of deal 42'], ['$0 deal zioplys --players 3 --seed 7 --json > deal.json', 'a deal file for three players']],
+  play: [['$0 play besieged-city --seed 42', 'play deal 42 yourself'], ['$0 play pilstymas --seed 1 --ai planner', 'play seat A against the planner']],
+  solve: [['$0 solve besieged-city --seed 42', 'solve deal 42'], ['$0 solve --deal deal.json --json > sol.json', 'a deal file names its game']],
+  batch: [['$0 batch besieged-city --seeds 1..1000 --out results.csv', 'batch-solve 1000 deals'], ['$0 batch zioplys --players 2..6 --seeds 1..100000', 'play 500,000 games out']],
+  simulate: [['$0 simulate zioplys --players 4 --seed 42', 'play deal 42 out by the rules']],
+  tournament: [['$0 tournament pilstymas --players greedy,planner --games 200', 'greedy against the planner, 200 games']],
+  search: [['$0 search zioplys --players 2 --objective longest --budget 10m', 'the longest 2-player game found in 10 minutes']],
+};
+
 function verbCommand(y: Argv, verb: string): Argv {
   const withVerb = allGames().filter((g) => g.verbs[verb]);
   if (withVerb.length === 0) return y;
@@ -34,6 +45,7 @@ function verbCommand(y: Argv, verb: string): Argv {
         const v = g.verbs[verb]!;
         sub.command(g.name, v.describe, v.builder, v.handler);
       }
+      for (const [cmd, what] of VERB_EXAMPLES[verb] ?? []) sub.example(cmd, what);
       return sub;
     },
     // Reached only when no game subcommand matched.
@@ -151,7 +163,9 @@ export function buildCli(argv: string[]): Argv {
     .command(
       'show',
       'Render a deal file',
-      (s) => s.option('deal', { type: 'string', demandOption: true, describe: 'deal JSON file' }),
+      (s) => s.option('deal', { type: 'string', demandOption: true, describe: 'deal JSON file' })
+        .option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' })
+        .example('$0 deal besieged-city --seed 42 --json > deal.json && $0 show --deal deal.json', 'a deal file, with its stock in order'),
       (a: Args) => {
         const file = a.deal as string;
         const { doc, game } = gameOfFile(file);
@@ -162,7 +176,9 @@ export function buildCli(argv: string[]): Argv {
     .command(
       'verify',
       'Replay a solution or game record; exit 1 if it is not legal and won',
-      (s) => s.option('solution', { type: 'string', demandOption: true, describe: 'solution JSON file' }),
+      (s) => s.option('solution', { type: 'string', demandOption: true, describe: 'solution JSON file, or a Pilstymas game record' })
+        .example('$0 solve besieged-city --seed 42 --json > sol.json && $0 verify --solution sol.json', '"valid: won in N moves", or the first illegal move')
+        .example('$0 play pilstymas --seed 1 --record game.json && $0 verify --solution game.json', 'replay a game record'),
       (a: Args) => {
         const file = a.solution as string;
         const { doc, game } = gameOfFile(file);
@@ -173,8 +189,10 @@ export function buildCli(argv: string[]): Argv {
     .command(
       'summary <files..>',
       'Summarise batch CSV files (several shards merge into one summary)',
-      (s) => s.positional('files', { type: 'string', array: true, describe: 'CSV files written by batch' })
-        .option('json', { type: 'boolean', default: false, describe: 'print JSON' }),
+      (s) => s.positional('files', { type: 'string', array: true, default: undefined, describe: 'CSV files written by batch or tournament' })
+        .option('json', { type: 'boolean', default: false, describe: 'print JSON' })
+        .example('$0 summary results/besieged-city.csv', 'counts, % solvable with its 95% interval, times')
+        .example('$0 summary shard-*.csv --json', 'shards merge into one summary, as JSON'),
       (a: Args) => summaryCommand(a.files as string[], a),
     )
     .command(
@@ -197,7 +215,7 @@ export function buildCli(argv: string[]): Argv {
     .command(
       'report <files..>',
       'Write one self-contained HTML page of tables and charts from batch and tournament CSVs',
-      (s) => s.positional('files', { type: 'string', array: true, describe: 'CSV files written by batch or tournament' })
+      (s) => s.positional('files', { type: 'string', array: true, default: undefined, describe: 'CSV files written by batch or tournament' })
         .option('out', { type: 'string', default: 'report.html', describe: 'the HTML file to write' })
         .example('$0 report results/besieged-city.csv --out report.html', 'charts of a batch')
         .example('$0 report shard-*.csv t.csv --out study.html', 'shards merge; games get a section each'),

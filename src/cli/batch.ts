@@ -10,9 +10,10 @@ import { parseCount, parseDuration, parseSeeds, parseShard, shardOf } from './un
 // The options and the run loop every `batch` verb shares: seeds, shards, workers, the CSV,
 // resume, progress and a clean stop on Ctrl-C.
 
-export function batchOptions(y: Argv, defaults: { seeds: string; out: string }): Argv {
+/** `seedsWhy` says why the game's default number of seeds is what it is (they differ). */
+export function batchOptions(y: Argv, defaults: { seeds: string; seedsWhy: string; out: string }): Argv {
   return y
-    .option('seeds', { type: 'string', default: defaults.seeds, describe: 'seeds: 1..1000, or a list 1,5,9..12' })
+    .option('seeds', { type: 'string', default: defaults.seeds, describe: `seeds: 1..1000, or a list 1,5,9..12 (the default is ${defaults.seeds}: ${defaults.seedsWhy})` })
     .option('shard', { type: 'string', describe: 'k/N: run only this machine\'s share (round robin) of the seeds' })
     .option('workers', { type: 'string', describe: 'worker threads (default: the number of cores)' })
     .option('out', { type: 'string', default: defaults.out, describe: 'CSV file to write' })

@@ -95,6 +95,9 @@ export async function playCommand<D extends { seed?: string }, P extends Solitai
 
 export function solveCommand<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, argv: Args): void {
   const deal = dealOfKit(kit, argv);
+  // A solve can take its whole --timeout: it is never of a deal the user did not name.
+  if (argv.seed === undefined && argv.deal === undefined)
+    throw new InputError(`solve ${kit.name}: name the deal: --seed N (a deal number, or a name like hello) or --deal FILE`);
   const settings = solverSettings(argv);
   const r = solve(kit.searchGame(deal), settings);
   if (argv.json) {
@@ -217,7 +220,7 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       },
       solve: {
         describe: 'Solve a deal: solved (with the solution), unsolvable, or unknown (a limit was hit)',
-        builder: (y) => variantOption(kit)(unicodeOption(solverOptions(dealFileOption(seedOption(y)), { timeout: opts.solveTimeout })))
+        builder: (y) => variantOption(kit)(unicodeOption(solverOptions(dealFileOption(seedOption(y, 'required, or --deal')), { timeout: opts.solveTimeout })))
           .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (verify accepts it when solved)' })
           .option('show', { type: 'boolean', default: false, describe: 'print the position after every move of the solution' })
           .example(`$0 solve ${n} --seed 42`, `solve deal 42 (${opts.solveTimeout} at most)`)
@@ -227,7 +230,7 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       },
       batch: {
         describe: 'Solve many seeded deals in parallel; one CSV row per deal, then a summary',
-        builder: (y) => variantOption(kit)(solverOptions(batchOptions(y, { seeds: opts.batchSeeds, out: `results/${n}.csv` }), { timeout: opts.batchTimeout }))
+        builder: (y) => variantOption(kit)(solverOptions(batchOptions(y, { seeds: opts.batchSeeds, seedsWhy: `a deal may take the whole --timeout (${opts.batchTimeout})`, out: `results/${n}.csv` }), { timeout: opts.batchTimeout }))
           .option('solutions', { type: 'string', describe: 'also write each solution as DIR/<seed>.json' })
           .option('deal', { type: 'string', array: true, describe: 'solve these deal files instead of --seeds (the seed column holds the path)' })
           .example(`$0 batch ${n} --seeds 1..1000 --timeout ${opts.batchTimeout}`, `1000 deals, ${opts.batchTimeout} each`)

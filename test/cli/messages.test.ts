@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildCli } from '../../src/cli.js';
 import { editDistance, nearest } from '../../src/cli/suggest.js';
-import { run } from './run.js';
+import { help, run } from './run.js';
 
 // The messages a slip of the keyboard gets: one line, exit code 2, and what was meant.
-
-/** What `patience ARGS --help` prints (yargs' output, captured in-process). */
-export function help(...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    buildCli(args).exitProcess(false).parse(args, {}, (err, _argv, output) => (err ? reject(err) : resolve(output)));
-  });
-}
 
 const oneLineError = (r: { code: number; err: string }, message: RegExp) => {
   expect(r.code).toBe(2);
