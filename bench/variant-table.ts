@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readCsvRows } from '../src/batch/csv.js';
 import { summarize } from '../src/batch/solvability.js';
-import { pct } from '../src/batch/stats.js';
+import { pct, pctDigits } from '../src/batch/stats.js';
 
 const dir = process.argv[2] ?? 'data/besieged-city/variants';
 const VARIANTS = [
@@ -33,7 +33,6 @@ for (const kind of ['solver', 'strategies', 'sampler']) {
   common.set(kind, new Set(sets.length ? [...sets[0]].filter((x) => sets.every((s) => s.has(x))) : []));
 }
 const rowsOf = (kind: string, v: string) => allRowsOf(kind, v).filter((r) => common.get(kind)!.has(r.seed));
-const p = (x: number) => pct(x, 1).replace('%', '');
 
 const head = ['variant', 'deals', 'solved %', '95% interval', 'unsolvable %', 'unknown %', 'solver settings', 'greedy won', 'planner won', 'sampler won'];
 const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
@@ -44,6 +43,9 @@ for (const v of VARIANTS) {
   const n = s.deals;
   // Strategy games come from their own CSVs (fewer seeds): strategies-* and sampler-*.
   const strat = summarize([...rowsOf('strategies', v), ...rowsOf('sampler', v)].map(stripOutcome), 'Besieged City').strategies;
+  // One row, one number of decimals (the rule of src/batch/stats.ts).
+  const d = pctDigits([s.solved / n, s.solvable.lo, s.solvable.hi, s.unsolvable / n, s.unknown / n, ...strat.flatMap((t) => [t.won / t.played, t.lo, t.hi])]);
+  const p = (x: number) => pct(x, d).replace('%', '');
   const won = (name: string) => {
     const t = strat.find((x) => x.name === name);
     return t ? `${p(t.won / t.played)}% [${p(t.lo)}, ${p(t.hi)}] of ${t.played}` : '-';

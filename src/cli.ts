@@ -8,6 +8,7 @@ import { InputError, oneLine, quote } from './io/errors.js';
 import { allGames, findGame, type Args, type GameCli } from './games/registry.js';
 import { readJsonFile, gameOf } from './io/json.js';
 import { summaryCommand } from './cli/summary.js';
+import { nearest } from './cli/suggest.js';
 import './games/all.js';
 
 // The CLI is thin: parse, dispatch to the game's handler, print. Bad input of any kind ends in
@@ -33,6 +34,16 @@ export function rulesLine(game: string): string {
     if (dirname(dir) === dir) return `rules: ${page}`;
   }
 }
+/** The examples of `patience <verb> --help` (each game's subcommand has its own). */
+const VERB_EXAMPLES: Record<string, [string, string][]> = {
+  deal: [['$0 deal besieged-city --seed 42', 'the layout of deal 42'], ['$0 deal zioplys --players 3 --seed 7 --json > deal.json', 'a deal file for three players']],
+  play: [['$0 play besieged-city --seed 42', 'play deal 42 yourself'], ['$0 play pilstymas --seed 1 --ai planner', 'play seat A against the planner']],
+  solve: [['$0 solve besieged-city --seed 42', 'solve deal 42'], ['$0 solve --deal deal.json --json > sol.json', 'a deal file names its game']],
+  batch: [['$0 batch besieged-city --seeds 1..1000 --out results.csv', 'batch-solve 1000 deals'], ['$0 batch zioplys --players 2..6 --seeds 1..100000', 'play 500,000 games out']],
+  simulate: [['$0 simulate zioplys --players 4 --seed 42', 'play deal 42 out by the rules']],
+  tournament: [['$0 tournament pilstymas --players greedy,planner --games 200', 'greedy against the planner, 200 games']],
+  search: [['$0 search zioplys --players 2 --objective longest --budget 10m', 'the longest 2-player game found in 10 minutes']],
+};
 
 function verbCommand(y: Argv, verb: string): Argv {
   const withVerb = allGames().filter((g) => g.verbs[verb]);
@@ -46,6 +57,7 @@ function verbCommand(y: Argv, verb: string): Argv {
         const v = g.verbs[verb]!;
         sub.command(g.name, v.describe, (y: Argv) => v.builder(y).epilogue(rulesLine(g.name)), v.handler);
       }
+      for (const [cmd, what] of VERB_EXAMPLES[verb] ?? []) sub.example(cmd, what);
       return sub;
     },
     // Reached only when no game subcommand matched.
@@ -72,6 +84,17 @@ function dealArgument(args: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** The options yargs is parsing with (of the command being run, inside one): public in yargs,
+ *  missing from its types. */
+const optionsOf = (y: Argv) =>
+  (y as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[]; hiddenOptions?: string[] } }).getOptions();
+
+/** Whether `patience <verb> <game>` takes --deal FILE (its options, read from its builder). */
+function takesDealFile(verb: string, game: string): boolean {
+  const v = findGame(game)?.verbs[verb];
+  return v !== undefined && 'deal' in optionsOf(v.builder(yargs([]))).key;
+}
+
 /** A game verb's second word is the game. Before yargs parses (its strict mode would complain
  *  about the game's options first), an unknown game is named as such, and a verb given
  *  `--deal FILE` without a game takes the game from the file's "game" field. */
@@ -81,7 +104,11 @@ export function resolveGameArgument(args: readonly string[]): string[] {
   const names = allGames().filter((g) => g.verbs[verb]).map((g) => g.name);
   if (second === undefined || second.startsWith('-')) {
     const file = dealArgument(args);
-    if (file === undefined || args.includes('--help') || args.includes('-h')) return [...args];
+    if (args.includes('--help') || args.includes('-h')) return [...args];
+    if (file === undefined) {
+      const byFile = names.some((n) => takesDealFile(verb, n));
+      throw new InputError(`${verb}: name the game, as in "patience ${verb} ${names[0]}"; ${verb} is available for: ${names.join(', ')}${byFile ? ' (or give --deal FILE: a deal file names its game)' : ''}`);
+    }
     const { game } = gameOfFile(file);
     if (!game.verbs[verb]) throw new InputError(`${file}: ${verb} is not available for ${game.name} (it is for: ${names.join(', ')})`);
     return [verb, game.name, ...args.slice(1)];
@@ -95,8 +122,38 @@ export function resolveGameArgument(args: readonly string[]): string[] {
   return [...args];
 }
 
+/** yargs' "Unknown argument(s): a, b" with the nearest flag of the command named for each
+ *  mistyped flag: `y` is the instance yargs is parsing with, so its options are the command's. */
+function withSuggestions(msg: string, y: Argv, argv: readonly string[]): string {
+  const opts = optionsOf(y);
+  const hidden = new Set(opts.hiddenOptions ?? []);
+  const flags = Object.keys(opts.key).filter((k) => k.length > 1 && !hidden.has(k));
+  if (/^Not enough non-option arguments/.test(msg) && (argv[0] === 'summary' || argv[0] === 'report')) {
+    // A mistyped flag before the files takes the first file as its value.
+    const typo = argv.find((a) => a.startsWith('--') && !flags.includes(a.slice(2).replace(/=.*$/, '')));
+    const near = typo && nearest(typo.slice(2).replace(/=.*$/, ''), flags);
+    return `${argv[0]}: name at least one CSV file, as in "patience ${argv[0]} results.csv"` +
+      (typo ? ` (${typo.replace(/=.*$/, '')} is not an option here${near ? `: did you mean --${near}?` : ''})` : '');
+  }
+  const m = /^(Unknown arguments?): (.*)$/.exec(msg);
+  if (!m) return msg;
+  const names = m[2].split(', ');
+  // yargs lists `--max-node` twice, as typed and camel-cased.
+  const kebab = (n: string) => n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const parts = names.filter((n) => n === kebab(n) || !names.includes(kebab(n))).map((name) => {
+    // The flag as typed (`--no-wrapp` reaches here as "wrapp"); a stray word is no flag.
+    const typed = argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`) || a === `--no-${name}` || a.startsWith(`--no-${name}=`) || a === `-${name}`);
+    if (typed === undefined) return name;
+    const no = typed.startsWith('--no-') && !flags.includes(`no-${name}`);
+    const near = nearest(name, no ? flags.filter((f) => opts.boolean.includes(f)) : flags);
+    const shown = typed.replace(/=.*$/, '');
+    return near === undefined ? shown : `${shown} (did you mean --${no ? 'no-' : ''}${near}?)`;
+  });
+  return `${parts.length === 1 ? 'Unknown argument' : 'Unknown arguments'}: ${parts.join(', ')}`;
+}
+
 export function buildCli(argv: string[]): Argv {
-  let y = yargs(argv)
+  let y: Argv = yargs(argv)
     .scriptName('patience')
     .usage('$0 <command> [options]')
     .strict()
@@ -111,14 +168,16 @@ export function buildCli(argv: string[]): Argv {
       // message: that is bad input, not a fault.
       if (err && err.name === 'YError') throw new InputError(err.message.split('\n')[0]);
       if (err) throw err;
-      throw new InputError(msg.split('\n')[0]);
+      throw new InputError(withSuggestions(msg.split('\n')[0], y, argv));
     });
   for (const verb of Object.keys(VERB_TEXT)) y = verbCommand(y, verb);
   y = y
     .command(
       'show',
       'Render a deal file',
-      (s) => s.option('deal', { type: 'string', demandOption: true, describe: 'deal JSON file' }),
+      (s) => s.option('deal', { type: 'string', demandOption: true, describe: 'deal JSON file' })
+        .option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' })
+        .example('$0 deal besieged-city --seed 42 --json > deal.json && $0 show --deal deal.json', 'a deal file, with its stock in order'),
       (a: Args) => {
         const file = a.deal as string;
         const { doc, game } = gameOfFile(file);
@@ -129,7 +188,9 @@ export function buildCli(argv: string[]): Argv {
     .command(
       'verify',
       'Replay a solution or game record; exit 1 if it is not legal and won',
-      (s) => s.option('solution', { type: 'string', demandOption: true, describe: 'solution JSON file' }),
+      (s) => s.option('solution', { type: 'string', demandOption: true, describe: 'solution JSON file, or a Pilstymas game record' })
+        .example('$0 solve besieged-city --seed 42 --json > sol.json && $0 verify --solution sol.json', '"valid: won in N moves", or the first illegal move')
+        .example('$0 play pilstymas --seed 1 --record game.json && $0 verify --solution game.json', 'replay a game record'),
       (a: Args) => {
         const file = a.solution as string;
         const { doc, game } = gameOfFile(file);
@@ -140,8 +201,10 @@ export function buildCli(argv: string[]): Argv {
     .command(
       'summary <files..>',
       'Summarise batch CSV files (several shards merge into one summary)',
-      (s) => s.positional('files', { type: 'string', array: true, describe: 'CSV files written by batch' })
-        .option('json', { type: 'boolean', default: false, describe: 'print JSON' }),
+      (s) => s.positional('files', { type: 'string', array: true, default: undefined, describe: 'CSV files written by batch or tournament' })
+        .option('json', { type: 'boolean', default: false, describe: 'print JSON' })
+        .example('$0 summary results/besieged-city.csv', 'counts, % solvable with its 95% interval, times')
+        .example('$0 summary shard-*.csv --json', 'shards merge into one summary, as JSON'),
       (a: Args) => summaryCommand(a.files as string[], a),
     )
     .command(
@@ -165,7 +228,7 @@ export function buildCli(argv: string[]): Argv {
     .command(
       'report <files..>',
       'Write one self-contained HTML page of tables and charts from batch and tournament CSVs',
-      (s) => s.positional('files', { type: 'string', array: true, describe: 'CSV files written by batch or tournament' })
+      (s) => s.positional('files', { type: 'string', array: true, default: undefined, describe: 'CSV files written by batch or tournament' })
         .option('out', { type: 'string', default: 'report.html', describe: 'the HTML file to write' })
         .example('$0 report results/besieged-city.csv --out report.html', 'charts of a batch')
         .example('$0 report shard-*.csv t.csv --out study.html', 'shards merge; games get a section each'),

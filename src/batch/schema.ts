@@ -12,7 +12,8 @@ export type CellCheck = (value: string, row: Readonly<Record<string, string>>) =
 export interface RowSchema {
   /** "batch" or "tournament", for messages. */
   kind: string;
-  columns: readonly { name: string; check: CellCheck }[];
+  /** `optional`: a column that files written before it existed lack (its cells are then ""). */
+  columns: readonly { name: string; check: CellCheck; optional?: boolean }[];
   /** Columns that come in any number, by pattern (a strategy's won_<name>). */
   patterns?: readonly { pattern: RegExp; shown: string; check: CellCheck }[];
 }
@@ -31,8 +32,9 @@ export const wholeNumber = (min = 0, max = Number.MAX_SAFE_INTEGER): CellCheck =
   return ok ? null : max === Number.MAX_SAFE_INTEGER ? `a whole number >= ${min}` : `a whole number from ${min} to ${max}`;
 };
 
-/** A strategy's name as CSVs record it (the built-ins' and strategy files' names). */
-export const strategyName: CellCheck = (v) => (/^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$/.test(v) ? null : 'a strategy name');
+/** A strategy's name as CSVs record it (the built-ins' and strategy files' names; "#k" after a
+ *  strategy that plays itself). */
+export const strategyName: CellCheck = (v) => (/^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}(#\d+)?$/.test(v) ? null : 'a strategy name');
 
 /** `check` in rows that ran; a row whose item failed (outcome "error") may leave it empty. */
 export const unlessError = (check: CellCheck): CellCheck => (v, row) => (row.outcome === 'error' && v === '' ? null : check(v, row));
@@ -43,12 +45,12 @@ export const onlyWhen = (outcomes: readonly string[], check: CellCheck): CellChe
 
 /** The columns a header must have for `schema`, as a message shows them. */
 export const columnsText = (s: RowSchema): string =>
-  [...s.columns.map((c) => c.name), ...(s.patterns ?? []).map((p) => `[${p.shown}…]`), ERROR_COLUMN].join(',');
+  [...s.columns.map((c) => (c.optional ? `[${c.name}]` : c.name)), ...(s.patterns ?? []).map((p) => `[${p.shown}…]`), ERROR_COLUMN].join(',');
 
 /** Whether a CSV header is `schema`'s: every column it names, the pattern columns and "error". */
 export function headerFits(header: readonly string[], s: RowSchema): boolean {
   const names = s.columns.map((c) => c.name);
-  return names.every((n) => header.includes(n)) &&
+  return s.columns.every((c) => c.optional || header.includes(c.name)) &&
     header.every((h) => h === ERROR_COLUMN || names.includes(h) || (s.patterns ?? []).some((p) => p.pattern.test(h)));
 }
 

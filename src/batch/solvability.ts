@@ -1,4 +1,4 @@
-import { boundedRate, boundPct, countBy, percentile, pct, wilson } from './stats.js';
+import { boundedRate, countBy, percentile, pct, pcts, wilson } from './stats.js';
 
 // What a batch of solver rows says (any one-player game): how many deals are solvable, with an
 // interval that covers every way the undecided deals could turn out (Solvitaire's convention),
@@ -128,7 +128,7 @@ export function formatSummary(s: SolvabilitySummary): string {
     line('unsolvable', s.unsolvable),
     line('unknown', s.unknown, by ? `   (limit: ${by})` : ''),
     line('error', s.errors),
-    `  solvable: ${pct(s.solvable.proven)} proven; 95% interval ${boundPct(s.solvable.lo)} .. ${boundPct(s.solvable.hi)}` +
+    `  solvable: ${solvableText(s.solvable)}` +
       ` (undecided deals count as unsolvable for the lower bound, solvable for the upper)`,
     `  time per deal: median ${fmtMs(s.ms.median)}, p90 ${fmtMs(s.ms.p90)}, p99 ${fmtMs(s.ms.p99)}, max ${fmtMs(s.ms.max)}` +
       (s.solvedMs ? `; solved deals: median ${fmtMs(s.solvedMs.median)}, p95 ${fmtMs(s.solvedMs.p95)}` : ''),
@@ -136,12 +136,19 @@ export function formatSummary(s: SolvabilitySummary): string {
   ];
   const width = Math.max(8, ...s.strategies.map((t) => t.name.length));
   for (const t of s.strategies) {
-    out.push(`  strategy ${t.name.padEnd(width)} won ${String(t.won).padStart(5)}/${t.played}  ${pct(t.rate).padStart(6)}  95% interval ${pct(t.lo)} .. ${pct(t.hi)}  (median ${fmtMs(t.msMedian)} per game)`);
+    const [rate, lo, hi] = pcts([t.rate, t.lo, t.hi]);
+    out.push(`  strategy ${t.name.padEnd(width)} won ${String(t.won).padStart(5)}/${t.played}  ${rate.padStart(6)}  95% interval ${lo} .. ${hi}  (median ${fmtMs(t.msMedian)} per game)`);
   }
   const certs = Object.entries(s.certificates);
   if (certs.length) out.push(`  solved by a strategy's win where the solver had not decided: ${certs.map(([k, v]) => `${k} ${v}`).join(', ')}`);
   if (s.duplicates) out.push(`  note: ${s.duplicates} repeated seed row${s.duplicates === 1 ? '' : 's'} merged (one row per seed counted)`);
   return out.join('\n');
+}
+
+/** "99.60% proven; 95% interval 99.45% .. 100.00%": one rule for the summary and the report. */
+export function solvableText(x: SolvabilitySummary['solvable']): string {
+  const [proven, lo, hi] = pcts([x.proven, x.lo, x.hi]);
+  return `${proven} proven; 95% interval ${lo} .. ${hi}`;
 }
 
 const fmtMs = (ms: number) => (Number.isNaN(ms) ? '-' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);

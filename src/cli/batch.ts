@@ -6,14 +6,15 @@ import type { Row } from '../batch/job.js';
 import { Progress } from '../batch/progress.js';
 import { readCsvRows } from '../batch/csv.js';
 import { loadJob } from '../batch/jobs.js';
-import { parseCount, parseSeeds, parseShard, shardOf } from './units.js';
+import { parseCount, parseDuration, parseSeeds, parseShard, shardOf } from './units.js';
 
 // The options and the run loop every `batch` verb shares: seeds, shards, workers, the CSV,
 // resume, progress and a clean stop on Ctrl-C.
 
-export function batchOptions(y: Argv, defaults: { seeds: string; out: string }): Argv {
+/** `seedsWhy` says why the game's default number of seeds is what it is (they differ). */
+export function batchOptions(y: Argv, defaults: { seeds: string; seedsWhy: string; out: string }): Argv {
   return y
-    .option('seeds', { type: 'string', default: defaults.seeds, describe: 'seeds: 1..1000, or a list 1,5,9..12' })
+    .option('seeds', { type: 'string', default: defaults.seeds, describe: `seeds: 1..1000, or a list 1,5,9..12 (the default is ${defaults.seeds}: ${defaults.seedsWhy})` })
     .option('shard', { type: 'string', describe: 'k/N: run only this machine\'s share (round robin) of the seeds' })
     .option('workers', { type: 'string', describe: 'worker threads (default: the number of cores)' })
     .option('out', { type: 'string', default: defaults.out, describe: 'CSV file to write' })
@@ -28,6 +29,9 @@ export interface BatchCommand {
   config: Record<string, unknown>;
   /** The items to run; default: --seeds, cut by --shard. */
   items?: string[];
+  /** The progress line's tag (default "batch") and what an item is (default "deals"). */
+  label?: string;
+  unit?: string;
   /** A short note for the progress line, e.g. "solvable 12.5% so far". */
   note: (rows: Row[]) => string;
   onRow?: (row: Row) => void;
@@ -61,7 +65,10 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
     force: argv.force === true,
     ...(workers !== undefined ? { workers } : {}),
     onStart: (todo) => {
-      state.progress = new Progress(todo, () => cmd.note(rows));
+      state.progress = new Progress(todo, () => cmd.note(rows), {
+        label: cmd.label ?? 'batch', unit: cmd.unit ?? 'deals',
+        ...(argv.progressEvery !== undefined ? { intervalMs: parseDuration(argv.progressEvery, '--progress-every') } : {}),
+      });
     },
     onRow: (row) => {
       rows.push(row);

@@ -5,10 +5,11 @@ import { parseDuration, parseSeed } from './units.js';
 
 // Options and argument checks shared by several commands.
 
-export const seedOption = (y: Argv) =>
+/** --seed; `note` is its default as help shows it (most commands: deal 1). */
+export const seedOption = (y: Argv, note = 'default 1') =>
   y.option('seed', {
     type: 'string',
-    describe: 'deal seed: a deal number (42) or a name starting with a letter (hello)',
+    describe: `deal seed: a deal number (42) or a name starting with a letter (hello); ${note}`,
     coerce: (v: unknown) => (v === undefined ? v : parseSeed(v)),
   });
 

@@ -96,6 +96,9 @@ export async function playCommand<D extends { seed?: string }, P extends Solitai
 
 export function solveCommand<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, argv: Args): void {
   const deal = dealOfKit(kit, argv);
+  // A solve can take its whole --timeout: it is never of a deal the user did not name.
+  if (argv.seed === undefined && argv.deal === undefined)
+    throw new InputError(`solve ${kit.name}: name the deal: --seed N (a deal number, or a name like hello) or --deal FILE`);
   const settings = solverSettings(argv);
   const r = solve(kit.searchGame(deal), settings);
   if (argv.json) {
@@ -127,10 +130,11 @@ export function solveCommand<D extends { seed?: string }, P extends SolitairePos
   console.log(statsLine(r));
 }
 
-/** Batch-solves seeds with the game's job; `extra` adds to the job config (e.g. strategies),
- *  and `unlisted` too, but leaves it out of the settings column (e.g. strategy file paths). */
+/** Batch-solves seeds with the game's job; `more.config` adds to the job config (e.g.
+ *  strategies), `more.settings` to the settings column (words of src/batch/settings.ts: what a
+ *  rerun needs, e.g. the strategies as given, paths included). */
 export async function solveBatchCommand<D extends { seed?: string }, P extends SolitairePosition>(
-  kit: Kit<D, P>, argv: Args, extra: Record<string, unknown> = {}, unlisted: Record<string, unknown> = {},
+  kit: Kit<D, P>, argv: Args, more: { config?: Record<string, unknown>; settings?: string[] } = {},
 ): Promise<void> {
   const settings = solverSettings(argv);
   const solutions = typeof argv.solutions === 'string' ? argv.solutions : null;
@@ -150,14 +154,14 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   checkResumeVariant(argv, variant);
   if (solutions !== null) checkOutputDirectory(solutions, '--solutions');
   // The settings column records everything that shaped a row: solver limits, the variant, any extras.
-  const extraText = Object.entries(extra).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`);
+  const extraText = [...(more.settings ?? [])];
   if (variant !== 'default') extraText.unshift(`variant=${variant}`);
   const r = await runBatchCommand({
     argv,
     job: kit.name,
     ...(files ? { items: argv.shard === undefined ? files : shardOf(files, parseShard(argv.shard)) } : {}),
     config: {
-      ...settings, settings: [describeSettings(settings), ...extraText].join(' '), ...extra, ...unlisted,
+      ...settings, settings: [describeSettings(settings), ...extraText].join(' '), ...more.config,
       ...(files ? { dealFiles: true } : {}),
       ...(variant !== 'default' ? { rules: variant } : {}),
     },
@@ -217,7 +221,7 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       },
       solve: {
         describe: 'Solve a deal: solved (with the solution), unsolvable, or unknown (a limit was hit)',
-        builder: (y) => variantOption(kit)(unicodeOption(solverOptions(dealFileOption(seedOption(y)), { timeout: opts.solveTimeout })))
+        builder: (y) => variantOption(kit)(unicodeOption(solverOptions(dealFileOption(seedOption(y, 'required, or --deal')), { timeout: opts.solveTimeout })))
           .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (verify accepts it when solved)' })
           .option('show', { type: 'boolean', default: false, describe: 'print the position after every move of the solution' })
           .example(`$0 solve ${n} --seed 42`, `solve deal 42 (${opts.solveTimeout} at most)`)
@@ -227,7 +231,7 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       },
       batch: {
         describe: 'Solve many seeded deals in parallel; one CSV row per deal, then a summary',
-        builder: (y) => variantOption(kit)(solverOptions(batchOptions(y, { seeds: opts.batchSeeds, out: `results/${n}.csv` }), { timeout: opts.batchTimeout }))
+        builder: (y) => variantOption(kit)(solverOptions(batchOptions(y, { seeds: opts.batchSeeds, seedsWhy: `a deal may take the whole --timeout (${opts.batchTimeout})`, out: `results/${n}.csv` }), { timeout: opts.batchTimeout }))
           .option('solutions', { type: 'string', describe: 'also write each solution as DIR/<seed>.json' })
           .option('deal', { type: 'string', array: true, describe: 'solve these deal files instead of --seeds (the seed column holds the path)' })
           .example(`$0 batch ${n} --seeds 1..1000 --timeout ${opts.batchTimeout}`, `1000 deals, ${opts.batchTimeout} each`)

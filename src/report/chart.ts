@@ -1,5 +1,6 @@
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
+import { pcts } from '../batch/stats.js';
 
 // Charts are Vega-Lite specs rendered to SVG here, at report time, so the page needs no script
 // and no network to show them. Data is always inline (`values`): the loader never fetches.
@@ -44,12 +45,13 @@ export function intervalSpec(values: { label: string; rate: number; lo: number; 
   return {
     width: opts.width ?? 420,
     height: { step: 26 },
-    data: { values },
+    // The label in the decimals the tables give the same row (src/batch/stats.ts).
+    data: { values: values.map((v) => ({ ...v, text: pcts([v.rate, v.lo, v.hi])[0] })) },
     encoding: { y },
     layer: [
       { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', title: opts.title, axis: { format: '.0%' }, scale: { domain: [0, 1] } }, x2: { field: 'hi' }, color } },
       { mark: { type: 'point', filled: true, size: 70 }, encoding: { x: { field: 'rate', type: 'quantitative' }, color } },
-      { mark: { type: 'text', align: 'left', dx: 6, dy: -9, fontSize: 10 }, encoding: { x: { field: 'rate', type: 'quantitative' }, text: { field: 'rate', type: 'quantitative', format: '.1%' } } },
+      { mark: { type: 'text', align: 'left', dx: 6, dy: -9, fontSize: 10 }, encoding: { x: { field: 'rate', type: 'quantitative' }, text: { field: 'text' } } },
     ],
   };
 }

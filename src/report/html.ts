@@ -14,7 +14,6 @@ export const esc = (s: string): string =>
 export const scriptJson = (x: unknown): string =>
   JSON.stringify(x).replace(/[<\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-export const pctText = (x: number, digits = 1): string => (Number.isFinite(x) ? `${(100 * x).toFixed(digits)}%` : '–');
 export const intText = (x: number): string => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '–');
 export const fixed = (digits: number) => (x: number): string => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 export const msText = (ms: number): string =>

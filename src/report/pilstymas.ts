@@ -2,7 +2,9 @@ import type { ReportSection } from '../games/registry.js';
 import { countedRows, type Summary } from '../games/pilstymas/summary.js';
 import { DEFAULT_MAX_TURNS } from '../games/pilstymas/game.js';
 import { chart } from './chart.js';
-import { esc, fixed, intText, pctText, seedRanges, table, val } from './html.js';
+import { esc, fixed, intText, seedRanges, table, val } from './html.js';
+import { pct, pctFormat } from '../batch/stats.js';
+import { byRun, settingsFlags, shellWord } from '../batch/settings.js';
 
 // The report section of a Pilstymas tournament: who beats whom (a matrix with game counts),
 // Bradley–Terry ratings with intervals, draws, and how long games last.
@@ -14,9 +16,10 @@ export const pilstymasSection: ReportSection<Summary> = async (all, s) => {
   const parts: string[] = [];
   const reasons = Object.entries(s.reasons).map(([k, v]) => `${k} ${v}`).join(', ');
   parts.push(`<p>${s.games.toLocaleString('en-US')} games${s.errors ? `, ${s.errors} errors` : ''}; ended by: ${esc(reasons || '–')}.</p>`);
+  const dp = pctFormat([s.draws.share, s.draws.lo, s.draws.hi]);
   parts.push(table(['', 'games', 'drawn', 'draw %', '95% low', '95% high'], [[
-    'all games', val('games', s.games), val('draws/count', s.draws.count), val('draws/share', s.draws.share, pctText),
-    val('draws/lo', s.draws.lo, pctText), val('draws/hi', s.draws.hi, pctText),
+    'all games', val('games', s.games), val('draws/count', s.draws.count), val('draws/share', s.draws.share, dp),
+    val('draws/lo', s.draws.lo, dp), val('draws/hi', s.draws.hi, dp),
   ]], 'draws'));
 
   parts.push('<h3>Who beats whom</h3>');
@@ -25,8 +28,8 @@ export const pilstymasSection: ReportSection<Summary> = async (all, s) => {
     const decided = p.aWins + p.bWins;
     const rate = decided ? p.aWins / decided : NaN;
     return [
-      { row: p.a, col: p.b, rate: decided ? rate : null, label: decided ? `${Math.round(100 * rate)}%` : 'n/a', n: `${decided} of ${p.games}` },
-      { row: p.b, col: p.a, rate: decided ? 1 - rate : null, label: decided ? `${Math.round(100 * (1 - rate))}%` : 'n/a', n: `${decided} of ${p.games}` },
+      { row: p.a, col: p.b, rate: decided ? rate : null, label: decided ? pct(rate) : 'n/a', n: `${decided} of ${p.games}` },
+      { row: p.b, col: p.a, rate: decided ? 1 - rate : null, label: decided ? pct(1 - rate) : 'n/a', n: `${decided} of ${p.games}` },
     ];
   });
   const names = s.ratings.map((r) => r.name);
@@ -43,16 +46,17 @@ export const pilstymasSection: ReportSection<Summary> = async (all, s) => {
       ],
     }));
   }
-  parts.push(table(['pairing', 'games', 'wins', 'losses', 'draws', 'win % of decided', '95% low', '95% high', 'draw %', 'mean turns'], s.pairs.map((p, i) => [
-    `${p.a} vs ${p.b}`, val(`pairs/${i}/games`, p.games), val(`pairs/${i}/aWins`, p.aWins), val(`pairs/${i}/bWins`, p.bWins), val(`pairs/${i}/draws`, p.draws),
-    val(`pairs/${i}/aRate`, p.aRate, pctText), val(`pairs/${i}/lo`, p.lo, pctText), val(`pairs/${i}/hi`, p.hi, pctText),
-    val(`pairs/${i}/drawRate`, p.drawRate, pctText), val(`pairs/${i}/meanTurns`, p.meanTurns, fixed(1)),
-  ]), 'pairs'));
+  parts.push(table(['pairing', 'games', 'wins', 'losses', 'draws', 'win % of decided', '95% low', '95% high', 'draw %', 'mean turns'], s.pairs.map((p, i) => {
+    const f = pctFormat([p.aRate, p.lo, p.hi, p.drawRate]);
+    return [`${p.a} vs ${p.b}`, val(`pairs/${i}/games`, p.games), val(`pairs/${i}/aWins`, p.aWins), val(`pairs/${i}/bWins`, p.bWins), val(`pairs/${i}/draws`, p.draws),
+      val(`pairs/${i}/aRate`, p.aRate, f), val(`pairs/${i}/lo`, p.lo, f), val(`pairs/${i}/hi`, p.hi, f),
+      val(`pairs/${i}/drawRate`, p.drawRate, f), val(`pairs/${i}/meanTurns`, p.meanTurns, fixed(1))];
+  }), 'pairs'));
 
   parts.push('<h3>Ratings</h3>');
   parts.push(table(['strategy', 'Elo (mean 0)', '95% low', '95% high', 'score', 'games'], s.ratings.map((r, i) => [
     r.name, val(`ratings/${i}/elo`, r.elo, signed), val(`ratings/${i}/lo`, r.lo, signed), val(`ratings/${i}/hi`, r.hi, signed),
-    val(`ratings/${i}/score`, r.score, pctText), val(`ratings/${i}/games`, r.games),
+    val(`ratings/${i}/score`, r.score, pct), val(`ratings/${i}/games`, r.games),
   ]), 'ratings'));
   const byElo = [...s.ratings].sort((x, y) => y.elo - x.elo);
   parts.push(await chart('ratings', 'Bradley–Terry ratings on the Elo scale (mean 0; a draw counts half a win) with 95% intervals from the fit\'s Fisher information.', {
@@ -85,14 +89,23 @@ export const pilstymasSection: ReportSection<Summary> = async (all, s) => {
     }));
   }
 
-  // The CSV records the players and seeds; the turn cap shows in games drawn at it.
-  const capped = rows.filter((r) => r.reason === 'max-turns').map((r) => Number(r.turns));
-  const cap = capped.length ? Math.max(...capped) : undefined;
-  const command = `patience tournament pilstymas --players ${names.join(',')} --seeds ${seedRanges(rows.map((r) => r.seed))}` +
-    (cap !== undefined && cap !== DEFAULT_MAX_TURNS ? ` --max-turns ${cap}` : '');
-  return {
-    html: parts.join('\n'),
-    settings: [`players ${names.join(', ')}${cap !== undefined ? `; turn cap ${intText(cap)}` : ''} (the win rule is not in the CSV)`],
-    commands: [command],
-  };
+  // One command per distinct run, from the settings column; rows of a CSV written before it
+  // existed give the players and seeds, and the turn cap shows in games drawn at it.
+  const commands: string[] = [];
+  const settings: string[] = [];
+  for (const [text, group] of byRun(rows)) {
+    const seeds = ['--seeds', seedRanges(group.map((r) => r.seed))];
+    if (text) {
+      commands.push(['patience', 'tournament', 'pilstymas', ...seeds, ...settingsFlags(text)].map(shellWord).join(' '));
+      settings.push(text);
+      continue;
+    }
+    const players = [...new Set(group.flatMap((r) => [r.seatA, r.seatB]))];
+    const capped = group.filter((r) => r.reason === 'max-turns').map((r) => Number(r.turns));
+    const cap = capped.length ? Math.max(...capped) : undefined;
+    commands.push(['patience', 'tournament', 'pilstymas', ...seeds, '--players', players.join(','),
+      ...(cap !== undefined && cap !== DEFAULT_MAX_TURNS ? ['--max-turns', String(cap)] : [])].map(shellWord).join(' '));
+    settings.push(`players ${players.join(', ')}${cap !== undefined ? `; turn cap ${intText(cap)}` : ''} (a CSV without a settings column: the win rule is not in it)`);
+  }
+  return { html: parts.join('\n'), settings, commands };
 };

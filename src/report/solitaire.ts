@@ -1,8 +1,9 @@
-import { dedupe, type SolvabilitySummary } from '../batch/solvability.js';
+import { dedupe, solvableText, type SolvabilitySummary } from '../batch/solvability.js';
 import type { ReportSection } from '../games/registry.js';
 import { chart, intervalSpec } from './chart.js';
-import { esc, intText, msText, pctText, seedRanges, table, val } from './html.js';
-import { boundPct } from '../batch/stats.js';
+import { esc, intText, msText, seedRanges, table, val } from './html.js';
+import { pctFormat } from '../batch/stats.js';
+import { byRun, settingsFlags, shellWord } from '../batch/settings.js';
 
 /** One colour per outcome in every chart. */
 const OUTCOME_COLORS = { solved: '#2f6fb3', unsolvable: '#d1573b', unknown: '#8a8a8a', error: '#b5332f' };
@@ -14,16 +15,18 @@ export const solitaireSection: ReportSection<SolvabilitySummary> = async (all, s
   const { rows } = dedupe(all); // the rows the summary counted
   const game = rows[0]?.game ?? '';
   const parts: string[] = [];
-  parts.push(`<p>${s.deals.toLocaleString('en-US')} deals. Solvable: <b>${pctText(s.solvable.proven)}</b> proven; 95% interval ` +
-    `${boundPct(s.solvable.lo)} .. ${boundPct(s.solvable.hi)} (undecided deals count as unsolvable for the lower bound, solvable for the upper).</p>`);
+  parts.push(`<p>${s.deals.toLocaleString('en-US')} deals. Solvable: ${esc(solvableText(s.solvable)).replace(/^(\S+)/, '<b>$1</b>')}` +
+    ` (undecided deals count as unsolvable for the lower bound, solvable for the upper).</p>`);
 
   parts.push('<h3>Outcomes</h3>');
-  parts.push(table(['outcome', 'deals', 'share', '95% low', '95% high'], s.outcomes.map((o, i) => [
-    o.outcome, val(`outcomes/${i}/count`, o.count), val(`outcomes/${i}/share`, o.share, pctText),
-    val(`outcomes/${i}/lo`, o.lo, pctText), val(`outcomes/${i}/hi`, o.hi, pctText),
-  ]), 'outcomes'));
+  // Each row's percentages share their decimals (src/batch/stats.ts).
+  parts.push(table(['outcome', 'deals', 'share', '95% low', '95% high'], s.outcomes.map((o, i) => {
+    const p = pctFormat([o.share, o.lo, o.hi]);
+    return [o.outcome, val(`outcomes/${i}/count`, o.count), val(`outcomes/${i}/share`, o.share, p), val(`outcomes/${i}/lo`, o.lo, p), val(`outcomes/${i}/hi`, o.hi, p)];
+  }), 'outcomes'));
+  const sp = pctFormat([s.solvable.proven, s.solvable.lo, s.solvable.hi]);
   parts.push(table(['solvable', 'proven', '95% low', '95% high'], [[
-    'solved, or possibly', val('solvable/proven', s.solvable.proven, pctText), val('solvable/lo', s.solvable.lo, pctText), val('solvable/hi', s.solvable.hi, pctText),
+    'solved, or possibly', val('solvable/proven', s.solvable.proven, sp), val('solvable/lo', s.solvable.lo, sp), val('solvable/hi', s.solvable.hi, sp),
   ]], 'solvable'));
   parts.push(await chart('outcomes', 'Share of deals by outcome, with 95% Wilson intervals.', intervalSpec(
     s.outcomes.map((o) => ({ label: o.outcome, rate: o.share, lo: o.lo, hi: o.hi, kind: o.outcome })), { title: 'share of deals', colors: OUTCOME_COLORS })));
@@ -72,10 +75,11 @@ export const solitaireSection: ReportSection<SolvabilitySummary> = async (all, s
 
   if (s.strategies.length) {
     parts.push('<h3>Strategies beside % solvable</h3>');
-    parts.push(table(['strategy', 'won', 'played', 'win %', '95% low', '95% high', 'median time'], s.strategies.map((t, i) => [
-      t.name, val(`strategies/${i}/won`, t.won), val(`strategies/${i}/played`, t.played), val(`strategies/${i}/rate`, t.rate, pctText),
-      val(`strategies/${i}/lo`, t.lo, pctText), val(`strategies/${i}/hi`, t.hi, pctText), val(`strategies/${i}/msMedian`, t.msMedian, msText),
-    ]), 'strategies'));
+    parts.push(table(['strategy', 'won', 'played', 'win %', '95% low', '95% high', 'median time'], s.strategies.map((t, i) => {
+      const p = pctFormat([t.rate, t.lo, t.hi]);
+      return [t.name, val(`strategies/${i}/won`, t.won), val(`strategies/${i}/played`, t.played), val(`strategies/${i}/rate`, t.rate, p),
+        val(`strategies/${i}/lo`, t.lo, p), val(`strategies/${i}/hi`, t.hi, p), val(`strategies/${i}/msMedian`, t.msMedian, msText)];
+    }), 'strategies'));
     parts.push(await chart('strategies', 'Win % of each strategy (playing without seeing the stock) with its 95% Wilson interval, beside % solvable (the solver, which sees everything).', intervalSpec([
       { label: 'solvable', rate: s.solvable.proven, lo: s.solvable.lo, hi: s.solvable.hi, kind: 'solvable' },
       ...s.strategies.map((t) => ({ label: t.name, rate: t.rate, lo: t.lo, hi: t.hi, kind: 'strategy' })),
@@ -85,23 +89,20 @@ export const solitaireSection: ReportSection<SolvabilitySummary> = async (all, s
   if (certs.length) parts.push(`<p class="note">Solved by a strategy's win where the solver had not decided: ${esc(certs.map(([k, v]) => `${k} ${v}`).join(', '))}.</p>`);
   if (s.duplicates) parts.push(`<p class="note">${s.duplicates} repeated seed rows merged (one row per seed counted).</p>`);
 
-  // One command per settings string: "auto timeout=2000ms memory=1024MiB strategySeed=1" gives
-  // --algorithm auto --timeout 2000ms --memory 1024MiB --strategy-seed 1.
-  const bySettings = new Map<string, string[]>();
-  for (const r of rows) {
-    const k = r.settings ?? '';
-    if (!bySettings.has(k)) bySettings.set(k, []);
-    bySettings.get(k)!.push(r.seed);
-  }
-  const commands = [...bySettings].map(([settings, seeds]) => {
-    const flags = settings.split(/\s+/).filter(Boolean).map((w, i) => {
-      const eq = w.indexOf('=');
-      if (eq < 0) return i === 0 ? `--algorithm ${w}` : `--${w}`;
-      return `--${w.slice(0, eq).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${w.slice(eq + 1)}`;
-    });
-    return `patience batch ${game} --seeds ${seedRanges(seeds)} ${flags.join(' ')}`.trim();
+  // One command per distinct run (settings string), from every row — the merged-away rows of a
+  // strategies run beside a solver run included: "auto timeout=2000ms memory=1024MiB
+  // strategySeed=1" gives --algorithm auto --timeout 2000ms --memory 1024MiB --strategy-seed 1.
+  // Numbered seeds are --seeds; a batch of deal files has their paths in the seed column.
+  const commands = [...byRun(all)].map(([settings, group]) => {
+    const seeds = group.map((r) => r.seed);
+    const numbered = seeds.filter((x) => /^\d+$/.test(x)), files = [...new Set(seeds.filter((x) => !/^\d+$/.test(x)))];
+    const items = [
+      ...(numbered.length ? ['--seeds', seedRanges(numbered)] : []),
+      ...(files.length ? ['--deal', ...files] : []),
+    ];
+    return ['patience', 'batch', game, ...items, ...settingsFlags(settings, 'algorithm')].map(shellWord).join(' ');
   });
-  return { html: parts.join('\n'), settings: s.settings, commands };
+  return { html: parts.join('\n'), settings: [...byRun(all).keys()].filter(Boolean), commands };
 };
 
 
@@ -116,13 +117,14 @@ export async function variantComparison(groups: { variant: string; summary: Solv
     return { ...c, path: `${variant}:${c.path}` };
   };
   const rows = groups.map(({ variant, summary: s }) => {
+    const p = pctFormat([s.solvable.proven, s.solvable.lo, s.solvable.hi, s.outcomes[1].share, s.outcomes[2].share, ...s.strategies.map((t) => t.rate)]);
     const won = names.map((n) => {
       const i = s.strategies.findIndex((t) => t.name === n);
-      return i < 0 ? '–' : cell(variant, `strategies/${i}/rate`, s.strategies[i].rate, pctText);
+      return i < 0 ? '–' : cell(variant, `strategies/${i}/rate`, s.strategies[i].rate, p);
     });
-    return [variant, cell(variant, 'deals', s.deals, intText), cell(variant, 'solvable/proven', s.solvable.proven, pctText),
-      cell(variant, 'solvable/lo', s.solvable.lo, pctText), cell(variant, 'solvable/hi', s.solvable.hi, pctText),
-      cell(variant, 'outcomes/1/share', s.outcomes[1].share, pctText), cell(variant, 'outcomes/2/share', s.outcomes[2].share, pctText), ...won];
+    return [variant, cell(variant, 'deals', s.deals, intText), cell(variant, 'solvable/proven', s.solvable.proven, p),
+      cell(variant, 'solvable/lo', s.solvable.lo, p), cell(variant, 'solvable/hi', s.solvable.hi, p),
+      cell(variant, 'outcomes/1/share', s.outcomes[1].share, p), cell(variant, 'outcomes/2/share', s.outcomes[2].share, p), ...won];
   });
   const points = groups.flatMap(({ variant, summary: s }) => [
     { variant, measure: 'solvable (solver)', rate: s.solvable.proven, lo: s.solvable.lo, hi: s.solvable.hi },

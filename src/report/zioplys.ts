@@ -1,7 +1,9 @@
 import type { ReportSection } from '../games/registry.js';
-import { countedRows, type PlayersSummary } from '../games/zioplys/summary.js';
+import { countedRows, type PlayersSummary, type Share } from '../games/zioplys/summary.js';
 import { chart } from './chart.js';
-import { fixed, pctText, seedRanges, table, val } from './html.js';
+import { fixed, seedRanges, table, val } from './html.js';
+import { pctFormat, pcts } from '../batch/stats.js';
+import { byRun, settingsFlags, shellWord } from '../batch/settings.js';
 
 // The report section of Žioplys batches: is the game fair (who loses, by seat, per player
 // count), how long games last, and whether any never ends.
@@ -28,16 +30,17 @@ export const zioplysSection: ReportSection<PlayersSummary[]> = async (all, sums)
       },
     }));
   }
+  const rowPct = (x: Share) => pctFormat([x.share, x.low, x.high]);
   parts.push(table(['players', 'seat', 'lost', 'of games with a loser', 'share', '95% low', '95% high'], sums.flatMap((s, i) => s.loserBySeat.map((x, seat) => [
     seat === 0 ? String(s.players) : '', String(seat), val(`${i}/loserBySeat/${seat}/count`, x.count), val(`${i}/loserBySeat/${seat}/of`, x.of),
-    val(`${i}/loserBySeat/${seat}/share`, x.share, pctText), val(`${i}/loserBySeat/${seat}/low`, x.low, pctText), val(`${i}/loserBySeat/${seat}/high`, x.high, pctText),
+    val(`${i}/loserBySeat/${seat}/share`, x.share, rowPct(x)), val(`${i}/loserBySeat/${seat}/low`, x.low, rowPct(x)), val(`${i}/loserBySeat/${seat}/high`, x.high, rowPct(x)),
   ])), 'seats'));
   // Strategies, where seats played different ones.
   const mixed = sums.map((s, i) => [s, i] as const).filter(([s]) => Object.keys(s.loserByStrategy).length > 1);
   if (mixed.length) {
     parts.push(table(['players', 'strategy', 'lost', 'seats played', 'share', '95% low', '95% high'], mixed.flatMap(([s, i]) => Object.entries(s.loserByStrategy).map(([k, x], j) => [
-      j === 0 ? String(s.players) : '', k, val(`${i}/loserByStrategy/${k}/count`, x.count), val(`${i}/loserByStrategy/${k}/of`, x.of), val(`${i}/loserByStrategy/${k}/share`, x.share, pctText),
-      val(`${i}/loserByStrategy/${k}/low`, x.low, pctText), val(`${i}/loserByStrategy/${k}/high`, x.high, pctText),
+      j === 0 ? String(s.players) : '', k, val(`${i}/loserByStrategy/${k}/count`, x.count), val(`${i}/loserByStrategy/${k}/of`, x.of), val(`${i}/loserByStrategy/${k}/share`, x.share, rowPct(x)),
+      val(`${i}/loserByStrategy/${k}/low`, x.low, rowPct(x)), val(`${i}/loserByStrategy/${k}/high`, x.high, rowPct(x)),
     ])), 'strategies'));
   }
 
@@ -62,34 +65,47 @@ export const zioplysSection: ReportSection<PlayersSummary[]> = async (all, sums)
 
   parts.push('<h3>Games that never end</h3>');
   parts.push(table(['players', 'games', 'cycles', 'share', '95% low', '95% high', 'stopped at the turn cap', 'errors'], sums.map((s, i) => [
-    String(s.players), val(`${i}/games`, s.games), val(`${i}/cycles/count`, s.cycles.count), val(`${i}/cycles/share`, s.cycles.share, pctText),
-    val(`${i}/cycles/low`, s.cycles.low, pctText), val(`${i}/cycles/high`, s.cycles.high, pctText), val(`${i}/limits`, s.limits), val(`${i}/errors`, s.errors),
+    String(s.players), val(`${i}/games`, s.games), val(`${i}/cycles/count`, s.cycles.count), val(`${i}/cycles/share`, s.cycles.share, rowPct(s.cycles)),
+    val(`${i}/cycles/low`, s.cycles.low, rowPct(s.cycles)), val(`${i}/cycles/high`, s.cycles.high, rowPct(s.cycles)), val(`${i}/limits`, s.limits), val(`${i}/errors`, s.errors),
   ]), 'cycles'));
+  // The axis runs to 10% at least: zoomed in to a bound of 0.04% (0 of 10,000), an interval would
+  // fill the width and look wide. Each row says how many games it counts.
+  const cycleMax = Math.max(0.1, ...sums.map((s) => s.cycles.high));
   parts.push(await chart('cycles', 'Share of games found to repeat a whole position (they would never end), with 95% Wilson intervals.', {
     width: 420, height: { step: 26 },
-    data: { values: sums.map((s) => ({ players: `${s.players} players`, rate: s.cycles.share, lo: s.cycles.low, hi: s.cycles.high })) },
+    data: { values: sums.map((s) => ({ players: `${s.players} players`, rate: s.cycles.share, lo: s.cycles.low, hi: s.cycles.high, text: `${pcts([s.cycles.share, s.cycles.low, s.cycles.high])[0]} (${s.cycles.count.toLocaleString('en-US')} of ${s.cycles.of.toLocaleString('en-US')})` })) },
     encoding: { y: { field: 'players', type: 'nominal', title: null, sort: sums.map((s) => `${s.players} players`) } },
     layer: [
-      { mark: { type: 'bar', color: '#d1573b', height: 12 }, encoding: { x: { field: 'rate', type: 'quantitative', title: 'games that cycle', axis: { format: '.1%' } } } },
+      { mark: { type: 'bar', color: '#d1573b', height: 12 }, encoding: { x: { field: 'rate', type: 'quantitative', title: 'games that cycle', axis: { format: '.0%' }, scale: { domain: [0, cycleMax], nice: true } } } },
       { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
       { mark: { type: 'point', filled: true, size: 50, color: '#111' }, encoding: { x: { field: 'rate', type: 'quantitative' } } },
+      { mark: { type: 'text', align: 'left', dx: 8, fontSize: 10 }, encoding: { x: { field: 'hi', type: 'quantitative' }, text: { field: 'text' } } },
     ],
   }));
 
-  // The CSV records player counts, seeds and strategies; rule variants (--no-wrap …) it does not.
-  const byStrategies = new Map<string, { players: Set<string>; seeds: Set<string> }>();
-  for (const r of rows) {
-    const names = r.strategies ?? '';
-    const one = new Set(names.split(',')).size === 1 ? names.split(',')[0] : names;
-    if (!byStrategies.has(one)) byStrategies.set(one, { players: new Set(), seeds: new Set() });
-    byStrategies.get(one)!.players.add(r.players);
-    byStrategies.get(one)!.seeds.add(r.seed);
+  // One command per distinct run, from the settings column (rows of a CSV written before it
+  // existed: by their strategies, and without the rule variants, which they do not record).
+  const commands: string[] = [];
+  const settings: string[] = [];
+  for (const [text, group] of byRun(rows)) {
+    const base = ['patience', 'batch', 'zioplys', '--players', seedRanges(group.map((r) => r.players)), '--seeds', seedRanges(group.map((r) => r.seed))];
+    if (text) {
+      commands.push([...base, ...settingsFlags(text)].map(shellWord).join(' '));
+      settings.push(text);
+      continue;
+    }
+    const byStrategies = new Map<string, typeof group>();
+    for (const r of group) {
+      const names = r.strategies ?? '';
+      const one = new Set(names.split(',')).size === 1 ? names.split(',')[0] : names;
+      if (!byStrategies.has(one)) byStrategies.set(one, []);
+      byStrategies.get(one)!.push(r);
+    }
+    for (const [st, g] of byStrategies) {
+      commands.push(['patience', 'batch', 'zioplys', '--players', seedRanges(g.map((r) => r.players)), '--seeds', seedRanges(g.map((r) => r.seed)),
+        ...(st && st !== 'rule' ? ['--strategies', st] : [])].map(shellWord).join(' '));
+      settings.push(`strategies ${st || 'rule'} (a CSV without a settings column: rule variants are not in it)`);
+    }
   }
-  const commands = [...byStrategies].map(([st, x]) =>
-    `patience batch zioplys --players ${seedRanges(x.players)} --seeds ${seedRanges(x.seeds)}${st && st !== 'rule' ? ` --strategies ${st}` : ''}`);
-  return {
-    html: parts.join('\n'),
-    settings: [...byStrategies.keys()].map((k) => `strategies ${k || 'rule'} (rule variants are not in the CSV)`),
-    commands,
-  };
+  return { html: parts.join('\n'), settings, commands };
 };

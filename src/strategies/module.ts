@@ -100,6 +100,11 @@ export function loadStrategyValues(
   return { names, files };
 }
 
+/** A command's strategy values as a rerun gives them: a file by its path as given, a built-in
+ *  by its checked name (`names` from loadStrategyValues). */
+export const strategiesAsGiven = (values: readonly string[], names: readonly string[]): string[] =>
+  values.map((v, i) => (isStrategyPath(v) ? v.trim() : names[i]));
+
 /** Parses --decision-timeout's milliseconds as carried in a job config. */
 export const decisionTimeoutOf = (ms: unknown): number => (typeof ms === 'number' && ms > 0 ? ms : DEFAULT_DECISION_TIMEOUT_MS);
 

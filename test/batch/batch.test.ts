@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Batch } from '../../src/batch/run.js';
 import { parseCsv, readCsvRows } from '../../src/batch/csv.js';
-import { boundedRate, boundPct, percentile, wilson } from '../../src/batch/stats.js';
+import { boundedRate, pct, percentile, wilson } from '../../src/batch/stats.js';
 import { parseShard, parseSeeds, shardOf } from '../../src/cli/units.js';
 import { dedupe, summarize as summarizeRows } from '../../src/batch/solvability.js';
 import { tempDir } from '../temp-dir.js';
@@ -120,13 +120,13 @@ describe('summary statistics', () => {
   });
 
   it('prints an interval bound short of 0 or 100% with the digits that show it', () => {
-    expect(boundPct(wilson(10_000, 10_000).lo)).toBe('99.96%');
-    expect(boundPct(wilson(100_000, 100_000).lo)).toBe('99.996%');
-    expect(boundPct(wilson(0, 100_000).hi)).toBe('0.004%');
-    expect(boundPct(1)).toBe('100.0%');
-    expect(boundPct(0)).toBe('0.0%');
-    expect(boundPct(0.8531)).toBe('85.3%');
-    expect(boundPct(NaN)).toBe('–');
+    expect(pct(wilson(10_000, 10_000).lo)).toBe('99.96%');
+    expect(pct(wilson(100_000, 100_000).lo)).toBe('99.996%');
+    expect(pct(wilson(0, 100_000).hi)).toBe('0.004%');
+    expect(pct(1)).toBe('100.0%');
+    expect(pct(0)).toBe('0.0%');
+    expect(pct(0.8531)).toBe('85.3%');
+    expect(pct(NaN)).toBe('–');
   });
 
   it('counts outcomes, keeps one row per seed, and bounds solvability', () => {

@@ -53,7 +53,7 @@ describe('bad input: one line naming the problem, exit 2', () => {
   });
 
   it.each([
-    [['deal', 'besieged-city', '--bogus'], /Unknown argument: bogus/],
+    [['deal', 'besieged-city', '--bogus'], /Unknown argument: --bogus/],
     [['frobnicate'], /Unknown argument|Unknown command|frobnicate/],
     [['deal', 'chess'], /"chess" is not a game here; the games are: besieged-city, parterre, pilstymas, zioplys/],
     [['show', '--deal', join(dir, 'missing.json')], /missing.json: cannot read file/],

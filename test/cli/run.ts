@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { vi } from 'vitest';
-import { main } from '../../src/cli.js';
+import { buildCli, main } from '../../src/cli.js';
 
 /** Runs the CLI in-process and captures what it prints. */
 export async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -25,4 +25,11 @@ export async function runWithInput(args: string[], lines: string[]): Promise<{ c
   } finally {
     stdin.mockRestore();
   }
+}
+
+/** What `patience ARGS --help` prints (yargs' output, captured in-process). */
+export function help(...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    buildCli(args).exitProcess(false).parse(args, {}, (err, _argv, output) => (err ? reject(err) : resolve(output)));
+  });
 }

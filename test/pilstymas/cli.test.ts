@@ -72,7 +72,7 @@ describe('CLI', () => {
     const csv = join(dir, 't.csv'), recs = join(dir, 'recs');
     expect(await main(['tournament', 'pilstymas', '--players', 'random,greedy', '--games', '4', '--max-turns', '300', '--out', csv, '--records', recs, '--workers', '1'])).toBe(0);
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('game,item,seed,seatA,seatB,outcome,winner,winnerStrategy,turns,reason,starter,error');
+    expect(lines[0]).toBe('game,item,seed,seatA,seatB,outcome,winner,winnerStrategy,turns,reason,starter,settings,error');
     expect(lines).toHaveLength(5);
     expect(lines.slice(1).map((l) => l.split(',').slice(2, 5).join(' ')).sort()).toEqual(['1 greedy random', '1 random greedy', '2 greedy random', '2 random greedy']);
     expect(readdirSync(recs)).toHaveLength(4);

@@ -135,10 +135,8 @@ describe('report page (HTML)', () => {
     expect(report).not.toMatch(/<script[^>]+src=|<link\b|@import|@font-face|<img\b|url\(\s*['"]?https?:/i);
     expect(report.match(/<figure class="chart"/g)?.length).toBeGreaterThanOrEqual(10);
     expect(report).toContain('patience batch besieged-city --seeds 1..8 --algorithm auto --timeout 10000ms --max-nodes 20000 --memory 1024MiB --strategies greedy --strategy-seed 1');
-    expect(report).toContain('patience tournament pilstymas --players random,greedy --seeds 1..3');
-    // The turn cap is not a CSV column; a game drawn at the cap shows it.
-    const capped = readCsvRows(f('t.csv')).rows.some((r) => r.reason === 'max-turns');
-    expect(report.includes('--seeds 1..3 --max-turns 300')).toBe(capped);
+    // The settings column records the run: players, win rule and turn cap.
+    expect(report).toContain('patience tournament pilstymas --seeds 1..3 --players random,greedy --win cleared --max-turns 300');
     for (const game of Object.keys(replays)) {
       const page = readFileSync(f(`replay-${game}.html`), 'utf8');
       expect(page).not.toMatch(/<script[^>]+src=|<link\b|@import|@font-face|<img\b|https?:\/\//i);

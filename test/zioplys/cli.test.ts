@@ -71,10 +71,10 @@ describe('CLI', () => {
     const r = await run(['batch', 'zioplys', '--players', '2..3', '--seeds', '1..20', '--out', csv]);
     expect(r.code).toBe(0);
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('game,item,players,seed,strategies,outcome,loser,outOrder,turns,centrePlays,blunders,cycleLength,error');
+    expect(lines[0]).toBe('game,item,players,seed,strategies,outcome,loser,outOrder,turns,centrePlays,blunders,cycleLength,settings,error');
     expect(lines).toHaveLength(41);
     // Rows are written in the order games finish (several workers), so find the row by item.
-    expect(lines.find((l) => l.startsWith('zioplys,2/1,'))).toMatch(/^zioplys,2\/1,2,1,"rule,rule",loser,[01],[01],\d+,\d+,0,0,$/);
+    expect(lines.find((l) => l.startsWith('zioplys,2/1,'))).toMatch(/^zioplys,2\/1,2,1,"rule,rule",loser,[01],[01],\d+,\d+,0,0,strategies=rule wrap=yes centre-alternate-colours=no,$/);
     expect(new Set(lines.slice(1).map((l) => l.split(',')[1])).size).toBe(40);
     expect(r.out).toMatch(/2 players: 20 games/);
     expect(r.out).toMatch(/3 players: 20 games/);

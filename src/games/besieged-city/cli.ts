@@ -8,7 +8,8 @@ import { parseMove } from './notation.js';
 import { BcPosition } from './position.js';
 import { renderPosition } from './render.js';
 import { decisionTimeoutMs, decisionTimeoutOption } from '../../cli/options.js';
-import { filesToConfig, Forfeit, loadStrategyValues } from '../../strategies/module.js';
+import { filesToConfig, Forfeit, loadStrategyValues, strategiesAsGiven } from '../../strategies/module.js';
+import { settingWord } from '../../batch/settings.js';
 import { makeStrategy, playGame, STRATEGIES, strategyFor } from './strategies/index.js';
 
 // Besieged City's CLI: the standard one-player commands, plus strategies — watch one play
@@ -91,9 +92,13 @@ export const besiegedCityCli: GameCli = {
       handler: (argv) => {
         const timeout = decisionTimeoutMs(argv);
         const { names: strategies, files } = strategyList(argv.strategies);
-        const withFiles = files.size ? { decisionTimeoutMs: timeout } : {};
-        return solveBatchCommand(besiegedCity, argv, strategies.length ? { strategies, strategySeed: String(argv.strategySeed), ...withFiles } : {},
-          files.size ? { strategyFiles: filesToConfig(files) } : {});
+        if (strategies.length === 0) return solveBatchCommand(besiegedCity, argv);
+        const seed = String(argv.strategySeed);
+        const given = strategiesAsGiven(String(argv.strategies).split(','), strategies);
+        return solveBatchCommand(besiegedCity, argv, {
+          config: { strategies, strategySeed: seed, ...(files.size ? { decisionTimeoutMs: timeout, strategyFiles: filesToConfig(files) } : {}) },
+          settings: [settingWord('strategies', given.join(',')), settingWord('strategySeed', seed), ...(files.size ? [settingWord('decision-timeout', `${timeout}ms`)] : [])],
+        });
       },
     },
   },

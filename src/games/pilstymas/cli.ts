@@ -12,7 +12,8 @@ import { formatJson } from '../../io/json.js';
 import type { Args, GameCli } from '../registry.js';
 import { type PilDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
 import { DEFAULT_MAX_TURNS } from './game.js';
-import { itemsFor, JOB_SCHEMA, type PilJobConfig } from './job.js';
+import { itemsFor, JOB_SCHEMA, playerNames, type PilJobConfig } from './job.js';
+import { settingWord } from '../../batch/settings.js';
 import { formatMove, parseMove } from './notation.js';
 import { END, MAX_MOVES, PASS, PilPosition, type WinRule } from './position.js';
 import { renderPosition, SEAT } from './render.js';
@@ -20,7 +21,7 @@ import { REPETITION_LIMIT, RepetitionTable } from './repetition.js';
 import { recordFromJson, recordToJson, replayRecord, verifyRecord } from './replay.js';
 import { STRATEGY_NAMES } from './strategies.js';
 import { strategyFor } from './file-strategy.js';
-import { filesToConfig, Forfeit, loadStrategyValues } from '../../strategies/module.js';
+import { filesToConfig, Forfeit, loadStrategyValues, strategiesAsGiven } from '../../strategies/module.js';
 import { countedRows, formatSummary, summarize } from './summary.js';
 import { viewOf } from './view.js';
 
@@ -150,13 +151,21 @@ async function play(argv: Args): Promise<void> {
 
 async function tournament(argv: Args): Promise<void> {
   const timeout = decisionTimeoutMs(argv);
-  const { names: players, files } = strategyNames(String(argv.players).split(','), '--players');
-  if (players.length < 2) throw new InputError('--players: name at least two strategies');
-  if (new Set(players).size !== players.length) throw new InputError('--players: a strategy is listed twice');
+  const values = String(argv.players).split(',');
+  const { names: strategies, files } = strategyNames(values, '--players');
+  if (strategies.length < 2) throw new InputError('--players: name at least two strategies');
+  // A strategy listed twice plays itself: two players, planner#1 and planner#2.
+  const players = playerNames(strategies);
   const games = parseCount(argv.games, '--games');
   const seeds = argv.seeds !== undefined ? parseSeeds(argv.seeds) : parseSeeds(`1..${Math.ceil(games / 2)}`);
   const items = itemsFor(players, seeds);
-  const config: PilJobConfig = { maxTurns: maxTurnsOf(argv), rule: ruleOf(argv), records: typeof argv.records === 'string' };
+  const rule = ruleOf(argv), maxTurns = maxTurnsOf(argv);
+  // The settings column: the run as a command gives it (strategy files by their paths as given).
+  const settings = [
+    settingWord('players', strategiesAsGiven(values, strategies).join(',')), settingWord('win', rule), settingWord('max-turns', maxTurns),
+    ...(files.size ? [settingWord('strategy-seed', String(argv.strategySeed ?? '1')), settingWord('decision-timeout', `${timeout}ms`)] : []),
+  ].join(' ');
+  const config: PilJobConfig = { maxTurns, rule, records: typeof argv.records === 'string', settings };
   if (files.size) Object.assign(config, { strategyFiles: filesToConfig(files), strategySeed: String(argv.strategySeed ?? '1'), decisionTimeoutMs: timeout });
   const records = typeof argv.records === 'string' ? argv.records : null;
   if (records !== null) checkOutputDirectory(records, '--records');
@@ -166,6 +175,8 @@ async function tournament(argv: Args): Promise<void> {
   const r = await runBatchCommand({
     argv,
     job: GAME,
+    label: 'tournament',
+    unit: 'games',
     items,
     config: config as Record<string, unknown>,
     note: (rows) => (rows.length ? `draws ${rows.filter((x) => x.outcome === 'draw').length}` : ''),

@@ -1,6 +1,6 @@
 import type { Job, Row } from '../../batch/job.js';
 import { formatJson } from '../../io/json.js';
-import { nonEmpty, oneOf, strategyName, unlessError, wholeNumber, type CellCheck, type RowSchema } from '../../batch/schema.js';
+import { anyText, nonEmpty, oneOf, strategyName, unlessError, wholeNumber, type CellCheck, type RowSchema } from '../../batch/schema.js';
 import { dealFromSeed, GAME } from './deal.js';
 import { DEFAULT_MAX_TURNS, type GameResult, playGame } from './game.js';
 import type { Strategy } from './strategies.js';
@@ -22,9 +22,27 @@ export interface PilJobConfig {
   /** The files' own random seed (never the deal's), and their limit per decision in ms. */
   strategySeed?: string;
   decisionTimeoutMs?: number;
+  /** The settings column: what a rerun needs (src/batch/settings.ts). */
+  settings?: string;
 }
 
-export const JOB_COLUMNS = ['game', 'item', 'seed', 'seatA', 'seatB', 'outcome', 'winner', 'winnerStrategy', 'turns', 'reason', 'starter'] as const;
+export const JOB_COLUMNS = ['game', 'item', 'seed', 'seatA', 'seatB', 'outcome', 'winner', 'winnerStrategy', 'turns', 'reason', 'starter', 'settings'] as const;
+
+/** A strategy in both seats of a tournament plays as two players, "planner#1" and "planner#2":
+ *  the strategy a player name stands for. */
+export const strategyOfPlayer = (player: string): string => player.replace(/#\d+$/, '');
+
+/** Player names for a tournament's strategies: a strategy listed more than once is numbered,
+ *  each time it is listed (planner,planner -> planner#1, planner#2). */
+export function playerNames(strategies: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return strategies.map((s) => {
+    if (strategies.indexOf(s) === strategies.lastIndexOf(s)) return s;
+    const k = (seen.get(s) ?? 0) + 1;
+    seen.set(s, k);
+    return `${s}#${k}`;
+  });
+}
 
 /** By outcome: a win names seat A or B, a draw says "draw", an error row leaves it empty. */
 const byOutcome = (win: CellCheck, draw: CellCheck): CellCheck => (v, row) =>
@@ -49,12 +67,15 @@ export const JOB_SCHEMA: RowSchema = {
     { name: 'turns', check: (v, row) => (row.reason === 'forfeit' && v === '' ? null : unlessError(wholeNumber())(v, row)) },
     { name: 'reason', check: byOutcome(oneOf('win', 'forfeit'), oneOf('max-turns', 'repetition')) },
     { name: 'starter', check: unlessError(oneOf('A', 'B')) },
+    // Absent from files written before runs recorded their settings.
+    { name: 'settings', check: anyText, optional: true },
   ],
 };
 
 export function parseItem(item: string): { a: string; b: string; seed: string } {
-  // Names: the built-ins', or a strategy file's (letters, digits, _.+-; no colon).
-  const m = /^([A-Za-z0-9_.+-]+):([A-Za-z0-9_.+-]+):(.+)$/.exec(item);
+  // Names: the built-ins', or a strategy file's (letters, digits, _.+-; no colon), "#k" after a
+  // strategy that plays itself.
+  const m = /^([A-Za-z0-9_.+-]+(?:#\d+)?):([A-Za-z0-9_.+-]+(?:#\d+)?):(.+)$/.exec(item);
   if (!m) throw new Error(`bad tournament item "${item}" (expected seatA:seatB:seed)`);
   return { a: m[1], b: m[2], seed: m[3] };
 }
@@ -76,7 +97,8 @@ export function runGameItem(config: PilJobConfig, item: string): Row {
   // Strategy seeds depend on the deal and the seat, not on who the opponent is.
   const files = filesFromConfig(config.strategyFiles);
   const timeout = decisionTimeoutOf(config.decisionTimeoutMs);
-  const players = [a, b].map((name, seat) => strategyFor(name, seed, seat, files, config.strategySeed ?? '1', timeout)) as [Strategy, Strategy];
+  const players = [a, b].map((name, seat) => strategyFor(strategyOfPlayer(name), seed, seat, files, config.strategySeed ?? '1', timeout)) as [Strategy, Strategy];
+  const settings = config.settings ?? '';
   let r: GameResult;
   try {
     r = playGame(deal, players, { maxTurns, rule, record: config.records === true });
@@ -92,6 +114,7 @@ export function runGameItem(config: PilJobConfig, item: string): Row {
       turns: loser instanceof FileStrategy ? loser.turns : '',
       reason: 'forfeit',
       starter: PilPosition.fromDeal(deal, rule).turn === 0 ? 'A' : 'B',
+      settings,
       error: e.message,
     };
   }
@@ -107,6 +130,7 @@ export function runGameItem(config: PilJobConfig, item: string): Row {
     turns: r.turns,
     reason: r.reason,
     starter: r.starter === 0 ? 'A' : 'B',
+    settings,
   };
   if (config.records) row._record = formatJson(recordToJson(deal, r, rule, maxTurns));
   return row;
@@ -117,12 +141,12 @@ export const job: Job<PilJobConfig> = {
   itemColumn: 'item',
   blockSize: 2,
   run: runGameItem,
-  baseRow: (_config, item): Row => {
+  baseRow: (config, item): Row => {
     try {
       const { a, b, seed } = parseItem(item);
-      return { game: GAME, item, seed, seatA: a, seatB: b };
+      return { game: GAME, item, seed, seatA: a, seatB: b, settings: config.settings ?? '' };
     } catch {
-      return { game: GAME, item };
+      return { game: GAME, item, settings: config.settings ?? '' };
     }
   },
 };

@@ -1,5 +1,5 @@
 import { lastRowPerItem } from '../../batch/csv.js';
-import { countBy, pct, percentile, wilson } from '../../batch/stats.js';
+import { countBy, pct, pcts, percentile, wilson } from '../../batch/stats.js';
 
 // Tournament summary from CSV rows (strings, as read back from the file): per pairing the win
 // share of decided games with a 95% Wilson interval and the draw share; per strategy an
@@ -189,18 +189,31 @@ function invert(a: Float64Array, n: number): Float64Array | null {
   return inv;
 }
 
+/** "53.5% [51.4%, 55.7%]", in the decimals of the shared rule (src/batch/stats.ts). */
+function interval(share: number, lo: number, hi: number): string {
+  const [a, b, c] = pcts([share, lo, hi]);
+  return `${a} [${b}, ${c}]`;
+}
+
 export function formatSummary(s: Summary): string {
   const reasons = Object.entries(s.reasons).map(([k, v]) => `${k} ${v}`).join(', ');
-  const lines = [`${s.games} games${s.errors ? `, ${s.errors} errors` : ''}; drawn ${pct(s.draws.share)} [${pct(s.draws.lo)}, ${pct(s.draws.hi)}]${reasons ? ` (ended by: ${reasons})` : ''}`];
-  lines.push('pairing                 games   wins    losses  draws   win% of decided (95% Wilson)   draw%   mean turns');
+  const lines = [`${s.games} games${s.errors ? `, ${s.errors} errors` : ''}; drawn ${interval(s.draws.share, s.draws.lo, s.draws.hi)}${reasons ? ` (ended by: ${reasons})` : ''}`];
+  const pairWidth = Math.max(22, ...s.pairs.map((p) => `${p.a} vs ${p.b}`.length));
+  lines.push(`${'pairing'.padEnd(pairWidth)}  games   wins    losses  draws   win% of decided (95% Wilson)   draw%   mean turns`);
   for (const p of s.pairs) {
-    const name = `${p.a} vs ${p.b}`.padEnd(22);
-    const rate = Number.isNaN(p.aRate) ? 'n/a'.padEnd(30) : `${pct(p.aRate)} [${pct(p.lo)}, ${pct(p.hi)}]`.padEnd(30);
-    lines.push(`${name}  ${String(p.games).padStart(5)}   ${String(p.aWins).padStart(5)}   ${String(p.bWins).padStart(5)}   ${String(p.draws).padStart(5)}   ${rate}   ${pct(p.drawRate).padStart(6)}  ${p.meanTurns.toFixed(1).padStart(8)}`);
+    const name = `${p.a} vs ${p.b}`.padEnd(pairWidth);
+    const [aRate, lo, hi, drawRate] = pcts([p.aRate, p.lo, p.hi, p.drawRate]);
+    const rate = Number.isNaN(p.aRate) ? 'n/a'.padEnd(30) : `${aRate} [${lo}, ${hi}]`.padEnd(30);
+    lines.push(`${name}  ${String(p.games).padStart(5)}   ${String(p.aWins).padStart(5)}   ${String(p.bWins).padStart(5)}   ${String(p.draws).padStart(5)}   ${rate}   ${drawRate.padStart(6)}  ${p.meanTurns.toFixed(1).padStart(8)}`);
   }
   lines.push('rating (Bradley–Terry, Elo scale, mean 0; draws count half):');
+  // Columns as wide as their longest entry, the sign beside the digits: "+28" above "-28".
+  const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(0)}`;
+  const nameWidth = Math.max(10, ...s.ratings.map((r) => r.name.length));
+  const eloWidth = Math.max(0, ...s.ratings.map((r) => signed(r.elo).length));
+  const ciWidth = Math.max(0, ...s.ratings.map((r) => `[${r.lo.toFixed(0)}, ${r.hi.toFixed(0)}]`.length));
   for (const r of [...s.ratings].sort((x, y) => y.elo - x.elo))
-    lines.push(`  ${r.name.padEnd(10)} ${r.elo >= 0 ? '+' : ''}${r.elo.toFixed(0).padStart(5)}  95% [${r.lo.toFixed(0)}, ${r.hi.toFixed(0)}]   score ${Number.isNaN(r.score) ? 'n/a' : pct(r.score)} over ${r.games} games`);
+    lines.push(`  ${r.name.padEnd(nameWidth)} ${signed(r.elo).padStart(eloWidth)}  95% ${`[${r.lo.toFixed(0)}, ${r.hi.toFixed(0)}]`.padEnd(ciWidth)}   score ${Number.isNaN(r.score) ? 'n/a' : pct(r.score)} over ${r.games} games`);
   const t = s.turns;
   if (s.games) lines.push(`game length in turns: min ${t.min}  p10 ${t.p10}  median ${t.p50}  p90 ${t.p90}  max ${t.max}  mean ${t.mean.toFixed(1)}`);
   return lines.join('\n');

@@ -4,7 +4,8 @@ import { batchOptions, itemsOf, reportBatchEnd, runBatchCommand } from '../../cl
 import { chooseDeal, dealFileOption, decisionTimeoutMs, seedOption, strategyFileOptions } from '../../cli/options.js';
 import { InputError, quote } from '../../io/errors.js';
 import { checkOutputDirectory, writeOutputFile } from '../../io/files.js';
-import { filesToConfig, loadStrategyValues, type StrategyFile } from '../../strategies/module.js';
+import { filesToConfig, loadStrategyValues, strategiesAsGiven, type StrategyFile } from '../../strategies/module.js';
+import { settingWord } from '../../batch/settings.js';
 import { formatJson } from '../../io/json.js';
 import type { Args, GameCli } from '../registry.js';
 import { parsePlayerList } from './batch.js';
@@ -16,8 +17,8 @@ import { type Objective, OBJECTIVES, parseBudget, searchDeals } from './search.j
 import { defaultRngSeed, parseStrategies, simulate, strategiesLabel } from './strategy.js';
 import { countedRows, formatSummary, summarize } from './summary.js';
 
-const playersOption = (y: Argv) =>
-  y.option('players', { type: 'string', describe: 'number of players, 2..6 (default 4; a deal file sets its own)' });
+const playersOption = (y: Argv, dealFile = false) =>
+  y.option('players', { type: 'string', describe: `number of players, 2..6 (default 4${dealFile ? '; a deal file sets its own' : ''})` });
 const unicodeOption = (y: Argv) => y.option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' });
 const variantOptions = (y: Argv) =>
   y
@@ -106,7 +107,8 @@ async function batchVerb(argv: Args): Promise<void> {
   const players = parsePlayerList(String(argv.players ?? '4'));
   const seeds = itemsOf(argv); // --seeds and --shard
   const timeout = decisionTimeoutMs(argv);
-  const given = strategyFiles(argv.strategies === undefined ? 'rule' : String(argv.strategies), players[0]);
+  const values = argv.strategies === undefined ? 'rule' : String(argv.strategies);
+  const given = strategyFiles(values, players[0]);
   const strategies = given.text!;
   for (const p of players) parseStrategies(strategies, p, given.files); // bad strategies fail before any game
   const withFiles = given.files.size
@@ -114,11 +116,18 @@ async function batchVerb(argv: Args): Promise<void> {
     : {};
   const variant = variantOf(argv);
   const items = players.flatMap((p) => seeds.map((s) => itemOf(p, s)));
+  // The settings column: the run as a command gives it (strategy files by their paths as given).
+  const settings = [
+    settingWord('strategies', strategiesAsGiven(values.split(','), strategies.split(',')).join(',')),
+    settingWord('wrap', variant.wrap ? 'yes' : 'no'), settingWord('centre-alternate-colours', variant.alternateColours ? 'yes' : 'no'),
+    ...(given.files.size ? [settingWord('strategy-seed', String(argv.strategySeed ?? '1')), settingWord('decision-timeout', `${timeout}ms`)] : []),
+  ].join(' ');
   const r = await runBatchCommand({
     argv,
     job: 'zioplys',
+    unit: 'games',
     items,
-    config: { strategies, noWrap: !variant.wrap, alternateColours: variant.alternateColours, ...withFiles },
+    config: { strategies, noWrap: !variant.wrap, alternateColours: variant.alternateColours, settings, ...withFiles },
     note: (rows) => (rows.length ? `cycles ${rows.filter((x) => x.outcome === 'cycle').length}` : ''),
   });
   console.log(formatSummary(summarize(r.csvRows)));
@@ -145,7 +154,7 @@ export const zioplysCli: GameCli = {
     },
     simulate: {
       describe: 'Play a deal out by the rules (or by the given strategies) and print the result',
-      builder: (y) => strategyFileOptions(variantOptions(unicodeOption(playersOption(dealFileOption(seedOption(y))))))
+      builder: (y) => strategyFileOptions(variantOptions(unicodeOption(playersOption(dealFileOption(seedOption(y)), true))))
         .option('json', { type: 'boolean', default: false, describe: 'print the result JSON' })
         .option('show', { type: 'boolean', default: false, describe: 'print the play turn by turn' })
         .option('strategies', { type: 'string', describe: 'rule | spiteful | careless:p | a strategy file ./z.mjs, one for all seats or one per seat, comma-separated (default rule)' })
@@ -157,7 +166,7 @@ export const zioplysCli: GameCli = {
     },
     batch: {
       describe: 'Play many seeded deals (for each player count); one CSV row per game, then a summary',
-      builder: (y) => strategyFileOptions(variantOptions(batchOptions(y, { seeds: '1..1000', out: 'results/zioplys.csv' })))
+      builder: (y) => strategyFileOptions(variantOptions(batchOptions(y, { seeds: '1..1000', seedsWhy: 'a game takes well under a millisecond', out: 'results/zioplys.csv' })))
         .option('players', { type: 'string', default: '4', describe: 'player counts: 4, 2..6 or 2,4' })
         .option('strategies', { type: 'string', describe: 'as for simulate; one name works for every player count' })
         .example('$0 batch zioplys --players 2..6 --seeds 1..100000', 'the standard batch')

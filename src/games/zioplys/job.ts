@@ -1,7 +1,7 @@
 import type { Job, Row } from '../../batch/job.js';
 import { shuffledDeck } from '../../cards/shuffle.js';
 import { InputError } from '../../io/errors.js';
-import { nonEmpty, oneOf, onlyWhen, unlessError, wholeNumber, type CellCheck, type RowSchema } from '../../batch/schema.js';
+import { anyText, nonEmpty, oneOf, onlyWhen, unlessError, wholeNumber, type CellCheck, type RowSchema } from '../../batch/schema.js';
 import { checkPlayers } from './deal.js';
 import { OUTCOME_NAMES, OUTCOME_LOSER, ZGame } from './engine.js';
 import { decisionTimeoutOf, filesFromConfig, Forfeit } from '../../strategies/module.js';
@@ -24,10 +24,12 @@ export interface ZJobConfig {
   /** The files' own random seed (never the deal's), and their limit per decision in ms. */
   strategySeed?: string;
   decisionTimeoutMs?: number;
+  /** The settings column: what a rerun needs (src/batch/settings.ts). */
+  settings?: string;
 }
 
 export const JOB_COLUMNS = [
-  'game', 'item', 'players', 'seed', 'strategies', 'outcome', 'loser', 'outOrder', 'turns', 'centrePlays', 'blunders', 'cycleLength',
+  'game', 'item', 'players', 'seed', 'strategies', 'outcome', 'loser', 'outOrder', 'turns', 'centrePlays', 'blunders', 'cycleLength', 'settings',
 ] as const;
 
 /** A seat of the row's game: 0 .. players-1. */
@@ -49,6 +51,8 @@ export const JOB_SCHEMA: RowSchema = {
     { name: 'centrePlays', check: unlessError(wholeNumber()) },
     { name: 'blunders', check: unlessError(wholeNumber()) },
     { name: 'cycleLength', check: unlessError(wholeNumber()) },
+    // Absent from files written before runs recorded their settings.
+    { name: 'settings', check: anyText, optional: true },
   ],
 };
 
@@ -94,7 +98,7 @@ export const job: Job<ZJobConfig> = {
   blockSize: 2000,
   baseRow: (config, item) => {
     const m = /^(\d+)\/(.+)$/.exec(item);
-    return { game: 'zioplys', item, players: m ? Number(m[1]) : Number(config.players ?? 4), seed: m ? m[2] : item, strategies: config.strategies ?? 'rule' };
+    return { game: 'zioplys', item, players: m ? Number(m[1]) : Number(config.players ?? 4), seed: m ? m[2] : item, strategies: config.strategies ?? 'rule', settings: config.settings ?? '' };
   },
   run(config: ZJobConfig, item: string): Row {
     const { players, seed } = parseItem(config, item);
@@ -117,7 +121,7 @@ export const job: Job<ZJobConfig> = {
         outcome: 'loser',
         loser: forfeit.seat,
         outOrder: Array.from(g.outOrder.subarray(0, g.outCount)).join(' '),
-        turns: g.turns, centrePlays: g.centrePlays, blunders: g.blunders, cycleLength: 0,
+        turns: g.turns, centrePlays: g.centrePlays, blunders: g.blunders, cycleLength: 0, settings: config.settings ?? '',
         error: forfeit.message,
       };
     }
@@ -134,6 +138,7 @@ export const job: Job<ZJobConfig> = {
       centrePlays: g.centrePlays,
       blunders: g.blunders,
       cycleLength: g.cycleLength,
+      settings: config.settings ?? '',
     };
   },
 };

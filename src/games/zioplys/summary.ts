@@ -1,7 +1,7 @@
 // Summary of batch rows, per player count: who loses (by seat and by strategy, with 95% Wilson
 // intervals), how often a game never ends, how long games run. Pure functions: rows in, numbers out.
 import { lastRowPerItem } from '../../batch/csv.js';
-import { percentile as sharedPercentile, wilson as sharedWilson } from '../../batch/stats.js';
+import { pcts, percentile as sharedPercentile, wilson as sharedWilson } from '../../batch/stats.js';
 
 export type RowLike = Record<string, string | number | boolean | null | undefined>;
 
@@ -116,8 +116,10 @@ export function summarize(rows: readonly RowLike[]): PlayersSummary[] {
   return out;
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const shareText = (s: Share) => `${pct(s.share)} [${pct(s.low)}, ${pct(s.high)}]`;
+const shareText = (s: Share) => {
+  const [share, low, high] = pcts([s.share, s.low, s.high]);
+  return `${share} [${low}, ${high}]`;
+};
 
 export function formatSummary(sums: readonly PlayersSummary[]): string {
   const lines: string[] = [];
