@@ -1,5 +1,5 @@
-# patience-lab as a container image, for batch studies spread over many machines (see the
-# README: Kubernetes Indexed Job, Slurm). Build: docker build -t patience-lab .
+# patience-lab as a container image, for batch studies spread over many machines (see
+# docs/scale-out.md: Kubernetes Indexed Job, Slurm). Build: docker build -t patience-lab .
 # Run:   docker run --rm -v "$PWD/results:/work/results" patience-lab batch besieged-city --seeds 1..1000
 
 # Build stage: the full toolchain compiles TypeScript to dist/, then dev packages are dropped.

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The Besieged City variant study (README, "Besieged City under every reading"): the solver, and
+# The Besieged City variant study (docs/variants.md, "The study"): the solver, and
 # optionally strategies, over the same seeds under the default reading, each single switch and
 # the strictest combination. Resumable: every batch runs with --resume, so running it again (or
 # with a larger TO) only adds the seeds not yet in each CSV. Seeds go in chunks of CHUNK, all

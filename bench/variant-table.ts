@@ -1,4 +1,4 @@
-// The table of the Besieged City variant study (README, "Besieged City under every reading"),
+// The table of the Besieged City variant study (docs/variants.md, "The study"),
 // from the CSVs bench/variant-study.sh writes to data/besieged-city/variants/: per variant, the
 // solver's verdicts (solvable with the 95% interval in which undecided deals count both ways,
 // proved unsolvable, unknown) and each strategy's win rate with its 95% Wilson interval. Each

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 
 // No container runtime runs in CI, so the image is checked for what can go stale without one:
 // what the Dockerfile copies exists and is not ignored, its commands are the package's own, and
-// the README's scale-out examples run exactly this image the way it is built.
+// the scale-out examples (docs/scale-out.md) run exactly this image the way it is built.
 const dockerfile = readFileSync('Dockerfile', 'utf8');
 const ignored = readFileSync('.dockerignore', 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-const readme = readFileSync('README.md', 'utf8');
+const recipes = readFileSync('docs/scale-out.md', 'utf8');
 
 describe('the container image', () => {
   it('copies only files that exist and that .dockerignore lets through', () => {
@@ -32,15 +32,15 @@ describe('the container image', () => {
     expect(dockerfile).toMatch(/^WORKDIR \/work$/m);
   });
 
-  it('is the image the README builds and its Kubernetes and Slurm examples run', () => {
-    const tag = /docker build -t (\S+) \./.exec(readme)?.[1];
+  it('is the image docs/scale-out.md builds and its Kubernetes and Slurm examples run', () => {
+    const tag = /docker build -t (\S+) \./.exec(recipes)?.[1];
     expect(tag).toBeDefined();
-    expect(readme).toContain(`image: ${tag}`);
-    expect(readme).toContain(`docker://${tag}`);
-    expect(readme).toContain('mountPath: /work/results');
-    expect(readme).toContain('--bind "$PWD/results:/work/results"');
+    expect(recipes).toContain(`image: ${tag}`);
+    expect(recipes).toContain(`docker://${tag}`);
+    expect(recipes).toContain('mountPath: /work/results');
+    expect(recipes).toContain('--bind "$PWD/results:/work/results"');
     // The jobs run the CLI as the image has it, not a path inside the repository.
-    const jobs = readme.slice(readme.indexOf('Kubernetes, as an Indexed Job'), readme.indexOf('Then, anywhere'));
+    const jobs = recipes.slice(recipes.indexOf('Kubernetes, as an Indexed Job'), recipes.indexOf('Then, anywhere'));
     expect(jobs).not.toContain('dist/src/cli.js');
     expect(jobs).toMatch(/patience batch besieged-city/);
   });

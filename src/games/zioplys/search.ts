@@ -81,7 +81,7 @@ const randInt = (rng: Rng, n: number) => Math.floor(rng() * n);
 
 export function searchDeals(opts: SearchOptions): SearchReport {
   if ((opts.objective === 'cycle' || opts.objective === 'shortest-cycle') && opts.variant.wrap)
-    throw new InputError(`--objective ${opts.objective}: with wrapping ranks no game can loop (the centre always grows; see the README); use --no-wrap`);
+    throw new InputError(`--objective ${opts.objective}: with wrapping ranks no game can loop (the centre always grows; see docs/playing.md); use --no-wrap`);
   const rng = rngFromSeed(`zioplys-search:${opts.seed}`);
   const g = new ZGame(opts.players, opts.variant);
   g.setStrategies(new Array(opts.players).fill(0), new Array(opts.players).fill(0), null);
