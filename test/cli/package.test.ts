@@ -17,7 +17,7 @@ const npm = (args: string[], cwd = process.cwd()) => execFileSync('npm', args, {
 
 describe.skipIf(!existsSync(pkg.bin.patience))('the npm package (slow)', () => {
   it('ships what a user runs and nothing else, installs, and runs from anywhere', () => {
-    // --ignore-scripts: pack the dist/ CI built (prepack would clean and rebuild it).
+    // --ignore-scripts: pack the dist/ CI built (prepack would build it again).
     const [packed] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir]));
     const files: string[] = packed.files.map((f: { path: string }) => f.path);
     for (const f of ['package.json', 'README.md', 'LICENSE', 'dist/src/cli.js', 'dist/src/batch/worker.js', 'docs/strategies.md', 'examples/strategies/besieged-city.mjs'])
