@@ -8,3 +8,9 @@ export class InputError extends Error {
 export function inputError(message: string): never {
   throw new InputError(message);
 }
+
+/** A file could not be written (a full disk): one line and exit code 2, like bad input, since
+ *  the user is the one who can fix it. */
+export class OutputError extends InputError {
+  override name = 'OutputError';
+}
