@@ -6,7 +6,7 @@ import type { Row } from './job.js';
 import { readJsonFile } from '../io/json.js';
 
 // The CSV row of one solved deal, shared by the solver jobs of every game. A worker keeps one
-// table from deal to deal (a new one only when the memory budget changes).
+// table from deal to deal (solve() gives it its part of the memory budget).
 
 export type SolveJobConfig = SolverSettings & {
   settings: string;
@@ -26,7 +26,7 @@ export const SOLVE_COLUMNS = ['game', 'seed', 'outcome', 'moves', 'nodes', 'uniq
 let table: StateTable | null = null;
 
 export function solveRow(game: string, seed: string, searchGame: SearchGame, config: SolveJobConfig): { row: Row; result: SolveResult } {
-  if (!table || table.memoryBytes !== config.memoryBytes) table = new StateTable(config.memoryBytes);
+  table ??= new StateTable(config.memoryBytes);
   const r = solve(searchGame, { ...config, table });
   const row: Row = {
     game,
