@@ -90,12 +90,14 @@ describe('one writer per CSV', () => {
   });
 });
 
-// A tmpfs of 64 KiB, nearly filled by another file: the batch's CSV meets a full disk after a
-// few dozen rows. Mounting needs root (or CAP_SYS_ADMIN); elsewhere the test says so and skips.
+// A tmpfs of 40 pages (160 KiB), 38 of them filled by another file and one taken by the lock: the
+// batch's CSV meets a full disk after a page of rows; freed, the disk holds them all. Mounting needs root (or CAP_SYS_ADMIN);
+// elsewhere the test says so and skips.
 const mnt = join(dir, 'small-disk');
+const page = Number(spawnSync('getconf', ['PAGESIZE'], { encoding: 'utf8' }).stdout.trim()) || 4096;
 const mounted = (() => {
   spawnSync('mkdir', ['-p', mnt]);
-  const r = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', mnt], { encoding: 'utf8' });
+  const r = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${40 * page}`, 'tmpfs', mnt], { encoding: 'utf8' });
   if (r.status !== 0) {
     console.warn(`skipping the full-disk test: cannot mount a tmpfs here (${(r.stderr || r.error?.message || '').trim()})`);
     return false;
@@ -109,9 +111,10 @@ afterAll(() => {
 describe.skipIf(!mounted)('a full disk', () => {
   it('stops with one line, keeps every complete row, and a resume finishes the set', () => {
     const filler = join(mnt, 'filler');
-    writeFileSync(filler, Buffer.alloc(56 * 1024));
+    writeFileSync(filler, Buffer.alloc(38 * page));
     const out = join(mnt, 't.csv');
-    const args = ['batch', 'zioplys', '--seeds', '1..300', '--workers', '2', '--out', out];
+    // 1000 rows of about 67 bytes need more than a page (4 KiB, or even 64 KiB).
+    const args = ['batch', 'zioplys', '--seeds', '1..1000', '--workers', '2', '--out', out];
     const first = cli(...args);
     expect(first.code).toBe(2);
     // (The lines before it are the progress lines of a run without a terminal.)
@@ -125,15 +128,15 @@ describe.skipIf(!mounted)('a full disk', () => {
     const kept = readCsvRows(out).rows;
     expect(kept).toHaveLength(Number(m![2]));
     expect(kept.length).toBeGreaterThan(10);
-    expect(kept.length).toBeLessThan(300);
+    expect(kept.length).toBeLessThan(1000);
     expect(existsSync(`${out}.lock`)).toBe(false);
     rmSync(filler); // free space
     const second = cli(...args, '--resume');
     expect(second.code, second.err).toBe(0);
     expect(second.err).toMatch(new RegExp(`resumed: ${kept.length} rows were already in`));
     const rows = readCsvRows(out).rows;
-    expect(rows.map((r) => Number(r.seed)).sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
-    expect(new Set(rows.map((r) => r.item)).size).toBe(300);
+    expect(rows.map((r) => Number(r.seed)).sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    expect(new Set(rows.map((r) => r.item)).size).toBe(1000);
     expect(rows.every((r) => r.outcome !== 'error')).toBe(true);
   });
 });
