@@ -1,12 +1,13 @@
-import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
-import { InputError } from '../io/errors.js';
+import { InputError, OutputError } from '../io/errors.js';
 import { CSV_LIMIT, readTextFile } from '../io/files.js';
 import type { Row } from './job.js';
 
 // The CSV is the source of truth of a batch: resume, shards and summaries all read it. Each row
 // is written with a synchronous write as soon as its deal finishes, so a kill loses only the
 // deals in flight; a line cut short by a kill is dropped (and its deal run again) on resume.
+// One batch at a time writes a CSV: it holds the file's lock (lock.ts).
 
 /** Parses RFC 4180 CSV (quoted fields may hold commas, quotes and newlines). */
 export function parseCsv(text: string): string[][] {
@@ -66,45 +67,94 @@ export function readCsvRows(file: string, checkHeader?: (header: string[]) => vo
   return { header, rows, lines };
 }
 
-/** Appends rows to a CSV file, one synchronous write per row. */
+/** The length of text's complete records: up to the last line end outside a quoted field. A
+ *  row is finished only when its line ends (the writer ends every row with one); what follows
+ *  it, a row cut short by a kill or a full disk, even one that still has all its fields or an
+ *  unclosed quote, is not. */
+export function completeLength(text: string): number {
+  let quoted = false, end = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x22) quoted = !quoted;
+    else if (ch === 0x0a && !quoted) end = i + 1;
+  }
+  return end;
+}
+
+/** Cuts a results CSV back to its complete records (completeLength()), for a run that appends
+ *  to it; returns the number of bytes dropped. */
+export function dropUnfinishedTail(file: string): number {
+  const buf = readFileSync(file);
+  const text = buf.toString('utf8');
+  const keep = Buffer.byteLength(text.slice(0, completeLength(text)));
+  if (keep === buf.length) return 0;
+  truncateSync(file, keep);
+  return buf.length - keep;
+}
+
+/** A write that could not be made for lack of space (ENOSPC, EDQUOT, EFBIG): what the batch
+ *  stops on, with the file's name. */
+export class NoSpaceError extends OutputError {
+  constructor(readonly file: string, readonly code: string) {
+    super(`${code === 'ENOSPC' ? 'disk full' : code === 'EDQUOT' ? 'disk quota exceeded' : 'file too large'} writing ${file}`);
+  }
+}
+
+const NO_SPACE = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
+/** Rethrows a failed write: lack of space as NoSpaceError, the rest unchanged. */
+export function rethrowWrite(e: unknown, file: string): never {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  if (code !== undefined && NO_SPACE.has(code)) throw new NoSpaceError(file, code);
+  throw e;
+}
+
+/** Appends rows to a CSV file, each with one synchronous write as it comes, so that a kill loses
+ *  only the rows in flight. A row that cannot be written whole (a full disk) is cut off again,
+ *  and the file ends with its last complete row. */
 export class CsvAppender {
   private fd: number;
+  /** The file's length: where the next row starts. */
+  private size: number;
+  /** Rows in the file (the header not counted). */
+  rows: number;
 
-  constructor(readonly file: string, readonly columns: readonly string[], mode: 'new' | 'append') {
-    if (mode === 'append' && existsSync(file)) {
-      this.fd = openSync(file, 'r+');
-      dropPartialLastLine(this.fd, file);
-      this.fd = reopenAppend(this.fd, file);
-    } else {
-      this.fd = openSync(file, 'w');
-      writeSync(this.fd, stringify([columns as string[]]));
-    }
+  /** 'new' creates the file ('overwrite' replaces one), 'append' adds to an existing file, which
+   *  must end with a complete row (dropUnfinishedTail()); `rows` are the rows it holds. */
+  constructor(readonly file: string, readonly columns: readonly string[], mode: 'new' | 'overwrite' | 'append', rows = 0) {
+    this.rows = mode === 'append' ? rows : 0;
+    this.fd = openSync(file, mode === 'append' ? 'a' : mode === 'new' ? 'wx' : 'w');
+    this.size = mode === 'append' ? fstatSync(this.fd).size : 0;
+    if (mode !== 'append') this.append(stringify([columns as string[]]));
   }
 
   write(row: Row): void {
-    writeSync(this.fd, stringify([row], { columns: this.columns as string[], cast: { boolean: (b) => (b ? 'true' : 'false') } }));
+    this.append(stringify([row], { columns: this.columns as string[], cast: { boolean: (b) => (b ? 'true' : 'false') } }));
+    this.rows++;
+  }
+
+  /** Writes all of text or, failing, none of it (a short write is cut off again). */
+  private append(text: string): void {
+    const buf = Buffer.from(text);
+    let done = 0;
+    try {
+      while (done < buf.length) done += writeSync(this.fd, buf, done, buf.length - done);
+    } catch (e) {
+      if (done > 0) {
+        try {
+          ftruncateSync(this.fd, this.size);
+        } catch {
+          // Not a regular file (e.g. /dev/full): nothing to cut.
+        }
+      }
+      rethrowWrite(e, this.file);
+    }
+    this.size += buf.length;
   }
 
   close(): void {
     closeSync(this.fd);
   }
-}
-
-function dropPartialLastLine(fd: number, file: string): void {
-  const text = readFileSync(file, 'utf8');
-  if (text.length === 0 || text.endsWith('\n')) return;
-  // Cut back to the end of the last complete record (outside quotes).
-  let quoted = false, lastEnd = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '"') quoted = !quoted;
-    else if (text[i] === '\n' && !quoted) lastEnd = i + 1;
-  }
-  ftruncateSync(fd, Buffer.byteLength(text.slice(0, lastEnd)));
-}
-
-function reopenAppend(fd: number, file: string): number {
-  closeSync(fd);
-  return openSync(file, 'a');
 }
 
 /** Merged shards or a re-run may repeat an item: keeps each item's last row, in first-seen order. */

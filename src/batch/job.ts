@@ -19,6 +19,9 @@ export interface Job<C = Record<string, unknown>> {
   run(config: C, item: string): Row;
   /** The columns known without running the item (e.g. game, settings), for its error row. */
   baseRow?(config: C, item: string): Row;
+  /** Whether a row read back from the CSV records a failure that running the item again may
+   *  mend (resume --retry-errors); default: its outcome is "error". */
+  failed?(row: Readonly<Record<string, string>>): boolean;
 
 }
 

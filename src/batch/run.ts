@@ -1,19 +1,25 @@
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { InputError } from '../io/errors.js';
+import { stringify } from 'csv-stringify/sync';
+import { InputError, OutputError } from '../io/errors.js';
 import { fileProblem, makeDirectory } from '../io/files.js';
-import { CsvAppender, readCsvRows } from './csv.js';
+import { CsvAppender, dropUnfinishedTail, NoSpaceError, readCsvRows, rethrowWrite } from './csv.js';
+import { FileLock } from './lock.js';
 import { columnsOf, type Row } from './job.js';
 import { loadJob } from './jobs.js';
 import type { RowMessage, Task } from './worker.js';
 
 // Runs a job over many items on a piscina pool and appends one CSV row per item as it finishes.
 // - Tasks carry a block of items; rows stream back one by one over a MessagePort.
-// - --resume reads the CSV, skips the items already there and appends the rest.
+// - One run at a time writes a CSV (its lock, lock.ts).
+// - --resume reads the CSV, skips the items already there and appends the rest (a torn last
+//   row is dropped first, and its item runs again); with retryErrors the error rows go too.
+// - A row that cannot be written (a full disk) stops the batch with one line; the CSV ends
+//   with its last complete row, and a resume finishes the set.
 // - An item that throws, or whose worker dies, becomes an "error" row; the batch goes on.
 // - stop() (Ctrl-C) submits nothing more, ends the workers and keeps every finished row; the
 //   items in flight are not written, so a resumed run does them again, and each item ends up
@@ -30,7 +36,9 @@ export interface BatchSpec {
   workers?: number;
   /** Called once the CSV has been read: how many items will run, how many were done before. */
   onStart?: (todo: number, skipped: number) => void;
-  /** Called for each finished row (progress, side outputs). */
+  /** With resume: run again the items whose rows are errors (their rows are replaced). */
+  retryErrors?: boolean;
+  /** Called for each finished row (progress, side outputs), before it is written to the CSV. */
   onRow?: (row: Row) => void;
 }
 
@@ -39,8 +47,28 @@ export interface BatchResult {
   written: number;
   /** Items skipped because the CSV had them already. */
   skipped: number;
+  /** Error rows (Job.failed) of these items left in the CSV by resume without retryErrors. */
+  errorsKept: number;
+  /** Items whose error rows resume with retryErrors dropped to run them again. */
+  retried: number;
   interrupted: boolean;
   file: string;
+}
+
+/** The one line a batch stopped by a full disk ends with. */
+const stopped = (e: NoSpaceError, rows: number, out: string) =>
+  new OutputError(`${e.message}: ${rows} row${rows === 1 ? '' : 's'} kept${e.file === out ? '' : ` in ${out}`}; free space and run again with --resume`);
+
+/** Replaces the CSV by its header and `rows` (written beside it, then renamed over it). */
+function rewriteCsv(file: string, columns: readonly string[], rows: readonly Record<string, string>[]): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, stringify([columns as string[], ...rows.map((r) => columns.map((c) => r[c] ?? ''))]));
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    rethrowWrite(e, tmp);
+  }
 }
 
 /** Where the worker lives: next to this module, compiled (.js) or as source under tsx (.ts). */
@@ -65,33 +93,71 @@ export class Batch {
     const { spec } = this;
     const job = await loadJob(spec.job);
     const columns = [...columnsOf(job, spec.config), 'error'];
+    const isError = (r: Record<string, string>) => (job.failed ? job.failed(r) : r.outcome === 'error');
     let todo = [...spec.items];
-    let skipped = 0;
-    const exists = existsSync(spec.out);
-    if (exists && !spec.resume && !spec.force)
-      throw new InputError(`${spec.out}: file exists; add --resume to continue it or --force to overwrite it`);
-    if (spec.resume && exists) {
-      const { header, rows } = readCsvRows(spec.out);
-      if (header.join(',') !== columns.join(','))
-        throw new InputError(`${spec.out}: its columns (${header.join(',')}) are not this job's (${columns.join(',')}); write to another --out`);
-      const done = new Set(rows.map((r) => r[job.itemColumn]));
-      todo = todo.filter((x) => !done.has(x));
-      skipped = spec.items.length - todo.length;
-    }
+    let skipped = 0, errorsKept = 0, retried = 0;
     makeDirectory(dirname(spec.out), `--out ${spec.out}`);
+    // Everything from here to the last row is this run's alone: the file is read, cut and
+    // written under its lock.
+    const lock = FileLock.acquire(spec.out);
     let csv: CsvAppender;
     try {
-      csv = new CsvAppender(spec.out, columns, spec.resume && exists ? 'append' : 'new');
+      const exists = existsSync(spec.out);
+      if (exists && !spec.resume && !spec.force)
+        throw new InputError(`${spec.out}: file exists; add --resume to continue it or --force to overwrite it`);
+      let mode: 'new' | 'overwrite' | 'append' = exists ? 'overwrite' : 'new';
+      let kept = 0;
+      if (spec.resume && exists) {
+        // Only rows whose line ended are done; a torn last row is dropped and its item runs again.
+        dropUnfinishedTail(spec.out);
+        if (statSync(spec.out).size > 0) {
+          const { header, rows } = readCsvRows(spec.out);
+          if (header.join(',') !== columns.join(','))
+            throw new InputError(`${spec.out}: its columns (${header.join(',')}) are not this job's (${columns.join(',')}); write to another --out`);
+          const wanted = new Set(spec.items);
+          const failed = rows.filter((r) => wanted.has(r[job.itemColumn]) && isError(r));
+          if (spec.retryErrors && failed.length > 0) {
+            const drop = new Set(failed);
+            const keep = rows.filter((r) => !drop.has(r));
+            rewriteCsv(spec.out, columns, keep);
+            retried = new Set(failed.map((r) => r[job.itemColumn])).size;
+            rows.length = 0;
+            rows.push(...keep);
+          } else errorsKept = failed.length;
+          const done = new Set(rows.map((r) => r[job.itemColumn]));
+          todo = todo.filter((x) => !done.has(x));
+          skipped = spec.items.length - todo.length;
+          mode = 'append';
+          kept = rows.length;
+        }
+      }
+      csv = new CsvAppender(spec.out, columns, mode, kept);
     } catch (e) {
+      lock.release();
+      if (e instanceof NoSpaceError) throw stopped(e, 0, spec.out);
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new InputError(`${spec.out}: file exists; add --resume to continue it or --force to overwrite it`);
+      if (e instanceof InputError || (e as NodeJS.ErrnoException).code === undefined) throw e;
       throw new InputError(`--out ${spec.out}: cannot write: ${fileProblem(e)}`);
     }
+    // A row that cannot be written (a full disk) stops the batch: nothing after it is written,
+    // and run() ends with the error once the workers are down.
+    let failure: unknown = null;
     const record = (row: Row) => {
-      csv.write(row);
-      spec.onRow?.(row);
+      if (failure !== null) return;
+      try {
+        // Side outputs first: a row in the CSV has its side outputs written.
+        spec.onRow?.(row);
+        csv.write(row);
+      } catch (e) {
+        failure = e instanceof NoSpaceError ? stopped(e, csv.rows, spec.out) : e;
+        this.stop();
+      }
     };
 
     let written = 0;
     spec.onStart?.(todo.length, skipped);
+    let interrupted = false;
     try {
       if (todo.length > 0) {
         const workers = Math.max(1, Math.min(spec.workers ?? availableParallelism(), todo.length));
@@ -135,12 +201,15 @@ export class Batch {
         await Promise.all(Array.from({ length: workers * 2 }, lane));
       }
     } finally {
+      interrupted = this.stopping;
       csv.close();
+      lock.release();
       const pool = this.pool;
       this.pool = null;
       if (pool && !this.stopping) await pool.destroy();
     }
-    return { written, skipped, interrupted: this.stopping, file: spec.out };
+    if (failure !== null) throw failure;
+    return { written, skipped, errorsKept, retried, interrupted, file: spec.out };
   }
 }
 

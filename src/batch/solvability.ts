@@ -24,7 +24,7 @@ export interface SolvabilitySummary {
   settings: string[];
   duplicates: number;
   /** Per strategy: games won out of games played, with a 95% Wilson interval, and ms per game. */
-  strategies: { name: string; won: number; played: number; rate: number; lo: number; hi: number; msMedian: number }[];
+  strategies: { name: string; won: number; played: number; rate: number; lo: number; hi: number; msMedian: number; notPlayed: number }[];
   /** Deals proved solvable by a strategy's win where the solver had not decided them. */
   certificates: Record<string, number>;
 }
@@ -106,14 +106,16 @@ export function summarize(all: readonly CsvRow[], game: string): SolvabilitySumm
 }
 
 function strategyStats(rows: readonly CsvRow[]): SolvabilitySummary['strategies'] {
-  const names = [...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => k.startsWith('won_') && r[k] !== '')))];
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => k.startsWith('won_'))))];
   return names.map((col) => {
     const played = rows.filter((r) => r[col] === 'true' || r[col] === 'false');
+    // A row of this batch's columns where the strategy could not play (its file did not load).
+    const notPlayed = rows.filter((r) => r[col] === '' && r.outcome !== 'error').length;
     const won = played.filter((r) => r[col] === 'true').length;
     const { lo, hi } = wilson(won, played.length);
     const name = col.slice(4);
     const ms = played.map((r) => Number(r[`ms_${name}`])).filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
-    return { name, won, played: played.length, rate: played.length ? won / played.length : 0, lo, hi, msMedian: percentile(ms, 50) };
+    return { name, won, played: played.length, rate: played.length ? won / played.length : 0, lo, hi, msMedian: percentile(ms, 50), notPlayed };
   });
 }
 
@@ -137,7 +139,8 @@ export function formatSummary(s: SolvabilitySummary): string {
   const width = Math.max(8, ...s.strategies.map((t) => t.name.length));
   for (const t of s.strategies) {
     const [rate, lo, hi] = pcts([t.rate, t.lo, t.hi]);
-    out.push(`  strategy ${t.name.padEnd(width)} won ${String(t.won).padStart(5)}/${t.played}  ${rate.padStart(6)}  95% interval ${lo} .. ${hi}  (median ${fmtMs(t.msMedian)} per game)`);
+    out.push(`  strategy ${t.name.padEnd(width)} won ${String(t.won).padStart(5)}/${t.played}  ${rate.padStart(6)}  95% interval ${lo} .. ${hi}  (median ${fmtMs(t.msMedian)} per game)` +
+      (t.notPlayed ? `; ${t.notPlayed} deal${t.notPlayed === 1 ? '' : 's'} not played (see the error column; --resume --retry-errors plays them)` : ''));
   }
   const certs = Object.entries(s.certificates);
   if (certs.length) out.push(`  solved by a strategy's win where the solver had not decided: ${certs.map(([k, v]) => `${k} ${v}`).join(', ')}`);

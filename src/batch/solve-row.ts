@@ -7,7 +7,7 @@ import { readJsonFile } from '../io/json.js';
 import { anyText, nonEmpty, oneOf, onlyWhen, strategyName, unlessError, wholeNumber, type RowSchema } from './schema.js';
 
 // The CSV row of one solved deal, shared by the solver jobs of every game. A worker keeps one
-// table from deal to deal (a new one only when the memory budget changes).
+// table from deal to deal (solve() gives it its part of the memory budget).
 
 export type SolveJobConfig = SolverSettings & {
   settings: string;
@@ -48,7 +48,7 @@ export const SOLVE_SCHEMA: RowSchema = {
 let table: StateTable | null = null;
 
 export function solveRow(game: string, seed: string, searchGame: SearchGame, config: SolveJobConfig): { row: Row; result: SolveResult } {
-  if (!table || table.memoryBytes !== config.memoryBytes) table = new StateTable(config.memoryBytes);
+  table ??= new StateTable(config.memoryBytes);
   const r = solve(searchGame, { ...config, table });
   const row: Row = {
     game,

@@ -19,6 +19,7 @@ export function batchOptions(y: Argv, defaults: { seeds: string; seedsWhy: strin
     .option('workers', { type: 'string', describe: 'worker threads (default: the number of cores)' })
     .option('out', { type: 'string', default: defaults.out, describe: 'CSV file to write' })
     .option('resume', { type: 'boolean', default: false, describe: 'skip seeds already in the CSV and append the rest' })
+    .option('retry-errors', { type: 'boolean', default: false, describe: 'with --resume: run the seeds whose rows are errors again (their rows are replaced)' })
     .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing CSV' })
     .option('progress-every', { type: 'string', default: '5s', hidden: true });
 }
@@ -52,6 +53,7 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
   const items = cmd.items ?? itemsOf(argv);
   if (argv.resume && argv.force) throw new InputError('--resume and --force do not go together');
   checkOutputFile(String(argv.out), '--out');
+  if (argv.retryErrors && !argv.resume) throw new InputError('--retry-errors goes with --resume (it runs the error rows of an existing CSV again)');
   const workers = argv.workers === undefined ? undefined : parseCount(argv.workers, '--workers');
   if (workers !== undefined && workers > 256) throw new InputError('--workers: at most 256');
   const rows: Row[] = []; // this run's rows, for the progress note
@@ -62,6 +64,7 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
     items,
     out: String(argv.out),
     resume: argv.resume === true,
+    retryErrors: argv.retryErrors === true,
     force: argv.force === true,
     ...(workers !== undefined ? { workers } : {}),
     onStart: (todo) => {
@@ -85,7 +88,7 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
   try {
     const r = await batch.run();
     state.progress?.stop();
-    if (r.skipped > 0) process.stderr.write(`resumed: ${r.skipped} rows were already in ${r.file}\n`);
+    if (r.skipped > 0 || r.retried > 0) process.stderr.write(`${resumeNote(r)}\n`);
     const itemColumn = (await loadJob(cmd.job)).itemColumn;
     const mine = new Set(items);
     return { ...r, csvRows: readCsvRows(r.file).rows.filter((x) => mine.has(x[itemColumn])) };
@@ -94,6 +97,15 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
   }
+}
+
+/** What a resume found: the rows kept, and the error rows run again or left. */
+export function resumeNote(r: BatchResult): string {
+  const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+  let note = `resumed: ${rows(r.skipped)} ${r.skipped === 1 ? 'was' : 'were'} already in ${r.file}`;
+  if (r.retried > 0) note += `; ${r.retried} error row${r.retried === 1 ? '' : 's'} run again`;
+  if (r.errorsKept > 0) note += ` (${r.errorsKept} of them error${r.errorsKept === 1 ? '' : 's'}: add --retry-errors to run ${r.errorsKept === 1 ? 'it' : 'them'} again)`;
+  return note;
 }
 
 /** Says where the rows went and, after Ctrl-C, how to finish (exit code 130). */

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { readCsvRows } from '../batch/csv.js';
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readCsvRows, rethrowWrite } from '../batch/csv.js';
 import type { Argv } from 'yargs';
 import type { Row } from '../batch/job.js';
 import { SOLVE_SCHEMA } from '../batch/solve-row.js';
@@ -8,7 +8,7 @@ import { formatSummary, summarize, variantOfSettings } from '../batch/solvabilit
 import type { Args, GameCli, VerbCommand } from '../games/registry.js';
 import { openSeat, replaySolution, verifySolution, type SeatAnswer, type Solitaire, type SolitairePosition } from '../games/solitaire.js';
 import { InputError } from '../io/errors.js';
-import { checkOutputDirectory, writeOutputFile } from '../io/files.js';
+import { checkOutputDirectory, makeDirectory } from '../io/files.js';
 import { formatJson, readJsonFile } from '../io/json.js';
 import { solve } from '../search/solve.js';
 import { batchOptions, reportBatchEnd, runBatchCommand } from './batch.js';
@@ -148,11 +148,14 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   const dealOf = (item: string): D => (variant === 'default' ? dealOfItem(item) : kit.variants!.apply(dealOfItem(item), variant, 'variant'));
   if (files) {
     if (files.length === 0) throw new InputError('--deal: name at least one deal file');
-    if (new Set(files).size !== files.length) throw new InputError('--deal: a file is listed twice');
+    const paths = files.map((f) => resolve(f));
+    const twice = files.find((f, i) => paths.indexOf(paths[i]) !== i);
+    if (twice !== undefined) throw new InputError(`--deal: ${twice} is listed twice`);
     files.forEach(dealOf);
   }
   checkResumeVariant(argv, variant);
   if (solutions !== null) checkOutputDirectory(solutions, '--solutions');
+  const solutionName = files ? solutionNames(files) : (item: string) => `${item}.json`;
   // The settings column records everything that shaped a row: solver limits, the variant, any extras.
   const extraText = [...(more.settings ?? [])];
   if (variant !== 'default') extraText.unshift(`variant=${variant}`);
@@ -173,12 +176,34 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
       if (solutions && typeof row._line === 'string') {
         const item = String(row.seed);
         const deal = dealOf(item);
-        writeOutputFile(join(solutions, `${files ? basename(item, '.json') : item}.json`), `${formatJson({ game: kit.name, deal: kit.dealToJson(deal), moves: row._line.split('\n') })}\n`, '--solutions');
+        const file = join(solutions, solutionName(item));
+        makeDirectory(dirname(file), '--solutions');
+        try {
+          writeFileSync(file, `${formatJson({ game: kit.name, deal: kit.dealToJson(deal), moves: row._line.split('\n') })}\n`);
+        } catch (e) {
+          rethrowWrite(e, file);
+        }
       }
     },
   });
   console.log(formatSummary(summarize(r.csvRows, kit.title)));
   reportBatchEnd(r);
+}
+
+/** Where --solutions puts the solution of each deal file: its path below the deepest folder
+ *  that holds all the files (so d1/x.json and d2/x.json give d1/x.json and d2/x.json, not one
+ *  x.json twice; files of one folder keep their plain names). Taken over every file given, not
+ *  a shard's, so that every shard and resume names a file alike. */
+export function solutionNames(files: readonly string[]): (item: string) => string {
+  const dirs = files.map((f) => dirname(resolve(f)).split(sep));
+  let common = dirs[0];
+  for (const d of dirs) {
+    let k = 0;
+    while (k < common.length && k < d.length && common[k] === d[k]) k++;
+    common = common.slice(0, k);
+  }
+  const root = common.join(sep) || sep;
+  return (item) => `${relative(root, resolve(item)).replace(/\.json$/i, '')}.json`;
 }
 
 /** --resume appends to a CSV: its rows must have been run under the same variant. */
@@ -232,7 +257,7 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       batch: {
         describe: 'Solve many seeded deals in parallel; one CSV row per deal, then a summary',
         builder: (y) => variantOption(kit)(solverOptions(batchOptions(y, { seeds: opts.batchSeeds, seedsWhy: `a deal may take the whole --timeout (${opts.batchTimeout})`, out: `results/${n}.csv` }), { timeout: opts.batchTimeout }))
-          .option('solutions', { type: 'string', describe: 'also write each solution as DIR/<seed>.json' })
+          .option('solutions', { type: 'string', describe: 'also write each solution as DIR/<seed>.json (deal files: their paths below the folder that holds them all)' })
           .option('deal', { type: 'string', array: true, describe: 'solve these deal files instead of --seeds (the seed column holds the path)' })
           .example(`$0 batch ${n} --seeds 1..1000 --timeout ${opts.batchTimeout}`, `1000 deals, ${opts.batchTimeout} each`)
           .example(`$0 batch ${n} --seeds 1..100000 --shard 3/8 --out shard3.csv`, 'this machine\'s eighth of a large study')

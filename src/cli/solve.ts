@@ -16,7 +16,7 @@ export function solverOptions(y: Argv, defaults: { timeout?: string } = {}): Arg
     .option('weight', { type: 'number', describe: 'best-first: f = g + weight*h (default: h alone)' })
     .option('max-nodes', { type: 'string', describe: 'stop after this many nodes (unknown: nodes)' })
     .option('timeout', { type: 'string', default: defaults.timeout, describe: 'stop after this long, e.g. 10s, 500ms (unknown: time); none: no time limit' })
-    .option('memory', { type: 'string', default: '1GiB', describe: 'transposition table budget, e.g. 1GiB' })
+    .option('memory', { type: 'string', default: '1GiB', describe: 'memory for the whole search of a deal (table, stacks, the game\'s caches), per worker, e.g. 1GiB' })
     .option('when-full', { choices: WHEN_FULL as unknown as string[], default: 'evict', describe: 'table full: evict forgets the deeper half of its states and goes on (depth-first; best-first runs stop); stop ends with unknown: memory' });
 }
 

@@ -34,3 +34,9 @@ export function quote(v: unknown, max = 60): string {
   if (Array.isArray(v)) return `an array of ${v.length}`;
   return typeof v === 'object' ? 'an object' : typeof v;
 }
+
+/** A file could not be written (a full disk): one line and exit code 2, like bad input, since
+ *  the user is the one who can fix it. */
+export class OutputError extends InputError {
+  override name = 'OutputError';
+}

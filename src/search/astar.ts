@@ -19,7 +19,11 @@ import { DEAD, type SearchGame } from './types.js';
 // walks from the current node to it through their common ancestor with unmake/make, which is
 // short for the neighbouring nodes a best-first search tends to take in turn.
 
-const NODE_BYTES = 12 + 16; // parent, move, g + heap entry (f as f64, node id)
+/** Bytes the node store holds per node of room: parent, move, g, stale; and per heap entry: f
+ *  (f64) and the node id. Counted by the arrays' lengths (what is allocated), not by the nodes
+ *  in them. */
+const NODE_BYTES = 13;
+const HEAP_BYTES = 12;
 
 export function astar(game: SearchGame, limits: Limits, table: StateTable, weight = 1, variant = 0): SearchResult {
   const budget = new Budget(limits);
@@ -145,7 +149,7 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
       if (!budget.tick()) return finish({ outcome: 'unknown', limit: budget.hit!, stats: stats() });
       game.make(m);
       const slot = table.insert(key, game.key(key));
-      if (slot === FULL || table.bytes + nodes * NODE_BYTES > memory) {
+      if (slot === FULL || table.bytes + parent.length * NODE_BYTES + heapF.length * HEAP_BYTES > memory) {
         game.unmake(m);
         return finish({ outcome: 'unknown', limit: 'memory', stats: stats() });
       }

@@ -1,4 +1,4 @@
-import { Budget, type Limits, type SearchResult } from './limits.js';
+import { Budget, DEFAULT_MEMORY, type Limits, type SearchResult } from './limits.js';
 import { FULL, StateTable } from './table.js';
 import { DEAD, type SearchGame } from './types.js';
 
@@ -33,8 +33,11 @@ const KEEP_WHILE_EVICTING = 0x7fffffff;
 export function dfs(game: SearchGame, limits: Limits, table: StateTable): SearchResult {
   const budget = new Budget(limits);
   const key = new Uint32Array(game.maxKeyWords);
-  let moveBuf = new Int32Array(1 << 16);
-  let base = new Int32Array(1 << 12), count = new Int32Array(1 << 12), next = new Int32Array(1 << 12);
+  // The stacks start small and double; with the table they stay within limits.memoryBytes.
+  const memory = limits.memoryBytes ?? DEFAULT_MEMORY;
+  let moveBuf = new Int32Array(1 << 12);
+  let base = new Int32Array(1 << 10), count = new Int32Array(1 << 10), next = new Int32Array(1 << 10);
+  const stackBytes = () => moveBuf.byteLength + base.byteLength * 3;
   let depth = 0, maxDepth = 0, evicted = 0;
   const evict = limits.whenFull !== 'stop';
 
@@ -79,9 +82,11 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
   if (table.insert(key, game.key(key)) === FULL) return { outcome: 'unknown', limit: 'memory', stats: stats() };
   if (isDead()) return { outcome: 'unsolvable', stats: stats() };
 
-  // Generates the children of the current position at level `depth`.
-  const expand = () => {
+  // Generates the children of the current position at level `depth`; false when the stacks
+  // cannot grow within the memory budget.
+  const expand = (): boolean => {
     if (depth >= base.length) {
+      if (table.bytes + stackBytes() + base.byteLength * 3 > memory) return false;
       const grow = (a: Int32Array) => {
         const b = new Int32Array(a.length * 2);
         b.set(a);
@@ -92,8 +97,12 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
       next = grow(next);
     }
     const b = depth === 0 ? 0 : base[depth - 1] + count[depth - 1];
-    if (b + game.maxMoves > moveBuf.length) {
-      const m = new Int32Array(moveBuf.length * 2);
+    const need = b + game.maxMoves;
+    if (need > moveBuf.length) {
+      let n = moveBuf.length * 2;
+      while (n < need) n *= 2;
+      if (table.bytes + stackBytes() + (n - moveBuf.length) * 4 > memory) return false;
+      const m = new Int32Array(n);
       m.set(moveBuf);
       moveBuf = m;
     }
@@ -106,9 +115,14 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
     } else {
       count[depth] = pruned ? game.searchMoves!(moveBuf, b) : game.moves(moveBuf, b);
     }
+    return true;
+  };
+  const outOfMemory = (): SearchResult => {
+    unwind();
+    return { outcome: 'unknown', limit: 'memory', stats: stats() };
   };
 
-  expand();
+  if (!expand()) return outOfMemory();
   for (;;) {
     if (next[depth] === count[depth]) {
       if (depth === 0) return { outcome: 'unsolvable', stats: stats() };
@@ -149,6 +163,6 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
     }
     depth++;
     if (depth > maxDepth) maxDepth = depth;
-    expand();
+    if (!expand()) return outOfMemory();
   }
 }

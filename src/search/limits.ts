@@ -8,7 +8,8 @@ export interface Limits {
   maxNodes?: number;
   /** Wall-clock milliseconds at most. */
   timeoutMs?: number;
-  /** Bytes for the transposition table (and A*'s node store). */
+  /** Bytes the search may hold: its transposition table, its stacks and A*'s node store (and
+   *  through solve(), the game's own caches: SearchGame.memoryBudget()). */
   memoryBytes?: number;
   /** What depth-first search does when the table is full: 'evict' (the default) forgets the
    *  deeper half of its states and goes on (searching again what it forgot; verdicts stay exact),

@@ -39,10 +39,22 @@ export type SolveResult =
   | { outcome: 'unsolvable'; stats: SearchStats }
   | { outcome: 'unknown'; limit: Limit; stats: SearchStats };
 
-/** Solves from the game's current position, which it leaves unchanged. */
-export function solve(game: SearchGame, opts: SolveOptions = {}): SolveResult {
-  const table = opts.table ?? new StateTable(opts.memoryBytes ?? DEFAULT_MEMORY);
-  table.clear();
+/** The part of the search's memory (what the game's caches leave) kept from the table for the
+ *  depth-first stacks and best-first's node store: a 16th, and under a small budget up to half,
+ *  4 MiB at most (a depth-first path wanders thousands of moves deep: a Besieged City search
+ *  goes 10,000 deep, with a few dozen moves a ply on its stack). */
+const stackBytes = (search: number) => Math.floor(Math.max(search / 16, Math.min(search / 2, 4 << 20)));
+
+/** Solves from the game's current position, which it leaves unchanged. memoryBytes bounds all
+ *  the search holds: the game's caches first take their part (SearchGame.memoryBudget()), then
+ *  the table gets the rest but a share for the stacks. */
+export function solve(game: SearchGame, options: SolveOptions = {}): SolveResult {
+  const budget = options.memoryBytes ?? DEFAULT_MEMORY;
+  const search = budget - (game.memoryBudget?.(budget) ?? 0);
+  const opts = { ...options, memoryBytes: search };
+  const tableBytes = search - stackBytes(search);
+  const table = opts.table ?? new StateTable(tableBytes);
+  table.setBudget(tableBytes);
   const algorithm = opts.algorithm ?? 'auto';
   let r: SearchResult;
   if (algorithm === 'dfs') r = dfs(game, opts, table);

@@ -28,6 +28,20 @@ const CHUNK_BITS = 16;
 const CHUNK = 1 << CHUNK_BITS;
 const CHUNK_MASK = CHUNK - 1;
 const MIN_ARENA = CHUNK;
+/** The fewest slots a table has, however small its budget. */
+const FEWEST_SLOTS = 64;
+
+/** The slots a table with this budget starts with: `wanted`, or fewer when a quarter of the
+ *  budget would not hold them (a power of two). */
+function startSlots(budget: number, wanted: number): number {
+  let n = wanted;
+  while (n > FEWEST_SLOTS && n * SLOT_BYTES > budget / 4) n >>= 1;
+  return n;
+}
+
+/** The arena's first size in words: a chunk, or a quarter of a small budget. The first chunk is
+ *  then that short, and grows to a whole chunk as the arena does (growArena()). */
+const startArena = (budget: number): number => Math.max(MAX_KEY + 1, Math.min(MIN_ARENA, Math.floor(budget / 16)));
 /** Longest key in words (the games' keys are at most 24); a chunk's unused end is under this. */
 const MAX_KEY = 63;
 /** evictLowest()'s mark on a kept record's length word, and the length's own bits. */
@@ -86,17 +100,40 @@ export class StateTable {
   found = false;
 
   /** minSlots (a power of two): the slots it starts with and shrinks back to; a table cleared
-   *  very often for a few thousand states (the suit puzzles' own) clears faster with fewer. */
+   *  very often for a few thousand states (the suit puzzles' own) clears faster with fewer. A
+   *  small budget starts smaller still (a quarter of the budget for the slots, a quarter for the
+   *  arena), so that the table never holds more than its budget. */
   constructor(
-    readonly memoryBytes: number,
-    private readonly minSlots = MIN_SLOTS,
+    private budget: number,
+    private readonly slotsWanted = MIN_SLOTS,
   ) {
-    this.tags = new Uint8Array(minSlots);
-    this.hashes = new Uint32Array(minSlots);
-    this.offsets = new Uint32Array(minSlots);
-    this.values = new Int32Array(minSlots);
-    this.chunks = [new Uint32Array(CHUNK)];
-    this.mask = minSlots - 1;
+    this.minSlots = startSlots(budget, slotsWanted);
+    this.minArena = startArena(budget);
+    this.tags = new Uint8Array(this.minSlots);
+    this.hashes = new Uint32Array(this.minSlots);
+    this.offsets = new Uint32Array(this.minSlots);
+    this.values = new Int32Array(this.minSlots);
+    this.chunks = [new Uint32Array(this.minArena)];
+    this.arenaCap = this.minArena;
+    this.mask = this.minSlots - 1;
+  }
+
+  private minSlots: number;
+  private minArena: number;
+
+  /** The memory budget in bytes: the table never holds more (insert() reports FULL instead). */
+  get memoryBytes(): number {
+    return this.budget;
+  }
+
+  /** Empties the table and gives it a new budget (a search that shares its memory with other
+   *  structures sets the table's part before it starts). */
+  setBudget(bytes: number): void {
+    if (bytes === this.budget) return this.clear();
+    this.budget = bytes;
+    this.minSlots = startSlots(bytes, this.slotsWanted);
+    this.minArena = startArena(bytes);
+    this.clear(true);
   }
 
   /** Bytes held by the table's arrays now. */
@@ -104,18 +141,19 @@ export class StateTable {
     return this.hashes.length * SLOT_BYTES + this.arenaCap * 4;
   }
 
-  clear(): void {
+  clear(shrink = false): void {
     // Shrink back so that the next (usually small) search starts cheap.
-    if (this.hashes.length > MIN_SLOTS * 16) {
+    if (shrink || this.hashes.length > MIN_SLOTS * 16) {
       this.tags = new Uint8Array(this.minSlots);
       this.hashes = new Uint32Array(this.minSlots);
       this.offsets = new Uint32Array(this.minSlots);
       this.values = new Int32Array(this.minSlots);
-      this.chunks.length = 1;
-      this.arenaCap = MIN_ARENA;
+      this.chunks = [shrink ? new Uint32Array(this.minArena) : this.chunks[0]];
+      this.arenaCap = this.minArena;
       this.mask = this.minSlots - 1;
     } else {
       this.tags.fill(0);
+      // (The arena's counted size stays: FULL comes where it came before a clear.)
     }
     this.chunk = 0;
     this.chunkUsed = 0;
@@ -342,6 +380,13 @@ export class StateTable {
       if (n < this.arenaUsed + need) return false;
     }
     this.arenaCap = n;
+    // A short first chunk (a small budget) grows to what the arena may hold, up to a chunk.
+    const first = this.chunks[0];
+    if (first.length < CHUNK && first.length < n) {
+      const longer = new Uint32Array(Math.min(CHUNK, n));
+      longer.set(first);
+      this.chunks[0] = longer;
+    }
     return true;
   }
 

@@ -85,6 +85,11 @@ export interface SearchGame {
   /** A move the game has proved safe to play without trying the others (a dominance), or -1.
    *  The proof lives beside the game's implementation. */
   forcedMove?(): number;
+  /** Optional: the game's own caches (verdicts, memos) take their part of the search's memory
+   *  budget. solve() calls it with the whole budget before it searches; the game sizes every
+   *  cache it may fill from it and returns the bytes they hold at most, and the search keeps its
+   *  table and stacks within the rest. */
+  memoryBudget?(bytes: number): number;
   /** Notation of a move in the current position (for solutions and traces). */
   formatMove(m: number): string;
 }

@@ -31,16 +31,35 @@ export interface StrategyContext {
 
 export const DEFAULT_DECISION_TIMEOUT_MS = 1000;
 /** Loading a module is not a decision; it gets a generous limit of its own. */
-const LOAD_TIMEOUT_MS = 30_000;
+export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
+let loadTimeoutMs = DEFAULT_LOAD_TIMEOUT_MS;
+
+/** Sets the limit for loading a strategy file in this thread (a job config may carry one). */
+export function setLoadTimeout(ms: unknown): void {
+  loadTimeoutMs = typeof ms === 'number' && ms > 0 ? ms : DEFAULT_LOAD_TIMEOUT_MS;
+}
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$/;
 
 // One loaded module per thread and file: a pool worker imports each module once and calls
 // create(ctx) for every game. A host whose thread was stopped (a hung decision) is replaced.
+// A file that would not load in this thread is not tried again here (a hung import would cost
+// its limit on every game).
 const hosts = new Map<string, StrategyHost>();
+const unloadable = new Map<string, string>();
 
-function loadHost(path: string): { host: StrategyHost } | { error: string } {
+/** A strategy file that loaded when the command checked it would not load in a worker (it threw
+ *  or hung there), so its games cannot be played in this thread. No game was played: the
+ *  caller records the strategy's result as missing, not as a loss. */
+export class StrategyUnavailable extends Error {
+  override name = 'StrategyUnavailable';
+  constructor(readonly strategy: string, readonly reason: string) {
+    super(`strategy ${strategy} not played: ${reason}`);
+  }
+}
+
+function loadHost(path: string, timeoutMs = loadTimeoutMs): { host: StrategyHost } | { error: string } {
   const host = new StrategyHost();
-  const r = host.call('load', pathToFileURL(path).href, LOAD_TIMEOUT_MS);
+  const r = host.call('load', pathToFileURL(path).href, timeoutMs);
   if (!r.ok) {
     host.stop();
     return { error: r.timedOut ? `loading ${r.error}` : r.error };
@@ -51,8 +70,14 @@ function loadHost(path: string): { host: StrategyHost } | { error: string } {
 function hostFor(file: StrategyFile): StrategyHost {
   const h = hosts.get(file.path);
   if (h?.alive) return h;
+  const failed = unloadable.get(file.path);
+  if (failed !== undefined) throw new StrategyUnavailable(file.name, failed);
   const r = loadHost(file.path);
-  if ('error' in r) throw new Error(`${file.path}: ${r.error}`);
+  if ('error' in r) {
+    const reason = `${file.path} did not load in a worker: ${r.error}`;
+    unloadable.set(file.path, reason);
+    throw new StrategyUnavailable(file.name, reason);
+  }
   hosts.set(file.path, r.host);
   return r.host;
 }
@@ -64,9 +89,9 @@ export function loadStrategyFile(text: string, game: string, players: number): S
   const path = resolve(given);
   if (!existsSync(path)) throw new InputError(`${given}: no such strategy file`);
   if (!statSync(path).isFile()) throw new InputError(`${given}: not a file`);
-  const r = loadHost(path);
+  const r = loadHost(path, DEFAULT_LOAD_TIMEOUT_MS);
   if ('error' in r) throw new InputError(`${given}: ${r.error}`);
-  const c = r.host.call('create', { game, seed: '1', seat: 0, players } satisfies StrategyContext, LOAD_TIMEOUT_MS);
+  const c = r.host.call('create', { game, seed: '1', seat: 0, players } satisfies StrategyContext, DEFAULT_LOAD_TIMEOUT_MS);
   if (!c.ok) {
     r.host.stop();
     throw new InputError(`${given}: create(ctx) ${c.error}`);

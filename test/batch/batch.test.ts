@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Batch } from '../../src/batch/run.js';
-import { parseCsv, readCsvRows } from '../../src/batch/csv.js';
+import { CsvAppender, NoSpaceError, parseCsv, readCsvRows } from '../../src/batch/csv.js';
 import { boundedRate, pct, percentile, wilson } from '../../src/batch/stats.js';
 import { parseShard, parseSeeds, shardOf } from '../../src/cli/units.js';
 import { dedupe, summarize as summarizeRows } from '../../src/batch/solvability.js';
@@ -69,6 +69,54 @@ describe('batch pool', () => {
     const rows = readCsvRows(out).rows;
     expect(rows.map((x) => x.seed).sort((a, b) => +a - +b)).toEqual(items);
     expect(readFileSync(out, 'utf8').split('\n').filter((l) => l.startsWith('seed,'))).toHaveLength(1);
+  });
+
+  it('a row is finished only when its line ends: resume drops a torn last row and runs its item again', async () => {
+    const items = seeds(1, 8);
+    const done = async () => {
+      const out = join(tmp(), 'r.csv');
+      await new Batch({ job: 'selftest', config: {}, items, out, workers: 1 }).run();
+      return out;
+    };
+    // Its last byte (the newline) cut: the row has all its fields, and is still not finished.
+    // A row with an unclosed quote in its last field has them too, with or without a line end
+    // inside the quote; so has a row whose last field is cut short.
+    const torn = [
+      (t: string) => t.slice(0, -1),
+      (t: string) => `${t}9,ok,81,"worker di`,
+      (t: string) => `${t}9,ok,81,"worker died\n`,
+      (t: string) => `${t.slice(0, -3)}`,
+    ];
+    for (const cut of torn) {
+      const out = await done();
+      const full = readFileSync(out, 'utf8');
+      writeFileSync(out, cut(full));
+      const r = await new Batch({ job: 'selftest', config: {}, items: seeds(1, 9), out, workers: 1, resume: true }).run();
+      const rows = readCsvRows(out).rows;
+      expect(rows.map((x) => x.seed).sort((a, b) => +a - +b)).toEqual(seeds(1, 9));
+      for (const row of rows) expect(Number(row.square)).toBe(Number(row.seed) ** 2);
+      expect(r.written).toBe(9 - r.skipped);
+      expect(readFileSync(out, 'utf8').endsWith('\n')).toBe(true);
+    }
+  });
+
+  it('resume says how many error rows it kept, and with retryErrors runs them again in place', async () => {
+    const out = join(tmp(), 'r.csv');
+    const items = seeds(1, 10);
+    await new Batch({ job: 'selftest', config: { throwOn: ['3', '7'] }, items, out, workers: 1 }).run();
+    const kept = await new Batch({ job: 'selftest', config: {}, items, out, workers: 1, resume: true }).run();
+    expect(kept).toMatchObject({ written: 0, skipped: 10, errorsKept: 2, retried: 0 });
+    const again = await new Batch({ job: 'selftest', config: {}, items, out, workers: 1, resume: true, retryErrors: true }).run();
+    expect(again).toMatchObject({ written: 2, skipped: 8, errorsKept: 0, retried: 2 });
+    const rows = readCsvRows(out).rows;
+    expect(rows).toHaveLength(10);
+    expect(rows.every((x) => x.outcome === 'ok')).toBe(true);
+    expect(rows.map((x) => x.seed).sort((a, b) => +a - +b)).toEqual(items);
+  });
+
+  it('a full device: one line naming the file, nothing torn left behind', () => {
+    expect(() => new CsvAppender('/dev/full', ['seed', 'outcome'], 'overwrite')).toThrow(new NoSpaceError('/dev/full', 'ENOSPC'));
+    expect(new NoSpaceError('/dev/full', 'ENOSPC').message).toBe('disk full writing /dev/full');
   });
 
   it('rejects resuming a CSV written by another job', async () => {

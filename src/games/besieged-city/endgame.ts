@@ -1,3 +1,4 @@
+import { DEFAULT_MEMORY } from '../../search/limits.js';
 import { FULL, hashKey, StateTable } from '../../search/table.js';
 import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
 import type { BcPosition } from './position.js';
@@ -101,15 +102,31 @@ function putPile(key: Uint32Array, wi: number, words: Uint32Array, t: number, n:
   return wi;
 }
 
+/** The puzzles' parts of a search's memory budget: the verdict cache a 32nd, each seen table a
+ *  256th, at most 1 MiB (it holds at most its cap's states, 3,000: measured under 0.7 MiB). */
+const cacheBytes = (budget: number) => Math.floor(budget / 32);
+const seenBytes = (budget: number) => Math.min(1 << 20, Math.floor(budget / 256));
+
+/** The bytes the suit puzzles hold at most under a search's memory budget of `budget` bytes. */
+export const suitEndgameBytes = (budget: number): number => cacheBytes(budget) + CAPS.length * seenBytes(budget);
+
 export class SuitEndgames {
-  private readonly cache = new StateTable(32 << 20);
+  private readonly cache: StateTable;
   /** Per cap (CAPS), the table of the states a search with that cap has seen: cleared for every
    *  puzzle searched (tens of thousands of times in a long search), and it holds at most the cap's
    *  states, so its slots (a power of two at least twice the cap) keep it under half full; most
-   *  searches are first tries, whose small table stays in the processor's nearest cache. */
-  private readonly seens = CAPS.map((cap) => new StateTable(16 << 20, 1 << (32 - Math.clz32(2 * cap - 1))));
+   *  searches are first tries, whose small table stays in the processor's nearest cache. (A
+   *  seen table that fills, under a small budget, ends its search undecided.) */
+  private readonly seens: StateTable[];
+
+  /** `budget`: the search's memory budget, of which the puzzles take suitEndgameBytes(budget). */
+  constructor(readonly budget = DEFAULT_MEMORY) {
+    this.cache = new StateTable(cacheBytes(budget));
+    this.seens = CAPS.map((cap) => new StateTable(seenBytes(budget), 1 << (32 - Math.clz32(2 * cap - 1))));
+    this.seen = this.seens[0];
+  }
   /** The table of the search under way (or the last one): seens[its level]. */
-  private seen = this.seens[0];
+  private seen!: StateTable;
   /** The puzzle: per trench the suit-s pile's ranks, bottom first (length 0: none), and per
    *  reserve cell the rank of its suit-s card (0: none). */
   private readonly ranks = new Int8Array(TRENCHES * PILE_CAP);
@@ -143,6 +160,11 @@ export class SuitEndgames {
    *  scratch for the ordering (read only while ord is built). */
   private readonly ord = new Int8Array(TRENCHES * (MAX_DEPTH + 1));
   private readonly dig = new Int8Array(TRENCHES);
+  /** Bytes the puzzles' tables hold now, at most suitEndgameBytes(budget). */
+  get bytes(): number {
+    return this.cache.bytes + this.seens.reduce((n, t) => n + t.bytes, 0);
+  }
+
   /** Puzzles decided, for tests and statistics. */
   solvedCount = 0;
   lostCount = 0;

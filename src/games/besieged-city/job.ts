@@ -2,7 +2,7 @@ import type { Job } from '../../batch/job.js';
 import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../batch/solve-row.js';
 import { dealFromJson, dealFromSeed, withVariant } from './deal.js';
 import { BcGame } from './search.js';
-import { decisionTimeoutOf, filesFromConfig, Forfeit } from '../../strategies/module.js';
+import { decisionTimeoutOf, filesFromConfig, Forfeit, setLoadTimeout, StrategyUnavailable } from '../../strategies/module.js';
 import { certificate, playGame, strategyFor, type GameResult } from './strategies/index.js';
 
 // Batch solving: one row per seed. With strategies, each also plays the deal seeing only what a
@@ -19,6 +19,8 @@ export type BcJobConfig = SolveJobConfig & {
   strategyFiles?: string[];
   /** A file strategy's limit per decision, in ms (default 1000). */
   decisionTimeoutMs?: number;
+  /** A file strategy's limit for loading in a worker, in ms (default 30 s). */
+  loadTimeoutMs?: number;
   /** The rule variant as `--variant` writes it (absent: the default reading). */
   rules?: string;
 };
@@ -28,24 +30,33 @@ export const job: Job<BcJobConfig> = {
   itemColumn: 'seed',
   blockSize: 4,
   baseRow: (config, seed) => ({ game: 'besieged-city', seed, settings: config.settings }),
+  // A strategy that could not play (its column empty) is mended by running the deal again.
+  failed: (row) => row.outcome === 'error' || Object.keys(row).some((k) => k.startsWith('won_') && row[k] === ''),
   run(config, seed) {
     const base = dealOfItem(config, seed, dealFromSeed, dealFromJson);
     const deal = config.rules ? withVariant(base, config.rules, 'variant') : base;
     const { row, result: r } = solveRow('besieged-city', seed, new BcGame(deal), config);
     const files = filesFromConfig(config.strategyFiles);
     const timeout = decisionTimeoutOf(config.decisionTimeoutMs);
-    const forfeits: string[] = [];
+    setLoadTimeout(config.loadTimeoutMs);
+    const problems: string[] = [];
     for (const name of config.strategies ?? []) {
       const t0 = performance.now();
       let game: GameResult;
       try {
         game = playGame(deal, strategyFor(name, config.strategySeed ?? '1', files, timeout));
       } catch (e) {
+        // A file that would not load here played no game: its columns stay empty, the
+        // solver's verdict and the other strategies' games stand.
+        if (e instanceof StrategyUnavailable) {
+          problems.push(e.message);
+          continue;
+        }
         // A file strategy that breaks the contract loses this game; the row and batch go on.
         if (!(e instanceof Forfeit)) throw e;
         row[`ms_${name}`] = Math.round(performance.now() - t0);
         row[`won_${name}`] = false;
-        forfeits.push(e.message);
+        problems.push(e.message);
         continue;
       }
       row[`ms_${name}`] = Math.round(performance.now() - t0);
@@ -62,7 +73,7 @@ export const job: Job<BcJobConfig> = {
         row._line = line.join('\n');
       }
     }
-    if (forfeits.length) row.error = forfeits.join('; ');
+    if (problems.length) row.error = problems.join('; ');
     return row;
   },
 };

@@ -1,3 +1,4 @@
+import { DEFAULT_MEMORY } from '../../search/limits.js';
 import { FULL, StateTable } from '../../search/table.js';
 import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, SUIT, TRENCHES } from './layout.js';
 import { packMove, R2T, T2F, T2T, type BcPosition } from './position.js';
@@ -65,14 +66,36 @@ export const PLATEAU_MAX_MOVES = 4 * MAX_MEMBERS * EXITS_PER_MEMBER + 2;
  *  index within its plateau << 20. */
 export const MACRO = 1 << 19;
 export const macroExit = (m: number) => m & (MACRO - 1);
-const MAX_TOTAL_MEMBERS = 1 << 22;
 
-/** `a`, or a copy at least `need` long (doubling), for the growing member arrays. */
-function grown<A extends Int32Array<ArrayBuffer> | Int8Array<ArrayBuffer>>(a: A, need: number): A {
+/** Bytes a plateau holds per member (plateau, parent, move: three Int32Array entries), per
+ *  plateau (first, size, offset: Int32; open, pile count, card count: Int8; trenches: 14 Int8),
+ *  and per card of a member (Int8). */
+const MEMBER_BYTES = 12;
+const COMP_BYTES = 4 * 4 + 3 + TRENCHES;
+
+/** The memo's parts of a memory budget: the table of arrangements an 8th, the members a 32nd,
+ *  their cards 3/32, the plateaus a 128th (measured on seed 502's DFS: about 30 bytes of cards
+ *  and 1/40 of a plateau per member). */
+const partsOf = (budget: number) => ({
+  table: Math.floor(budget / 8),
+  members: Math.floor(budget / 32 / MEMBER_BYTES),
+  cards: Math.floor((budget * 3) / 32),
+  comps: Math.floor(budget / 128 / COMP_BYTES),
+});
+
+/** The bytes the plateau memo holds at most under a search's memory budget of `budget` bytes. */
+export function plateauBytes(budget: number): number {
+  const p = partsOf(budget);
+  return p.table + p.members * MEMBER_BYTES + p.cards + p.comps * COMP_BYTES;
+}
+
+/** `a`, or a copy at least `need` long (doubling, but never past `cap`), for the growing member
+ *  arrays; the caller has checked that `need` fits `cap`. */
+function grown<A extends Int32Array<ArrayBuffer> | Int8Array<ArrayBuffer>>(a: A, need: number, cap: number): A {
   if (need <= a.length) return a;
   let n = a.length * 2;
   while (n < need) n *= 2;
-  const b = new (a.constructor as new (length: number) => A)(n);
+  const b = new (a.constructor as new (length: number) => A)(Math.min(n, Math.max(cap, need)));
   b.set(a);
   return b;
 }
@@ -93,25 +116,49 @@ export class Plateaus {
   /** Scratch for writeExits(): the top card of each pile of a member. */
   private readonly tops = new Int8Array(TRENCHES);
   // Plateaus: first member, size, open flag, pile count, card count, card arena offset, trenches.
-  private compFirst = new Int32Array(1024);
-  private compSize = new Int32Array(1024);
-  private compOpen = new Int8Array(1024);
-  private compK = new Int8Array(1024);
-  private compN = new Int8Array(1024);
-  private compOff = new Int32Array(1024);
-  private compTr = new Int8Array(1024 * TRENCHES);
+  private compFirst: Int32Array<ArrayBuffer>;
+  private compSize: Int32Array<ArrayBuffer>;
+  private compOpen: Int8Array<ArrayBuffer>;
+  private compK: Int8Array<ArrayBuffer>;
+  private compN: Int8Array<ArrayBuffer>;
+  private compOff: Int32Array<ArrayBuffer>;
+  private compTr: Int8Array<ArrayBuffer>;
+  /** Per plateau, its members' single-card piles, all told (for exitBound()). */
+  private compSingles: Int32Array<ArrayBuffer>;
   private nComps = 0;
   // Members: plateau, BFS parent (-1: the first), the move from the parent (a | b << 4, pile
   // indices), cards (per member: k lengths, then the piles' cards, at compOff + local * (k + n)).
-  private memComp = new Int32Array(4096);
-  private memParent = new Int32Array(4096);
-  private memMove = new Int32Array(4096);
-  private cards = new Int8Array(1 << 16);
+  private memComp: Int32Array<ArrayBuffer>;
+  private memParent: Int32Array<ArrayBuffer>;
+  private memMove: Int32Array<ArrayBuffer>;
+  private cards: Int8Array<ArrayBuffer>;
   private cardsUsed = 0;
   private nMembers = 0;
+  /** The most members, cards and plateaus the memo holds (its budget: plateauBytes()). */
+  private readonly maxMembers: number;
+  private readonly maxCards: number;
+  private readonly maxComps: number;
 
-  constructor(memoryBytes = 128 << 20) {
-    this.table = new StateTable(memoryBytes);
+  /** `budget`: the search's memory budget, of which the memo takes plateauBytes(budget). */
+  constructor(readonly budget = DEFAULT_MEMORY) {
+    const parts = partsOf(budget);
+    this.table = new StateTable(parts.table);
+    this.maxMembers = parts.members;
+    this.maxCards = parts.cards;
+    this.maxComps = parts.comps;
+    this.memComp = new Int32Array(Math.min(4096, this.maxMembers));
+    this.memParent = new Int32Array(this.memComp.length);
+    this.memMove = new Int32Array(this.memComp.length);
+    this.cards = new Int8Array(Math.min(1 << 16, this.maxCards));
+    const comps = Math.min(1024, this.maxComps);
+    this.compFirst = new Int32Array(comps);
+    this.compSize = new Int32Array(comps);
+    this.compOpen = new Int8Array(comps);
+    this.compK = new Int8Array(comps);
+    this.compN = new Int8Array(comps);
+    this.compOff = new Int32Array(comps);
+    this.compTr = new Int8Array(comps * TRENCHES);
+    this.compSingles = new Int32Array(comps);
   }
 
   /** The ranks each rank accepts in a trench, under the trench order of the search's rules. */
@@ -124,6 +171,12 @@ export class Plateaus {
     this.nComps = 0;
     this.nMembers = 0;
     this.cardsUsed = 0;
+  }
+
+  /** Bytes the memo holds now (its table and arrays), at most plateauBytes(budget). */
+  get bytes(): number {
+    return this.table.bytes + this.memComp.byteLength * 3 + this.cards.byteLength
+      + this.compFirst.length * COMP_BYTES;
   }
 
   /** Plateaus met and arrangements stored, for tests and statistics. */
@@ -266,17 +319,22 @@ export class Plateaus {
     const k = this.compK[c], n = this.compN[c];
     const m = this.nMembers++;
     if (m >= this.memComp.length) {
-      this.memComp = grow32(this.memComp, m + 1);
-      this.memParent = grow32(this.memParent, m + 1);
-      this.memMove = grow32(this.memMove, m + 1);
+      this.memComp = grow32(this.memComp, m + 1, this.maxMembers);
+      this.memParent = grow32(this.memParent, m + 1, this.maxMembers);
+      this.memMove = grow32(this.memMove, m + 1, this.maxMembers);
     }
     this.memComp[m] = c;
     this.memParent[m] = parent;
     this.memMove[m] = move;
-    this.cards = grow8(this.cards, this.cardsUsed + k + n);
+    this.cards = grow8(this.cards, this.cardsUsed + k + n, this.maxCards);
     let off = this.cardsUsed;
     const cards = this.cards;
-    for (let i = 0; i < k; i++) cards[off++] = this.slen[i];
+    let singles = 0;
+    for (let i = 0; i < k; i++) {
+      cards[off++] = this.slen[i];
+      if (this.slen[i] === 1) singles++;
+    }
+    this.compSingles[c] += singles;
     for (let i = 0; i < k; i++) for (let j = 0; j < this.slen[i]; j++) cards[off++] = this.scard[i * PILE_CAP + j];
     this.cardsUsed = off;
     this.compSize[c]++;
@@ -284,20 +342,26 @@ export class Plateaus {
   }
 
   /** Breadth-first search of the plateau of the scratch arrangement (not in the table yet).
-   *  Returns its first member, or -1 when there is no room for it. */
+   *  Returns its first member, or -1 when there is no room for it (in the memo's budget, room
+   *  for a plateau of MAX_MEMBERS members). */
   private explore(): number {
-    if (this.nMembers + MAX_MEMBERS > MAX_TOTAL_MEMBERS) return -1;
+    let cardsPerMember = this.sk;
+    for (let i = 0; i < this.sk; i++) cardsPerMember += this.slen[i];
+    if (this.nMembers + MAX_MEMBERS > this.maxMembers || this.nComps >= this.maxComps
+      || this.cardsUsed + MAX_MEMBERS * cardsPerMember > this.maxCards) return -1;
     const slot0 = this.table.insert(this.key, this.pack());
     if (slot0 === FULL) return -1;
     const c = this.nComps++;
     if (c >= this.compFirst.length) {
-      this.compFirst = grow32(this.compFirst, c + 1);
-      this.compSize = grow32(this.compSize, c + 1);
-      this.compOff = grow32(this.compOff, c + 1);
-      this.compOpen = grow8(this.compOpen, c + 1);
-      this.compK = grow8(this.compK, c + 1);
-      this.compN = grow8(this.compN, c + 1);
-      this.compTr = grow8(this.compTr, (c + 1) * TRENCHES);
+      const cap = this.maxComps;
+      this.compFirst = grow32(this.compFirst, c + 1, cap);
+      this.compSize = grow32(this.compSize, c + 1, cap);
+      this.compOff = grow32(this.compOff, c + 1, cap);
+      this.compOpen = grow8(this.compOpen, c + 1, cap);
+      this.compK = grow8(this.compK, c + 1, cap);
+      this.compN = grow8(this.compN, c + 1, cap);
+      this.compTr = grow8(this.compTr, (c + 1) * TRENCHES, cap * TRENCHES);
+      this.compSingles = grow32(this.compSingles, c + 1, cap);
     }
     const k = this.sk;
     let n = 0;
@@ -307,6 +371,7 @@ export class Plateaus {
     }
     this.compFirst[c] = this.nMembers;
     this.compSize[c] = 0;
+    this.compSingles[c] = 0;
     this.compOpen[c] = 0;
     this.compK[c] = k;
     this.compN[c] = n;
@@ -343,6 +408,14 @@ export class Plateaus {
       }
     }
     return first;
+  }
+
+  /** At most the exits writeExits() writes for member m's plateau, both passes, with `reserve`
+   *  cards of its suit in the reserve: per member 2 foundation exits (the needed card's two
+   *  copies), 4 per reserve card (its cell's trenches) and k - 1 per single-card pile. */
+  exitBound(m: number, reserve: number): number {
+    const c = this.memComp[m];
+    return this.compSize[c] * (2 + 4 * reserve) + this.compSingles[c] * Math.max(0, this.compK[c] - 1);
   }
 
   /** Writes the exits from every arrangement of member m's plateau (suit s), as macro moves;

@@ -1,12 +1,13 @@
 import type { SearchGame } from '../../search/types.js';
 import { DEAD } from '../../search/types.js';
+import { DEFAULT_MEMORY } from '../../search/limits.js';
 import { CELLS, DECK_SIZE, RANK, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
 import { lastAceBuried, RESTLESS } from './aces.js';
-import { decoupledSuits, JUDGED_LOST, NOT_JUDGED, SuitEndgames } from './endgame.js';
+import { decoupledSuits, JUDGED_LOST, NOT_JUDGED, SuitEndgames, suitEndgameBytes } from './endgame.js';
 import { BC_MAX_KEY_WORDS, packHead, packKey, packPiles } from './key.js';
 import { bcHeuristic, GUIDE_ORDER, GUIDES } from './heuristic.js';
 import { formatMove } from './notation.js';
-import { MACRO, macroExit, PLATEAU_MAX_MOVES, Plateaus, plateausApply } from './plateau.js';
+import { MACRO, macroExit, PLATEAU_MAX_MOVES, plateauBytes, Plateaus, plateausApply } from './plateau.js';
 import { BcPosition, FILL, MAX_MOVES, packMove, R2T, S2F, S2TAL, T2F, T2T } from './position.js';
 
 /** Every trench in index order, for the plateau key's piles (packPiles()). */
@@ -36,8 +37,40 @@ export class BcGame extends BcPosition implements SearchGame {
     return this.plateauMode;
   }
 
+  /** In plateau mode, what plateauMoves() may write here: the single moves, and the exits of
+   *  every member of each plateau-keyed suit (Plateaus.exitBound(); read where the search asks it, after key() has
+   *  found the members; memberOf() remembers them), so the move stack holds what the plateaus
+   *  met need, not PLATEAU_MAX_MOVES at every ply. */
   get maxMoves(): number {
-    return this.plateauMode ? PLATEAU_MAX_MOVES : MAX_MOVES;
+    if (!this.plateauMode) return MAX_MOVES;
+    if (this.pending >= 0) return MAX_MOVES;
+    this.plateauMembers();
+    let n = MAX_MOVES;
+    for (let s = 0; s < 4; s++) {
+      if (this.member[s] < 0) continue;
+      let reserve = 0;
+      for (let c = 0; c < CELLS; c++) if (this.reserve[c] >= 0 && SUIT[this.reserve[c]] === s) reserve++;
+      n += this.plateau!.exitBound(this.member[s], reserve);
+    }
+    return Math.min(n, PLATEAU_MAX_MOVES);
+  }
+
+  /** The search's memory budget (solve()) of which the suit puzzles and the plateau memo take
+   *  their parts (endgame.ts, plateau.ts): the caches are made to fit it. */
+  private cacheBudget = DEFAULT_MEMORY;
+
+  /** Bytes the game's caches hold now (for tests and statistics). */
+  get cacheBytes(): number {
+    return (this.endgames?.bytes ?? 0) + (this.plateau?.bytes ?? 0);
+  }
+
+  memoryBudget(bytes: number): number {
+    if (bytes !== this.cacheBudget) {
+      this.cacheBudget = bytes;
+      this.endgames = null;
+      this.plateau = null;
+    }
+    return suitEndgameBytes(bytes) + plateauBytes(bytes);
   }
 
   key(out: Uint32Array): number {
@@ -100,7 +133,7 @@ export class BcGame extends BcPosition implements SearchGame {
     this.restless = RESTLESS[this.rules.trenchOrder];
     this.skippedAt.fill(0);
     this.plateauMode = macros && this.plateaus && plateausApply(this.rules);
-    if (this.plateauMode) (this.plateau ??= new Plateaus()).clear(this.rules);
+    if (this.plateauMode) (this.plateau ??= new Plateaus(this.cacheBudget)).clear(this.rules);
     this.macroLen = 0;
   }
 
@@ -312,7 +345,7 @@ export class BcGame extends BcPosition implements SearchGame {
       this.puzzlesChanged = 15;
       let skipped = 0;
       if (mask !== 0) {
-        const e = (this.endgames ??= new SuitEndgames());
+        const e = (this.endgames ??= new SuitEndgames(this.cacheBudget));
         for (let s = 0; s < 4; s++) {
           if ((mask & (1 << s)) === 0) continue;
           const v = e.judge(this, s);

@@ -222,6 +222,7 @@ export const pilstymasCli: GameCli = {
         .option('out', { type: 'string', default: 'pilstymas-tournament.csv', describe: 'CSV file, one row per game' })
         .option('records', { type: 'string', describe: 'also write every game record JSON into this directory' })
         .option('resume', { type: 'boolean', default: false, describe: 'skip games already in the CSV' })
+        .option('retry-errors', { type: 'boolean', default: false, describe: 'with --resume: play the games whose rows are errors again' })
         .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing CSV' })
         .example('$0 tournament pilstymas --players random,greedy,planner,ismcts --games 10000 --workers 2 --out t.csv', '')
         .example('$0 tournament pilstymas --players planner,./bot.mjs --games 200', 'your own strategy file against the planner'),
