@@ -3,7 +3,7 @@ import { solve, type SolveResult } from '../search/solve.js';
 import { StateTable } from '../search/table.js';
 import type { SearchGame } from '../search/types.js';
 import type { Row } from './job.js';
-import { readJsonFile } from '../io/json.js';
+import { readJsonFile } from '../io/json-file.js';
 import { anyText, nonEmpty, oneOf, onlyWhen, strategyName, unlessError, wholeNumber, type RowSchema } from './schema.js';
 
 // The CSV row of one solved deal, shared by the solver jobs of every game. A worker keeps one

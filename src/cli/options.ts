@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { InputError } from '../io/errors.js';
-import { readJsonFile } from '../io/json.js';
+import { readJsonFile } from '../io/json-file.js';
 import { parseDuration, parseSeed } from './units.js';
 
 // Options and argument checks shared by several commands.

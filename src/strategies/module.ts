@@ -3,6 +3,9 @@ import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError, quote } from '../io/errors.js';
 import { StrategyHost } from './host.js';
+import { Forfeit, isStrategyPath, type PublicMove, type StrategyContext, type StrategyFile } from './contract.js';
+
+export * from './contract.js';
 
 // Strategies from outside (docs/strategies.md): an ES module whose default export is
 // `create(ctx) -> { name?, start?(view), choose(view) }`. It is the same contract for every game;
@@ -11,25 +14,6 @@ import { StrategyHost } from './host.js';
 // view.moves, or a decision slower than the timeout forfeits the game (Forfeit), and nothing
 // else. The built-in strategies never come here.
 
-/** A strategy value that names a file rather than a built-in: it has a "/" or ends in .js/.mjs. */
-export const isStrategyPath = (text: string): boolean => text.includes('/') || /\.m?js$/i.test(text.trim());
-
-export interface StrategyFile {
-  /** Absolute path of the module. */
-  path: string;
-  /** Its name in CSVs and summaries: the player's `name`, else the file's base name. */
-  name: string;
-}
-
-/** What create(ctx) receives. `seed` is for the strategy's own randomness, never the deal's. */
-export interface StrategyContext {
-  game: string;
-  seed: string;
-  seat: number;
-  players: number;
-}
-
-export const DEFAULT_DECISION_TIMEOUT_MS = 1000;
 /** Loading a module is not a decision; it gets a generous limit of its own. */
 export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
 let loadTimeoutMs = DEFAULT_LOAD_TIMEOUT_MS;
@@ -130,23 +114,6 @@ export function loadStrategyValues(
 export const strategiesAsGiven = (values: readonly string[], names: readonly string[]): string[] =>
   values.map((v, i) => (isStrategyPath(v) ? v.trim() : names[i]));
 
-/** Parses --decision-timeout's milliseconds as carried in a job config. */
-export const decisionTimeoutOf = (ms: unknown): number => (typeof ms === 'number' && ms > 0 ? ms : DEFAULT_DECISION_TIMEOUT_MS);
-
-/** A strategy broke the contract and lost its game: what happened, and at which move. */
-export class Forfeit extends Error {
-  override name = 'Forfeit';
-  /** `at` says where in the game, e.g. "move 12". */
-  constructor(readonly strategy: string, readonly seat: number, readonly at: string, readonly reason: string) {
-    super(`${strategy} forfeits at ${at}: ${reason}`);
-  }
-}
-
-/** A public move: its notation and whatever else the game's adapter tells about it. */
-export interface PublicMove {
-  notation: string;
-}
-
 /** One game's player backed by a strategy file. The adapter gives it public views; it answers
  *  with the index of the chosen move in view.moves, or throws Forfeit. */
 export class FilePlayer {
@@ -182,16 +149,3 @@ export class FilePlayer {
   }
 }
 
-/** Strategy files as a job config carries them to the workers: "name=path" entries (plain
- *  strings, so the settings column records them too). */
-export const filesToConfig = (files: ReadonlyMap<string, StrategyFile>): string[] => [...files.values()].map((f) => `${f.name}=${f.path}`);
-
-export function filesFromConfig(list: unknown): Map<string, StrategyFile> {
-  const out = new Map<string, StrategyFile>();
-  if (!Array.isArray(list)) return out;
-  for (const entry of list as string[]) {
-    const i = entry.indexOf('=');
-    out.set(entry.slice(0, i), { name: entry.slice(0, i), path: entry.slice(i + 1) });
-  }
-  return out;
-}
