@@ -1,4 +1,4 @@
-import { DEAD, type SearchGame, type StreamlinerRun } from '../../search/types.js';
+import { DEAD, type SearchGame } from '../../search/types.js';
 import { BOUQUET_SIZE, PILES } from './deal.js';
 import { PT_MAX_KEY_WORDS, packKey, packSuitBlindKey } from './key.js';
 import { formatMove } from './notation.js';
@@ -12,20 +12,6 @@ import {
 export class PtGame extends PtPosition implements SearchGame {
   readonly maxMoves = MAX_MOVES;
   readonly maxKeyWords = PT_MAX_KEY_WORDS;
-  /** Half the budget to the guided runs: the exhaustive pass here often solves, and proves
-   *  deals lost, within a few hundred milliseconds (seeds 1..200 at 1 s: 140 solved, 13
-   *  unsolvable, 47 unknown at 0.5 against 136/12/52 at the default 0.75). */
-  readonly firstPassShare = 0.5;
-  /** Round 0 of the guided portfolio gives each guide 5k nodes (the default at a time budget is
-   *  20k): easy deals fall sooner. Seeds 1..60 at 1M nodes a deal: median solved deal 22k nodes
-   *  against 55k, and 42 / 4 / 14 solved / unsolvable / unknown against 43 / 4 / 13. */
-  readonly firstRoundNodes = 5000;
-  /** Round 0 runs each guide at weight 0.5 (f = g + 0.5 h, effective weight 4 on L + R) before
-   *  the greedy runs: many deals that greedy misses in 5k nodes fall to the weighted run in 2-4k.
-   *  Seeds 1..100 at 100k nodes a deal: median solved deal 4,728 nodes against 12,193 with the
-   *  greedy round 0, 49 solved in both; seeds 1..60 at 1M nodes: 42 / 4 / 14 solved / unsolvable
-   *  / unknown in both, the same deals unknown. Weight 0.5 alone: 4,654 nodes but 47 solved. */
-  readonly firstRoundWeights: readonly number[] = [0.5, Infinity];
   private readonly scores = new Int32Array(MAX_MOVES);
   // Scratch for dead(): cards freed in the relaxed game, unfreed height per pile, relaxed
   // foundation heights.
@@ -92,16 +78,10 @@ export class PtGame extends PtPosition implements SearchGame {
     return -1;
   }
 
-  private streamlined = false;
   /** The streamliner (every card that fits goes home at once, positions keyed without suits:
-   *  Solvitaire's pair of streamliners) gets 40% of the budget, in runs after round 0 of the
-   *  portfolio (src/search/solve.ts). One depth-first run at 30% (the fifth pass of issue 13):
-   *  seeds 1..300 at 1M nodes a deal (solved / unsolvable / unknown): 200 / 19 / 81 without it;
-   *  229 / 19 / 52 at 0.1, 239 / 19 / 42 at 0.2, 242 / 19 / 39 at 0.3; with exact keys it did
-   *  not pay (seeds 1..60: 41 / 3 / 16 against 43 / 4 / 13): the suits multiply a restricted
-   *  space that is small by ranks. The runs below and the 40%: the sixth pass (see
-   *  streamlinerRuns). */
-  readonly streamlinerShare = 0.4;
+   *  Solvitaire's pair of streamliners), run by 'auto' on its policy's share (policy.ts). With
+   *  exact keys it does not pay: the suits multiply a restricted space that is small by ranks. */
+  private streamlined = false;
   /** A stronger streamliner, for experiments: also no pile-to-pile move between two bases of
    *  equal rank (unless the card exposed goes home). */
   noShuffle = false;
@@ -113,24 +93,6 @@ export class PtGame extends PtPosition implements SearchGame {
    *  key (merges a little less). */
   private streamHome = true;
   private streamLevel = 0;
-  /** The streamlined runs, sharing the streamliner's budget (src/search/solve.ts): the
-   *  depth-first run of level 0 on at most 75% of it, then best-first runs (weight 0.5, guides 4
-   *  and 0 at level 2, guide 4 at level 1) on the rest. The suit-blind key lets the first
-   *  position met stand for all that differ in suits only, so a search in another order meets
-   *  other representatives and other wins; most restricted spaces are exhausted in a fraction
-   *  of their part. Seeds 2001..2400 at 7M nodes a deal (solved / unsolvable / unknown): 341 /
-   *  37 / 22 with the one depth-first run at 30%; 346 / 37 / 17 with these runs at 40%, no deal
-   *  lost (bench/RESULTS.md, issue 13 sixth pass, for the variants tried). */
-  streamlinerRuns: readonly StreamlinerRun[] = [
-    { share: 0.75 }, { weight: 0.5, variant: 4, level: 2 }, { weight: 0.5, variant: 0, level: 2 },
-    { weight: 0.5, variant: 4, level: 1 },
-  ];
-  /** When every streamlined run has exhausted its space without a win (a hint, not a proof,
-   *  that the deal is lost), the guided runs stop at 20% of the budget instead of 50%, and the
-   *  exhaustive pass gets the rest. Seeds 2001..2400 at 7M nodes: one more deal proved lost
-   *  (2036, 3.5M nodes of depth-first search), no deal lost, at 0.2 and at 0.3. */
-  readonly exhaustedFirstPassShare = 0.2;
-
   /** The streamliner at `level` (above), an unproved restriction tried by 'auto' before the
    *  exhaustive pass. Solutions found so are real; a failure proves nothing. */
   streamline(on: boolean, level = 0): void {
@@ -139,13 +101,12 @@ export class PtGame extends PtPosition implements SearchGame {
     this.streamLevel = level;
   }
 
-  /** Two guides, run in turn by the 'auto' portfolio: 0 (L + R) and 4 (L + R plus D). Their
-   *  wins overlap little: on the 30 first deals that the single guide 0 left unknown at 1 s,
-   *  guide 0 alone at scale 10 solved 5, guides 0 and 4 together 8-9, other second guides
-   *  (L + R + I, L + R + 4D, L + R + 2D - E) 6-8 (bench/parterre.ts with SEEDS=…, PT_GUIDES,
-   *  PT_SCALE; ±2 is noise there). Settable for experiments. */
+  /** Two guides, run in turn by the 'auto' portfolio: 0 (L + R) and 4 (L + R plus D), the order
+   *  in PT_POLICY.guideOrder (policy.ts). Their wins overlap little: on the 30 first deals that
+   *  guide 0 alone left unknown at 1 s, guide 0 at scale 10 solved 5, guides 0 and 4 together
+   *  8-9, other second guides (L + R + I, L + R + 4D, L + R + 2D - E) 6-8 (bench/parterre.ts
+   *  with SEEDS=…, PT_GUIDES, PT_SCALE; ±2 is noise there). Settable for experiments. */
   heuristicVariants = 2;
-  heuristicOrder: readonly number[] = [0, 4];
 
   /** The guide is scaled so that the portfolio's weights (f = g + w*h, w = 0.5, 0.2, 3, ∞)
    *  land near effective weights 2-5 on L + R, which solve the most hard deals: on 20 deals left
@@ -154,7 +115,7 @@ export class PtGame extends PtPosition implements SearchGame {
    *  the four weights (0.2, 0.5) near that range; seeds 1..200 at 1 s: 122 solved with scale 6
    *  and guide 0 only, 138 with scale 10 and guides 0 and 4, 136 with scale 8 (median solved
    *  deal 52 ms against 65 ms at scale 10). At 5 s, seeds 1..100, scale 10 with both guides and
-   *  the old setting both solve 76 (the gain is speed, not reach). */
+   *  scale 6 with guide 0 both solve 76 (the gain is speed, not reach). */
   guideScale = 8;
 
   /** Guides for the best-first passes (not admissible; they decide nothing, they only order
@@ -256,8 +217,8 @@ export class PtGame extends PtPosition implements SearchGame {
 
   /** Also runs the capacity test (block()) in every dead(): proved (see block()) and
    *  cross-checked against exhaustive search in test/parterre/dead.test.ts. Off: it costs 1.5-3x
-   *  the CPU a node and almost never fires inside a search (bench/RESULTS.md, issue 13 fourth
-   *  pass). */
+   *  the CPU a node and almost never fires inside a search (bench/history.md: the
+   *  capacity test). */
   capacityTest = false;
   /** Runs the capacity test in the first dead() call of each search, which every search makes at
    *  its root (any position would do: the test is sound everywhere). It proves some deals lost
