@@ -112,7 +112,7 @@ export class PtGame extends PtPosition implements SearchGame {
   /** The guide is scaled so that the portfolio's weights (f = g + w*h, w = 0.5, 0.2, 3, ∞)
    *  land near effective weights 2-5 on L + R, which solve the most hard deals: on 20 deals left
    *  unknown at 1 s, w*scale = 1.2 solved 0 at 200k nodes, 2: 4, 3: 5, 4: 3, 6: 0, 18: 1,
-   *  greedy 0 (earlier, on seeds 1..30: 1.5 solved 10, 3 solved 15-17). Scale 8 puts two of
+   *  greedy 0 (on seeds 1..30: 1.5 solved 10, 3 solved 15-17). Scale 8 puts two of
    *  the four weights (0.2, 0.5) near that range; seeds 1..200 at 1 s: 122 solved with scale 6
    *  and guide 0 only, 138 with scale 10 and guides 0 and 4, 136 with scale 8 (median solved
    *  deal 52 ms against 65 ms at scale 10). At 5 s, seeds 1..100, scale 10 with both guides and
