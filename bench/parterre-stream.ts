@@ -1,8 +1,8 @@
-// The streamlined space alone, for experiments (issue 13, sixth pass): runs one search of the
+// The streamlined space alone, for experiments with the streamlined runs: runs one search of the
 // Parterre streamliner's restricted space per seed and prints its outcome and nodes ('unsolvable'
 // there means only that the restricted space holds no win).
 //
-//   NODES=2000000 SEEDS="9 25" [ALG=dfs|<weight>|inf] [VARIANT=0] [PT_NOSHUF=1] [PT_BLIND=0] [PT_LEVEL=1] \
+//   NODES=2000000 SEEDS="9 25" [ALG=dfs|<weight>|inf] [GUIDE=0] [PT_NOSHUF=1] [PT_BLIND=0] [PT_LEVEL=1] \
 //     npx tsx bench/parterre-stream.ts
 import { astar } from '../src/search/astar.js';
 import { dfs } from '../src/search/dfs.js';
@@ -25,7 +25,7 @@ for (const s of seeds) {
   const t = performance.now();
   const r = alg === 'dfs'
     ? dfs(game, { maxNodes }, table)
-    : astar(game, { maxNodes }, table, alg === 'inf' ? Infinity : Number(alg), Number(process.env.VARIANT ?? 0));
+    : astar(game, { maxNodes }, table, alg === 'inf' ? Infinity : Number(alg), Number(process.env.GUIDE ?? 0));
   game.streamline(false);
   nodes += r.stats.nodes;
   if (r.outcome === 'solved') solved++, won.push(s);

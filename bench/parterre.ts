@@ -5,7 +5,8 @@
 //
 //   npx tsx bench/parterre.ts [TO=200] [TIMEOUT_MS=1000] [FROM=1] [ALGORITHM=auto]
 //   VERBOSE=1 prints one line per deal; SEEDS="4 5 7" solves those seeds only (FROM/TO ignored).
-//   Experiments: PT_GUIDES=0,4 sets the guide variants the portfolio runs (PtGame.heuristicOrder),
+//   Experiments, over Parterre's policy (src/games/parterre/policy.ts): PT_GUIDES=0,4 sets the
+//   guides the portfolio runs (guideOrder),
 //   PT_SCALE=8 the guide scale (PtGame.guideScale), PT_SHARE=0.5 the 'auto' first-pass share,
 //   PT_STREAM=0.1 the streamliner share (0: none), PT_NOSHUF=1 the stronger streamliner,
 //   PT_BLIND=0 the streamliner with exact keys (default: suit-blind keys), PT_RUNS=dfs/0.75,0.5:4,dfs@1
@@ -16,9 +17,10 @@
 //   loaded machine a node budget compares versions fairly; TIMEOUT_MS=0 then means no time limit).
 import { solve, type Algorithm } from '../src/search/solve.js';
 import { StateTable } from '../src/search/table.js';
-import type { StreamlinerRun } from '../src/search/types.js';
+import { resolvePolicy, type StreamlinerRun } from '../src/search/policy.js';
 import { boundedRate, percentile, pct } from '../src/batch/stats.js';
 import { dealFromSeed } from '../src/games/parterre/deal.js';
+import { PT_POLICY } from '../src/games/parterre/policy.js';
 import { PtGame } from '../src/games/parterre/search.js';
 
 /** "dfs/0.75,0.5:4,dfs@1": depth-first on at most 75% of the streamliner's budget, best-first
@@ -27,10 +29,10 @@ function parseRuns(text: string): StreamlinerRun[] {
   return text.split(',').map((t) => {
     const [alg0, share] = t.split('/');
     const [alg, level] = alg0.split('@');
-    const [w, v] = alg.split(':');
+    const [w, g] = alg.split(':');
     const run: StreamlinerRun = { level: level === undefined ? 0 : Number(level) };
     if (share !== undefined) run.share = Number(share);
-    if (w !== 'dfs') run.weight = w === 'inf' ? Infinity : Number(w), run.variant = Number(v ?? 0);
+    if (w !== 'dfs') run.weight = w === 'inf' ? Infinity : Number(w), run.guide = Number(g ?? 0);
     return run;
   });
 }
@@ -51,24 +53,22 @@ const seeds: number[] = process.env.SEEDS
   : Array.from({ length: to - from + 1 }, (_, i) => from + i);
 for (const s of seeds) {
   const game = new PtGame(dealFromSeed(s));
-  if (process.env.PT_GUIDES) {
-    game.heuristicOrder = process.env.PT_GUIDES.split(',').map(Number);
-    game.heuristicVariants = game.heuristicOrder.length;
-  }
+  const guideOrder = process.env.PT_GUIDES ? process.env.PT_GUIDES.split(',').map(Number) : undefined;
+  if (guideOrder) game.heuristicVariants = guideOrder.length;
   if (process.env.PT_SCALE) game.guideScale = Number(process.env.PT_SCALE);
   if (process.env.PT_NOSHUF) game.noShuffle = process.env.PT_NOSHUF === '1';
   if (process.env.PT_BLIND) game.suitBlind = process.env.PT_BLIND !== '0';
-  if (process.env.PT_RUNS) game.streamlinerRuns = parseRuns(process.env.PT_RUNS);
-  const share = process.env.PT_SHARE ? Number(process.env.PT_SHARE) : undefined;
+  const streamlinerRuns = process.env.PT_RUNS ? parseRuns(process.env.PT_RUNS) : undefined;
+  const firstPassShare = process.env.PT_SHARE ? Number(process.env.PT_SHARE) : undefined;
   const firstRoundNodes = process.env.PT_START ? Number(process.env.PT_START) : undefined;
   const streamlinerShare = process.env.PT_STREAM ? Number(process.env.PT_STREAM) : undefined;
   const exhaustedFirstPassShare = process.env.PT_XSHARE ? Number(process.env.PT_XSHARE) : undefined;
   const maxNodes = process.env.NODES ? Number(process.env.NODES) : undefined;
   const firstRoundWeights = process.env.PT_W0 ? process.env.PT_W0.split(',').map((w) => (w === 'inf' ? Infinity : Number(w))) : undefined;
-  const r = solve(game, {
-    firstRoundWeights,
-    algorithm, weight: 3, timeoutMs: timeoutMs > 0 ? timeoutMs : undefined, maxNodes, table, firstPassShare: share, streamlinerShare, firstRoundNodes, exhaustedFirstPassShare,
+  const policy = resolvePolicy(PT_POLICY, {
+    guideOrder, firstPassShare, firstRoundNodes, firstRoundWeights, streamlinerShare, streamlinerRuns, exhaustedFirstPassShare,
   });
+  const r = solve(game, { algorithm, weight: 3, timeoutMs: timeoutMs > 0 ? timeoutMs : undefined, maxNodes, table, policy });
   nodes += r.stats.nodes;
   ms += r.stats.ms;
   if (r.outcome === 'solved') solved++, solvedMs.push(r.stats.ms), solvedNodes.push(r.stats.nodes);

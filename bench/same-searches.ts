@@ -12,12 +12,15 @@ import { solve, type Algorithm } from '../src/search/solve.js';
 import { StateTable } from '../src/search/table.js';
 import { besiegedCity } from '../src/games/besieged-city/kit.js';
 import { parterre } from '../src/games/parterre/kit.js';
+import type { AutoPolicy } from '../src/search/policy.js';
 import type { SearchGame } from '../src/search/types.js';
 
-/** What this script needs of a game: deals from seeds, their variants, and the search adapter. */
+/** What this script needs of a game: deals from seeds, their variants, the search adapter and
+ *  its policy. */
 interface Kit {
   dealFromSeed(seed: string): unknown;
   searchGame(deal: never): SearchGame;
+  searchPolicy?: Partial<AutoPolicy>;
   variants?: { apply(deal: never, text: string, where: string): unknown };
 }
 
@@ -68,7 +71,7 @@ for (const g of GROUPS) {
       if (v !== 'default') deal = g.kit.variants!.apply(deal, v, '--variant') as never;
       const game = g.kit.searchGame(deal);
       if (g.noPlateaus) (game as unknown as { plateaus: boolean }).plateaus = false;
-      const r = solve(game, { algorithm: g.algorithm, maxNodes: g.maxNodes, table });
+      const r = solve(game, { algorithm: g.algorithm, maxNodes: g.maxNodes, policy: g.kit.searchPolicy, table });
       const line = `${g.name} ${v} ${s} ${r.outcome}${r.outcome === 'unknown' ? `(${r.limit})` : ''} nodes=${r.stats.nodes} unique=${r.stats.unique}${r.outcome === 'solved' ? ` moves=${r.moves.length}` : ''}`;
       digest.update(`${line}\n`);
       nodes += r.stats.nodes;

@@ -15,6 +15,7 @@ import { solve, type Algorithm } from '../src/search/solve.js';
 import { StateTable } from '../src/search/table.js';
 import { dealFromSeed, withVariant } from '../src/games/besieged-city/deal.js';
 import { replay } from '../src/games/besieged-city/replay.js';
+import { BC_POLICY } from '../src/games/besieged-city/policy.js';
 import { BcGame } from '../src/games/besieged-city/search.js';
 
 function arg(name: string, dflt?: string): string | undefined {
@@ -47,7 +48,7 @@ const table = new StateTable(memoryBytes);
 for (let i = 0; i < 3; i++) {
   const game = new BcGame(dealFromSeed(`warmup${i}`));
   game.plateaus = plateaus;
-  solve(game, { algorithm, maxNodes: 100_000, memoryBytes, whenFull, table });
+  solve(game, { algorithm, maxNodes: 100_000, memoryBytes, whenFull, policy: BC_POLICY, table });
 }
 const cpu0 = process.cpuUsage();
 let nodes = 0, ms = 0, solved = 0, unsolvable = 0, unknown = 0, overrun = 0, peakRss = 0, peakHeap = 0;
@@ -57,7 +58,7 @@ for (let s = from; s <= to; s++) {
   const game = new BcGame(deal);
   game.plateaus = plateaus;
   const t0 = performance.now();
-  const r = solve(game, { algorithm, maxNodes, timeoutMs, memoryBytes, whenFull, table });
+  const r = solve(game, { algorithm, maxNodes, timeoutMs, memoryBytes, whenFull, policy: BC_POLICY, table });
   const wall = performance.now() - t0;
   nodes += r.stats.nodes;
   ms += wall;

@@ -8,6 +8,7 @@
 import { wilson } from '../src/batch/stats.js';
 import { dealFromSeed } from '../src/games/besieged-city/deal.js';
 import { replay } from '../src/games/besieged-city/replay.js';
+import { BC_POLICY } from '../src/games/besieged-city/policy.js';
 import { BcGame } from '../src/games/besieged-city/search.js';
 import { makeStrategy, playGame } from '../src/games/besieged-city/strategies/index.js';
 import { SamplerStrategy } from '../src/games/besieged-city/strategies/sampler.js';
@@ -38,7 +39,7 @@ for (let s = from; s <= to; s++) {
   const row: string[] = [String(s)];
   let outcome = '';
   if (withSolver) {
-    const r = solve(new BcGame(deal), { maxNodes: solveNodes, table });
+    const r = solve(new BcGame(deal), { maxNodes: solveNodes, policy: BC_POLICY, table });
     outcome = r.outcome;
     if (r.outcome === 'solved') solved++;
     else if (r.outcome === 'unsolvable') unsolvable++;

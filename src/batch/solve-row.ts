@@ -1,4 +1,5 @@
 import type { SolverSettings } from '../cli/solve.js';
+import type { AutoPolicy } from '../search/policy.js';
 import { solve, type SolveResult } from '../search/solve.js';
 import { StateTable } from '../search/table.js';
 import type { SearchGame } from '../search/types.js';
@@ -47,9 +48,12 @@ export const SOLVE_SCHEMA: RowSchema = {
 
 let table: StateTable | null = null;
 
-export function solveRow(game: string, seed: string, searchGame: SearchGame, config: SolveJobConfig): { row: Row; result: SolveResult } {
+/** `policy`: the game's search policy (its kit's searchPolicy). */
+export function solveRow(
+  game: string, seed: string, searchGame: SearchGame, policy: Partial<AutoPolicy> | undefined, config: SolveJobConfig,
+): { row: Row; result: SolveResult } {
   table ??= new StateTable(config.memoryBytes);
-  const r = solve(searchGame, { ...config, table });
+  const r = solve(searchGame, { ...config, policy, table });
   const row: Row = {
     game,
     seed,

@@ -101,7 +101,7 @@ export function solveCommand<D extends { seed?: string }, P extends SolitairePos
   if (argv.seed === undefined && argv.deal === undefined)
     throw new InputError(`solve ${kit.name}: name the deal: --seed N (a deal number, or a name like hello) or --deal FILE`);
   const settings = solverSettings(argv);
-  const r = solve(kit.searchGame(deal), settings);
+  const r = solve(kit.searchGame(deal), { ...settings, policy: kit.searchPolicy });
   if (argv.json) {
     console.log(formatJson({
       game: kit.name,
@@ -142,8 +142,8 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   // --deal FILE…: the items are deal files, each read and checked here first, so a bad file is
   // a one-line error before any work starts.
   const files = argv.deal === undefined ? null : (argv.deal as unknown[]).map(String);
-  // The rule variant: checked once here, passed to the job as text (`rules`; the solver's own
-  // `variant` option is a guide number), recorded in the settings column unless default.
+  // The rule variant: checked once here, passed to the job as text (`rules`), recorded in the
+  // settings column unless default.
   const variant = kit.variants && argv.variant !== undefined ? kit.variants.describe(kit.variants.apply(kit.dealFromSeed('1'), String(argv.variant), '--variant')) : 'default';
   const dealOfItem = (item: string): D => (files ? kit.dealFromJson(readJsonFile(item), item) : kit.dealFromSeed(item));
   const dealOf = (item: string): D => (variant === 'default' ? dealOfItem(item) : kit.variants!.apply(dealOfItem(item), variant, 'variant'));

@@ -1,5 +1,6 @@
 import { InputError, quote } from '../io/errors.js';
 import { checkFields, isObject } from '../io/json.js';
+import type { AutoPolicy } from '../search/policy.js';
 import type { SearchGame } from '../search/types.js';
 import type { Board, Replay } from './registry.js';
 
@@ -28,6 +29,9 @@ export interface Solitaire<D extends { seed?: string }, P extends SolitairePosit
   dealToJson(deal: D): object;
   position(deal: D): P;
   searchGame(deal: D): SearchGame;
+  /** How the 'auto' search spends its budget on this game, over the defaults (src/search/policy.ts);
+   *  every caller of solve() passes it (SolveOptions.policy). */
+  readonly searchPolicy?: Partial<AutoPolicy>;
   /** Writes the legal moves to out, returns how many. */
   legalMoves(pos: P, out: Int32Array): number;
   readonly maxMoves: number;

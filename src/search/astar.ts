@@ -1,3 +1,4 @@
+import { grown } from './grow.js';
 import { Budget, DEFAULT_MEMORY, type Limits, type SearchResult } from './limits.js';
 import { FULL, StateTable } from './table.js';
 import { DEAD, type SearchGame } from './types.js';
@@ -7,9 +8,9 @@ import { DEAD, type SearchGame } from './types.js';
 // path are reopened, so a heuristic that is admissible but not consistent stays exact).
 // weight > 1 is weighted A* (solutions at most `weight` times longer than optimal when h is the
 // admissible bound); Infinity is greedy best-first on h alone. For weight != 1, h is the game's
-// guiding heuristic(variant) when it has one (faster to a win, no length guarantee), else the
-// bound. Every variant is exhaustive when the open list runs dry, so it
-// may also prove a deal unsolvable.
+// guiding heuristic(guide) when it has one (faster to a win, no length guarantee), else the
+// bound. Every weight is exhaustive when the open list runs dry, so it may also prove a deal
+// unsolvable.
 //
 // Pruning: DEAD positions (the game's proofs) are never queued; searchMoves(), when the game has
 // it, leaves out only moves whose positions are also children of an ancestor (dfs.ts gives the
@@ -25,7 +26,7 @@ import { DEAD, type SearchGame } from './types.js';
 const NODE_BYTES = 13;
 const HEAP_BYTES = 12;
 
-export function astar(game: SearchGame, limits: Limits, table: StateTable, weight = 1, variant = 0): SearchResult {
+export function astar(game: SearchGame, limits: Limits, table: StateTable, weight = 1, guide = 0): SearchResult {
   const budget = new Budget(limits);
   const memory = limits.memoryBytes ?? DEFAULT_MEMORY;
   const key = new Uint32Array(game.maxKeyWords);
@@ -42,19 +43,12 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
   // Ties on f go to the deeper node, which reaches a goal sooner.
   const priority = (g: number, h: number) => (weight === Infinity ? h : g + weight * h) * 4096 - Math.min(g, 4095);
 
-  const grow32 = (a: Int32Array, n: number) => {
-    const b = new Int32Array(n);
-    b.set(a);
-    return b;
-  };
   const addNode = (p: number, m: number, g: number): number => {
     if (nodes === parent.length) {
-      parent = grow32(parent, nodes * 2);
-      move = grow32(move, nodes * 2);
-      gOf = grow32(gOf, nodes * 2);
-      const st = new Uint8Array(nodes * 2);
-      st.set(stale);
-      stale = st;
+      parent = grown(parent, nodes + 1);
+      move = grown(move, nodes + 1);
+      gOf = grown(gOf, nodes + 1);
+      stale = grown(stale, nodes + 1);
     }
     parent[nodes] = p;
     move[nodes] = m;
@@ -64,10 +58,8 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
   };
   const push = (f: number, n: number) => {
     if (heapLen === heapF.length) {
-      const nf = new Float64Array(heapLen * 2);
-      nf.set(heapF);
-      heapF = nf;
-      heapN = grow32(heapN, heapLen * 2);
+      heapF = grown(heapF, heapLen + 1);
+      heapN = grown(heapN, heapLen + 1);
     }
     let i = heapLen++;
     while (i > 0) {
@@ -101,10 +93,10 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
   const goTo = (to: number) => {
     let a = cur, b = to, k = 0;
     while (gOf[a] > gOf[b]) { game.unmake(move[a]); a = parent[a]; }
-    while (gOf[b] > gOf[a]) { if (k === path.length) path = grow32(path, k * 2); path[k++] = move[b]; b = parent[b]; }
+    while (gOf[b] > gOf[a]) { if (k === path.length) path = grown(path, k + 1); path[k++] = move[b]; b = parent[b]; }
     while (a !== b) {
       game.unmake(move[a]); a = parent[a];
-      if (k === path.length) path = grow32(path, k * 2);
+      if (k === path.length) path = grown(path, k + 1);
       path[k++] = move[b]; b = parent[b];
     }
     while (k > 0) game.make(path[--k]);
@@ -120,19 +112,19 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
     return r;
   };
 
-  game.beginSearch?.(weight !== 1);
+  game.beginSearch?.({ guided: weight !== 1, macros: false });
   const pruned = game.searchMoves !== undefined;
   addNode(-1, 0, 0);
   if (game.won()) return { outcome: 'solved', moves: [], stats: stats() };
-  // A* needs the admissible bound; the other variants follow the game's guide when it has one
+  // A* needs the admissible bound; the other weights follow the game's guide when it has one
   // (DEAD is still taken from lowerBound(), which carries the proofs).
-  const guide = weight !== 1 && game.heuristic ? () => game.heuristic!(variant) : null;
+  const estimate = weight !== 1 && game.heuristic ? () => game.heuristic!(guide) : null;
   const h0 = game.lowerBound();
   if (h0 >= DEAD) return { outcome: 'unsolvable', stats: stats() };
   const rootSlot = table.insert(key, game.key(key));
   if (rootSlot === FULL) return { outcome: 'unknown', limit: 'memory', stats: stats() };
   table.values[rootSlot] = 0;
-  push(priority(0, guide ? guide() : h0), 0);
+  push(priority(0, estimate ? estimate() : h0), 0);
 
   while (heapLen > 0) {
     const n = pop();
@@ -162,19 +154,19 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
         stale[old] = 1; // reopen by a shorter path
       }
       // A guided run needs only the DEAD verdict, which dead() gives without the bound.
-      const h = guide && game.dead ? (game.dead() ? DEAD : 0) : game.lowerBound();
+      const h = estimate && game.dead ? (game.dead() ? DEAD : 0) : game.lowerBound();
       if (h >= DEAD) {
         table.values[slot] = -1;
         game.unmake(m);
         continue;
       }
       const child = addNode(n, m, g + 1);
-      const hh = guide ? guide() : h;
+      const hh = estimate ? estimate() : h;
       table.values[slot] = child;
       const won = game.won();
       game.unmake(m);
       // With weight 1 a goal is final only when it leaves the open list (it may be reached
-      // again by a shorter path); the other variants take the first goal they see.
+      // again by a shorter path); the other weights take the first goal they see.
       if (won && weight !== 1) return finish({ outcome: 'solved', moves: lineTo(child), stats: stats() });
       push(priority(g + 1, hh), child);
     }

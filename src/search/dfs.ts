@@ -1,6 +1,7 @@
+import { grown } from './grow.js';
 import { Budget, DEFAULT_MEMORY, type Limits, type SearchResult } from './limits.js';
 import { FULL, StateTable } from './table.js';
-import { DEAD, type SearchGame } from './types.js';
+import { DEAD, type SearchGame, type SearchMode } from './types.js';
 
 // Depth-first search for any winning line: iterative with an explicit stack, make/unmake, and
 // no allocation per node (the move stack grows by doubling, rarely).
@@ -29,6 +30,10 @@ import { DEAD, type SearchGame } from './types.js';
 
 /** A value above every worth (they are minus a depth): the path's while the table evicts. */
 const KEEP_WHILE_EVICTING = 0x7fffffff;
+
+/** Depth-first search is exhaustive (so the game keeps its proofs on) and needs no move counts
+ *  (so it may take macro moves). */
+const DFS_MODE: SearchMode = { guided: false, macros: true };
 
 export function dfs(game: SearchGame, limits: Limits, table: StateTable): SearchResult {
   const budget = new Budget(limits);
@@ -72,7 +77,7 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
     return table.insert(key, game.key(key));
   };
 
-  game.beginSearch?.(false, true);
+  game.beginSearch?.(DFS_MODE);
   if (game.costlyNodes) budget.everyNode();
   // Only DEAD matters here: the game's dead() when it has one spares computing the bound.
   const isDead = game.dead ? () => game.dead!() : () => game.lowerBound() >= DEAD;
@@ -87,14 +92,9 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
   const expand = (): boolean => {
     if (depth >= base.length) {
       if (table.bytes + stackBytes() + base.byteLength * 3 > memory) return false;
-      const grow = (a: Int32Array) => {
-        const b = new Int32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      base = grow(base);
-      count = grow(count);
-      next = grow(next);
+      base = grown(base, depth + 1);
+      count = grown(count, depth + 1);
+      next = grown(next, depth + 1);
     }
     const b = depth === 0 ? 0 : base[depth - 1] + count[depth - 1];
     const need = b + game.maxMoves;
@@ -102,9 +102,7 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
       let n = moveBuf.length * 2;
       while (n < need) n *= 2;
       if (table.bytes + stackBytes() + (n - moveBuf.length) * 4 > memory) return false;
-      const m = new Int32Array(n);
-      m.set(moveBuf);
-      moveBuf = m;
+      moveBuf = grown(moveBuf, n);
     }
     base[depth] = b;
     next[depth] = 0;

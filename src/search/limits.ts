@@ -39,6 +39,29 @@ export type SearchResult =
 
 export const DEFAULT_MEMORY = 1 << 30;
 
+/** The stats of searches run in turn as one search's: nodes and evicted states add up; each
+ *  search starts from a cleared table, so the states stored and the depth are the largest of
+ *  any; the time runs from the sum's creation. */
+export class StatsSum {
+  readonly start = performance.now();
+  nodes = 0;
+  unique = 0;
+  maxDepth = 0;
+  evicted = 0;
+
+  add(s: SearchStats): void {
+    this.nodes += s.nodes;
+    this.unique = Math.max(this.unique, s.unique);
+    this.maxDepth = Math.max(this.maxDepth, s.maxDepth);
+    this.evicted += s.evicted ?? 0;
+  }
+
+  stats(): SearchStats {
+    const { nodes, unique, maxDepth, evicted } = this;
+    return { nodes, unique, ms: performance.now() - this.start, maxDepth, ...(evicted > 0 ? { evicted } : {}) };
+  }
+}
+
 /** Checks the node and time limits cheaply: the clock is read every 128 nodes (a read costs
  *  about as much as a tenth of a node), which keeps a timeout honoured to about a millisecond
  *  even on a slow, loaded core (measured: every 1024 nodes let 100 ms budgets overrun by 14%). */

@@ -32,29 +32,18 @@ export interface SearchGame {
   /** Optional guiding estimate for best-first search (smaller is nearer a win). Need not be
    *  admissible: no verdict depends on it. Without it best-first uses lowerBound(). */
   heuristic?(variant?: number): number;
-  /** How many variants heuristic() offers (default 1); the 'auto' search runs them in turn. */
+  /** How many variants heuristic() offers (default 1): the guides the 'auto' search runs in turn
+   *  (in the order of its policy's guideOrder: policy.ts). */
   readonly heuristicVariants?: number;
-  /** For 'auto': the share of the budget the best-first pass may use before the exhaustive
-   *  pass, where the game knows better than the default (an option still overrides it). */
-  readonly firstPassShare?: number;
-  /** For 'auto': the node budget of each guided run in the first round, where the game knows
-   *  better than the default (an option still overrides it). */
-  readonly firstRoundNodes?: number;
-  /** For 'auto': the weights of the portfolio's first round, where the game knows better than
-   *  the default (greedy only, [Infinity]); later rounds run them all. */
-  readonly firstRoundWeights?: readonly number[];
-  /** The order in which the 'auto' search tries the variants (default 0, 1, 2, …). */
-  readonly heuristicOrder?: readonly number[];
   /** Optional: the moves the search needs to try, a subset of moves() that the game has proved
    *  enough (a dominance pruning; the proof lives beside the game's implementation). It may
    *  depend on the moves made since beginSearch(), never on earlier ones. Without it the search
    *  tries moves(). */
   searchMoves?(out: Int32Array, offset: number): number;
-  /** Called by every search before it starts from the current position (the root). `guided` is
-   *  true for the best-first variants that follow heuristic() and are rarely run to the end: a
-   *  game may then skip proofs that cost more than they save there. */
-  beginSearch?(guided?: boolean, macros?: boolean): void;
-  /** With `macros` true in beginSearch() (depth-first search only: it needs no move counts),
+  /** Called by every search before it starts from the current position (the root), with the
+   *  search's mode. */
+  beginSearch?(mode: SearchMode): void;
+  /** With `mode.macros` true in beginSearch() (depth-first search only: it needs no move counts),
    *  searchMoves() may return macro moves, each standing for a sequence of moves (the game proves
    *  it complete); expandMoves() writes a line of them out as single moves from the current
    *  position, for notation and replay. */
@@ -67,21 +56,9 @@ export interface SearchGame {
    *  Every move is still legal, so a solution found is real; a search that fails in this mode
    *  proves nothing. In this mode key() may also merge positions that are not equal (e.g. keys
    *  without suits), which only prunes more. The 'auto' search runs it on a small share of the
-   *  budget (one run after the portfolio's round 0 when the game has guides, else first),
-   *  switching it off after the run. */
+   *  budget (its policy's streamlinerRuns after the portfolio's round 0 when the game has guides,
+   *  else one depth-first run first), switching it off after each run. */
   streamline?(on: boolean, level?: number): void;
-  /** For 'auto': the share of the budget the streamlined runs may use (default 0.1). */
-  readonly streamlinerShare?: number;
-  /** For 'auto': the first pass's share (see firstPassShare) once every streamlined run has
-   *  exhausted its restricted space without a win, a hint that the deal may be lost (default:
-   *  unchanged). A smaller share leaves more to the exhaustive pass. */
-  readonly exhaustedFirstPassShare?: number;
-  /** For 'auto' in a game with guides: the streamlined runs, in order, sharing the streamliner's
-   *  budget (default one depth-first run at level 0). A run with a weight is a best-first search on heuristic(variant)
-   *  (f = g + weight * h); `level` is passed to streamline(). With a key that merges positions
-   *  which are not equal, the order of a search decides which of them stands for the rest, so
-   *  runs in different orders find different wins in the same restricted space. */
-  readonly streamlinerRuns?: readonly StreamlinerRun[];
   /** A move the game has proved safe to play without trying the others (a dominance), or -1.
    *  The proof lives beside the game's implementation. */
   forcedMove?(): number;
@@ -94,13 +71,12 @@ export interface SearchGame {
   formatMove(m: number): string;
 }
 
-/** One run of the streamlined pass: depth-first without a weight, else best-first on
- *  f = g + weight * heuristic(variant). `level` selects the game's streamliner (default 0).
- *  `share`: at most this share of the streamliner's budget (default an equal part of what the
- *  runs before it left, the last run all of it). */
-export interface StreamlinerRun {
-  weight?: number;
-  variant?: number;
-  level?: number;
-  share?: number;
+/** How a search runs, told to the game in beginSearch(). */
+export interface SearchMode {
+  /** A best-first run that follows heuristic() and is rarely run to the end: a game may then
+   *  skip proofs that cost more than they save there. */
+  guided: boolean;
+  /** Depth-first search, which needs no move counts: searchMoves() may return macro moves
+   *  (expandMoves()). */
+  macros: boolean;
 }

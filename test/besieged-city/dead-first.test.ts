@@ -17,10 +17,10 @@ describe('Besieged City: dead before stored', () => {
   it('is on for plain DFS and off with plateaus', () => {
     const g = new BcGame(dealFromSeed('1'));
     g.plateaus = false;
-    g.beginSearch(false, true);
+    g.beginSearch({ guided: false, macros: true });
     expect(g.deadFirst).toBe(true);
     const p = new BcGame(dealFromSeed('1'));
-    p.beginSearch(false, true);
+    p.beginSearch({ guided: false, macros: true });
     expect(p.deadFirst).toBe(false);
   });
 

@@ -104,7 +104,7 @@ export function checkLeftOutMoves(g: BcGame, rngSeed: string, steps: number): nu
   const buf = new Int32Array(MAX_MOVES);
   const rng = seedrandom.alea(rngSeed);
   let checked = 0;
-  g.beginSearch();
+  g.beginSearch({ guided: false, macros: false });
   for (let step = 0; step < steps; step++) {
     const n = g.moves(buf, 0);
     if (n === 0) break;

@@ -105,7 +105,7 @@ describe('plateau search under rule variants', () => {
     ];
     for (const [v, on] of cases) {
       const g = new BcGame(withVariant(dealFromSeed('3'), v, 'test'));
-      g.beginSearch(false, true);
+      g.beginSearch({ guided: false, macros: true });
       expect(g.costlyNodes, v).toBe(on);
     }
   });

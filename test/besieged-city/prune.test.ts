@@ -36,7 +36,7 @@ describe('Besieged City search: the just-moved card is not moved again', () => {
 
   it('leaves out exactly the moves of that card off its new trench', () => {
     const g = setupPosition(spec);
-    g.beginSearch();
+    g.beginSearch({ guided: false, macros: false });
     expect(names(g, true)).toEqual(names(g, false)); // at the root nothing is left out
     play(g, '5S N0>E0');
     const all = names(g, false), kept = names(g, true);
@@ -62,7 +62,7 @@ describe('Besieged City search: the just-moved card is not moved again', () => {
     // Spades need Q 2 K A (height 22): QS on 2S in N0 may go on KS in E0.
     const g = setupPosition({ found: { S: 22, H: 26, D: 26, C: 26 }, trenches: { N0: ['2S', 'QS'], E0: ['KS'], W1: ['AS'] } });
     play(g, 'QS N0>E0');
-    g.beginSearch();
+    g.beginSearch({ guided: false, macros: false });
     expect(names(g, true)).toEqual(names(g, false));
     expect(names(g, true)).toContain('QS E0>F');
     const r = solve(g, { algorithm: 'astar' });

@@ -6,6 +6,7 @@ import { BcPosition, FILL, MAX_MOVES, R2T, T2T } from '../../src/games/besieged-
 import { replay } from '../../src/games/besieged-city/replay.js';
 import { type BcRules, DEFAULT_RULES, formatVariant, parseVariant, variantToJson } from '../../src/games/besieged-city/rules.js';
 import { BcGame } from '../../src/games/besieged-city/search.js';
+import { BC_POLICY } from '../../src/games/besieged-city/policy.js';
 import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
 import { CELL_TRENCHES, PILE_CAP, RANK, SUIT, TRENCHES } from '../../src/games/besieged-city/layout.js';
 import { InputError } from '../../src/io/errors.js';
@@ -291,7 +292,7 @@ describe('variants: the solver\'s prunings', () => {
     'the suit-endgame proof follows the trench order: %s (winnable %s)', (text, win) => {
       expect(winnable(at(text, spec))).toBe(win);
       const g = at(text, spec);
-      g.beginSearch();
+      g.beginSearch({ guided: false, macros: false });
       expect(g.lowerBound() >= DEAD).toBe(!win);
       expect(solve(at(text, spec), { algorithm: 'dfs' }).outcome).toBe(win ? 'solved' : 'unsolvable');
     },
@@ -304,7 +305,7 @@ describe('variants: the solver\'s prunings', () => {
       found: { S: 24, H: 23, D: 24, C: 19 }, reserve: { r0c1: 'AD', r1c1: 'AS' },
       trenches: { N0: ['4C'], N1: ['AC'], N2: ['KD'], W0: ['KC'], W1: ['QC'], W2: ['KS'], W3: ['AH'], E0: ['JC', '3C'], E1: ['2C'], S0: ['KH'], S1: ['2H'] },
     });
-    g.beginSearch();
+    g.beginSearch({ guided: false, macros: false });
     expect(g.lowerBound()).toBeLessThan(DEAD);
   });
 
@@ -330,7 +331,7 @@ describe('variants: the solver\'s prunings', () => {
 describe('variants: a line replays only under rules it keeps', () => {
   const solved = (text: string, seed: string) => {
     const deal = withVariant(dealFromSeed(seed), text);
-    const r = solve(new BcGame(deal), { maxNodes: 400_000 });
+    const r = solve(new BcGame(deal), { maxNodes: 400_000, policy: BC_POLICY });
     if (r.outcome !== 'solved') throw new Error(`seed ${seed} under ${text}: ${r.outcome}`);
     return { deal, line: r.line };
   };

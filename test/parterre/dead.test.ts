@@ -3,6 +3,7 @@ import { solve } from '../../src/search/solve.js';
 import { StateTable } from '../../src/search/table.js';
 import { dealFromSeed, type PtDeal } from '../../src/games/parterre/deal.js';
 import { PtGame } from '../../src/games/parterre/search.js';
+import { PT_POLICY } from '../../src/games/parterre/policy.js';
 import { game, lcg } from './helpers.js';
 
 // The capacity test (PtGame.capacityTest, block() in search.ts) against plain exhaustive search:
@@ -80,7 +81,7 @@ describe('capacity test (dead() with capacityTest)', () => {
     let positions = 0, solved = 0;
     for (const seed of ['2', '3', '12', '19', '20', '24', '26', '36', '40', '42', '45', '60']) {
       const g = new PtGame(dealFromSeed(seed));
-      const r = solve(g, { maxNodes: 20_000, table });
+      const r = solve(g, { maxNodes: 20_000, policy: PT_POLICY, table });
       if (r.outcome !== 'solved') continue;
       solved++;
       g.capacityTest = true;
@@ -97,10 +98,10 @@ describe('capacity test (dead() with capacityTest)', () => {
   it('runs at the root of every search: deal 691, undecided by a 1M-node search, is proved lost at 0 nodes', () => {
     const g = new PtGame(dealFromSeed('691'));
     expect(g.dead()).toBe(false); // the relaxation alone
-    const r = solve(g, { maxNodes: 20_000, table });
+    const r = solve(g, { maxNodes: 20_000, policy: PT_POLICY, table });
     expect(r).toMatchObject({ outcome: 'unsolvable', stats: { nodes: 0 } });
     g.capacityAtRoot = false;
-    expect(solve(g, { maxNodes: 20_000, table }).outcome).toBe('unknown');
+    expect(solve(g, { maxNodes: 20_000, policy: PT_POLICY, table }).outcome).toBe('unknown');
     // Only the first dead() call of a search runs the test.
     g.capacityAtRoot = true;
     g.beginSearch();

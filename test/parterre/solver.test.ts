@@ -6,6 +6,7 @@ import { dealFromSeed } from '../../src/games/parterre/deal.js';
 import { formatMove } from '../../src/games/parterre/notation.js';
 import { replay } from '../../src/games/parterre/replay.js';
 import { PtGame } from '../../src/games/parterre/search.js';
+import { PT_POLICY } from '../../src/games/parterre/policy.js';
 import { game, layout, legal, searchMoves } from './helpers.js';
 
 const table = new StateTable(1 << 26);
@@ -185,7 +186,7 @@ describe('solutions', () => {
     // the guided pass gets those nodes whatever the game's defaults.
     for (const seed of ['70', '77']) {
       const deal = dealFromSeed(seed);
-      const r = solve(new PtGame(deal), { maxNodes: 150_000, firstPassShare: 0.75, firstRoundNodes: 14_063, table });
+      const r = solve(new PtGame(deal), { maxNodes: 150_000, policy: { ...PT_POLICY, firstPassShare: 0.75, firstRoundNodes: 14_063 }, table });
       expect(r.outcome).toBe('solved');
       if (r.outcome === 'solved') expect(replay(deal, r.line)).toMatchObject({ ok: true, won: true });
     }
@@ -198,16 +199,16 @@ describe('solutions', () => {
     let checked = 0;
     for (let s = 1; s <= 30 && checked < 2; s++) {
       const deal = dealFromSeed(String(s));
-      const one = (weight: number) => solve(new PtGame(deal), { algorithm: 'best-first', weight, variant: 0, maxNodes: 5000, table });
+      const one = (weight: number) => solve(new PtGame(deal), { algorithm: 'best-first', weight, guide: 0, maxNodes: 5000, table });
       const weighted = one(0.5), greedy = one(Infinity);
       if (weighted.outcome !== 'solved' || greedy.outcome === 'solved') continue;
       checked++;
-      const auto = solve(new PtGame(deal), { maxNodes: 400_000, table });
+      const auto = solve(new PtGame(deal), { maxNodes: 400_000, policy: PT_POLICY, table });
       expect(auto.outcome).toBe('solved');
       expect(auto.stats.nodes, `seed ${s}`).toBe(weighted.stats.nodes);
       if (auto.outcome === 'solved') expect(auto.line).toEqual(weighted.line);
       // Greedy first: the greedy run spends its 5k nodes before anything wins.
-      const greedyFirst = solve(new PtGame(deal), { maxNodes: 400_000, firstRoundWeights: [Infinity], table });
+      const greedyFirst = solve(new PtGame(deal), { maxNodes: 400_000, policy: { ...PT_POLICY, firstRoundWeights: [Infinity] }, table });
       expect(greedyFirst.stats.nodes, `seed ${s}`).toBeGreaterThan(5000);
     }
     expect(checked).toBe(2);

@@ -8,6 +8,7 @@ import { packKey, packSuitBlindKey } from '../../src/games/parterre/key.js';
 import { parseMove } from '../../src/games/parterre/notation.js';
 import { replay } from '../../src/games/parterre/replay.js';
 import { PtGame } from '../../src/games/parterre/search.js';
+import { PT_POLICY } from '../../src/games/parterre/policy.js';
 import { game } from './helpers.js';
 
 // The streamliner (every card that fits goes home at once, positions keyed without suits): an
@@ -151,8 +152,8 @@ describe('streamlined search', () => {
   it('never changes a verdict: deals proved lost stay lost, won ones replay (against the search without it)', () => {
     // 52 and 133 are proved lost by search (16,570 and 1,642 nodes); 8 and 13 at the root.
     for (const seed of ['8', '13', '52', '133', '2', '3', '12', '16']) {
-      const on = solve(new PtGame(dealFromSeed(seed)), { maxNodes: 100_000, streamlinerShare: 0.1, table });
-      const off = solve(new PtGame(dealFromSeed(seed)), { maxNodes: 100_000, streamlinerShare: 0, table });
+      const on = solve(new PtGame(dealFromSeed(seed)), { maxNodes: 100_000, policy: { ...PT_POLICY, streamlinerShare: 0.1 }, table });
+      const off = solve(new PtGame(dealFromSeed(seed)), { maxNodes: 100_000, policy: { ...PT_POLICY, streamlinerShare: 0 }, table });
       if (on.outcome !== 'unknown' && off.outcome !== 'unknown') expect(on.outcome, `seed ${seed}`).toBe(off.outcome);
       if (['8', '13', '52', '133'].includes(seed)) expect(on.outcome, `seed ${seed}`).toBe('unsolvable');
       if (on.outcome === 'solved') {

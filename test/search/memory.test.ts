@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
 import { BcGame } from '../../src/games/besieged-city/search.js';
+import { BC_POLICY } from '../../src/games/besieged-city/policy.js';
 import { dfs } from '../../src/search/dfs.js';
 import { solve } from '../../src/search/solve.js';
 import { StateTable } from '../../src/search/table.js';
@@ -21,7 +22,7 @@ describe('the memory budget covers the whole search', () => {
   ] as const)('%s at %d bytes, seed %s: the table and the caches stay within it', (algorithm, budget, seed) => {
     const game = new BcGame(dealFromSeed(seed));
     const table = new StateTable(budget);
-    const r = solve(game, { algorithm, memoryBytes: budget, maxNodes: 150_000, table });
+    const r = solve(game, { algorithm, memoryBytes: budget, maxNodes: 150_000, policy: BC_POLICY, table });
     const caches = game.memoryBudget(budget);
     expect(game.cacheBytes).toBeGreaterThan(0); // the puzzles and plateaus were used
     expect(game.cacheBytes).toBeLessThanOrEqual(caches);

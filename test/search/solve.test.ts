@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
 import { replay } from '../../src/games/besieged-city/replay.js';
 import { BcGame } from '../../src/games/besieged-city/search.js';
+import { BC_POLICY } from '../../src/games/besieged-city/policy.js';
 import { solve } from '../../src/search/solve.js';
 import { FULL, StateTable } from '../../src/search/table.js';
 import type { SearchGame } from '../../src/search/types.js';
@@ -12,7 +13,7 @@ describe('search: seeded deals', () => {
     for (let s = 1; s <= 12; s++) {
       const deal = dealFromSeed(String(s));
       const g = new BcGame(deal);
-      const r = solve(g, { maxNodes: 200_000 });
+      const r = solve(g, { maxNodes: 200_000, policy: BC_POLICY });
       expect(r.outcome).not.toBe('unsolvable'); // nothing here is proved lost
       expect(r.stats.nodes).toBeLessThanOrEqual(200_000);
       if (r.outcome !== 'solved') continue;
@@ -23,13 +24,13 @@ describe('search: seeded deals', () => {
     expect(solved).toBeGreaterThanOrEqual(10);
   });
 
-  it('best-first with each guide variant returns only real solutions', () => {
+  it('best-first with each guide returns only real solutions', () => {
     const deal = dealFromSeed('2');
-    for (let v = 0; v < new BcGame(deal).heuristicVariants; v++) {
-      const r = solve(new BcGame(deal), { algorithm: 'best-first', variant: v, maxNodes: 50_000 });
+    for (let guide = 0; guide < new BcGame(deal).heuristicVariants; guide++) {
+      const r = solve(new BcGame(deal), { algorithm: 'best-first', guide, maxNodes: 50_000 });
       if (r.outcome === 'solved') {
         const check = replay(deal, r.line);
-        expect(check.ok && check.won, `variant ${v}`).toBe(true);
+        expect(check.ok && check.won, `guide ${guide}`).toBe(true);
       } else expect(r.outcome).toBe('unknown');
     }
   });
@@ -43,7 +44,7 @@ describe('search: limits', () => {
 
   it('honours a node budget exactly, in every algorithm', () => {
     for (const algorithm of ['dfs', 'astar', 'best-first', 'auto'] as const) {
-      const r = solve(hard(), { algorithm, maxNodes: 30_000 });
+      const r = solve(hard(), { algorithm, maxNodes: 30_000, policy: BC_POLICY });
       expect(r.outcome, algorithm).toBe('unknown');
       expect(r.outcome === 'unknown' && r.limit).toBe('nodes');
       expect(r.stats.nodes).toBeLessThanOrEqual(30_000);
@@ -77,7 +78,7 @@ describe('search: limits', () => {
 
   it('answers unknown (memory) when the table is full and told to stop, never a verdict', () => {
     for (const algorithm of ['dfs', 'astar', 'auto'] as const) {
-      const r = solve(hard(), { algorithm, memoryBytes: 1 << 20, whenFull: 'stop' });
+      const r = solve(hard(), { algorithm, memoryBytes: 1 << 20, whenFull: 'stop', policy: BC_POLICY });
       expect(r.outcome, algorithm).toBe('unknown');
       expect(r.outcome === 'unknown' && r.limit).toBe('memory');
     }
@@ -91,7 +92,7 @@ describe('search: limits', () => {
     // hold at least the search's path (thousands of positions deep here; 1 MiB no longer does).
     // auto's depth-first pass gets most of the nodes (at its default share its guided runs win).
     for (const algorithm of ['dfs', 'auto'] as const) {
-      const r = solve(hard(), { algorithm, memoryBytes: 16 << 20, maxNodes: 300_000, firstPassShare: 0.1 });
+      const r = solve(hard(), { algorithm, memoryBytes: 16 << 20, maxNodes: 300_000, policy: { ...BC_POLICY, firstPassShare: 0.1 } });
       expect(r.outcome, algorithm).toBe('unknown');
       expect(r.outcome === 'unknown' && r.limit, algorithm).toBe('nodes');
       expect(r.stats.evicted, algorithm).toBeGreaterThan(0);

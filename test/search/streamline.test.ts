@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/search/solve.js';
-import { DEAD, type SearchGame, type StreamlinerRun } from '../../src/search/types.js';
+import type { AutoPolicy } from '../../src/search/policy.js';
+import { DEAD, type SearchGame } from '../../src/search/types.js';
 
-// The streamlined pass of 'auto' (SearchGame.streamline): its solutions are taken, its failures
-// prove nothing. A toy game: walk from 0 to `goal` in steps of +1 or +2, never past it. The
+// The streamlined pass of 'auto' (SearchGame.streamline, and its policy's streamlinerShare and
+// streamlinerRuns): its solutions are taken, its failures prove nothing. A toy game: walk from 0 to `goal` in steps of +1 or +2, never past it. The
 // streamliner allows +2 only, so its space holds a win exactly when the goal is even.
 
 class Walk implements SearchGame {
@@ -32,6 +33,9 @@ class Walk implements SearchGame {
   formatMove(m: number): string { return `+${m}`; }
 }
 
+/** Round 0 of the portfolio: one greedy run of 50 nodes per guide. */
+const SHORT_ROUND_0: Partial<AutoPolicy> = { firstRoundNodes: 50, firstRoundWeights: [Infinity] };
+
 describe('search: streamlined pass', () => {
   it('takes a win found in the restricted space, and leaves the streamliner off', () => {
     const g = new Walk(10);
@@ -59,14 +63,14 @@ describe('search: streamlined pass', () => {
     g.lowerBound = () => (g.x === 7 ? DEAD : lb());
     const r = solve(g, { maxNodes: 1000 });
     expect(r.outcome).toBe('unsolvable');
-    const capped = solve(new Walk(41), { maxNodes: 30, streamlinerShare: 0.5 });
+    const capped = solve(new Walk(41), { maxNodes: 30, policy: { streamlinerShare: 0.5 } });
     expect(capped.outcome).toBe('unknown');
     expect(capped.stats.nodes).toBeLessThanOrEqual(30);
   });
 
-  it('can be switched off by the option', () => {
+  it('can be switched off by the policy', () => {
     const g = new Walk(10);
-    expect(solve(g, { maxNodes: 1000, streamlinerShare: 0 }).outcome).toBe('solved');
+    expect(solve(g, { maxNodes: 1000, policy: { streamlinerShare: 0 } }).outcome).toBe('solved');
     expect(g.streamlinedRuns).toBe(0);
   });
 
@@ -74,15 +78,13 @@ describe('search: streamlined pass', () => {
     // A guide that says nothing (BFS): round 0's runs of 50 nodes cannot reach 100; the
     // streamlined run that follows (on its share of the budget) walks +2 straight there.
     let guided = 0, guidedBefore = -1;
-    const g = Object.assign(new Walk(100), {
-      heuristic: () => (guided++, 0), firstRoundNodes: 50, firstRoundWeights: [Infinity],
-    });
+    const g = Object.assign(new Walk(100), { heuristic: () => (guided++, 0) });
     const on = g.streamline.bind(g);
     g.streamline = (x: boolean) => {
       if (x && guidedBefore < 0) guidedBefore = guided;
       on(x);
     };
-    const r = solve(g, { maxNodes: 100_000 });
+    const r = solve(g, { maxNodes: 100_000, policy: SHORT_ROUND_0 });
     expect(r.outcome).toBe('solved');
     expect(guidedBefore).toBeGreaterThan(0); // the guided runs came first
     if (r.outcome === 'solved') expect(r.moves.every((m) => m === 2)).toBe(true);
@@ -90,21 +92,19 @@ describe('search: streamlined pass', () => {
     expect(g.restricted).toBe(false);
     expect(g.x).toBe(0);
     // Odd goal: the restricted space is exhausted once and never searched again; the rest wins.
-    const odd = Object.assign(new Walk(99), { heuristic: () => 0, firstRoundNodes: 50, firstRoundWeights: [Infinity] });
-    const r2 = solve(odd, { maxNodes: 100_000 });
+    const odd = Object.assign(new Walk(99), { heuristic: () => 0 });
+    const r2 = solve(odd, { maxNodes: 100_000, policy: SHORT_ROUND_0 });
     expect(r2.outcome).toBe('solved');
     expect(odd.streamlinedRuns).toBe(1);
   });
 
-  it('runs the game\'s list of streamlined runs in order, each with its level, until one wins', () => {
+  it('runs the policy\'s list of streamlined runs in order, each with its level, until one wins', () => {
     // Level 0 allows +2 only (no win for an odd goal), level 1 allows +1 only (a win, found by a
     // best-first run). The guided runs cannot reach 99 on 50 nodes each.
     const levels: number[] = [];
     let weighted = 0;
-    const g = Object.assign(new Walk(99), {
-      heuristic: () => (weighted++, 0), firstRoundNodes: 50, firstRoundWeights: [Infinity],
-      streamlinerRuns: [{}, { weight: 0.5, level: 1 }, { level: 1 }],
-    });
+    const g = Object.assign(new Walk(99), { heuristic: () => (weighted++, 0) });
+    const policy = { ...SHORT_ROUND_0, streamlinerRuns: [{}, { weight: 0.5, level: 1 }, { level: 1 }] };
     let level = 0;
     g.streamline = (on: boolean, l = 0) => {
       if (on) levels.push(l), g.streamlinedRuns++;
@@ -118,7 +118,7 @@ describe('search: streamlined pass', () => {
       return n - offset;
     };
     const before = weighted;
-    const r = solve(g, { maxNodes: 100_000 });
+    const r = solve(g, { maxNodes: 100_000, policy });
     expect(r.outcome).toBe('solved');
     if (r.outcome === 'solved') expect(r.moves.every((m) => m === 1)).toBe(true);
     expect(levels).toEqual([0, 1]); // the third run is never needed
@@ -130,10 +130,7 @@ describe('search: streamlined pass', () => {
   it('splits the streamliner\'s share between its runs: each gets its part of what is left', () => {
     // The goal is out of reach of the budget: no run wins, each stops at its limit.
     const runs: number[] = [];
-    const g = Object.assign(new Walk(1_000_000), {
-      heuristic: () => 0, firstRoundNodes: 50, firstRoundWeights: [Infinity],
-      streamlinerRuns: [{}, { weight: 0.5 }] as StreamlinerRun[],
-    });
+    const g = Object.assign(new Walk(1_000_000), { heuristic: () => 0 });
     // Positions looked up per run (one per node in both searches, plus the root).
     const key = g.key.bind(g);
     g.streamline = (on: boolean) => {
@@ -144,7 +141,7 @@ describe('search: streamlined pass', () => {
       if (g.restricted) runs[runs.length - 1]++;
       return key(out);
     };
-    const r = solve(g, { maxNodes: 20_000, streamlinerShare: 0.4 });
+    const r = solve(g, { maxNodes: 20_000, policy: { ...SHORT_ROUND_0, streamlinerShare: 0.4, streamlinerRuns: [{}, { weight: 0.5 }] } });
     expect(r.outcome).toBe('unknown');
     expect(r.stats.nodes).toBeLessThanOrEqual(20_000);
     // 8,000 nodes for the streamliner: 4,000 to the first run, the rest to the second.
@@ -155,8 +152,8 @@ describe('search: streamlined pass', () => {
     expect(runs[1]).toBeGreaterThan(3_900);
     // With a share of its own, the first run takes at most that share; the last run the rest.
     runs.length = 0;
-    g.streamlinerRuns = [{ share: 0.25 }, { weight: 0.5 }];
-    expect(solve(g, { maxNodes: 20_000, streamlinerShare: 0.4 }).outcome).toBe('unknown');
+    const shared = { ...SHORT_ROUND_0, streamlinerShare: 0.4, streamlinerRuns: [{ share: 0.25 }, { weight: 0.5 }] };
+    expect(solve(g, { maxNodes: 20_000, policy: shared }).outcome).toBe('unknown');
     expect(runs.length).toBe(2);
     expect(runs[0]).toBeGreaterThan(1_900);
     expect(runs[0]).toBeLessThanOrEqual(2_001);
@@ -169,12 +166,10 @@ describe('search: streamlined pass', () => {
     // reach of the budget. Guided nodes are counted by calls of the guide.
     const run = (xShare: number | undefined, tiny = true) => {
       let guided = 0;
-      const g = Object.assign(new Walk(1_000_000), {
-        heuristic: () => (guided++, 0), firstRoundNodes: 50, firstRoundWeights: [Infinity],
-      });
+      const g = Object.assign(new Walk(1_000_000), { heuristic: () => (guided++, 0) });
       const moves = g.moves.bind(g);
       g.moves = (out: Int32Array, offset: number) => (g.restricted && tiny && g.x >= 10 ? 0 : moves(out, offset));
-      const r = solve(g, { maxNodes: 20_000, streamlinerShare: 0.1, exhaustedFirstPassShare: xShare });
+      const r = solve(g, { maxNodes: 20_000, policy: { ...SHORT_ROUND_0, streamlinerShare: 0.1, exhaustedFirstPassShare: xShare } });
       expect(r.outcome).toBe('unknown');
       expect(r.stats.nodes).toBeLessThanOrEqual(20_000);
       return guided;

@@ -4,6 +4,7 @@ import { BcPosition } from '../../src/games/besieged-city/position.js';
 import { parseMove } from '../../src/games/besieged-city/notation.js';
 import { replay } from '../../src/games/besieged-city/replay.js';
 import { BcGame } from '../../src/games/besieged-city/search.js';
+import { BC_POLICY } from '../../src/games/besieged-city/policy.js';
 import {
   BcView, DEAL, RESIGN, STRATEGIES, StrategyError, makeStrategy, playGame, type Strategy,
 } from '../../src/games/besieged-city/strategies/index.js';
@@ -112,7 +113,7 @@ describe('Besieged City strategies: games', () => {
 
   it('a strategy win means the solver never calls that deal unsolvable', () => {
     for (const { name, seed, deal } of played.filter((p) => p.game.won)) {
-      const r = solve(new BcGame(deal), { maxNodes: 20_000 });
+      const r = solve(new BcGame(deal), { maxNodes: 20_000, policy: BC_POLICY });
       expect(r.outcome, `${name} won seed ${seed}`).not.toBe('unsolvable');
     }
   });

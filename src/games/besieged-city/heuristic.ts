@@ -56,11 +56,6 @@ export const GUIDES: GuideWeights[] = [
   { found: 60, look: [8, 4, 2, 1], blocker: 3, talon: 3 },
   { found: 30, look: [8, 4, 2, 1], blocker: 3, talon: 1 },
 ];
-/** The order in which the 'auto' portfolio tries the guides (indices above stay stable: other
- *  code names variants by index). A greedy cover of seeds 1..200 at 5k nodes per run: guide 5
- *  solves 115 alone, then +41 (3), +20 (7), +9 (6), +5 (0), +2 (1), +2 (2), +1 (4). */
-export const GUIDE_ORDER: readonly number[] = [5, 3, 7, 6, 0, 1, 2, 4];
-
 /** The estimate. With `stockKnown` false it reads only what a player sees (reserve, piles, talon,
  *  foundations), so the strategies score positions with it; the solver's guide also prices the
  *  stock cards by how many deals away they are.

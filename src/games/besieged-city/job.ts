@@ -1,6 +1,7 @@
 import type { Job } from '../../batch/job.js';
 import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../batch/solve-row.js';
 import { dealFromJson, dealFromSeed, withVariant } from './deal.js';
+import { BC_POLICY } from './policy.js';
 import { BcGame } from './search.js';
 import { decisionTimeoutOf, filesFromConfig, Forfeit, setLoadTimeout, StrategyUnavailable } from '../../strategies/module.js';
 import { certificate, playGame, strategyFor, type GameResult } from './strategies/index.js';
@@ -35,7 +36,7 @@ export const job: Job<BcJobConfig> = {
   run(config, seed) {
     const base = dealOfItem(config, seed, dealFromSeed, dealFromJson);
     const deal = config.rules ? withVariant(base, config.rules, 'variant') : base;
-    const { row, result: r } = solveRow('besieged-city', seed, new BcGame(deal), config);
+    const { row, result: r } = solveRow('besieged-city', seed, new BcGame(deal), BC_POLICY, config);
     const files = filesFromConfig(config.strategyFiles);
     const timeout = decisionTimeoutOf(config.decisionTimeoutMs);
     setLoadTimeout(config.loadTimeoutMs);

@@ -5,6 +5,7 @@ import { formatMove, parseMove } from './notation.js';
 import { BcPosition, MAX_MOVES } from './position.js';
 import { renderPosition } from './render.js';
 import { DEFAULT_RULES, formatVariant, SWITCH_NAMES } from './rules.js';
+import { BC_POLICY } from './policy.js';
 import { BcGame } from './search.js';
 import { bcSeat } from './seat.js';
 
@@ -18,6 +19,7 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   dealToJson,
   position: (deal) => new BcPosition(deal),
   searchGame: (deal) => new BcGame(deal),
+  searchPolicy: BC_POLICY,
   legalMoves: (pos, out) => pos.moves(out),
   maxMoves: MAX_MOVES,
   formatMove,

@@ -1,11 +1,11 @@
-import type { SearchGame } from '../../search/types.js';
+import type { SearchGame, SearchMode } from '../../search/types.js';
 import { DEAD } from '../../search/types.js';
 import { DEFAULT_MEMORY } from '../../search/limits.js';
 import { CELLS, DECK_SIZE, RANK, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
 import { lastAceBuried, RESTLESS } from './aces.js';
 import { decoupledSuits, JUDGED_LOST, NOT_JUDGED, SuitEndgames, suitEndgameBytes } from './endgame.js';
 import { BC_MAX_KEY_WORDS, packHead, packKey, packPiles } from './key.js';
-import { bcHeuristic, GUIDE_ORDER, GUIDES } from './heuristic.js';
+import { bcHeuristic, GUIDES } from './heuristic.js';
 import { formatMove } from './notation.js';
 import { MACRO, macroExit, PLATEAU_MAX_MOVES, plateauBytes, Plateaus, plateausApply } from './plateau.js';
 import { BcPosition, FILL, MAX_MOVES, packMove, R2T, S2F, S2TAL, T2F, T2T } from './position.js';
@@ -124,15 +124,15 @@ export class BcGame extends BcPosition implements SearchGame {
    *  +60% time on a hard seed, no deal solved sooner). */
   private endgameProofs = true;
 
-  beginSearch(guided = false, macros = false): void {
+  beginSearch(mode: SearchMode): void {
     this.rootPly = this.ply;
     this.memberStamp.fill(-1);
-    this.endgameProofs = !guided;
+    this.endgameProofs = !mode.guided;
     this.puzzlesChanged = 15;
     this.acesChanged = 15;
     this.restless = RESTLESS[this.rules.trenchOrder];
     this.skippedAt.fill(0);
-    this.plateauMode = macros && this.plateaus && plateausApply(this.rules);
+    this.plateauMode = mode.macros && this.plateaus && plateausApply(this.rules);
     if (this.plateauMode) (this.plateau ??= new Plateaus(this.cacheBudget)).clear(this.rules);
     this.macroLen = 0;
   }
@@ -393,7 +393,6 @@ export class BcGame extends BcPosition implements SearchGame {
   }
 
   readonly heuristicVariants = GUIDES.length;
-  readonly heuristicOrder = GUIDE_ORDER;
 
   /** The guide of the best-first pass (heuristic.ts); not admissible, decides nothing. */
   heuristic(variant = 0): number {

@@ -4,6 +4,7 @@ import { type PtDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './dea
 import { formatMove, parseMove } from './notation.js';
 import { MAX_MOVES, PtPosition } from './position.js';
 import { renderPosition } from './render.js';
+import { PT_POLICY } from './policy.js';
 import { PtGame } from './search.js';
 
 export const parterre: Solitaire<PtDeal, PtPosition> = {
@@ -16,6 +17,7 @@ export const parterre: Solitaire<PtDeal, PtPosition> = {
   dealToJson,
   position: (deal) => new PtPosition(deal),
   searchGame: (deal) => new PtGame(deal),
+  searchPolicy: PT_POLICY,
   legalMoves: (pos, out) => pos.legalMoves(out),
   maxMoves: MAX_MOVES,
   formatMove,

@@ -1,4 +1,5 @@
-import { DEAD, type SearchGame, type StreamlinerRun } from '../../search/types.js';
+import { rankOf, suitOf } from '../../cards/card.js';
+import { DEAD, type SearchGame } from '../../search/types.js';
 import { BOUQUET_SIZE, PILES } from './deal.js';
 import { PT_MAX_KEY_WORDS, packKey, packSuitBlindKey } from './key.js';
 import { formatMove } from './notation.js';
@@ -12,20 +13,6 @@ import {
 export class PtGame extends PtPosition implements SearchGame {
   readonly maxMoves = MAX_MOVES;
   readonly maxKeyWords = PT_MAX_KEY_WORDS;
-  /** Half the budget to the guided runs: the exhaustive pass here often solves, and proves
-   *  deals lost, within a few hundred milliseconds (seeds 1..200 at 1 s: 140 solved, 13
-   *  unsolvable, 47 unknown at 0.5 against 136/12/52 at the default 0.75). */
-  readonly firstPassShare = 0.5;
-  /** Round 0 of the guided portfolio gives each guide 5k nodes (the default at a time budget is
-   *  20k): easy deals fall sooner. Seeds 1..60 at 1M nodes a deal: median solved deal 22k nodes
-   *  against 55k, and 42 / 4 / 14 solved / unsolvable / unknown against 43 / 4 / 13. */
-  readonly firstRoundNodes = 5000;
-  /** Round 0 runs each guide at weight 0.5 (f = g + 0.5 h, effective weight 4 on L + R) before
-   *  the greedy runs: many deals that greedy misses in 5k nodes fall to the weighted run in 2-4k.
-   *  Seeds 1..100 at 100k nodes a deal: median solved deal 4,728 nodes against 12,193 with the
-   *  greedy round 0, 49 solved in both; seeds 1..60 at 1M nodes: 42 / 4 / 14 solved / unsolvable
-   *  / unknown in both, the same deals unknown. Weight 0.5 alone: 4,654 nodes but 47 solved. */
-  readonly firstRoundWeights: readonly number[] = [0.5, Infinity];
   private readonly scores = new Int32Array(MAX_MOVES);
   // Scratch for dead(): cards freed in the relaxed game, unfreed height per pile, relaxed
   // foundation heights.
@@ -80,28 +67,22 @@ export class PtGame extends PtPosition implements SearchGame {
       const n = this.plen[p];
       if (n === 0) continue;
       const c = this.piles[p * PILE_CAP + n - 1];
-      const r = (c % 13) + 1;
-      if (r <= maxR && f[(c / 13) | 0] === r - 1) return packMove(P2F, p, 0, c);
+      const r = rankOf(c);
+      if (r <= maxR && f[suitOf(c)] === r - 1) return packMove(P2F, p, 0, c);
     }
     for (let k = 0; k < BOUQUET_SIZE; k++) {
       if (!(this.bmask & (1 << k))) continue;
       const c = this.bouquet[k];
-      const r = (c % 13) + 1;
-      if (r <= maxR && f[(c / 13) | 0] === r - 1) return packMove(B2F, k, 0, c);
+      const r = rankOf(c);
+      if (r <= maxR && f[suitOf(c)] === r - 1) return packMove(B2F, k, 0, c);
     }
     return -1;
   }
 
-  private streamlined = false;
   /** The streamliner (every card that fits goes home at once, positions keyed without suits:
-   *  Solvitaire's pair of streamliners) gets 40% of the budget, in runs after round 0 of the
-   *  portfolio (src/search/solve.ts). One depth-first run at 30% (the fifth pass of issue 13):
-   *  seeds 1..300 at 1M nodes a deal (solved / unsolvable / unknown): 200 / 19 / 81 without it;
-   *  229 / 19 / 52 at 0.1, 239 / 19 / 42 at 0.2, 242 / 19 / 39 at 0.3; with exact keys it did
-   *  not pay (seeds 1..60: 41 / 3 / 16 against 43 / 4 / 13): the suits multiply a restricted
-   *  space that is small by ranks. The runs below and the 40%: the sixth pass (see
-   *  streamlinerRuns). */
-  readonly streamlinerShare = 0.4;
+   *  Solvitaire's pair of streamliners), run by 'auto' on its policy's share (policy.ts). With
+   *  exact keys it does not pay: the suits multiply a restricted space that is small by ranks. */
+  private streamlined = false;
   /** A stronger streamliner, for experiments: also no pile-to-pile move between two bases of
    *  equal rank (unless the card exposed goes home). */
   noShuffle = false;
@@ -113,24 +94,6 @@ export class PtGame extends PtPosition implements SearchGame {
    *  key (merges a little less). */
   private streamHome = true;
   private streamLevel = 0;
-  /** The streamlined runs, sharing the streamliner's budget (src/search/solve.ts): the
-   *  depth-first run of level 0 on at most 75% of it, then best-first runs (weight 0.5, guides 4
-   *  and 0 at level 2, guide 4 at level 1) on the rest. The suit-blind key lets the first
-   *  position met stand for all that differ in suits only, so a search in another order meets
-   *  other representatives and other wins; most restricted spaces are exhausted in a fraction
-   *  of their part. Seeds 2001..2400 at 7M nodes a deal (solved / unsolvable / unknown): 341 /
-   *  37 / 22 with the one depth-first run at 30%; 346 / 37 / 17 with these runs at 40%, no deal
-   *  lost (bench/RESULTS.md, issue 13 sixth pass, for the variants tried). */
-  streamlinerRuns: readonly StreamlinerRun[] = [
-    { share: 0.75 }, { weight: 0.5, variant: 4, level: 2 }, { weight: 0.5, variant: 0, level: 2 },
-    { weight: 0.5, variant: 4, level: 1 },
-  ];
-  /** When every streamlined run has exhausted its space without a win (a hint, not a proof,
-   *  that the deal is lost), the guided runs stop at 20% of the budget instead of 50%, and the
-   *  exhaustive pass gets the rest. Seeds 2001..2400 at 7M nodes: one more deal proved lost
-   *  (2036, 3.5M nodes of depth-first search), no deal lost, at 0.2 and at 0.3. */
-  readonly exhaustedFirstPassShare = 0.2;
-
   /** The streamliner at `level` (above), an unproved restriction tried by 'auto' before the
    *  exhaustive pass. Solutions found so are real; a failure proves nothing. */
   streamline(on: boolean, level = 0): void {
@@ -139,22 +102,21 @@ export class PtGame extends PtPosition implements SearchGame {
     this.streamLevel = level;
   }
 
-  /** Two guides, run in turn by the 'auto' portfolio: 0 (L + R) and 4 (L + R plus D). Their
-   *  wins overlap little: on the 30 first deals that the single guide 0 left unknown at 1 s,
-   *  guide 0 alone at scale 10 solved 5, guides 0 and 4 together 8-9, other second guides
-   *  (L + R + I, L + R + 4D, L + R + 2D - E) 6-8 (bench/parterre.ts with SEEDS=…, PT_GUIDES,
-   *  PT_SCALE; ±2 is noise there). Settable for experiments. */
+  /** Two guides, run in turn by the 'auto' portfolio: 0 (L + R) and 4 (L + R plus D), the order
+   *  in PT_POLICY.guideOrder (policy.ts). Their wins overlap little: on the 30 first deals that
+   *  guide 0 alone left unknown at 1 s, guide 0 at scale 10 solved 5, guides 0 and 4 together
+   *  8-9, other second guides (L + R + I, L + R + 4D, L + R + 2D - E) 6-8 (bench/parterre.ts
+   *  with SEEDS=…, PT_GUIDES, PT_SCALE; ±2 is noise there). Settable for experiments. */
   heuristicVariants = 2;
-  heuristicOrder: readonly number[] = [0, 4];
 
   /** The guide is scaled so that the portfolio's weights (f = g + w*h, w = 0.5, 0.2, 3, ∞)
    *  land near effective weights 2-5 on L + R, which solve the most hard deals: on 20 deals left
    *  unknown at 1 s, w*scale = 1.2 solved 0 at 200k nodes, 2: 4, 3: 5, 4: 3, 6: 0, 18: 1,
-   *  greedy 0 (earlier, on seeds 1..30: 1.5 solved 10, 3 solved 15-17). Scale 8 puts two of
+   *  greedy 0 (on seeds 1..30: 1.5 solved 10, 3 solved 15-17). Scale 8 puts two of
    *  the four weights (0.2, 0.5) near that range; seeds 1..200 at 1 s: 122 solved with scale 6
    *  and guide 0 only, 138 with scale 10 and guides 0 and 4, 136 with scale 8 (median solved
    *  deal 52 ms against 65 ms at scale 10). At 5 s, seeds 1..100, scale 10 with both guides and
-   *  the old setting both solve 76 (the gain is speed, not reach). */
+   *  scale 6 with guide 0 both solve 76 (the gain is speed, not reach). */
   guideScale = 8;
 
   /** Guides for the best-first passes (not admissible; they decide nothing, they only order
@@ -169,7 +131,7 @@ export class PtGame extends PtPosition implements SearchGame {
       if (n === 0) { E++; continue; }
       let m0 = 14, m1 = 14, m2 = 14, m3 = 14, low = 14;
       for (let i = 0; i < n; i++) {
-        const c = this.piles[base + i], r = c % 13, s = (c / 13) | 0;
+        const c = this.piles[base + i], r = rankOf(c) - 1, s = suitOf(c);
         if (r > low) I++;
         else low = r;
         if (f[s] === r) D += n - 1 - i;
@@ -200,8 +162,8 @@ export class PtGame extends PtPosition implements SearchGame {
       const n = this.plen[p], base = p * PILE_CAP;
       let m0 = 14, m1 = 14, m2 = 14, m3 = 14;
       for (let i = 0; i < n; i++) {
-        const c = this.piles[base + i], r = c % 13;
-        switch ((c / 13) | 0) {
+        const c = this.piles[base + i], r = rankOf(c) - 1;
+        switch (suitOf(c)) {
           case 0: if (m0 < r) extra++; else m0 = r; break;
           case 1: if (m1 < r) extra++; else m1 = r; break;
           case 2: if (m2 < r) extra++; else m2 = r; break;
@@ -256,8 +218,8 @@ export class PtGame extends PtPosition implements SearchGame {
 
   /** Also runs the capacity test (block()) in every dead(): proved (see block()) and
    *  cross-checked against exhaustive search in test/parterre/dead.test.ts. Off: it costs 1.5-3x
-   *  the CPU a node and almost never fires inside a search (bench/RESULTS.md, issue 13 fourth
-   *  pass). */
+   *  the CPU a node and almost never fires inside a search (bench/history.md: the
+   *  capacity test). */
   capacityTest = false;
   /** Runs the capacity test in the first dead() call of each search, which every search makes at
    *  its root (any position would do: the test is sound everywhere). It proves some deals lost
@@ -277,7 +239,7 @@ export class PtGame extends PtPosition implements SearchGame {
     const lim = this.lim, freed = this.freed, h = this.relaxH;
     for (let c = 0; c < DECK; c++) freed[c] = loc[c] === IN_BOUQUET ? 1 : 0;
     let bq = 0;
-    for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bq |= 1 << ((this.bouquet[k] % 13) + 1);
+    for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bq |= 1 << rankOf(this.bouquet[k]);
     for (let p = 0; p < PILES; p++) lim[p] = plen[p];
     for (let s = 0; s < 4; s++) {
       let x = this.found[s];
@@ -290,7 +252,7 @@ export class PtGame extends PtPosition implements SearchGame {
       // Landings: exposed or freed pile cards, and bouquet cards with a landing of their own
       // (down from kings).
       let pileBase = 0;
-      for (let p = 0; p < PILES; p++) if (lim[p] > 0) pileBase |= 1 << ((piles[p * PILE_CAP + lim[p] - 1] % 13) + 1);
+      for (let p = 0; p < PILES; p++) if (lim[p] > 0) pileBase |= 1 << rankOf(piles[p * PILE_CAP + lim[p] - 1]);
       pileBase |= freedRanks;
       let ok = 0;
       for (let b = 13; b >= 2; b--) {
@@ -302,7 +264,7 @@ export class PtGame extends PtPosition implements SearchGame {
       for (let p = 0; p < PILES; p++) {
         const base = p * PILE_CAP;
         while (lim[p] > 0) {
-          const x = piles[base + lim[p] - 1], r = (x % 13) + 1, s = (x / 13) | 0;
+          const x = piles[base + lim[p] - 1], r = rankOf(x), s = suitOf(x);
           if (blocked[x] || !(h[s] >= r - 1 || (r < 13 && (baseOk & (1 << (r + 1))) !== 0))) break;
           lim[p]--;
           freed[x] = 1;
@@ -366,17 +328,17 @@ export class PtGame extends PtPosition implements SearchGame {
     // never-moving card, or its bottom).
     low.fill(14, 0, 4);
     for (let r = 0; r <= 13; r++) availBase[r] = 0;
-    for (let c = 0; c < DECK; c++) if (c % 13 >= f[(c / 13) | 0]) availBase[(c % 13) + 1]++;
+    for (let c = 0; c < DECK; c++) if (rankOf(c) > f[suitOf(c)]) availBase[rankOf(c)]++;
     for (let q = 0; q < PILES; q++) {
       const base = q * PILE_CAP;
       for (let j = 0; j < lim[q]; j++) {
-        const c = piles[base + j], r = (c % 13) + 1, s = (c / 13) | 0;
+        const c = piles[base + j], r = rankOf(c), s = suitOf(c);
         if (r < low[s]) low[s] = r;
         availBase[r]--;
       }
       let mk = 0, mx = 0;
       for (let j = lim[q] > 0 ? lim[q] - 1 : 0; j < plen[q]; j++) {
-        const r = (piles[base + j] % 13) + 1;
+        const r = rankOf(piles[base + j]);
         mk |= 1 << r;
         if (r > mx) mx = r;
       }
@@ -390,15 +352,15 @@ export class PtGame extends PtPosition implements SearchGame {
       for (let s = 0; s < 4; s++) low[4 + s] = low[s];
       for (let r = 0; r <= 13; r++) avail[r] = availBase[r];
       for (let i = lim[p]; i < n; i++) {
-        const y = piles[base + i], ry = (y % 13) + 1, sy = (y / 13) | 0;
+        const y = piles[base + i], ry = rankOf(y), sy = suitOf(y);
         const lowY = low[4 + sy]; // lowest in-place rank of y's suit other than y
         if (ry < low[4 + sy]) low[4 + sy] = ry;
         avail[ry]--;
         for (let r = 0; r <= 13; r++) m[r] = 0;
         let need = false;
         for (let j = i + 1; j < n; j++) {
-          const z = piles[base + j], r = (z % 13) + 1;
-          if (r > low[4 + ((z / 13) | 0)]) {
+          const z = piles[base + j], r = rankOf(z);
+          if (r > low[4 + suitOf(z)]) {
             m[r]++;
             need = true;
           }
@@ -443,7 +405,7 @@ export class PtGame extends PtPosition implements SearchGame {
     let u = 99;
     for (let i = 0; i < len - 1; i++) {
       const c = piles[base + i];
-      const v = (c % 13) - f[(c / 13) | 0] + (len - 1 - i);
+      const v = rankOf(c) - 1 - f[suitOf(c)] + (len - 1 - i);
       if (v < u) u = v;
     }
     return u;
@@ -480,9 +442,9 @@ export class PtGame extends PtPosition implements SearchGame {
         if (firstEmpty < 0) firstEmpty = p;
         continue;
       }
-      topRanks |= 1 << ((piles[p * PILE_CAP + len - 1] % 13) + 1);
+      topRanks |= 1 << rankOf(piles[p * PILE_CAP + len - 1]);
     }
-    for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bqRanks |= 1 << ((this.bouquet[k] % 13) + 1);
+    for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bqRanks |= 1 << rankOf(this.bouquet[k]);
     // chainOk bit r: a bouquet card of rank r may start a bridge — some pile top has a rank
     // r-k (k >= 1) and the bouquet holds ranks r-1 .. r-k+1 to put between (see above).
     let chainOk = 0;
@@ -494,8 +456,8 @@ export class PtGame extends PtPosition implements SearchGame {
       const len = plen[p];
       if (len === 0) continue;
       const c = piles[p * PILE_CAP + len - 1];
-      const r = (c % 13) + 1;
-      if (f[(c / 13) | 0] === r - 1) {
+      const r = rankOf(c);
+      if (f[suitOf(c)] === r - 1) {
         sc[n - offset] = 0;
         out[n++] = packMove(P2F, p, 0, c);
       }
@@ -507,8 +469,8 @@ export class PtGame extends PtPosition implements SearchGame {
       let from: number;
       if (len === 1) from = 2;
       else {
-        const w = piles[p * PILE_CAP + len - 2], wr = (w % 13) + 1;
-        if (f[(w / 13) | 0] === wr - 1) from = 1;
+        const w = piles[p * PILE_CAP + len - 2], wr = rankOf(w);
+        if (f[suitOf(w)] === wr - 1) from = 1;
         else if (wr !== r + 1) from = 10 + this.urgency(p);
         else if (this.streamlined && this.noShuffle) continue;
         else from = this.shuffleScore + this.urgency(p);
@@ -519,7 +481,7 @@ export class PtGame extends PtPosition implements SearchGame {
         if (ql === 0) {
           if (q !== firstEmpty || len === 1) continue;
           sc[n - offset] = 200 + from;
-        } else if ((piles[q * PILE_CAP + ql - 1] % 13) + 1 === r + 1) {
+        } else if (rankOf(piles[q * PILE_CAP + ql - 1]) === r + 1) {
           sc[n - offset] = from;
         } else continue;
         out[n++] = packMove(P2P, p, q, c);
@@ -528,8 +490,8 @@ export class PtGame extends PtPosition implements SearchGame {
     for (let k = 0; k < BOUQUET_SIZE; k++) {
       if (!(this.bmask & (1 << k))) continue;
       const c = this.bouquet[k];
-      const r = (c % 13) + 1;
-      if (f[(c / 13) | 0] === r - 1) {
+      const r = rankOf(c);
+      if (f[suitOf(c)] === r - 1) {
         sc[n - offset] = 0;
         out[n++] = packMove(B2F, k, 0, c);
       }
@@ -539,7 +501,7 @@ export class PtGame extends PtPosition implements SearchGame {
         if (ql === 0) {
           if (q !== firstEmpty) continue;
           sc[n - offset] = 300;
-        } else if ((piles[q * PILE_CAP + ql - 1] % 13) + 1 === r + 1) {
+        } else if (rankOf(piles[q * PILE_CAP + ql - 1]) === r + 1) {
           sc[n - offset] = 100;
         } else continue;
         out[n++] = packMove(B2P, k, q, c);

@@ -1,3 +1,4 @@
+import { grown } from '../../search/grow.js';
 import { PilPosition, SNAPSHOT_MAX } from './position.js';
 
 // Draw by repetition (rules page, [D] Repetition): the whole position at the start of a turn is
@@ -40,11 +41,7 @@ export class RepetitionTable {
         if (this.same(at, len)) return ++this.counts[list[j + 1]];
       }
     } else this.byKey.set(key, (list = []));
-    if (this.used + len + 1 > this.store.length) {
-      const bigger = new Uint8Array(Math.max(2 * this.store.length, this.used + len + 1));
-      bigger.set(this.store.subarray(0, this.used));
-      this.store = bigger;
-    }
+    if (this.used + len + 1 > this.store.length) this.store = grown(this.store, this.used + len + 1);
     const at = this.used;
     this.store[at] = len;
     this.store.set(this.tmp.subarray(0, len), at + 1);

@@ -253,10 +253,10 @@ export class SamplerStrategy implements Strategy {
     // A winning run takes about 30 nodes per card still to place (measured: ~3.5k from a deal,
     // 2-3k after 40 moves), so a run's cap follows the position's lower bound.
     const perRun = 32 * g.lowerBound() + 500;
-    for (const variant of ORDER) {
+    for (const guide of ORDER) {
       if (left < 500) break;
       const r = solve(g, {
-        algorithm: 'best-first', variant, maxNodes: Math.min(perRun, left), table: this.table, memoryBytes: 64 << 20,
+        algorithm: 'best-first', guide, maxNodes: Math.min(perRun, left), table: this.table, memoryBytes: 64 << 20,
       });
       left -= r.stats.nodes;
       this.solveNodes += r.stats.nodes;

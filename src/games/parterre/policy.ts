@@ -1,0 +1,41 @@
+import type { AutoPolicy } from '../../search/policy.js';
+
+// How the 'auto' search spends its budget on Parterre, where the defaults (src/search/policy.ts)
+// do worse. Each value was measured against the default and its neighbours (bench/history.md,
+// Parterre's sections); the figures below are solved / unsolvable / unknown deals.
+
+export const PT_POLICY: Partial<AutoPolicy> = {
+  /** Half the budget to the guided runs (default 0.75): the exhaustive pass here often solves,
+   *  and proves deals lost, within a few hundred milliseconds (seeds 1..200 at 1 s: 140 / 13 /
+   *  47 against 136 / 12 / 52). */
+  firstPassShare: 0.5,
+  /** 5k nodes for each guide in round 0 (the default at a time budget is 20k): easy deals fall
+   *  sooner (seeds 1..60 at 1M nodes: median solved deal 22k nodes against 55k, as many solved). */
+  firstRoundNodes: 5000,
+  /** Each guide at weight 0.5 (f = g + 0.5 h, an effective weight of 4 on L + R: see
+   *  PtGame.guideScale) before the greedy runs: many deals that greedy misses in 5k nodes fall
+   *  to the weighted run in 2-4k (seeds 1..100 at 100k nodes: median solved deal 4.7k nodes
+   *  against 12.2k, as many solved; weight 0.5 alone solves fewer). */
+  firstRoundWeights: [0.5, Infinity],
+  /** Guides 0 (L + R) and 4 (L + R plus D), PtGame.heuristic(): their wins overlap little; other
+   *  second guides solved fewer of the deals guide 0 leaves unknown. */
+  guideOrder: [0, 4],
+  /** The streamliner (every card that fits goes home at once, keys without suits) solves many
+   *  deals that are easy but not greedy: seeds 1..300 at 1M nodes, 200 solved without it, 229 at
+   *  a share of 0.1, 242 at 0.3; the runs below use 0.4. */
+  streamlinerShare: 0.4,
+  /** A depth-first run of level 0 on at most 75% of the streamliner's budget, then best-first
+   *  runs (weight 0.5; guides 4 and 0 at level 2, guide 4 at level 1) on the rest. The suit-blind
+   *  key lets the first position met stand for all that differ in suits only, so a search in
+   *  another order meets other representatives and other wins; most restricted spaces are
+   *  exhausted in a fraction of their part (seeds 2001..2400 at 7M nodes: 346 / 37 / 17 against
+   *  341 / 37 / 22 with one depth-first run at 0.3, no deal lost). */
+  streamlinerRuns: [
+    { share: 0.75 }, { weight: 0.5, guide: 4, level: 2 }, { weight: 0.5, guide: 0, level: 2 },
+    { weight: 0.5, guide: 4, level: 1 },
+  ],
+  /** When every streamlined run has exhausted its space without a win (a hint, not a proof, that
+   *  the deal is lost), the guided runs stop at 20% of the budget and the exhaustive pass gets the
+   *  rest (seeds 2001..2400 at 7M nodes: one more deal proved lost, none lost). */
+  exhaustedFirstPassShare: 0.2,
+};

@@ -1,0 +1,67 @@
+// How the 'auto' search spends its budget (solve.ts, auto()): a policy, apart from the game.
+// The defaults below suit a game the search knows nothing of; a game whose measurements say
+// otherwise keeps its overrides in its own folder and the caller passes them to solve()
+// (SolveOptions.policy), which resolves the policy once.
+
+/** One run of the streamlined pass: depth-first without a weight, else best-first on
+ *  f = g + weight * heuristic(guide). `level` selects the game's streamliner (default 0).
+ *  `share`: at most this share of the streamliner's budget (default an equal part of what the
+ *  runs before it left, the last run all of it). */
+export interface StreamlinerRun {
+  weight?: number;
+  guide?: number;
+  level?: number;
+  share?: number;
+}
+
+export interface AutoPolicy {
+  /** The share of the node and time budget the best-first portfolio may use before the
+   *  exhaustive pass. */
+  firstPassShare: number;
+  /** The node budget of each guided run in the portfolio's first round (it doubles every
+   *  round); absent: an eighth of the first pass within 5k..20k (most wins take a few thousand
+   *  nodes; a small budget is better spread over more guides). */
+  firstRoundNodes?: number;
+  /** The weights of the portfolio's first round (f = g + w*h; Infinity: greedy). */
+  firstRoundWeights: readonly number[];
+  /** The weights of the later rounds, each run on every guide. */
+  weights: readonly number[];
+  /** The order in which the portfolio tries the game's guides, heuristic(guideOrder[i]) for
+   *  i < SearchGame.heuristicVariants; absent: 0, 1, 2, … */
+  guideOrder?: readonly number[];
+  /** The share of the budget for the streamlined pass when the game has a streamliner (0 skips
+   *  it). */
+  streamlinerShare: number;
+  /** The first pass's share once every streamlined run has exhausted its restricted space
+   *  without a win, a hint that the deal may be lost; absent: unchanged. A smaller share leaves
+   *  more to the exhaustive pass. */
+  exhaustedFirstPassShare?: number;
+  /** For a game with guides: the streamlined runs, in order, sharing the streamliner's budget.
+   *  With a key that merges positions which are not equal, the order of a search decides which
+   *  of them stands for the rest, so runs in different orders find different wins in the same
+   *  restricted space. */
+  streamlinerRuns: readonly StreamlinerRun[];
+}
+
+/** Measured on Besieged City: one guide alone solves two thirds of seeds 1..60 at 50k nodes; the
+ *  8 greedy guides together 98.5% of seeds 1..400 at 200k nodes per deal; weighted runs solve
+ *  half of the rest. Round 0 runs the greedy guides only (the weighted runs come later, when the
+ *  greedy ones have had a try), and the exhaustive pass keeps a quarter of the budget. */
+export const DEFAULT_POLICY: AutoPolicy = {
+  firstPassShare: 0.75,
+  firstRoundWeights: [Infinity],
+  weights: [0.5, 0.2, 3, Infinity],
+  streamlinerShare: 0.1,
+  streamlinerRuns: [{}],
+};
+
+/** The policy with each layer's defined fields over the ones before it (defaults, then the
+ *  game's overrides, then the caller's): a field set to undefined leaves the one below. */
+export function resolvePolicy(...layers: (Partial<AutoPolicy> | undefined)[]): AutoPolicy {
+  const p: Record<string, unknown> = { ...DEFAULT_POLICY };
+  for (const layer of layers) {
+    if (!layer) continue;
+    for (const [k, v] of Object.entries(layer)) if (v !== undefined) p[k] = v;
+  }
+  return p as unknown as AutoPolicy;
+}
