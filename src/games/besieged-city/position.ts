@@ -40,10 +40,6 @@ export class BcPosition {
   /** Per pile, the 2-bit codes of cards 2..n (index of the card's rank among the neighbours of
    *  the rank below it), 64 bits in two words, kept up to date by push/pop for the key. */
   readonly pcode = new Uint32Array(TRENCHES * 2);
-  /** Per suit, a count of the changes to its piles (every card pushed or popped, every pile
-   *  replaced, every reset), never decreasing: while it stays the same the suit's piles have not
-   *  changed (the plateau search's lookups are remembered by it, search.ts). */
-  readonly pileStamp = new Float64Array(4);
   /** Per suit, a bit per trench whose pile is of that suit (its bottom card's: a pile is one
    *  suit), kept by push/pop (a pile's bottom changes only when it fills from or empties to 0)
    *  and reset: the suit puzzles' cache key (endgame.ts) reads it instead of scanning 14 piles. */
@@ -96,7 +92,6 @@ export class BcPosition {
   }
 
   reset(deal: BcDeal): void {
-    this.bumpStamps();
     this.setRules(deal.rules ?? DEFAULT_RULES);
     this.reserve.set(deal.reserve);
     this.plen.fill(0);
@@ -345,12 +340,7 @@ export class BcPosition {
     this.lastT2T = ((info >> 13) & 15) - 1;
   }
 
-  private bumpStamps(): void {
-    for (let s = 0; s < 4; s++) this.pileStamp[s]++;
-  }
-
   private push(t: number, c: number): void {
-    this.pileStamp[SUIT[c]]++;
     const n = this.plen[t]++;
     this.piles[t * PILE_CAP + n] = c;
     this.rankWords[t * 4 + (n >> 3)] |= RANK[c] << (4 * (n & 7));
@@ -369,7 +359,6 @@ export class BcPosition {
       this.pcode[2 * t + (bit >> 5)] &= ~(3 << (bit & 31));
     }
     const c = this.piles[t * PILE_CAP + n];
-    this.pileStamp[SUIT[c]]++;
     if (n === 0) this.suitTrenches[SUIT[c]] &= ~(1 << t);
     return c;
   }
@@ -406,7 +395,6 @@ export class BcPosition {
 
   /** Replaces pile t (setup only: checks nothing). */
   setPile(t: number, cards: readonly Card[]): void {
-    this.bumpStamps();
     this.emptyPile(t);
     for (const c of cards) this.push(t, c);
   }
@@ -414,7 +402,6 @@ export class BcPosition {
   /** Replaces pile t by the n cards src[off..] (no checks, no allocation): the plateau search
    *  (plateau.ts) moves a suit's piles to another arrangement of the same plateau. */
   loadPile(t: number, src: Int8Array, off: number, n: number): void {
-    if (this.plen[t] > 0) this.pileStamp[SUIT[this.piles[t * PILE_CAP]]]++;
     this.emptyPile(t);
     for (let i = 0; i < n; i++) this.push(t, src[off + i]);
   }
