@@ -66,9 +66,6 @@ export class BcPosition {
   private nextCopyValid = false;
   /** The trench that must be filled by the next move (rule IV), or -1. */
   pending = -1;
-  /** The trench the last move put a card on when it was trench-to-trench, else -1. Not part of
-   *  the position (the key ignores it): the search's dominance pruning reads it (search.ts). */
-  lastT2T = -1;
   /** The rule variant this position is played under (rules.ts), from the deal. */
   rules: BcRules = DEFAULT_RULES;
   /** The variant's switches as plain fields, for the hot path. */
@@ -112,7 +109,6 @@ export class BcPosition {
     this.tlen = 0;
     this.talonMask.fill(0);
     this.pending = -1;
-    this.lastT2T = -1;
     this.ulen = 0;
   }
 
@@ -249,12 +245,10 @@ export class BcPosition {
   }
 
   make(m: number): void {
-    const kind = m & 7, from = (m >> 3) & 31, to = (m >> 8) & 31;
-    // Undo info: pending + 1 (bits 0-3) | refill source (4-5) | talon index (6-12) |
-    // lastT2T + 1 (13-16).
-    let info = (this.pending + 1) | ((this.lastT2T + 1) << 13);
+    const kind = moveKind(m), from = moveFrom(m), to = moveTo(m);
+    // Undo info: pending + 1 (bits 0-3) | refill source (4-5) | talon index (6-12).
+    let info = this.pending + 1;
     this.pending = -1;
-    this.lastT2T = kind === T2T ? to : -1;
     switch (kind) {
       case T2F: {
         const c = this.pop(from);
@@ -296,11 +290,11 @@ export class BcPosition {
   }
 
   unmake(m: number): void {
-    const kind = m & 7, from = (m >> 3) & 31, to = (m >> 8) & 31;
+    const kind = moveKind(m), from = moveFrom(m), to = moveTo(m);
     const info = this.undo[--this.ulen];
     switch (kind) {
       case T2F: {
-        const c = (m >> 13) & 63;
+        const c = moveCard(m);
         this.found[SUIT[c]]--;
         this.foundTotal--;
         this.push(from, c);
@@ -337,7 +331,6 @@ export class BcPosition {
       }
     }
     this.pending = (info & 15) - 1;
-    this.lastT2T = ((info >> 13) & 15) - 1;
   }
 
   private push(t: number, c: number): void {
