@@ -1,3 +1,4 @@
+import { grown } from '../../search/grow.js';
 import type { MoveHook } from './move-hook.js';
 import { moveFrom, moveKind, moveTo, T2F, T2T, type BcPosition } from './position.js';
 
@@ -38,11 +39,7 @@ export class DominancePruning implements MoveHook {
 
   made(m: number): void {
     const ply = this.pos.ply;
-    if (ply >= this.target.length) {
-      const bigger = new Int8Array(Math.max(ply + 1, 2 * this.target.length));
-      bigger.set(this.target);
-      this.target = bigger;
-    }
+    if (ply >= this.target.length) this.target = grown(this.target, ply + 1);
     this.target[ply] = moveKind(m) === T2T ? moveTo(m) : -1;
   }
 

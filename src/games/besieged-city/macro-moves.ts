@@ -1,3 +1,4 @@
+import { grown } from '../../search/grow.js';
 import { SUIT } from './layout.js';
 import { macroExit, MACRO } from './plateau.js';
 import type { PlateauKeying } from './plateau-keying.js';
@@ -23,11 +24,7 @@ export class MacroMoves {
   enter(m: number): number {
     const exit = macroExit(m), s = SUIT[moveCard(exit)], pl = this.keying.plateaus;
     const a = this.keying.memberOf(s), b = pl.first(pl.plateauOf(a)) + (m >>> 20);
-    if (this.len === this.undo.length) {
-      const bigger = new Int32Array(this.len * 2);
-      bigger.set(this.undo);
-      this.undo = bigger;
-    }
+    if (this.len === this.undo.length) this.undo = grown(this.undo, this.len + 1);
     if (a !== b) pl.teleport(this.pos, b);
     this.undo[this.len++] = a !== b ? a : -1;
     return exit;

@@ -1,4 +1,5 @@
 import { DEFAULT_MEMORY } from '../../search/limits.js';
+import { grown } from '../../search/grow.js';
 import { CELLS, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
 import { packHead, packPiles } from './key.js';
 import type { MoveHook } from './move-hook.js';
@@ -58,11 +59,7 @@ export class PlateauKeying implements MoveHook {
 
   made(m: number): void {
     const s = SUIT[moveCard(m)], ply = this.pos.ply - 1;
-    if (ply >= this.memoUndo.length) {
-      const bigger = new Int32Array(Math.max(ply + 1, 2 * this.memoUndo.length));
-      bigger.set(this.memoUndo);
-      this.memoUndo = bigger;
-    }
+    if (ply >= this.memoUndo.length) this.memoUndo = grown(this.memoUndo, ply + 1);
     this.memoUndo[ply] = this.memberStamp[s] === this.stamp[s] ? this.memberMemo[s] : -2;
     this.stamp[s]++;
   }

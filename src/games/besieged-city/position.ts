@@ -1,4 +1,5 @@
 import type { Card } from '../../cards/card.js';
+import { grown } from '../../search/grow.js';
 import {
   CELLS, NEIGHBOUR_INDEX, RANK, SUIT, CELL_TRENCHES, DECK_SIZE, LINE_CELLS, PILE_CAP, PLAY_ORDER, STOCK_SIZE, TRENCHES, TRENCH_LINE,
 } from './layout.js';
@@ -10,6 +11,12 @@ import { acceptMask, type BcRules, DEFAULT_RULES, NEIGHBOUR_MASK } from './rules
 //
 // A move is an int: kind (bits 0-2) | from (bits 3-7) | to (bits 8-12) | card (bits 13-18).
 // `from` is a trench or a reserve cell, `to` a trench; the card is kept for notation and checks.
+//
+// The position holds the position only: the cards and where they lie, and the same piles in the
+// other forms its readers key them by (pcode, suitTrenches, rankWords: each a function of the
+// piles alone, kept by the one push/pop that changes them, so no reader rescans 14 piles). What
+// depends on the line played or on the search (change stamps, the last move, verdict caches)
+// belongs to the parts of the search (search.ts) that keep it.
 
 export const T2F = 0; // trench top -> foundation
 export const T2T = 1; // trench top -> another trench
@@ -281,11 +288,7 @@ export class BcPosition {
         break;
       }
     }
-    if (this.ulen === this.undo.length) {
-      const bigger = new Int32Array(this.undo.length * 2);
-      bigger.set(this.undo);
-      this.undo = bigger;
-    }
+    if (this.ulen === this.undo.length) this.undo = grown(this.undo, this.ulen + 1);
     this.undo[this.ulen++] = info;
   }
 

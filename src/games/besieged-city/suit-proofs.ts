@@ -1,4 +1,5 @@
 import { DEFAULT_MEMORY } from '../../search/limits.js';
+import { grown } from '../../search/grow.js';
 import { SUIT } from './layout.js';
 import type { MoveHook } from './move-hook.js';
 import { decoupledSuits, JUDGED_LOST, NOT_JUDGED, SuitEndgames } from './endgame.js';
@@ -92,11 +93,7 @@ export class SuitProofs implements MoveHook {
 
   private setSkipped(mask: number): void {
     const ply = this.pos.ply;
-    if (ply >= this.skippedAt.length) {
-      const bigger = new Uint8Array(Math.max(ply + 1, 2 * this.skippedAt.length));
-      bigger.set(this.skippedAt);
-      this.skippedAt = bigger;
-    }
+    if (ply >= this.skippedAt.length) this.skippedAt = grown(this.skippedAt, ply + 1);
     this.skippedAt[ply] = mask;
   }
 }
