@@ -23,7 +23,9 @@ import { SuitProofs } from './suit-proofs.js';
  *  is searched or asked for searchMoves(), make them through the game. */
 export class BcGame implements SearchGame {
   readonly maxKeyWords = BC_MAX_KEY_WORDS;
+  /** The position alone: cards, piles, reserve, stock, foundations and its undo stack. */
   readonly pos: BcPosition;
+  /** The parts, each a field of its own class so that every call below sees one class. */
   private readonly plateau: PlateauKeying;
   private readonly macros: MacroMoves;
   private readonly suitProofs: SuitProofs;
@@ -96,6 +98,7 @@ export class BcGame implements SearchGame {
     this.dominance.begin();
   }
 
+  /** The plateau keying keeps its books only in plateau mode (it is read nowhere else). */
   make(m: number): void {
     if ((m & MACRO) === 0) this.pos.make(m);
     else this.pos.make(this.macros.enter(m));
@@ -113,6 +116,7 @@ export class BcGame implements SearchGame {
     }
     this.suitProofs.unmade();
     this.lastAce.unmade();
+    this.dominance.unmade();
     if (this.plateau.on) this.plateau.unmade(m);
   }
 
