@@ -22,14 +22,14 @@ describe('Besieged City: the last ace', () => {
 
   it('calls a buried last ace DEAD, where plain search finds no win', () => {
     const g = setupPosition(buried);
-    expect(lastAceBuried(g, 15)).toBe(true);
+    expect(lastAceBuried(g.pos, 15)).toBe(true);
     expect(g.lowerBound()).toBe(DEAD);
-    expect(winnable(setupPosition(buried))).toBe(false);
+    expect(winnable(setupPosition(buried).pos)).toBe(false);
     expect(solve(setupPosition(buried), { algorithm: 'dfs' }).outcome).toBe('unsolvable');
     // The same cards with the ace at a pile's bottom: won (2S, then KS from E0, then AS).
     const bottom: PositionSpec = { found: { S: 23, H: 26, D: 26, C: 26 }, trenches: { N0: ['AS'], E0: ['2S', 'KS'] } };
     const w = setupPosition(bottom);
-    expect(lastAceBuried(w, 15)).toBe(false);
+    expect(lastAceBuried(w.pos, 15)).toBe(false);
     expect(w.lowerBound()).toBeLessThan(DEAD);
     expect(solve(setupPosition(bottom), { algorithm: 'dfs' }).outcome).toBe('solved');
   });
@@ -37,14 +37,14 @@ describe('Besieged City: the last ace', () => {
   it('needs every ace left buried: one of two is not enough, and a reserve or stock ace is free', () => {
     // Spades at 0: both aces owed. One buried in N0, the other on the stock: not proved lost.
     const one: PositionSpec = { found: { S: 0 }, trenches: { N0: ['2S', 'AS'] }, stock: ['AS'] };
-    expect(lastAceBuried(setupPosition(one), 15)).toBe(false);
+    expect(lastAceBuried(setupPosition(one).pos, 15)).toBe(false);
     const both: PositionSpec = { found: { S: 0 }, trenches: { N0: ['2S', 'AS'], E0: ['KS', 'AS'] } };
-    expect(lastAceBuried(setupPosition(both), 15)).toBe(true);
+    expect(lastAceBuried(setupPosition(both).pos, 15)).toBe(true);
     // One ace on the foundation: the one left, in the reserve, can still fill a trench as a bottom.
     const reserve: PositionSpec = { found: { S: 23, H: 26, D: 26, C: 26 }, reserve: { r0c0: 'AS' }, trenches: { N0: ['KS'], E0: ['2S'] } };
-    expect(lastAceBuried(setupPosition(reserve), 15)).toBe(false);
+    expect(lastAceBuried(setupPosition(reserve).pos, 15)).toBe(false);
     // Only the suits in the mask are looked at.
-    expect(lastAceBuried(setupPosition(buried), 0b1110)).toBe(false);
+    expect(lastAceBuried(setupPosition(buried).pos, 0b1110)).toBe(false);
   });
 
   it('says DEAD only where plain exhaustive search finds no win (random play from generated endgames)', () => {
@@ -90,7 +90,7 @@ describe('Besieged City: the last ace', () => {
       const r = deadAlongRandomLine(g, `kings${seed}`, RESTLESS.ordinary);
       if (r === undefined) continue;
       dead++;
-      if (!lastAceBuried(g, 15)) kings++;
+      if (!lastAceBuried(g.pos, 15)) kings++;
       if (r) checked++;
     }
     expect(kings).toBeGreaterThan(2); // 8 of 27 dead positions (all 27 exhausted by plain search)
@@ -107,14 +107,14 @@ describe('Besieged City: the last ace', () => {
       trenches: { N0: ['AS'], N1: ['QD'], S1: s1, W3: ['4D', '3D', 'JD', 'TD'] },
     });
     const lost = diamonds(['KD', 'AD', '2D']);
-    expect(new SuitEndgames().lost(setupPosition(lost), 2)).toBe(true);
+    expect(new SuitEndgames().lost(setupPosition(lost).pos, 2)).toBe(true);
     expect(setupPosition(lost).lowerBound()).toBe(DEAD);
-    expect(plainlyWinnable(positionCopy(setupPosition(lost)))).toBe(false);
+    expect(plainlyWinnable(positionCopy(setupPosition(lost).pos))).toBe(false);
     // AD at S1's bottom instead: won, and neither the rule nor the puzzle says otherwise.
     const won = diamonds(['AD', 'KD', '2D']);
-    expect(new SuitEndgames().lost(setupPosition(won), 2)).toBe(false);
+    expect(new SuitEndgames().lost(setupPosition(won).pos, 2)).toBe(false);
     expect(setupPosition(won).lowerBound()).toBeLessThan(DEAD);
-    expect(plainlyWinnable(positionCopy(setupPosition(won)))).toBe(true);
+    expect(plainlyWinnable(positionCopy(setupPosition(won).pos))).toBe(true);
   });
 });
 
@@ -126,8 +126,8 @@ function deadAlongRandomLine(g: BcGame, rngSeed: string, restless: number): bool
   const buf = new Int32Array(MAX_MOVES);
   const rng = seedrandom.alea(rngSeed);
   for (let step = 0; step < 12; step++) {
-    if (lastAceBuried(g, 15, restless)) {
-      const w = plainlyWinnable(positionCopy(g), 20_000);
+    if (lastAceBuried(g.pos, 15, restless)) {
+      const w = plainlyWinnable(positionCopy(g.pos), 20_000);
       expect(w, `${rngSeed} step ${step}`).not.toBe(true);
       return w !== undefined;
     }

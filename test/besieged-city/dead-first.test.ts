@@ -38,7 +38,7 @@ describe('Besieged City: dead before stored', () => {
       a.plateaus = b.plateaus = false;
       const first = solve(a, { algorithm: 'dfs', maxNodes: 30_000 });
       const table = solve(b, { algorithm: 'dfs', maxNodes: 30_000 });
-      expect(a.ply, `seed ${seed}: position restored`).toBe(0);
+      expect(a.pos.ply, `seed ${seed}: position restored`).toBe(0);
       if (first.outcome === 'solved') expect(playsToWin(spec, first.moves), `seed ${seed}`).toBe(true);
       if (first.outcome === 'unknown' || table.outcome === 'unknown') continue;
       expect(first.outcome, `seed ${seed}`).toBe(table.outcome);

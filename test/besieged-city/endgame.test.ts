@@ -48,8 +48,8 @@ describe('Besieged City: suit endgames', () => {
   const lost: PositionSpec = { found: { S: 23, H: 26, D: 26, C: 26 }, trenches: { N0: ['AS', '2S', 'KS'] } };
 
   it('proves a lost suit puzzle DEAD, and the search says unsolvable', () => {
-    expect(lastAceBuried(setupPosition(lost), 15)).toBe(false);
-    expect(winnable(setupPosition(lost))).toBe(false);
+    expect(lastAceBuried(setupPosition(lost).pos, 15)).toBe(false);
+    expect(winnable(setupPosition(lost).pos)).toBe(false);
     const g = setupPosition(lost);
     expect(g.lowerBound()).toBe(DEAD);
     expect(solve(setupPosition(lost), { algorithm: 'dfs' }).outcome).toBe('unsolvable');
@@ -61,12 +61,12 @@ describe('Besieged City: suit endgames', () => {
     // or from a pile of its own: either way KS is then left on 2S with no spade top to go to,
     // or covers QS: lost, and plain search agrees. (No ace buried: the puzzle's verdict.)
     const lostToo: PositionSpec = { found: { S: 22, H: 26, D: 26, C: 26 }, reserve: { r0c0: 'QS' }, trenches: { N0: ['AS', '2S', 'KS'] } };
-    expect(lastAceBuried(setupPosition(lostToo), 15)).toBe(false);
-    expect(winnable(setupPosition(lostToo))).toBe(false);
+    expect(lastAceBuried(setupPosition(lostToo).pos, 15)).toBe(false);
+    expect(winnable(setupPosition(lostToo).pos)).toBe(false);
     expect(setupPosition(lostToo).lowerBound()).toBe(DEAD);
     // 2S on a pile of its own instead: QS over KS to F, 2S, KS, AS: won, so not DEAD.
     const won: PositionSpec = { found: { S: 22, H: 26, D: 26, C: 26 }, reserve: { r0c0: 'QS' }, trenches: { N0: ['AS'], E0: ['KS'], W0: ['2S'] } };
-    expect(winnable(setupPosition(won))).toBe(true);
+    expect(winnable(setupPosition(won).pos)).toBe(true);
     expect(setupPosition(won).lowerBound()).toBeLessThan(DEAD);
   });
 
@@ -80,7 +80,7 @@ describe('Besieged City: suit endgames', () => {
     // talon: spades have no card there, so their puzzle is exact and lost; plain search agrees.
     for (const where of ['stock', 'talon'] as const) {
       const spec: PositionSpec = { ...lost, found: { S: 23, H: 25, D: 26, C: 26 }, [where]: ['AH'] };
-      expect(winnable(setupPosition(spec))).toBe(false);
+      expect(winnable(setupPosition(spec).pos)).toBe(false);
       expect(setupPosition(spec).lowerBound()).toBe(DEAD);
       expect(solve(setupPosition(spec), { algorithm: 'dfs' }).outcome).toBe('unsolvable');
     }
@@ -105,8 +105,8 @@ describe('Besieged City: suit endgames', () => {
       const g = setupPosition(spec);
       if (g.lowerBound() < DEAD) continue;
       dead++;
-      expect(g.sp < 78 || g.tlen > 0).toBe(true);
-      const w = plainlyWinnable(positionCopy(g), 300_000);
+      expect(g.pos.sp < 78 || g.pos.tlen > 0).toBe(true);
+      const w = plainlyWinnable(positionCopy(g.pos), 300_000);
       if (w !== undefined) checked++;
       expect(w, `seed ${seed}`).not.toBe(true);
     }
@@ -120,12 +120,12 @@ describe('Besieged City: suit endgames', () => {
     const e = new SuitEndgames();
     const credit = e as unknown as { credit: number };
     credit.credit = 100;
-    expect(e.lost(setupPosition(lost), 0)).toBe(true);
+    expect(e.lost(setupPosition(lost).pos, 0)).toBe(true);
     credit.credit = 0; // nothing to search with: not judged, and not cached as judged
     const other: PositionSpec = { ...lost, trenches: { E1: ['AS', '2S', 'KS'] } };
-    expect(e.judge(setupPosition(other), 0)).toBe(NOT_JUDGED);
+    expect(e.judge(setupPosition(other).pos, 0)).toBe(NOT_JUDGED);
     credit.credit = 12_000;
-    expect(e.judge(setupPosition(other), 0)).toBe(JUDGED_LOST);
+    expect(e.judge(setupPosition(other).pos, 0)).toBe(JUDGED_LOST);
   });
 
   it('tries a puzzle its first cap leaves open again with a larger cap, once the credit covers it', () => {
@@ -139,15 +139,15 @@ describe('Besieged City: suit endgames', () => {
       if (!piles) continue;
       const p = setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, trenches: piles });
       const e = new SuitEndgames(), inside = e as unknown as { credit: number; nodes: number };
-      if (e.judge(p, 0) !== NOT_JUDGED) continue;
+      if (e.judge(p.pos, 0) !== NOT_JUDGED) continue;
       open++;
       expect(inside.nodes, `seed ${seed}: first try`).toBe(64); // aborted when a 65th state was due
       inside.credit = 500; // + 2 for the call: still under the second cap, so no search
       inside.nodes = 0;
-      expect(e.judge(p, 0)).toBe(NOT_JUDGED);
+      expect(e.judge(p.pos, 0)).toBe(NOT_JUDGED);
       expect(inside.nodes, `seed ${seed}: not searched`).toBe(0);
       inside.credit = 12_000;
-      const v = e.judge(p, 0);
+      const v = e.judge(p.pos, 0);
       expect(inside.nodes, `seed ${seed}: second try`).toBeGreaterThan(0);
       expect(inside.nodes).toBeLessThanOrEqual(512);
       if (v !== NOT_JUDGED) settled++;
@@ -161,7 +161,7 @@ describe('Besieged City: suit endgames', () => {
     // cached (asked again without credit, it is still lost) where emptying the cache forgot it.
     const e = new SuitEndgames(), inside = e as unknown as { cache: StateTable; credit: number };
     inside.cache = new StateTable(1 << 19);
-    expect(e.lost(setupPosition(lost), 0)).toBe(true);
+    expect(e.lost(setupPosition(lost).pos, 0)).toBe(true);
     let evictions = 0, largest = 0;
     for (let seed = 1; seed <= 6000 && evictions < 2; seed++) {
       const rng = seedrandom.alea(`full${seed}`);
@@ -169,14 +169,14 @@ describe('Besieged City: suit endgames', () => {
       const piles = randomSpades(rng, h, 4, 6);
       if (!piles) continue;
       inside.credit = 12_000;
-      e.judge(setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, trenches: piles }), 0);
+      e.judge(setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, trenches: piles }).pos, 0);
       const size = inside.cache.size;
       if (size < largest) evictions++;
       largest = size;
     }
     expect(evictions).toBe(2);
     inside.credit = 0;
-    expect(e.judge(setupPosition(lost), 0)).toBe(JUDGED_LOST);
+    expect(e.judge(setupPosition(lost).pos, 0)).toBe(JUDGED_LOST);
   });
 
   it('leaves a winnable suit alone', () => {
@@ -196,9 +196,9 @@ describe('Besieged City: suit endgames', () => {
       const piles = randomSpades(rng, h, 3, 3);
       if (!piles) continue;
       const spec: PositionSpec = { found: { S: h, H: 26, D: 26, C: 26 }, trenches: piles };
-      if (!new SuitEndgames().lost(setupPosition(spec), 0)) continue;
+      if (!new SuitEndgames().lost(setupPosition(spec).pos, 0)) continue;
       lost++;
-      expect(winnable(setupPosition(spec), 200_000), `seed ${seed}`).not.toBe(true);
+      expect(winnable(setupPosition(spec).pos, 200_000), `seed ${seed}`).not.toBe(true);
     }
     expect(lost).toBeGreaterThan(30);
   });
@@ -229,10 +229,10 @@ describe('Besieged City: suit endgames', () => {
         }
         const e = new SuitEndgames();
         let v = NOT_JUDGED;
-        for (let k = 0; k < 3 && v === NOT_JUDGED; k++) v = e.judge(setupPosition(spec), 0);
+        for (let k = 0; k < 3 && v === NOT_JUDGED; k++) v = e.judge(setupPosition(spec).pos, 0);
         if (v !== JUDGED_LOST) continue;
         lost++;
-        const w = plainlyWinnable(setupPosition(spec), 300_000);
+        const w = plainlyWinnable(setupPosition(spec).pos, 300_000);
         expect(w, `${trenchOrder} seed ${seed}`).not.toBe(true);
         if (w === false) checked++;
       }
@@ -292,7 +292,7 @@ describe('Besieged City: suit endgames', () => {
         // Judged until settled: a puzzle the first try (64 nodes) leaves open is tried again
         // with larger caps (endgame.ts, CAPS).
         const e = new SuitEndgames(), p = setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, reserve, trenches: piles });
-        for (let k = 0; k < 3 && e.judge(p, 0) === NOT_JUDGED; k++);
+        for (let k = 0; k < 3 && e.judge(p.pos, 0) === NOT_JUDGED; k++);
       }
     } finally {
       proto.packKey = packKey;

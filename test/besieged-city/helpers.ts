@@ -153,7 +153,7 @@ export function deadOnlyWhereLost(g: BcGame, rngSeed: string, cap: number): { de
   const rng = seedrandom.alea(rngSeed);
   for (let step = 0; step < 6; step++) {
     if (g.lowerBound() >= DEAD) {
-      const w = winnable(positionCopy(g), cap);
+      const w = winnable(positionCopy(g.pos), cap);
       if (w !== undefined) expect(w, `${rngSeed} step ${step}`).toBe(false);
       return { dead: true, checked: w !== undefined };
     }

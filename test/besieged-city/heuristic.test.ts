@@ -109,13 +109,13 @@ function walk(deal: BcDeal, seed: string, steps: number, views: boolean): number
     if (views && step % 25 === 0 && p.pending < 0) {
       const view = new BcView();
       view.observe(p);
-      checked += check(view.position(), `${seed} step ${step} view`);
+      checked += check(view.position().pos, `${seed} step ${step} view`);
       const hidden = view.unseen();
       for (let i = hidden.length - 1; i > 0; i--) {
         const j = Math.floor(rng() * (i + 1));
         [hidden[i], hidden[j]] = [hidden[j], hidden[i]];
       }
-      checked += check(view.position(hidden), `${seed} step ${step} guess`);
+      checked += check(view.position(hidden).pos, `${seed} step ${step} guess`);
     }
   }
   talons.push(maxTalon);

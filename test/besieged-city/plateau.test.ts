@@ -7,6 +7,8 @@ import { NEIGHBOUR_MASK } from '../../src/games/besieged-city/rules.js';
 import { BcGame } from '../../src/games/besieged-city/search.js';
 import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
 import { MACRO, type Plateaus } from '../../src/games/besieged-city/plateau.js';
+import { PlateauKeying } from '../../src/games/besieged-city/plateau-keying.js';
+import type { BcPosition } from '../../src/games/besieged-city/position.js';
 
 const RANKS = 'A23456789TJQK';
 
@@ -31,12 +33,12 @@ describe('Besieged City plateau search', () => {
       const plain = solve(plainGame, { algorithm: 'dfs', maxNodes: 30_000 });
       const g = setupPosition(spec);
       const r = solve(g, { algorithm: 'dfs', maxNodes: 30_000 });
-      expect(g.ply, `seed ${seed}: position restored`).toBe(0);
+      expect(g.pos.ply, `seed ${seed}: position restored`).toBe(0);
       if (r.outcome === 'solved') expect(playsToWin(spec, r.moves), `seed ${seed}`).toBe(true);
       if (plain.outcome === 'unknown' || r.outcome === 'unknown') continue;
       expect(r.outcome, `seed ${seed}`).toBe(plain.outcome);
       tally[r.outcome]++;
-      const pl = (g as unknown as { plateau: { memberCount: number; plateauCount: number } }).plateau;
+      const pl = (g as unknown as { plateau: { cache: { memberCount: number; plateauCount: number } } }).plateau.cache;
       if (pl.memberCount > pl.plateauCount) tally.bigPlateaus++;
     }
     expect(tally.solved).toBeGreaterThan(10);
@@ -50,23 +52,24 @@ describe('plateau search under rule variants', () => {
   // ordinary, play-order and stock-to-foundation=no; off (move by move) under directional and
   // trench-fill=deferred.
   it('remembers each suit\'s plateau lookup only while its piles are unchanged, and keys piles alike in place and loaded', () => {
-    // search.ts: memberOf() reuses a suit's last Plateaus.lookup() while pileStamp (kept by
-    // push/pop, loadPile, setPile, reset) says its piles did not change. Checked against a fresh
-    // lookup at every call, in plateau searches of generated endgames and of real deals (macro
-    // moves teleport piles there); a stamp that missed a change would give a stale member.
-    const proto = BcGame.prototype as unknown as { memberOf: (this: BcGame, s: number) => number };
+    // plateau-keying.ts: memberOf() reuses a suit's last Plateaus.lookup() while the suit's stamp
+    // (bumped by made() and unmade() for the moved card's suit) says its piles did not change.
+    // Checked against a fresh lookup at every call, in plateau searches of generated endgames and
+    // of real deals (macro moves teleport piles there); a stamp that missed a change would give a
+    // stale member.
+    type Keying = { cache: Plateaus; pos: BcPosition; memberStamp: Float64Array; stamp: Float64Array };
+    const proto = PlateauKeying.prototype as unknown as { memberOf: (this: Keying, s: number) => number };
     const memberOf = proto.memberOf;
     let calls = 0, remembered = 0, teleports = 0;
     proto.memberOf = function (s) {
-      const self = this as unknown as { plateau: Plateaus; memberStamp: Float64Array; pileStamp: Float64Array };
-      if (self.memberStamp[s] === self.pileStamp[s]) remembered++;
+      if (this.memberStamp[s] === this.stamp[s]) remembered++;
       const m = memberOf.call(this, s);
-      expect(m).toBe(self.plateau.lookup(this, s));
+      expect(m).toBe(this.cache.lookup(this.pos, s));
       // lookup() keys the piles in place (packPosition()); explore() keys the loaded scratch
       // (pack()): the two must be the same key.
-      const pl = self.plateau as unknown as { key: Uint32Array; packPosition(p: BcGame, s: number): number; loadPosition(p: BcGame, s: number): boolean; pack(): number };
-      const len = pl.packPosition(this, s), inPlace = Array.from(pl.key.subarray(0, len));
-      if (pl.loadPosition(this, s)) expect(Array.from(pl.key.subarray(0, pl.pack()))).toEqual(inPlace);
+      const pl = this.cache as unknown as { key: Uint32Array; packPosition(p: BcPosition, s: number): number; loadPosition(p: BcPosition, s: number): boolean; pack(): number };
+      const len = pl.packPosition(this.pos, s), inPlace = Array.from(pl.key.subarray(0, len));
+      if (pl.loadPosition(this.pos, s)) expect(Array.from(pl.key.subarray(0, pl.pack()))).toEqual(inPlace);
       else expect(len).toBe(0);
       calls++;
       return m;
@@ -129,12 +132,12 @@ describe('plateau search under rule variants', () => {
         const plain = solve(plainGame, { algorithm: 'dfs', maxNodes: 30_000 });
         const g = setupPosition(spec);
         const r = solve(g, { algorithm: 'dfs', maxNodes: 30_000 });
-        expect(g.ply).toBe(0);
+        expect(g.pos.ply).toBe(0);
         if (r.outcome === 'solved') expect(playsToWin(spec, r.moves), `${trenchOrder} seed ${seed}`).toBe(true);
         if (plain.outcome === 'unknown' || r.outcome === 'unknown') continue;
         expect(r.outcome, `${trenchOrder} seed ${seed}`).toBe(plain.outcome);
         tally[r.outcome]++;
-        const pl = (g as unknown as { plateau: { memberCount: number; plateauCount: number } }).plateau;
+        const pl = (g as unknown as { plateau: { cache: { memberCount: number; plateauCount: number } } }).plateau.cache;
         if (pl.memberCount > pl.plateauCount) tally.bigPlateaus++;
       }
       expect(tally.solved, trenchOrder).toBeGreaterThan(5);

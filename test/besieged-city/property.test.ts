@@ -14,28 +14,28 @@ describe('Besieged City: random play', () => {
     for (let seed = 1; seed <= 60; seed++) {
       const g = new BcGame(dealFromSeed(String(seed)));
       const rng = seedrandom.alea(`walk${seed}`);
-      const start = snapshot(g);
+      const start = snapshot(g.pos);
       const history: number[] = [];
       const snaps: string[] = [];
       for (let step = 0; step < 400; step++) {
         const n = g.moves(buf, 0);
         if (n === 0) break;
         const m = buf[Math.floor(rng() * n)];
-        snaps.push(snapshot(g));
+        snaps.push(snapshot(g.pos));
         g.make(m);
         history.push(m);
         plies++;
-        expectEachCardTwice(g);
+        expectEachCardTwice(g.pos);
         // A pending gap is always a lone empty trench whose line still has a reserve card.
-        if (g.pending >= 0) expect(g.plen[g.pending]).toBe(0);
+        if (g.pos.pending >= 0) expect(g.pos.plen[g.pos.pending]).toBe(0);
         expect(g.key(key)).toBeLessThanOrEqual(g.maxKeyWords);
       }
       while (history.length) {
         g.unmake(history.pop()!);
-        expect(snapshot(g)).toBe(snaps.pop());
+        expect(snapshot(g.pos)).toBe(snaps.pop());
       }
-      expect(snapshot(g)).toBe(start);
-      expect(g.ply).toBe(0);
+      expect(snapshot(g.pos)).toBe(start);
+      expect(g.pos.ply).toBe(0);
     }
     expect(plies).toBeGreaterThan(5000);
   });
@@ -81,27 +81,27 @@ describe('Besieged City: key', () => {
     // Swap W2 and E2 (row 2), then N1 and S1 (column 1).
     for (const [a, b] of [[12, 5], [1, 8]]) {
       expect(TRENCH_LINE[a]).toBe(TRENCH_LINE[b]);
-      const pa = g.pile(a), pb = g.pile(b);
-      g.setPile(a, pb);
-      g.setPile(b, pa);
+      const pa = g.pos.pile(a), pb = g.pos.pile(b);
+      g.pos.setPile(a, pb);
+      g.pos.setPile(b, pa);
     }
     expect(keyOf(g)).toBe(before);
     // Swapping piles of different lines is a different position.
-    const p0 = g.pile(0), p3 = g.pile(3);
-    g.setPile(0, p3);
-    g.setPile(3, p0);
+    const p0 = g.pos.pile(0), p3 = g.pos.pile(3);
+    g.pos.setPile(0, p3);
+    g.pos.setPile(3, p0);
     expect(keyOf(g)).not.toBe(before);
   });
 });
 
 /** A snapshot in which each line's two piles are sorted, matching the key's canonical form. */
 function canonicalSnapshot(g: BcGame): string {
-  const piles = Array.from({ length: 14 }, (_, t) => g.pile(t));
+  const piles = Array.from({ length: 14 }, (_, t) => g.pos.pile(t));
   const lines = [[10, 3], [11, 4], [12, 5], [13, 6], [0, 7], [1, 8], [2, 9]].map(([a, b]) =>
     [JSON.stringify(piles[a]), JSON.stringify(piles[b])].sort().join('/'),
   );
   return JSON.stringify({
-    reserve: Array.from(g.reserve), lines, found: Array.from(g.found), sp: g.sp,
-    talon: Array.from(g.talon.subarray(0, g.tlen)), pending: g.pending < 0 ? -1 : TRENCH_LINE[g.pending],
+    reserve: Array.from(g.pos.reserve), lines, found: Array.from(g.pos.found), sp: g.pos.sp,
+    talon: Array.from(g.pos.talon.subarray(0, g.pos.tlen)), pending: g.pos.pending < 0 ? -1 : TRENCH_LINE[g.pos.pending],
   });
 }

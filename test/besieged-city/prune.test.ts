@@ -80,6 +80,6 @@ describe('Besieged City guide', () => {
   it('is lower for a position nearer the win', () => {
     const far = setupPosition({ found: { S: 8, H: 26, D: 26, C: 26 }, trenches: { N0: ['5S', '9S'], E0: ['6S'] } });
     const near = setupPosition({ found: { S: 8, H: 26, D: 26, C: 26 }, trenches: { N0: ['9S', '5S'], E0: ['6S'] } });
-    expect(bcHeuristic(near)).toBeLessThan(bcHeuristic(far));
+    expect(bcHeuristic(near.pos)).toBeLessThan(bcHeuristic(far.pos));
   });
 });

@@ -51,7 +51,7 @@ function decode(key: Uint32Array, len: number): PositionSpec {
 function freshVerdict(spec: PositionSpec): number {
   const e = new SuitEndgames(), p = setupPosition(spec);
   let v = NOT_JUDGED;
-  for (let k = 0; k < 3 && v === NOT_JUDGED; k++) v = e.judge(p, 0);
+  for (let k = 0; k < 3 && v === NOT_JUDGED; k++) v = e.judge(p.pos, 0);
   if (v === JUDGED_LOST) return LOST;
   return e.solvedCount > 0 ? SOLVABLE : 0;
 }
@@ -65,7 +65,7 @@ describe('Besieged City: what the suit puzzles learn from each other', () => {
       const g = new BcGame(withVariant(dealFromSeed(String(seed)), variant));
       g.plateaus = false;
       solve(g, { algorithm: 'dfs', maxNodes: 60_000 });
-      const endgames = (g as unknown as { endgames: { cache: StateTable; salvagedCount: number } | null }).endgames;
+      const endgames = (g as unknown as { suitProofs: { endgames: { cache: StateTable; salvagedCount: number } | null } }).suitProofs.endgames;
       expect(endgames, `seed ${seed}: puzzles judged`).not.toBeNull();
       salvaged += endgames!.salvagedCount;
       const cache = endgames!.cache;
@@ -74,7 +74,7 @@ describe('Besieged City: what the suit puzzles learn from each other', () => {
         const key = words.slice(from, from + len);
         const value = cache.get(key, len);
         // Every lost state, every 10th solvable one (for the test's time).
-        if (value === LOST || (value === SOLVABLE && k++ % 10 === 0)) entries.push({ key, value, rules: g.rules });
+        if (value === LOST || (value === SOLVABLE && k++ % 10 === 0)) entries.push({ key, value, rules: g.pos.rules });
       });
     }
     const tally = { solvable: 0, lost: 0, unsettled: 0, plain: 0 };
@@ -93,7 +93,7 @@ describe('Besieged City: what the suit puzzles learn from each other', () => {
         // rule IV's due fills, which only restrict it).
         const cards = Object.values(spec.trenches ?? {}).flat().length + Object.keys(spec.reserve ?? {}).length;
         if (cards <= 12 && tally.plain < 60) {
-          expect(plainlyWinnable(setupPosition(spec), 200_000), JSON.stringify(spec)).not.toBe(true);
+          expect(plainlyWinnable(setupPosition(spec).pos, 200_000), JSON.stringify(spec)).not.toBe(true);
           tally.plain++;
         }
       }

@@ -24,17 +24,17 @@ describe('Besieged City: foundations', () => {
     const order = Array.from(PLAY_ORDER, (r) => `${RANKS[r - 1]}H`);
     const pos = setupPosition({ stock: order, trenches: { N0: ['5S'] }, reserve: { r0c0: '9S' } });
     for (let i = 0; i < 26; i++) {
-      expect(legal(pos)).toContain(`${order[i]} stock>F`);
-      play(pos, `${order[i]} stock>F`);
+      expect(legal(pos.pos)).toContain(`${order[i]} stock>F`);
+      play(pos.pos, `${order[i]} stock>F`);
     }
-    expect(pos.found[1]).toBe(26);
+    expect(pos.pos.found[1]).toBe(26);
   });
 
   it('refuse a card out of order, and start only with the ace', () => {
     const pos = setupPosition({ stock: ['KH'], trenches: { N0: ['2H'] }, reserve: { r0c0: '9S' } });
-    expect(legal(pos)).not.toContain('KH stock>F');
-    expect(legal(pos)).not.toContain('2H N0>F');
-    const p = parseMove(pos, 'KH stock>F');
+    expect(legal(pos.pos)).not.toContain('KH stock>F');
+    expect(legal(pos.pos)).not.toContain('2H N0>F');
+    const p = parseMove(pos.pos, 'KH stock>F');
     expect(p.ok).toBe(false);
     if (!p.ok) expect(p.reason).toMatch(/needs AH/);
   });
@@ -46,21 +46,21 @@ describe('Besieged City: foundations', () => {
       talon: ['AC'],
       stock: ['9S'],
     });
-    const moves = legal(pos);
+    const moves = legal(pos.pos);
     expect(moves).toContain('AD N1>F');
     expect(moves).not.toContain('AH N0>F'); // buried under 2H
     expect(moves.some((m) => m.startsWith('AS'))).toBe(false); // the reserve ace has no way to F
     expect(moves.some((m) => m.startsWith('AC'))).toBe(false); // talon cards never move by themselves
-    const r = parseMove(pos, 'AS r0c0>F');
+    const r = parseMove(pos.pos, 'AS r0c0>F');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toMatch(/rule I/);
   });
 
   it('a dealt card that fits may go to F or the talon; once on the talon it cannot go to F', () => {
     const pos = setupPosition({ stock: ['AS', '9D'], reserve: { r0c0: '9S' }, trenches: { N0: ['5C'] } });
-    expect(legal(pos)).toEqual(expect.arrayContaining(['AS stock>F', 'AS stock>talon']));
-    play(pos, 'AS stock>talon');
-    expect(legal(pos).some((m) => m.includes('>F'))).toBe(false);
+    expect(legal(pos.pos)).toEqual(expect.arrayContaining(['AS stock>F', 'AS stock>talon']));
+    play(pos.pos, 'AS stock>talon');
+    expect(legal(pos.pos).some((m) => m.includes('>F'))).toBe(false);
   });
 });
 
@@ -85,7 +85,7 @@ describe('Besieged City: trenches (rule II)', () => {
       trenches: { N0: ['AS'], N1: ['KS'], N2: ['7H'], E0: ['7H'], E1: ['KH'], S0: ['3C', '4C'], S1: ['5C'] },
       reserve: { r0c0: '9D' },
     });
-    const moves = legal(pos);
+    const moves = legal(pos.pos);
     expect(moves).toContain('KS N1>N0');
     expect(moves).toContain('AS N0>N1');
     expect(moves).toContain('7H N2>E0');
@@ -100,14 +100,14 @@ describe('Besieged City: trenches (rule II)', () => {
       trenches: { N0: ['3S', '4S'], N1: ['2S'], N2: ['5S'] },
       reserve: { r3c2: '9D' }, // column 2 and row 3: N2's line has a card, N0's and N1's do not
     });
-    const moves = legal(pos);
+    const moves = legal(pos.pos);
     expect(moves).toContain('4S N0>N2');
     expect(moves).not.toContain('3S N0>N1'); // 3S is covered
-    play(pos, '4S N0>N2');
-    play(pos, '3S N0>N1');
-    expect(pos.plen[0]).toBe(0); // N0's line (column 0) has no reserve card: the gap stays empty
-    expect(pos.pending).toBe(-1);
-    expect(legal(pos).some((m) => m.endsWith('>N0'))).toBe(false);
+    play(pos.pos, '4S N0>N2');
+    play(pos.pos, '3S N0>N1');
+    expect(pos.pos.plen[0]).toBe(0); // N0's line (column 0) has no reserve card: the gap stays empty
+    expect(pos.pos.pending).toBe(-1);
+    expect(legal(pos.pos).some((m) => m.endsWith('>N0'))).toBe(false);
   });
 });
 
@@ -116,7 +116,7 @@ describe('Besieged City: reserve (rules III, IV, V)', () => {
     const trenches: Record<string, string[]> = {};
     for (const t of ['N0', 'N1', 'N2', 'E0', 'E1', 'E2', 'E3', 'S0', 'S1', 'S2', 'W0', 'W1', 'W2', 'W3']) trenches[t] = ['6H'];
     const pos = setupPosition({ trenches, reserve: { r2c1: '5H' } });
-    const targets = legal(pos).filter((m) => m.startsWith('5H r2c1>')).map((m) => m.split('>')[1]).sort();
+    const targets = legal(pos.pos).filter((m) => m.startsWith('5H r2c1>')).map((m) => m.split('>')[1]).sort();
     expect(targets).toEqual(['E2', 'N1', 'S1', 'W2']);
   });
 
@@ -126,19 +126,19 @@ describe('Besieged City: reserve (rules III, IV, V)', () => {
       reserve: { r1c0: '4H', r1c2: '8C', r0c0: 'QD' },
       stock: ['2C', '3C'],
     });
-    play(pos, 'AS W1>F');
-    expect(pos.pending).toBe(11); // W1
+    play(pos.pos, 'AS W1>F');
+    expect(pos.pos.pending).toBe(11); // W1
     // Only fills from row 1 are legal now; dealing or anything else must wait.
-    expect(legal(pos).sort()).toEqual(['4H r1c0>W1', '8C r1c2>W1']);
-    const r = parseMove(pos, '2C stock>talon');
+    expect(legal(pos.pos).sort()).toEqual(['4H r1c0>W1', '8C r1c2>W1']);
+    const r = parseMove(pos.pos, '2C stock>talon');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toMatch(/must be filled first/);
-    expect(parseMove(pos, 'QD r0c0>W1').ok).toBe(false); // another line
-    play(pos, '8C r1c2>W1');
-    expect(pos.pile(11)).toEqual([parseCard("8C")]);
-    expect(pos.pending).toBe(-1);
+    expect(parseMove(pos.pos, 'QD r0c0>W1').ok).toBe(false); // another line
+    play(pos.pos, '8C r1c2>W1');
+    expect(pos.pos.pile(11)).toEqual([parseCard("8C")]);
+    expect(pos.pos.pending).toBe(-1);
     // The emptied cell took the next stock card (the talon is empty): rule V.
-    expect(pos.reserve[5]).toBe(parseCard('2C'));
+    expect(pos.pos.reserve[5]).toBe(parseCard('2C'));
   });
 
   it('a reserve cell is refilled from the talon top first, else from the stock, else stays empty', () => {
@@ -148,35 +148,35 @@ describe('Besieged City: reserve (rules III, IV, V)', () => {
       talon: ['KS', 'QS'],
       stock: ['JS'],
     });
-    play(pos, '5H r0c0>N0');
-    expect(pos.reserve[0]).toBe(parseCard('QS')); // talon top
-    play(pos, '5D r0c1>N1');
-    expect(pos.reserve[1]).toBe(parseCard('KS'));
-    play(pos, '5C r0c2>N2');
-    expect(pos.reserve[2]).toBe(parseCard('JS')); // talon empty: the stock
-    expect(pos.sp).toBe(78);
+    play(pos.pos, '5H r0c0>N0');
+    expect(pos.pos.reserve[0]).toBe(parseCard('QS')); // talon top
+    play(pos.pos, '5D r0c1>N1');
+    expect(pos.pos.reserve[1]).toBe(parseCard('KS'));
+    play(pos.pos, '5C r0c2>N2');
+    expect(pos.pos.reserve[2]).toBe(parseCard('JS')); // talon empty: the stock
+    expect(pos.pos.sp).toBe(78);
   });
 
   it('with talon and stock empty, a moved reserve card leaves its cell empty', () => {
     const pos = setupPosition({ trenches: { N0: ['6H'] }, reserve: { r0c0: '5H' } });
-    play(pos, '5H r0c0>N0');
-    expect(pos.reserve[0]).toBe(-1);
+    play(pos.pos, '5H r0c0>N0');
+    expect(pos.pos.reserve[0]).toBe(-1);
   });
 });
 
 describe('Besieged City: stock, end and win', () => {
   it('the stock may be dealt at any moment; it is dealt once, no redeal', () => {
     const pos = setupPosition({ stock: ['9S'], trenches: { N0: ['5C'] }, reserve: { r0c0: '2D' } });
-    expect(legal(pos)).toContain('9S stock>talon');
-    play(pos, '9S stock>talon');
-    expect(legal(pos)).toEqual([]); // no redeal, nothing else: lost
+    expect(legal(pos.pos)).toContain('9S stock>talon');
+    play(pos.pos, '9S stock>talon');
+    expect(legal(pos.pos)).toEqual([]); // no redeal, nothing else: lost
     expect(pos.won()).toBe(false);
   });
 
   it('is won when all 104 cards are on the foundations', () => {
     const pos = setupPosition({ found: { S: 26, H: 26, D: 26, C: 25 }, trenches: { N0: ['AC'] } });
     expect(pos.won()).toBe(false);
-    play(pos, 'AC N0>F');
+    play(pos.pos, 'AC N0>F');
     expect(pos.won()).toBe(true);
   });
 

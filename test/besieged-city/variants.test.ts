@@ -97,7 +97,7 @@ function oracleFits(order: string, pile: number[], c: number): boolean {
 
 describe('variants: rule II under each trench order', () => {
   const onto = (text: string, pile: string[], card: string) =>
-    legal(at(text, { reserve: { r0c0: card }, trenches: { W0: pile }, found: { H: 26, D: 26, C: 26 } })).includes(`${card} r0c0>W0`);
+    legal(at(text, { reserve: { r0c0: card }, trenches: { W0: pile }, found: { H: 26, D: 26, C: 26 } }).pos).includes(`${card} r0c0>W0`);
 
   it('either (default): one apart or play-order neighbours, any pile, any direction', () => {
     expect(onto('default', ['6S'], '5S')).toBe(true);
@@ -120,7 +120,7 @@ describe('variants: rule II under each trench order', () => {
     expect(onto('trench-order=play-order', ['7S'], '7S')).toBe(true);
     expect(onto('trench-order=play-order', ['6S'], '9S')).toBe(true);
     expect(onto('trench-order=play-order', ['6S'], '5S')).toBe(false);
-    const p = parseMove(at('trench-order=play-order', { reserve: { r0c0: '5S' }, trenches: { W0: ['6S'] } }), '5S r0c0>W0');
+    const p = parseMove(at('trench-order=play-order', { reserve: { r0c0: '5S' }, trenches: { W0: ['6S'] } }).pos, '5S r0c0>W0');
     expect(p.ok === false && p.reason).toMatch(/trench-order=play-order/);
   });
 
@@ -145,10 +145,10 @@ describe('variants: rule II under each trench order', () => {
     expect(onto(d, ['KS', 'AS'], 'KS')).toBe(false);
     // Back to one card, the pile is free again.
     const g = at(d, { trenches: { W0: ['5S', '6S'], E0: ['7S'] }, reserve: { r0c0: '4S' }, found: { H: 26, D: 26, C: 26 } });
-    expect(legal(g)).not.toContain('4S r0c0>W0');
-    g.make(parseMove(g, '6S W0>E0').ok ? (parseMove(g, '6S W0>E0') as { move: number }).move : -1);
-    expect(legal(g)).toContain('4S r0c0>W0');
-    const p = parseMove(at(d, { reserve: { r0c0: '5S' }, trenches: { W0: ['5S', '6S'] } }), '5S r0c0>W0');
+    expect(legal(g.pos)).not.toContain('4S r0c0>W0');
+    g.make(parseMove(g.pos, '6S W0>E0').ok ? (parseMove(g.pos, '6S W0>E0') as { move: number }).move : -1);
+    expect(legal(g.pos)).toContain('4S r0c0>W0');
+    const p = parseMove(at(d, { reserve: { r0c0: '5S' }, trenches: { W0: ['5S', '6S'] } }).pos, '5S r0c0>W0');
     expect(p.ok === false && p.reason).toMatch(/directional/);
   });
 
@@ -162,11 +162,11 @@ describe('variants: rule II under each trench order', () => {
 describe('variants: the stock and the trench fill', () => {
   it('stock-to-foundation=no: a dealt card that fits still goes onto the talon', () => {
     const spec = { stock: ['AS', '9D'], reserve: { r0c0: '9S' }, trenches: { N0: ['5C'] } };
-    expect(legal(at('default', spec))).toContain('AS stock>F');
+    expect(legal(at('default', spec).pos)).toContain('AS stock>F');
     const g = at('stock-to-foundation=no', spec);
-    expect(legal(g)).not.toContain('AS stock>F');
-    expect(legal(g)).toContain('AS stock>talon');
-    const p = parseMove(g, 'AS stock>F');
+    expect(legal(g.pos)).not.toContain('AS stock>F');
+    expect(legal(g.pos)).toContain('AS stock>talon');
+    const p = parseMove(g.pos, 'AS stock>F');
     expect(p.ok === false && p.reason).toMatch(/stock-to-foundation=no/);
   });
 
@@ -175,35 +175,35 @@ describe('variants: the stock and the trench fill', () => {
 
   it('immediate (default): the gap must be filled by the next move', () => {
     const g = at('default', gap);
-    g.make((parseMove(g, 'AS W0>F') as { move: number }).move);
-    expect(g.pending).toBe(10);
-    expect(legal(g).sort()).toEqual(['5D r0c1>W0', '9C r0c2>W0']);
+    g.make((parseMove(g.pos, 'AS W0>F') as { move: number }).move);
+    expect(g.pos.pending).toBe(10);
+    expect(legal(g.pos).sort()).toEqual(['5D r0c1>W0', '9C r0c2>W0']);
   });
 
   it('deferred: the gap may wait, stays empty across other moves, and is filled only from its line', () => {
     const g = at('trench-fill=deferred', gap);
-    g.make((parseMove(g, 'AS W0>F') as { move: number }).move);
-    expect(g.pending).toBe(-1);
-    const moves = legal(g);
+    g.make((parseMove(g.pos, 'AS W0>F') as { move: number }).move);
+    expect(g.pos.pending).toBe(-1);
+    const moves = legal(g.pos);
     expect(moves).toEqual(expect.arrayContaining(['5D r0c1>W0', '9C r0c2>W0', 'KS N1>F', '7H r1c2>E1', '2C stock>talon']));
     const before = keyOf(g);
-    g.make((parseMove(g, '2C stock>talon') as { move: number }).move);
-    g.make((parseMove(g, 'KS N1>F') as { move: number }).move); // N1 empties too: column 1 has 5D
-    expect(legal(g)).toEqual(expect.arrayContaining(['5D r0c1>W0', '9C r0c2>W0', '5D r0c1>N1']));
-    expect(legal(g).filter((m) => m.endsWith('>W0') || m.endsWith('>N1')).sort()).toEqual(['5D r0c1>N1', '5D r0c1>W0', '9C r0c2>W0']);
+    g.make((parseMove(g.pos, '2C stock>talon') as { move: number }).move);
+    g.make((parseMove(g.pos, 'KS N1>F') as { move: number }).move); // N1 empties too: column 1 has 5D
+    expect(legal(g.pos)).toEqual(expect.arrayContaining(['5D r0c1>W0', '9C r0c2>W0', '5D r0c1>N1']));
+    expect(legal(g.pos).filter((m) => m.endsWith('>W0') || m.endsWith('>N1')).sort()).toEqual(['5D r0c1>N1', '5D r0c1>W0', '9C r0c2>W0']);
     expect(keyOf(g)).not.toBe(before);
     // A trench card never goes into the gap (rule IV), deferred or not.
     const h = at('trench-fill=deferred', { trenches: { W0: ['AS'], E0: ['2S'] }, reserve: { r0c1: '5D' } });
-    h.make((parseMove(h, 'AS W0>F') as { move: number }).move);
-    expect(legal(h)).not.toContain('2S E0>W0');
-    expect(legal(h)).toContain('5D r0c1>W0');
+    h.make((parseMove(h.pos, 'AS W0>F') as { move: number }).move);
+    expect(legal(h.pos)).not.toContain('2S E0>W0');
+    expect(legal(h.pos)).toContain('5D r0c1>W0');
   });
 
   it('the key tells an empty trench from a filled one under deferred fill', () => {
     const a = at('trench-fill=deferred', { trenches: { W0: ['AS'] }, reserve: { r0c1: '5D' } });
-    a.make((parseMove(a, 'AS W0>F') as { move: number }).move);
+    a.make((parseMove(a.pos, 'AS W0>F') as { move: number }).move);
     const k1 = keyOf(a);
-    a.make((parseMove(a, '5D r0c1>W0') as { move: number }).move);
+    a.make((parseMove(a.pos, '5D r0c1>W0') as { move: number }).move);
     expect(keyOf(a)).not.toBe(k1);
   });
 });
@@ -216,26 +216,26 @@ describe('variants: random play under every variant', () => {
     for (let seed = 1; seed <= 8; seed++) {
       const g = new BcGame(withVariant(dealFromSeed(String(seed)), text));
       const rng = seedrandom.alea(`variant ${text} ${seed}`);
-      const start = snapshot(g);
+      const start = snapshot(g.pos);
       const history: number[] = [], snaps: string[] = [];
       for (let step = 0; step < 250; step++) {
         const n = g.moves(buf, 0);
         if (n === 0) break;
         const moves = Array.from(buf.subarray(0, n));
         // Every reserve -> trench and trench -> trench move the oracle allows is generated, and no other.
-        if (g.pending < 0) {
+        if (g.pos.pending < 0) {
           const want = new Set<string>();
           for (let t = 0; t < TRENCHES; t++) {
-            const pile = g.pile(t).map((c) => RANK[c]);
+            const pile = g.pos.pile(t).map((c) => RANK[c]);
             if (pile.length === 0) continue;
-            const s = SUIT[g.top(t)];
+            const s = SUIT[g.pos.top(t)];
             for (let cell = 0; cell < 12; cell++) {
-              const c = g.reserve[cell];
+              const c = g.pos.reserve[cell];
               const reach = [0, 1, 2, 3].some((k) => CELL_TRENCHES[cell * 4 + k] === t);
               if (c >= 0 && reach && SUIT[c] === s && oracleFits(r.trenchOrder, pile, RANK[c])) want.add(`${R2T}:${cell}:${t}`);
             }
             for (let a = 0; a < TRENCHES; a++) {
-              const c = g.top(a);
+              const c = g.pos.top(a);
               if (a !== t && c >= 0 && SUIT[c] === s && oracleFits(r.trenchOrder, pile, RANK[c])) want.add(`${T2T}:${a}:${t}`);
             }
           }
@@ -244,20 +244,20 @@ describe('variants: random play under every variant', () => {
           checkedFits += want.size;
         }
         if (!r.stockToFoundation) expect(moves.some((m) => formatMove(m).includes('stock>F'))).toBe(false);
-        if (r.deferredFill) expect(g.pending).toBe(-1);
+        if (r.deferredFill) expect(g.pos.pending).toBe(-1);
         // Prefer trench moves, so that piles grow and directions matter.
         const tm = moves.filter((m) => (m & 7) === T2T || (m & 7) === R2T);
         const m = tm.length && rng() < 0.6 ? tm[Math.floor(rng() * tm.length)] : moves[Math.floor(rng() * n)];
-        snaps.push(snapshot(g));
+        snaps.push(snapshot(g.pos));
         g.make(m);
         history.push(m);
         plies++;
-        expectEachCardTwice(g);
+        expectEachCardTwice(g.pos);
         // The pile the move built on (piles change only so) is one suit, and a run by the oracle.
         const kind = m & 7;
         if (kind === T2T || kind === R2T || kind === FILL) {
           const t = (m >> 8) & 31;
-          const pile = Array.from(g.piles.subarray(t * PILE_CAP, t * PILE_CAP + g.plen[t]));
+          const pile = Array.from(g.pos.piles.subarray(t * PILE_CAP, t * PILE_CAP + g.pos.plen[t]));
           expect(pile.every((c) => SUIT[c] === SUIT[pile[0]])).toBe(true);
           if (pile.length > 1) expect(oracleFits(r.trenchOrder, pile.slice(0, -1).map((c) => RANK[c]), RANK[pile[pile.length - 1]])).toBe(true);
           if (r.trenchOrder === 'directional') expect(isRun(pile.map((c) => RANK[c]))).toBe(true);
@@ -266,9 +266,9 @@ describe('variants: random play under every variant', () => {
       }
       while (history.length) {
         g.unmake(history.pop()!);
-        expect(snapshot(g)).toBe(snaps.pop());
+        expect(snapshot(g.pos)).toBe(snaps.pop());
       }
-      expect(snapshot(g)).toBe(start);
+      expect(snapshot(g.pos)).toBe(start);
     }
     expect(plies).toBeGreaterThan(700);
     expect(checkedFits).toBeGreaterThan(300);
@@ -290,7 +290,7 @@ describe('variants: the solver\'s prunings', () => {
 
   it.each([['default', true], ['trench-order=directional', true], ['trench-order=ordinary', false], ['trench-order=ordinary,trench-fill=deferred', false]] as const)(
     'the suit-endgame proof follows the trench order: %s (winnable %s)', (text, win) => {
-      expect(winnable(at(text, spec))).toBe(win);
+      expect(winnable(at(text, spec).pos)).toBe(win);
       const g = at(text, spec);
       g.beginSearch({ guided: false, macros: false });
       expect(g.lowerBound() >= DEAD).toBe(!win);

@@ -20,7 +20,7 @@ function check(spec: PositionSpec, outcome: 'solved' | 'unsolvable', optimal?: n
     const g: BcGame = setupPosition(spec);
     const r = solve(g, { algorithm, maxNodes: 2_000_000, policy: BC_POLICY });
     expect(r.outcome, algorithm).toBe(outcome);
-    expect(g.ply, 'the position is left as it was').toBe(0);
+    expect(g.pos.ply, 'the position is left as it was').toBe(0);
     if (r.outcome === 'solved') {
       expect(playsToWin(spec, r.moves), algorithm).toBe(true);
       expect(r.line.length).toBe(r.moves.length);

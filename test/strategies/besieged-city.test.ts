@@ -40,7 +40,7 @@ describe('Besieged City strategies: hidden information', () => {
     // Nothing reachable from the view holds the stock: its searchable position has only
     // unknown (-1) cards past the stock pointer, and the view's own fields are visible cards.
     const g = va.position();
-    expect(Array.from(g.stock.subarray(g.sp))).toEqual(new Array(78).fill(-1));
+    expect(Array.from(g.pos.stock.subarray(g.pos.sp))).toEqual(new Array(78).fill(-1));
     expect(Object.keys(va).sort()).toEqual(
       ['dealt', 'found', 'history', 'legalCache', 'pending', 'piles', 'ply', 'reserve', 'rules', 'scratch', 'stockLeft', 'talon'],
     );

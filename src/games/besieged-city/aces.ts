@@ -1,5 +1,6 @@
-import { PILE_CAP, PLAY_ORDER, TRENCHES } from './layout.js';
-import type { BcPosition } from './position.js';
+import { PILE_CAP, PLAY_ORDER, RANK, SUIT, TRENCHES } from './layout.js';
+import type { MoveHook } from './move-hook.js';
+import { moveCard, type BcPosition } from './position.js';
 import { NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
 
 // The last ace, and every other card that must end alone. A card is "buried" when it lies in a
@@ -84,4 +85,43 @@ export function lastAceBuried(p: BcPosition, mask: number, restless = 1 << 1): b
     }
   }
   return false;
+}
+
+/** The last-ace rule as a part of the search (search.ts): the suits to check again after a
+ *  move, and the trench order's restless ranks. On in every search, the guided runs included: it
+ *  costs a pile scan only after an ace moves, and it keeps a greedy run from spending its budget
+ *  under a buried last ace (measured: seeds 1..300 at 200k nodes, auto, 300 solved with 2.07M
+ *  nodes in all, against 296 with 6.58M; the seven deals of seeds 1..10,000 no run had solved are
+ *  solved with 3.4k-24k nodes). */
+export class LastAceProof implements MoveHook {
+  /** The suits whose verdict may differ from the parent's: a restless card of the suit moved
+   *  (made()), or all after unmade() and at the root. A verdict not re-read is the parent's, which
+   *  was not lost (the parent was expanded). */
+  private changed = 15;
+  /** The restless ranks of the trench order, set by begin(). */
+  private restless = RESTLESS.either;
+
+  constructor(private readonly pos: BcPosition) {}
+
+  begin(): void {
+    this.changed = 15;
+    this.restless = RESTLESS[this.pos.rules.trenchOrder];
+  }
+
+  made(m: number): void {
+    // Only a move of a restless card (an ace) can bury the last one: onto a top, or the first copy
+    // to the foundation while the other is buried. (Internal plateau moves never change which
+    // cards are bottoms, so a macro move needs only its exit's card.)
+    const card = moveCard(m);
+    this.changed = ((this.restless >> RANK[card]) & 1) === 1 ? 1 << SUIT[card] : 0;
+  }
+
+  unmade(): void {
+    this.changed = 15;
+  }
+
+  /** Whether a suit whose aces moved has its last ace (or restless rank) buried: then lost. */
+  buried(): boolean {
+    return this.changed !== 0 && lastAceBuried(this.pos, this.changed, this.restless);
+  }
 }

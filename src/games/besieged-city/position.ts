@@ -1,4 +1,5 @@
 import type { Card } from '../../cards/card.js';
+import { grown } from '../../search/grow.js';
 import {
   CELLS, NEIGHBOUR_INDEX, RANK, SUIT, CELL_TRENCHES, DECK_SIZE, LINE_CELLS, PILE_CAP, PLAY_ORDER, STOCK_SIZE, TRENCHES, TRENCH_LINE,
 } from './layout.js';
@@ -10,6 +11,12 @@ import { acceptMask, type BcRules, DEFAULT_RULES, NEIGHBOUR_MASK } from './rules
 //
 // A move is an int: kind (bits 0-2) | from (bits 3-7) | to (bits 8-12) | card (bits 13-18).
 // `from` is a trench or a reserve cell, `to` a trench; the card is kept for notation and checks.
+//
+// The position holds the position only: the cards and where they lie, and the same piles in the
+// other forms its readers key them by (pcode, suitTrenches, rankWords: each a function of the
+// piles alone, kept by the one push/pop that changes them, so no reader rescans 14 piles). What
+// depends on the line played or on the search (change stamps, the last move, verdict caches)
+// belongs to the parts of the search (search.ts) that keep it.
 
 export const T2F = 0; // trench top -> foundation
 export const T2T = 1; // trench top -> another trench
@@ -40,10 +47,6 @@ export class BcPosition {
   /** Per pile, the 2-bit codes of cards 2..n (index of the card's rank among the neighbours of
    *  the rank below it), 64 bits in two words, kept up to date by push/pop for the key. */
   readonly pcode = new Uint32Array(TRENCHES * 2);
-  /** Per suit, a count of the changes to its piles (every card pushed or popped, every pile
-   *  replaced, every reset), never decreasing: while it stays the same the suit's piles have not
-   *  changed (the plateau search's lookups are remembered by it, search.ts). */
-  readonly pileStamp = new Float64Array(4);
   /** Per suit, a bit per trench whose pile is of that suit (its bottom card's: a pile is one
    *  suit), kept by push/pop (a pile's bottom changes only when it fills from or empties to 0)
    *  and reset: the suit puzzles' cache key (endgame.ts) reads it instead of scanning 14 piles. */
@@ -70,9 +73,6 @@ export class BcPosition {
   private nextCopyValid = false;
   /** The trench that must be filled by the next move (rule IV), or -1. */
   pending = -1;
-  /** The trench the last move put a card on when it was trench-to-trench, else -1. Not part of
-   *  the position (the key ignores it): the search's dominance pruning reads it (search.ts). */
-  lastT2T = -1;
   /** The rule variant this position is played under (rules.ts), from the deal. */
   rules: BcRules = DEFAULT_RULES;
   /** The variant's switches as plain fields, for the hot path. */
@@ -96,7 +96,6 @@ export class BcPosition {
   }
 
   reset(deal: BcDeal): void {
-    this.bumpStamps();
     this.setRules(deal.rules ?? DEFAULT_RULES);
     this.reserve.set(deal.reserve);
     this.plen.fill(0);
@@ -117,7 +116,6 @@ export class BcPosition {
     this.tlen = 0;
     this.talonMask.fill(0);
     this.pending = -1;
-    this.lastT2T = -1;
     this.ulen = 0;
   }
 
@@ -254,12 +252,10 @@ export class BcPosition {
   }
 
   make(m: number): void {
-    const kind = m & 7, from = (m >> 3) & 31, to = (m >> 8) & 31;
-    // Undo info: pending + 1 (bits 0-3) | refill source (4-5) | talon index (6-12) |
-    // lastT2T + 1 (13-16).
-    let info = (this.pending + 1) | ((this.lastT2T + 1) << 13);
+    const kind = moveKind(m), from = moveFrom(m), to = moveTo(m);
+    // Undo info: pending + 1 (bits 0-3) | refill source (4-5) | talon index (6-12).
+    let info = this.pending + 1;
     this.pending = -1;
-    this.lastT2T = kind === T2T ? to : -1;
     switch (kind) {
       case T2F: {
         const c = this.pop(from);
@@ -292,20 +288,16 @@ export class BcPosition {
         break;
       }
     }
-    if (this.ulen === this.undo.length) {
-      const bigger = new Int32Array(this.undo.length * 2);
-      bigger.set(this.undo);
-      this.undo = bigger;
-    }
+    if (this.ulen === this.undo.length) this.undo = grown(this.undo, this.ulen + 1);
     this.undo[this.ulen++] = info;
   }
 
   unmake(m: number): void {
-    const kind = m & 7, from = (m >> 3) & 31, to = (m >> 8) & 31;
+    const kind = moveKind(m), from = moveFrom(m), to = moveTo(m);
     const info = this.undo[--this.ulen];
     switch (kind) {
       case T2F: {
-        const c = (m >> 13) & 63;
+        const c = moveCard(m);
         this.found[SUIT[c]]--;
         this.foundTotal--;
         this.push(from, c);
@@ -342,15 +334,9 @@ export class BcPosition {
       }
     }
     this.pending = (info & 15) - 1;
-    this.lastT2T = ((info >> 13) & 15) - 1;
-  }
-
-  private bumpStamps(): void {
-    for (let s = 0; s < 4; s++) this.pileStamp[s]++;
   }
 
   private push(t: number, c: number): void {
-    this.pileStamp[SUIT[c]]++;
     const n = this.plen[t]++;
     this.piles[t * PILE_CAP + n] = c;
     this.rankWords[t * 4 + (n >> 3)] |= RANK[c] << (4 * (n & 7));
@@ -369,7 +355,6 @@ export class BcPosition {
       this.pcode[2 * t + (bit >> 5)] &= ~(3 << (bit & 31));
     }
     const c = this.piles[t * PILE_CAP + n];
-    this.pileStamp[SUIT[c]]++;
     if (n === 0) this.suitTrenches[SUIT[c]] &= ~(1 << t);
     return c;
   }
@@ -406,7 +391,6 @@ export class BcPosition {
 
   /** Replaces pile t (setup only: checks nothing). */
   setPile(t: number, cards: readonly Card[]): void {
-    this.bumpStamps();
     this.emptyPile(t);
     for (const c of cards) this.push(t, c);
   }
@@ -414,7 +398,6 @@ export class BcPosition {
   /** Replaces pile t by the n cards src[off..] (no checks, no allocation): the plateau search
    *  (plateau.ts) moves a suit's piles to another arrangement of the same plateau. */
   loadPile(t: number, src: Int8Array, off: number, n: number): void {
-    if (this.plen[t] > 0) this.pileStamp[SUIT[this.piles[t * PILE_CAP]]]++;
     this.emptyPile(t);
     for (let i = 0; i < n; i++) this.push(t, src[off + i]);
   }

@@ -37,27 +37,27 @@ export function setupPosition(spec: PositionSpec): BcGame {
   talon.forEach((c, i) => (order[sp - talon.length + i] = c));
   stock.forEach((c, i) => (order[sp + i] = c));
   const g = new BcGame({ reserve: new Array(12).fill(0), trenches: new Array(14).fill(0), stock: order, ...(spec.rules ? { rules: spec.rules } : {}) });
-  g.reserve.fill(-1);
+  g.pos.reserve.fill(-1);
   for (const [name, c] of Object.entries(spec.reserve ?? {})) {
     const i = CELL_NAMES.indexOf(name);
     if (i < 0) throw new Error(`setupPosition: bad cell ${name}`);
-    g.reserve[i] = card(c);
+    g.pos.reserve[i] = card(c);
   }
-  for (let t = 0; t < TRENCHES; t++) g.setPile(t, []);
+  for (let t = 0; t < TRENCHES; t++) g.pos.setPile(t, []);
   for (const [name, cards] of Object.entries(spec.trenches ?? {})) {
     const t = TRENCH_NAMES.indexOf(name);
     if (t < 0) throw new Error(`setupPosition: bad trench ${name}`);
     const pile = cards.map(card);
     for (let i = 1; i < pile.length; i++) {
-      g.setPile(t, pile.slice(0, i));
-      if (!g.fits(pile[i], t)) throw new Error(`setupPosition: ${cards[i]} cannot lie on ${cards.slice(0, i).join(' ')}`);
+      g.pos.setPile(t, pile.slice(0, i));
+      if (!g.pos.fits(pile[i], t)) throw new Error(`setupPosition: ${cards[i]} cannot lie on ${cards.slice(0, i).join(' ')}`);
     }
-    g.setPile(t, pile);
+    g.pos.setPile(t, pile);
   }
-  for (const [s, h] of Object.entries(spec.found ?? {})) g.found['SHDC'.indexOf(s)] = h;
-  g.foundTotal = g.found.reduce((a, b) => a + b, 0);
-  g.sp = sp;
-  for (let i = 0; i < talon.length; i++) g.pushTalon(sp - talon.length + i);
+  for (const [s, h] of Object.entries(spec.found ?? {})) g.pos.found['SHDC'.indexOf(s)] = h;
+  g.pos.foundTotal = g.pos.found.reduce((a, b) => a + b, 0);
+  g.pos.sp = sp;
+  for (let i = 0; i < talon.length; i++) g.pos.pushTalon(sp - talon.length + i);
   return g;
 }
 

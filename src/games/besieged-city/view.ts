@@ -103,7 +103,7 @@ export class BcView {
   /** Sets g to this view's position (g's previous state and undo stack are discarded). */
   private fill(g: BcGame, hidden?: ArrayLike<number>): BcGame {
     const sp = STOCK_SIZE - this.stockLeft - (this.dealt >= 0 ? 1 : 0);
-    const stock = g.stock;
+    const stock = g.pos.stock;
     stock.fill(-1);
     // The talon holds dealt cards, so they sit just before the stock pointer in deal order.
     const tl = this.talon.length;
@@ -114,14 +114,14 @@ export class BcView {
       if (hidden.length !== this.stockLeft) throw new Error(`BcView.position: ${hidden.length} hidden cards for ${this.stockLeft}`);
       for (let i = 0; i < hidden.length; i++) stock[first + i] = hidden[i];
     }
-    g.reset({ reserve: EMPTY_DEAL.reserve, trenches: EMPTY_DEAL.trenches, stock: Array.from(stock), rules: this.rules });
-    g.reserve.set(this.reserve);
-    for (let t = 0; t < TRENCHES; t++) g.setPile(t, this.piles[t]);
-    g.found.set(this.found);
-    g.foundTotal = this.foundTotal();
-    g.sp = sp;
-    for (let i = 0; i < tl; i++) g.pushTalon(sp - tl + i);
-    g.pending = this.pending;
+    g.pos.reset({ reserve: EMPTY_DEAL.reserve, trenches: EMPTY_DEAL.trenches, stock: Array.from(stock), rules: this.rules });
+    g.pos.reserve.set(this.reserve);
+    for (let t = 0; t < TRENCHES; t++) g.pos.setPile(t, this.piles[t]);
+    g.pos.found.set(this.found);
+    g.pos.foundTotal = this.foundTotal();
+    g.pos.sp = sp;
+    for (let i = 0; i < tl; i++) g.pos.pushTalon(sp - tl + i);
+    g.pos.pending = this.pending;
     return g;
   }
 
@@ -133,7 +133,7 @@ export class BcView {
 
   /** The visible key (the engine's exact key of position(), which ignores the stock order). */
   key(): string {
-    return keyString(this.scratchPosition());
+    return keyString(this.scratchPosition().pos);
   }
 
   /** The moves the player may name now: engine moves for the visible cards, DEAL while the
@@ -160,7 +160,7 @@ export class BcView {
       if (k === S2F || k === S2TAL) continue;
       if (k === T2T) {
         g.make(m);
-        const seen = this.history.has(keyString(g));
+        const seen = this.history.has(keyString(g.pos));
         g.unmake(m);
         if (seen) continue;
       }

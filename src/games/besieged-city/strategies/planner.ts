@@ -58,8 +58,8 @@ export class Lookahead {
     this.history = history ?? null;
     this.best = [];
     // Staying is possible only when no gap must be filled (rule IV comes first).
-    this.bestScore = g.pending >= 0 ? Infinity : evaluate(g, this.weights);
-    const n = packKey(g, this.key);
+    this.bestScore = g.pos.pending >= 0 ? Infinity : evaluate(g.pos, this.weights);
+    const n = packKey(g.pos, this.key);
     this.table.insert(this.key, n);
     this.dfs(g, 0, 0);
     return { moves: this.best, score: this.bestScore, complete: this.complete };
@@ -76,19 +76,19 @@ export class Lookahead {
       const sh = shuffles + (k === T2T ? 1 : 0);
       if (sh > this.maxShuffles) continue;
       if (this.nodes >= this.maxNodes) return void (this.complete = false);
-      const reveal = (k === R2T || k === FILL) && g.tlen === 0 && g.sp < 78;
+      const reveal = (k === R2T || k === FILL) && g.pos.tlen === 0 && g.pos.sp < 78;
       g.make(m);
       this.nodes++;
-      const kl = packKey(g, this.key);
+      const kl = packKey(g.pos, this.key);
       const slot = this.table.insert(this.key, kl);
       const fresh = !this.table.found;
       // A position met again with fewer trench-to-trench moves spent is searched again (it has
       // more left); otherwise once is enough.
-      if ((fresh || this.table.values[slot] > sh) && !(k === T2T && this.history?.has(keyString(g)))) {
+      if ((fresh || this.table.values[slot] > sh) && !(k === T2T && this.history?.has(keyString(g.pos)))) {
         if (slot >= 0) this.table.values[slot] = sh;
         this.path[depth] = m;
         if (fresh) {
-          const s = g.pending >= 0 ? Infinity : evaluate(g, this.weights);
+          const s = g.pos.pending >= 0 ? Infinity : evaluate(g.pos, this.weights);
           if (s < this.bestScore) {
             this.bestScore = s;
             this.best = Array.from(this.path.subarray(0, depth + 1));
@@ -108,7 +108,7 @@ export class Lookahead {
     let best = legal[0], bestScore = Infinity;
     for (const m of legal) {
       g.make(m);
-      const s = evaluate(g, this.weights);
+      const s = evaluate(g.pos, this.weights);
       g.unmake(m);
       if (s < bestScore) (best = m), (bestScore = s);
     }
@@ -147,7 +147,7 @@ export class PlannerStrategy implements Strategy {
     }
     this.plan = p.moves;
     this.planKeys = p.moves.map((m) => {
-      const k = keyString(g);
+      const k = keyString(g.pos);
       g.make(m);
       return k;
     });

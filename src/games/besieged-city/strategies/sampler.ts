@@ -210,7 +210,7 @@ export class SamplerStrategy implements Strategy {
     const done: number[] = [];
     for (const m0 of old) {
       const k = moveKind(m0);
-      const m = k === S2F || k === S2TAL ? packMove(k, 0, 0, g.stock[g.sp]) : m0;
+      const m = k === S2F || k === S2TAL ? packMove(k, 0, 0, g.pos.stock[g.pos.sp]) : m0;
       if (!this.isLegal(g, m)) break;
       g.make(m);
       done.push(m);
@@ -281,7 +281,7 @@ export class SamplerStrategy implements Strategy {
       if (!this.isLegal(g, m)) break;
       const turns = this.turns(g, m);
       g.make(m);
-      keys.push(keyString(g));
+      keys.push(keyString(g.pos));
       if (turns) {
         made++;
         break;
@@ -300,7 +300,7 @@ export class SamplerStrategy implements Strategy {
       const order = [m, ...line.slice(0, i)];
       let n = 0;
       while (n < order.length && this.isLegal(g, order[n])) g.make(order[n++]);
-      if (n === order.length && keyString(g) === keys[i]) out.set(v, [m, ...line.slice(0, i), ...line.slice(i + 1)]);
+      if (n === order.length && keyString(g.pos) === keys[i]) out.set(v, [m, ...line.slice(0, i), ...line.slice(i + 1)]);
       for (let j = n - 1; j >= 0; j--) g.unmake(order[j]);
     }
     return out;
@@ -315,6 +315,6 @@ export class SamplerStrategy implements Strategy {
   /** Whether m turns a face-down card (a deal, or a reserve refill from the stock). */
   private turns(g: BcGame, m: number): boolean {
     const k = moveKind(m);
-    return k === S2F || k === S2TAL || ((k === R2T || k === FILL) && g.tlen === 0 && g.sp < 78);
+    return k === S2F || k === S2TAL || ((k === R2T || k === FILL) && g.pos.tlen === 0 && g.pos.sp < 78);
   }
 }
