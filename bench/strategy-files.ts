@@ -8,12 +8,12 @@
 import { dealFromSeed as bcDeal } from '../src/games/besieged-city/deal.js';
 import { makeStrategy as bcMake, playGame as bcPlay, strategyFor as bcFor } from '../src/games/besieged-city/strategies/index.js';
 import { dealFromSeed as pilDeal } from '../src/games/pilstymas/deal.js';
-import { strategyFor as pilFor } from '../src/games/pilstymas/file-strategy.js';
+import { strategyFor as pilFor } from '../src/games/pilstymas/strategies/file.js';
 import { playGame as pilPlay } from '../src/games/pilstymas/game.js';
-import { makeStrategy as pilMake } from '../src/games/pilstymas/strategies.js';
+import { makeStrategy as pilMake } from '../src/games/pilstymas/strategies/index.js';
 import { dealFromSeed as zDeal } from '../src/games/zioplys/deal.js';
-import { parseStrategies, simulate } from '../src/games/zioplys/strategy.js';
-import { DEFAULT_VARIANT } from '../src/games/zioplys/engine.js';
+import { parseStrategies, simulate } from '../src/games/zioplys/strategies/index.js';
+import { DEFAULT_VARIANT } from '../src/games/zioplys/position.js';
 import { loadStrategyFile } from '../src/strategies/module.js';
 
 const deals = Number(process.argv[2] ?? 50);

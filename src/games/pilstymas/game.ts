@@ -1,7 +1,7 @@
 import type { PilDeal } from './deal.js';
 import { END, PASS, PilPosition, type WinRule } from './position.js';
 import { REPETITION_LIMIT, RepetitionTable } from './repetition.js';
-import type { Strategy } from './strategies.js';
+import type { Strategy } from './strategies/index.js';
 import { viewOf } from './view.js';
 
 // Plays one game between two strategies. The engine stays here; each strategy is handed a

@@ -3,11 +3,11 @@ import { formatJson } from '../../io/json.js';
 import { anyText, nonEmpty, oneOf, strategyName, unlessError, wholeNumber, type CellCheck, type RowSchema } from '../../batch/schema.js';
 import { dealFromSeed, GAME } from './deal.js';
 import { DEFAULT_MAX_TURNS, type GameResult, playGame } from './game.js';
-import type { Strategy } from './strategies.js';
+import type { Strategy } from './strategies/index.js';
 import { PilPosition, type WinRule } from './position.js';
 import { recordToJson } from './replay.js';
 import { decisionTimeoutOf, filesFromConfig, Forfeit } from '../../strategies/module.js';
-import { FileStrategy, strategyFor } from './file-strategy.js';
+import { FileStrategy, strategyFor } from './strategies/file.js';
 
 // The tournament job: one item is one game, "seatA:seatB:seed". Every pairing plays each seed
 // twice with the seats swapped (mirrored deals), so the items come in pairs (see itemsFor).

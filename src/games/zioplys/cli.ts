@@ -8,13 +8,13 @@ import { filesToConfig, loadStrategyValues, strategiesAsGiven, type StrategyFile
 import { settingWord } from '../../batch/settings.js';
 import { formatJson } from '../../io/json.js';
 import type { Args, GameCli } from '../registry.js';
-import { parsePlayerList } from './batch.js';
+import { parsePlayerList } from './players.js';
 import { checkPlayers, dealFromJson, dealFromSeed, dealToJson, GAME, type ZDeal } from './deal.js';
-import type { Variant } from './engine.js';
+import type { Variant } from './position.js';
 import { itemOf, JOB_SCHEMA } from './job.js';
 import { renderDeal, renderResult, variantText } from './render.js';
-import { type Objective, OBJECTIVES, parseBudget, searchDeals } from './search.js';
-import { defaultRngSeed, parseStrategies, simulate, strategiesLabel } from './strategy.js';
+import { type Objective, OBJECTIVES, parseBudget, searchDeals } from './deal-hunt.js';
+import { defaultRngSeed, parseStrategies, simulate, strategiesLabel } from './strategies/index.js';
 import { countedRows, formatSummary, summarize } from './summary.js';
 
 const playersOption = (y: Argv, dealFile = false) =>

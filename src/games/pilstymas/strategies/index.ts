@@ -1,9 +1,9 @@
-import { type Rng, rngFromSeed } from '../../cards/shuffle.js';
-import { END, MAX_MOVES, PASS, PilPosition } from './position.js';
+import { type Rng, rngFromSeed } from '../../../cards/shuffle.js';
+import { END, MAX_MOVES, PASS, PilPosition } from '../position.js';
 import { ExpertStrategy } from './expert.js';
 import { greedyMove } from './greedy.js';
 import { LinePlan, TurnMemory, TurnSearch, evaluate } from './turn.js';
-import { type PlayerView, loadView } from './view.js';
+import { type PlayerView, loadView } from '../view.js';
 
 export { evaluate } from './turn.js';
 export { greedyMove } from './greedy.js';

@@ -1,6 +1,6 @@
 import {
   END, FROM_HAND, FROM_STOCK, FROM_TAB, PASS, PilPosition, TAB, TO_F, TO_OSTOCK, TO_OWASTE, TO_TAB, moveFrom, moveTo,
-} from './position.js';
+} from '../position.js';
 
 // Greedy play, shared by the greedy strategy, the sampling rollouts (strategies.ts) and the
 // expert's playouts (expert.ts).

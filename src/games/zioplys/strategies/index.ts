@@ -1,9 +1,9 @@
-import { rngFromSeed } from '../../cards/shuffle.js';
-import { InputError, quote } from '../../io/errors.js';
-import type { ZDeal } from './deal.js';
-import { decisionTimeoutOf, Forfeit, type StrategyFile } from '../../strategies/module.js';
-import { CHOOSE_EXTERNAL, CHOOSE_RULE, CHOOSE_SPITEFUL, type Variant, ZGame, type ZResult } from './engine.js';
-import { seatFiles } from './file-strategy.js';
+import { rngFromSeed } from '../../../cards/shuffle.js';
+import { InputError, quote } from '../../../io/errors.js';
+import type { ZDeal } from '../deal.js';
+import { decisionTimeoutOf, Forfeit, type StrategyFile } from '../../../strategies/module.js';
+import { CHOOSE_EXTERNAL, CHOOSE_RULE, CHOOSE_SPITEFUL, type Variant, ZGame, type ZResult } from '../position.js';
+import { seatFiles } from './file.js';
 
 // Strategies differ from the rule only where the page leaves room:
 //   rule        the page's priority: centre, then the opponents nearest to the right;

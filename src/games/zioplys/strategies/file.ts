@@ -1,6 +1,6 @@
-import { formatCard } from '../../cards/card.js';
-import { FilePlayer, type PublicMove, type StrategyFile } from '../../strategies/module.js';
-import type { ZGame } from './engine.js';
+import { formatCard } from '../../../cards/card.js';
+import { FilePlayer, type PublicMove, type StrategyFile } from '../../../strategies/module.js';
+import type { ZGame } from '../position.js';
 
 // A strategy file in a seat of Žioplys (docs/strategies.md). The page leaves a player one choice:
 // which opponent's waste takes a card that fits several (the centre, when it fits, comes first).

@@ -1,6 +1,6 @@
 import {
   END, FROM_TAB, HAND, MAX_MOVES, PASS, PilPosition, STOCK, TAB, TO_OSTOCK, TO_TAB, WASTE, moveFrom, moveTo,
-} from './position.js';
+} from '../position.js';
 
 // The evaluation and the search over one player's own moves within a turn, shared by the
 // planner (strategies.ts) and the expert (expert.ts).

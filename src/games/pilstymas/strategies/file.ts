@@ -1,9 +1,9 @@
-import { formatCard, makeCard } from '../../cards/card.js';
-import { FilePlayer, type PublicMove, type StrategyFile } from '../../strategies/module.js';
-import { formatMove, PILE_NAMES } from './notation.js';
-import { MAX_MOVES, PilPosition, plainCard } from './position.js';
-import { makeStrategy, type Strategy } from './strategies.js';
-import { type PlayerView, loadView } from './view.js';
+import { formatCard, makeCard } from '../../../cards/card.js';
+import { FilePlayer, type PublicMove, type StrategyFile } from '../../../strategies/module.js';
+import { formatMove, PILE_NAMES } from '../notation.js';
+import { MAX_MOVES, PilPosition, plainCard } from '../position.js';
+import { makeStrategy, type Strategy } from './index.js';
+import { type PlayerView, loadView } from '../view.js';
 
 // A strategy file playing Pilstymas (docs/strategies.md). The adapter turns the PlayerView (no
 // order of either hand or of the face-down stock cards) into plain data with the rules page's
