@@ -7,7 +7,8 @@
 // log-likelihood of the fit on the first and second half of the seeds (a check of overfitting).
 import { dealFromSeed } from '../src/games/pilstymas/deal.js';
 import { FEATURES, features } from '../src/games/pilstymas/strategies/expert-eval.js';
-import { PlannerStrategy, greedyMove } from '../src/games/pilstymas/strategies/index.js';
+import { greedyMove } from '../src/games/pilstymas/strategies/greedy.js';
+import { PlannerStrategy } from '../src/games/pilstymas/strategies/planner.js';
 import { viewOf } from '../src/games/pilstymas/view.js';
 import { END, MAX_MOVES, PASS, PilPosition } from '../src/games/pilstymas/position.js';
 import { REPETITION_LIMIT, RepetitionTable } from '../src/games/pilstymas/repetition.js';

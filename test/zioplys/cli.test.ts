@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run as runCli } from '../cli/run.js';
 import { dealFromSeed, dealToJson } from '../../src/games/zioplys/deal.js';
 import { searchDeals } from '../../src/games/zioplys/deal-hunt.js';
-import { parseStrategies, simulate } from '../../src/games/zioplys/strategies/index.js';
+import { simulate } from '../../src/games/zioplys/game.js';
+import { parseStrategies } from '../../src/games/zioplys/strategies/index.js';
 import { tempDir } from '../temp-dir.js';
 
 const run = (args: string[]) => runCli(...args);

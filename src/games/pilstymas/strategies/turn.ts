@@ -3,7 +3,7 @@ import {
 } from '../position.js';
 
 // The evaluation and the search over one player's own moves within a turn, shared by the
-// planner (strategies.ts) and the expert (expert.ts).
+// planner (planner.ts) and the expert (expert.ts).
 
 const W_STOCK = 4;
 const W_HAND = 1;

@@ -1,0 +1,51 @@
+import { formatCard } from '../../../cards/card.js';
+import type { PublicMove } from '../../../strategies/contract.js';
+import type { ZGame } from '../position.js';
+
+// What a seat sees when it has a choice to make, as plain data (docs/strategies.md): the centre,
+// every waste (face up), and how many face-down reserve cards each seat holds. Strategy files
+// are asked through it (file.ts).
+
+export interface ZPublicMove extends PublicMove {
+  /** The waste that takes the card, "W<seat>", and that seat. */
+  to: string;
+  seat: number;
+}
+
+export interface ZPublicView {
+  game: 'zioplys';
+  seat: number;
+  players: number;
+  /** The turn being played (1 = the first). */
+  turn: number;
+  /** The card to place, and where it comes from: "R" (turned up from the own reserve) or "W<seat>"
+   *  (the own waste top). */
+  card: string;
+  from: string;
+  centre: { top: string; cards: number };
+  /** Per seat: face-down reserve cards (a count, never their order). */
+  reserves: number[];
+  /** Per seat: the waste, bottom first (the last card is the top). */
+  wastes: string[][];
+  /** Seats that are out, in the order they went out. */
+  out: number[];
+  moves: ZPublicMove[];
+}
+
+export function publicView(g: ZGame, seat: number, c: number, seats: readonly number[]): ZPublicView {
+  const card = formatCard(c);
+  const from = g.wasteTop(seat) === c ? `W${seat}` : 'R';
+  return {
+    game: 'zioplys',
+    seat,
+    players: g.n,
+    turn: g.turns + 1,
+    card,
+    from,
+    centre: { top: formatCard(g.centreTop), cards: g.centreCount },
+    reserves: Array.from({ length: g.n }, (_, s) => g.rlen[s]),
+    wastes: Array.from({ length: g.n }, (_, s) => g.wasteOf(s).map((x) => formatCard(x))),
+    out: Array.from(g.outOrder.subarray(0, g.outCount)),
+    moves: seats.map((s) => ({ notation: `${card} ${from}>W${s}`, to: `W${s}`, seat: s })),
+  };
+}
