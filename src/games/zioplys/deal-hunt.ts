@@ -3,7 +3,7 @@ import { InputError, quote } from '../../io/errors.js';
 import { dealFromDeck, type ZDeal } from './deal.js';
 import { OUTCOME_CYCLE, OUTCOME_LOSER, type Variant, ZGame } from './position.js';
 
-// Search for extreme deals, in the spirit of the Beggar-my-neighbour hunts: late-acceptance hill
+// A hunt for extreme deals, in the spirit of the Beggar-my-neighbour hunts: late-acceptance hill
 // climbing (LAHC) over the 52-card deck (the deal order is fixed, so a deck is a deal), mutating by
 // swapping cards, with random restarts when a run stalls. Every random choice comes from the seed
 // and nothing depends on the clock except when to stop, so `--budget N` (N evaluations) reproduces
