@@ -10,8 +10,8 @@
 import { wilson, percentile, pct } from '../src/batch/stats.js';
 import { dealFromSeed } from '../src/games/pilstymas/deal.js';
 import { DEFAULT_MAX_TURNS, playGame } from '../src/games/pilstymas/game.js';
-import { greedyMove, makeStrategy as makeNamed, type Strategy } from '../src/games/pilstymas/strategies.js';
-import { type ExpertOptions, ExpertStrategy } from '../src/games/pilstymas/expert.js';
+import { greedyMove, makeStrategy as makeNamed, type Strategy } from '../src/games/pilstymas/strategies/index.js';
+import { type ExpertOptions, ExpertStrategy } from '../src/games/pilstymas/strategies/expert.js';
 import { REPETITION_LIMIT, RepetitionTable } from '../src/games/pilstymas/repetition.js';
 import { END, MAX_MOVES, PASS, PilPosition } from '../src/games/pilstymas/position.js';
 import type { WinRule } from '../src/games/pilstymas/position.js';

@@ -8,12 +8,14 @@
 import { dealFromSeed as bcDeal } from '../src/games/besieged-city/deal.js';
 import { makeStrategy as bcMake, playGame as bcPlay, strategyFor as bcFor } from '../src/games/besieged-city/strategies/index.js';
 import { dealFromSeed as pilDeal } from '../src/games/pilstymas/deal.js';
-import { strategyFor as pilFor } from '../src/games/pilstymas/file-strategy.js';
+import { fileStrategies as pilFiles } from '../src/games/pilstymas/strategies/file.js';
 import { playGame as pilPlay } from '../src/games/pilstymas/game.js';
-import { makeStrategy as pilMake } from '../src/games/pilstymas/strategies.js';
+import { makeStrategy as pilMake, strategyFor as pilFor } from '../src/games/pilstymas/strategies/index.js';
 import { dealFromSeed as zDeal } from '../src/games/zioplys/deal.js';
-import { parseStrategies, simulate } from '../src/games/zioplys/strategy.js';
-import { DEFAULT_VARIANT } from '../src/games/zioplys/engine.js';
+import { simulate } from '../src/games/zioplys/game.js';
+import { seatFiles } from '../src/games/zioplys/strategies/file.js';
+import { parseStrategies } from '../src/games/zioplys/strategies/index.js';
+import { DEFAULT_VARIANT } from '../src/games/zioplys/position.js';
 import { loadStrategyFile } from '../src/strategies/module.js';
 
 const deals = Number(process.argv[2] ?? 50);
@@ -38,7 +40,7 @@ function pil(): void {
     const t0 = performance.now();
     for (let s = 1; s <= deals; s++) {
       const seed = String(s);
-      const r = pilPlay(pilDeal(seed), [pilFor(name, seed, 0, files, '1', 1000), pilMake('greedy', `${seed}:B`)], { record: true });
+      const r = pilPlay(pilDeal(seed), [pilFor(name, seed, 0, files, '1', pilFiles(1000)), pilMake('greedy', `${seed}:B`)], { record: true });
       moves += r.moves.length;
     }
     console.log(`pilstymas      ${`${name} vs greedy`.padEnd(28)} ${us(performance.now() - t0, moves)} (both seats' moves)`);
@@ -52,7 +54,7 @@ function zio(): void {
     const strategies = parseStrategies(text, 4, files);
     let turns = 0;
     const t0 = performance.now();
-    for (let s = 1; s <= deals * 20; s++) turns += simulate(zDeal(String(s), 4), { variant: DEFAULT_VARIANT, strategies }).turns;
+    for (let s = 1; s <= deals * 20; s++) turns += simulate(zDeal(String(s), 4), { variant: DEFAULT_VARIANT, strategies, seatFiles }).turns;
     console.log(`zioplys        ${text.padEnd(28)} ${us(performance.now() - t0, turns).replace('move', 'turn').replace('moves', 'turns')}`);
   }
 }

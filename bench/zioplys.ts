@@ -2,7 +2,7 @@
 // Prints games/s for (a) the whole job (seeded shuffle + deal + play, as the batch does) and
 // (b) the engine alone on pre-shuffled decks, for the default rules and for --no-wrap.
 import { shuffledDeck } from '../src/cards/shuffle.js';
-import { ZGame, DEFAULT_VARIANT, type Variant } from '../src/games/zioplys/engine.js';
+import { ZGame, DEFAULT_VARIANT, type Variant } from '../src/games/zioplys/position.js';
 import { zioplysJob } from '../src/games/zioplys/job.js';
 
 const games = Number(process.argv[2] ?? 50_000);

@@ -6,13 +6,13 @@ import { BcPosition } from '../../src/games/besieged-city/position.js';
 import { publicView as bcPublicView } from '../../src/games/besieged-city/strategies/file.js';
 import { BcView } from '../../src/games/besieged-city/view.js';
 import { dealFromSeed as pilDeal } from '../../src/games/pilstymas/deal.js';
-import { publicView as pilPublicView } from '../../src/games/pilstymas/file-strategy.js';
+import { publicView as pilPublicView } from '../../src/games/pilstymas/strategies/public-view.js';
 import { parseMove as pilParse } from '../../src/games/pilstymas/notation.js';
 import { MAX_MOVES, PilPosition } from '../../src/games/pilstymas/position.js';
 import { loadView, viewOf } from '../../src/games/pilstymas/view.js';
 import { dealFromSeed as zDeal } from '../../src/games/zioplys/deal.js';
-import { CHOOSE_EXTERNAL, CHOOSE_RULE, DEFAULT_VARIANT, ZGame } from '../../src/games/zioplys/engine.js';
-import { publicView as zPublicView, type ZPublicView } from '../../src/games/zioplys/file-strategy.js';
+import { CHOOSE_EXTERNAL, CHOOSE_RULE, DEFAULT_VARIANT, ZGame } from '../../src/games/zioplys/position.js';
+import { publicView as zPublicView, type ZPublicView } from '../../src/games/zioplys/strategies/public-view.js';
 
 // The views shown in docs/strategies.md, made here by the code that makes them for strategy
 // files (each game's publicView) from real positions, so the page cannot drift from the code:

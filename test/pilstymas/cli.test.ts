@@ -6,7 +6,7 @@ import { dealFromSeed, dealToJson } from '../../src/games/pilstymas/deal.js';
 import { playGame } from '../../src/games/pilstymas/game.js';
 import { itemsFor, runGameItem } from '../../src/games/pilstymas/job.js';
 import { recordFromJson, recordToJson, verifyRecord } from '../../src/games/pilstymas/replay.js';
-import { makeStrategy } from '../../src/games/pilstymas/strategies.js';
+import { makeStrategy } from '../../src/games/pilstymas/strategies/index.js';
 import { summarize } from '../../src/games/pilstymas/summary.js';
 import { tempDir } from '../temp-dir.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXPERT_EVAL, evaluateExpert, handPlay, stockGap } from '../../src/games/pilstymas/expert-eval.js';
-import { TurnSearch, evaluate } from '../../src/games/pilstymas/turn.js';
+import { EXPERT_EVAL, evaluateExpert, handPlay, stockGap } from '../../src/games/pilstymas/strategies/expert-eval.js';
+import { TurnSearch, evaluate } from '../../src/games/pilstymas/strategies/turn.js';
 import { formatMove } from '../../src/games/pilstymas/notation.js';
 import { END, HAND, UNKNOWN } from '../../src/games/pilstymas/position.js';
 import { build, play } from './helpers.js';

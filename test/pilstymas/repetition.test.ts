@@ -4,7 +4,7 @@ import { playGame } from '../../src/games/pilstymas/game.js';
 import { END, PASS, PilPosition, SNAPSHOT_MAX } from '../../src/games/pilstymas/position.js';
 import { RepetitionTable } from '../../src/games/pilstymas/repetition.js';
 import { recordFromJson, recordToJson, verifyRecord } from '../../src/games/pilstymas/replay.js';
-import type { Strategy } from '../../src/games/pilstymas/strategies.js';
+import type { Strategy } from '../../src/games/pilstymas/strategies/index.js';
 import type { PlayerView } from '../../src/games/pilstymas/view.js';
 import { build, play } from './helpers.js';
 

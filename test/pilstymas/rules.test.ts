@@ -4,7 +4,7 @@ import { parseCard } from '../../src/cards/card.js';
 import { dealFromSeed, dealToJson } from '../../src/games/pilstymas/deal.js';
 import { playGame } from '../../src/games/pilstymas/game.js';
 import { END, HAND, PASS, PilPosition, STOCK, TAB, WASTE } from '../../src/games/pilstymas/position.js';
-import { makeStrategy } from '../../src/games/pilstymas/strategies.js';
+import { makeStrategy } from '../../src/games/pilstymas/strategies/index.js';
 import { build, id, legal, play, why } from './helpers.js';
 
 describe('deal', () => {

@@ -3,7 +3,7 @@ import { rngFromSeed, shuffleInPlace } from '../../src/cards/shuffle.js';
 import { type PilDeal, dealFromSeed } from '../../src/games/pilstymas/deal.js';
 import { playGame } from '../../src/games/pilstymas/game.js';
 import { PilPosition } from '../../src/games/pilstymas/position.js';
-import { STRATEGY_NAMES, evaluate, greedyMove, makeStrategy } from '../../src/games/pilstymas/strategies.js';
+import { STRATEGY_NAMES, evaluate, greedyMove, makeStrategy } from '../../src/games/pilstymas/strategies/index.js';
 import { loadView, viewOf } from '../../src/games/pilstymas/view.js';
 import { formatMove } from '../../src/games/pilstymas/notation.js';
 import { build } from './helpers.js';

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run as runCli } from '../cli/run.js';
 import { dealFromSeed, dealToJson } from '../../src/games/zioplys/deal.js';
-import { searchDeals } from '../../src/games/zioplys/search.js';
-import { parseStrategies, simulate } from '../../src/games/zioplys/strategy.js';
+import { searchDeals } from '../../src/games/zioplys/deal-hunt.js';
+import { simulate } from '../../src/games/zioplys/game.js';
+import { parseStrategies } from '../../src/games/zioplys/strategies/index.js';
 import { tempDir } from '../temp-dir.js';
 
 const run = (args: string[]) => runCli(...args);

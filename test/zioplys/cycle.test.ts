@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../src/cards/card.js';
 import { dealFromSeed } from '../../src/games/zioplys/deal.js';
-import { ZGame } from '../../src/games/zioplys/engine.js';
+import { ZGame } from '../../src/games/zioplys/position.js';
 import { zioplysJob } from '../../src/games/zioplys/job.js';
-import { parseStrategies, simulate } from '../../src/games/zioplys/strategy.js';
+import { simulate } from '../../src/games/zioplys/game.js';
+import { parseStrategies } from '../../src/games/zioplys/strategies/index.js';
 import { referencePlay } from './reference.js';
 
 const cs = (s: string) => (s === '' ? [] : s.split(' ').map(parseCard));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { orderedDeck } from '../../src/cards/card.js';
 import { shuffledDeck } from '../../src/cards/shuffle.js';
 import { dealFromJson, dealFromSeed, dealToJson, deckOfDeal, reserveSize } from '../../src/games/zioplys/deal.js';
-import { ZGame } from '../../src/games/zioplys/engine.js';
+import { ZGame } from '../../src/games/zioplys/position.js';
 import { InputError } from '../../src/io/errors.js';
 
 const golden = JSON.parse(readFileSync(new URL('../../data/zioplys/golden.json', import.meta.url), 'utf8')) as {

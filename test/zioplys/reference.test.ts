@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/games/zioplys/deal.js';
-import { DEFAULT_VARIANT, type Variant } from '../../src/games/zioplys/engine.js';
-import { parseStrategies, simulate } from '../../src/games/zioplys/strategy.js';
+import { DEFAULT_VARIANT, type Variant } from '../../src/games/zioplys/position.js';
+import { simulate } from '../../src/games/zioplys/game.js';
+import { parseStrategies } from '../../src/games/zioplys/strategies/index.js';
 import { referencePlay } from './reference.js';
 
 // The fast engine against the plain reference, game by game, in every variant.

@@ -2,7 +2,7 @@
 // (arrays, shift/push, a Map of every position seen) so the tests can compare the two.
 import { isRed, rankOf } from '../../src/cards/card.js';
 import type { ZDeal } from '../../src/games/zioplys/deal.js';
-import type { Variant } from '../../src/games/zioplys/engine.js';
+import type { Variant } from '../../src/games/zioplys/position.js';
 
 export interface RefResult {
   outcome: 'loser' | 'cycle';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCard as fmt, parseCard } from '../../src/cards/card.js';
-import { DEFAULT_VARIANT, type Variant, ZGame } from '../../src/games/zioplys/engine.js';
-import { configure, parseStrategies } from '../../src/games/zioplys/strategy.js';
+import { DEFAULT_VARIANT, type Variant, ZGame } from '../../src/games/zioplys/position.js';
+import { configure, parseStrategies } from '../../src/games/zioplys/strategies/index.js';
 
 // One test per rule of the page, each on a small constructed position. Cards not named in a
 // position are taken to be on the centre.

@@ -1,15 +1,15 @@
 import type { PilDeal } from './deal.js';
 import { END, PASS, PilPosition, type WinRule } from './position.js';
 import { REPETITION_LIMIT, RepetitionTable } from './repetition.js';
-import type { Strategy } from './strategies.js';
+import type { Strategy } from './strategies/strategy.js';
 import { viewOf } from './view.js';
 
 // Plays one game between two strategies. The engine stays here; each strategy is handed a
 // fresh PlayerView of its own seat and nothing else.
 
 /** Default turn cap [decision]: greedy-vs-greedy games that end do so in a few hundred turns
- *  (bench/pilstymas.ts prints the distribution); 1000 leaves a wide margin. Since the
- *  repetition rule ends stuck games, the cap is only a safety net. */
+ *  (bench/pilstymas.ts prints the distribution); 1000 leaves a wide margin. The
+ *  repetition rule ends stuck games, so the cap is only a safety net. */
 export const DEFAULT_MAX_TURNS = 1000;
 /** A harness guard, not a rule: a strategy that makes this many moves in one turn is made to
  *  end it (only a random mover that keeps shuffling tableau cards could get here). */

@@ -3,11 +3,11 @@ import { formatJson } from '../../io/json.js';
 import { anyText, nonEmpty, oneOf, strategyName, unlessError, wholeNumber, type CellCheck, type RowSchema } from '../../batch/schema.js';
 import { dealFromSeed, GAME } from './deal.js';
 import { DEFAULT_MAX_TURNS, type GameResult, playGame } from './game.js';
-import type { Strategy } from './strategies.js';
+import { type Strategy, strategyFor } from './strategies/index.js';
 import { PilPosition, type WinRule } from './position.js';
 import { recordToJson } from './replay.js';
 import { decisionTimeoutOf, filesFromConfig, Forfeit } from '../../strategies/module.js';
-import { FileStrategy, strategyFor } from './file-strategy.js';
+import { FileStrategy, fileStrategies } from './strategies/file.js';
 
 // The tournament job: one item is one game, "seatA:seatB:seed". Every pairing plays each seed
 // twice with the seats swapped (mirrored deals), so the items come in pairs (see itemsFor).
@@ -97,7 +97,7 @@ export function runGameItem(config: PilJobConfig, item: string): Row {
   // Strategy seeds depend on the deal and the seat, not on who the opponent is.
   const files = filesFromConfig(config.strategyFiles);
   const timeout = decisionTimeoutOf(config.decisionTimeoutMs);
-  const players = [a, b].map((name, seat) => strategyFor(strategyOfPlayer(name), seed, seat, files, config.strategySeed ?? '1', timeout)) as [Strategy, Strategy];
+  const players = [a, b].map((name, seat) => strategyFor(strategyOfPlayer(name), seed, seat, files, config.strategySeed ?? '1', fileStrategies(timeout))) as [Strategy, Strategy];
   const settings = config.settings ?? '';
   let r: GameResult;
   try {

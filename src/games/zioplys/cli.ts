@@ -8,13 +8,15 @@ import { filesToConfig, loadStrategyValues, strategiesAsGiven, type StrategyFile
 import { settingWord } from '../../batch/settings.js';
 import { formatJson } from '../../io/json.js';
 import type { Args, GameCli } from '../registry.js';
-import { parsePlayerList } from './batch.js';
+import { parsePlayerList } from './players.js';
 import { checkPlayers, dealFromJson, dealFromSeed, dealToJson, GAME, type ZDeal } from './deal.js';
-import type { Variant } from './engine.js';
+import type { Variant } from './position.js';
 import { itemOf, JOB_SCHEMA } from './job.js';
 import { renderDeal, renderResult, variantText } from './render.js';
-import { type Objective, OBJECTIVES, parseBudget, searchDeals } from './search.js';
-import { defaultRngSeed, parseStrategies, simulate, strategiesLabel } from './strategy.js';
+import { type Objective, OBJECTIVES, parseBudget, searchDeals } from './deal-hunt.js';
+import { simulate } from './game.js';
+import { seatFiles } from './strategies/file.js';
+import { defaultRngSeed, parseStrategies, STRATEGY_NAMES, strategiesLabel } from './strategies/index.js';
 import { countedRows, formatSummary, summarize } from './summary.js';
 
 const playersOption = (y: Argv, dealFile = false) =>
@@ -43,7 +45,7 @@ export function dealOf(argv: Args): ZDeal {
  *  each file's path replaced by its name, and the files by name. */
 function strategyFiles(text: string | undefined, players: number): { text: string | undefined; files: ReadonlyMap<string, StrategyFile> } {
   if (text === undefined) return { text, files: new Map() };
-  const r = loadStrategyValues(text.split(','), GAME, players, ['rule', 'spiteful', 'careless'], '--strategies', (v) => v);
+  const r = loadStrategyValues(text.split(','), GAME, players, STRATEGY_NAMES, '--strategies', (v) => v);
   return { text: r.names.join(','), files: r.files };
 }
 
@@ -62,7 +64,7 @@ function simulateVerb(argv: Args): void {
   const lines: string[] = [];
   const r = simulate(deal, {
     variant, strategies, rngSeed, maxTurns, trace: show ? (l) => lines.push(l) : undefined,
-    strategySeed: String(argv.strategySeed ?? '1'), decisionTimeoutMs: decisionTimeoutMs(argv),
+    strategySeed: String(argv.strategySeed ?? '1'), decisionTimeoutMs: decisionTimeoutMs(argv), seatFiles,
   });
   if (argv.json) {
     if (show) process.stderr.write(`${lines.join('\n')}\n`);

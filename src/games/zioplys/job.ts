@@ -3,10 +3,10 @@ import { shuffledDeck } from '../../cards/shuffle.js';
 import { InputError } from '../../io/errors.js';
 import { anyText, nonEmpty, oneOf, onlyWhen, unlessError, wholeNumber, type CellCheck, type RowSchema } from '../../batch/schema.js';
 import { checkPlayers } from './deal.js';
-import { OUTCOME_NAMES, OUTCOME_LOSER, ZGame } from './engine.js';
+import { OUTCOME_NAMES, OUTCOME_LOSER, ZGame } from './position.js';
 import { decisionTimeoutOf, filesFromConfig, Forfeit } from '../../strategies/module.js';
-import { seatFiles } from './file-strategy.js';
-import { configure, defaultRngSeed, parseStrategies, type Strategies, strategiesLabel } from './strategy.js';
+import { seatFiles } from './strategies/file.js';
+import { configure, defaultRngSeed, parseStrategies, type Strategies, strategiesLabel } from './strategies/index.js';
 
 // The batch job: one item -> one game played out -> one CSV row. An item is "P/seed" (a player
 // count and a seed, so one batch over 2..6 players has distinct resume keys) or a bare seed,

@@ -1,10 +1,10 @@
-import { type Rng, rngFromSeed } from '../../cards/shuffle.js';
-import { END, FROM_HAND, FROM_STOCK, MAX_MOVES, PASS, PilPosition, STOCK, moveFrom } from './position.js';
+import { type Rng, rngFromSeed } from '../../../cards/shuffle.js';
+import { END, FROM_HAND, FROM_STOCK, MAX_MOVES, PASS, PilPosition, STOCK, moveFrom } from '../position.js';
 import { greedyMove } from './greedy.js';
-import type { Strategy } from './strategies.js';
+import type { Strategy } from './strategy.js';
 import { EXPERT_EVAL, type EvalWeights, evaluateExpert } from './expert-eval.js';
 import { type Evaluator, LinePlan, MAX_DEPTH, TurnMemory, TurnSearch, WIN, evaluate } from './turn.js';
-import { type PlayerView, loadView, viewOf } from './view.js';
+import { type PlayerView, loadView, viewOf } from '../view.js';
 
 // The expert: determinized search over whole turns. From the view (hidden cards unknown) a
 // turn search like the planner's, scored by the expert's own evaluation (expert-eval.ts, used

@@ -1,8 +1,10 @@
 import {
-  END, FROM_HAND, FROM_STOCK, FROM_TAB, PASS, PilPosition, TAB, TO_F, TO_OSTOCK, TO_OWASTE, TO_TAB, moveFrom, moveTo,
-} from './position.js';
+  END, FROM_HAND, FROM_STOCK, FROM_TAB, MAX_MOVES, PASS, PilPosition, TAB, TO_F, TO_OSTOCK, TO_OWASTE, TO_TAB, moveFrom, moveTo,
+} from '../position.js';
+import { type PlayerView, loadView } from '../view.js';
+import type { Strategy } from './strategy.js';
 
-// Greedy play, shared by the greedy strategy, the sampling rollouts (strategies.ts) and the
+// Greedy play, shared by the greedy strategy, the sampling rollouts (ismcts.ts) and the
 // expert's playouts (expert.ts).
 
 /** Greedy's priority classes for the mover p: lower plays first; 9 never (but end or pass). */
@@ -44,4 +46,15 @@ export function greedyMove(pos: PilPosition, buf: Int32Array, offset = 0): numbe
     }
   }
   return best;
+}
+
+/** Plays the greedy move (greedyMove) of the position the view shows. */
+export class GreedyStrategy implements Strategy {
+  readonly name = 'greedy';
+  private pos = new PilPosition();
+  private buf = new Int32Array(MAX_MOVES);
+  choose(view: PlayerView): number {
+    loadView(this.pos, view);
+    return greedyMove(this.pos, this.buf);
+  }
 }

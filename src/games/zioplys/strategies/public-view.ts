@@ -1,11 +1,10 @@
-import { formatCard } from '../../cards/card.js';
-import { FilePlayer, type PublicMove, type StrategyFile } from '../../strategies/module.js';
-import type { ZGame } from './engine.js';
+import { formatCard } from '../../../cards/card.js';
+import type { PublicMove } from '../../../strategies/contract.js';
+import type { ZGame } from '../position.js';
 
-// A strategy file in a seat of Žioplys (docs/strategies.md). The page leaves a player one choice:
-// which opponent's waste takes a card that fits several (the centre, when it fits, comes first).
-// The engine asks the file only then, through a plain-data view of what the seat sees: the
-// centre, every waste (face up), and how many face-down reserve cards each seat holds.
+// What a seat sees when it has a choice to make, as plain data (docs/strategies.md): the centre,
+// every waste (face up), and how many face-down reserve cards each seat holds. Strategy files
+// are asked through it (file.ts).
 
 export interface ZPublicMove extends PublicMove {
   /** The waste that takes the card, "W<seat>", and that seat. */
@@ -49,15 +48,4 @@ export function publicView(g: ZGame, seat: number, c: number, seats: readonly nu
     out: Array.from(g.outOrder.subarray(0, g.outCount)),
     moves: seats.map((s) => ({ notation: `${card} ${from}>W${s}`, to: `W${s}`, seat: s })),
   };
-}
-
-/** Puts this game's file players in their seats (`files[seat]`, null for a built-in): each
- *  gets create(ctx) before its first decision. `strategySeed` is theirs, never the deal's. */
-export function seatFiles(g: ZGame, files: readonly (StrategyFile | null)[], strategySeed: string, timeoutMs: number): void {
-  if (!files.some((f) => f !== null)) {
-    g.external = null;
-    return;
-  }
-  const players = files.map((f, seat) => (f ? new FilePlayer(f, { game: 'zioplys', seed: `${strategySeed}:${seat}`, seat, players: g.n }, timeoutMs) : null));
-  g.external = (seat, c, seats) => seats[players[seat]!.choose(publicView(g, seat, c, seats), `turn ${g.turns + 1}`)];
 }

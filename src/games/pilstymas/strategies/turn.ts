@@ -1,9 +1,9 @@
 import {
   END, FROM_TAB, HAND, MAX_MOVES, PASS, PilPosition, STOCK, TAB, TO_OSTOCK, TO_TAB, WASTE, moveFrom, moveTo,
-} from './position.js';
+} from '../position.js';
 
 // The evaluation and the search over one player's own moves within a turn, shared by the
-// planner (strategies.ts) and the expert (expert.ts).
+// planner (planner.ts) and the expert (expert.ts).
 
 const W_STOCK = 4;
 const W_HAND = 1;

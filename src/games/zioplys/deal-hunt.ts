@@ -1,9 +1,9 @@
 import { type Rng, rngFromSeed, shuffleInPlace } from '../../cards/shuffle.js';
 import { InputError, quote } from '../../io/errors.js';
 import { dealFromDeck, type ZDeal } from './deal.js';
-import { OUTCOME_CYCLE, OUTCOME_LOSER, type Variant, ZGame } from './engine.js';
+import { OUTCOME_CYCLE, OUTCOME_LOSER, type Variant, ZGame } from './position.js';
 
-// Search for extreme deals, in the spirit of the Beggar-my-neighbour hunts: late-acceptance hill
+// A hunt for extreme deals, in the spirit of the Beggar-my-neighbour hunts: late-acceptance hill
 // climbing (LAHC) over the 52-card deck (the deal order is fixed, so a deck is a deal), mutating by
 // swapping cards, with random restarts when a run stalls. Every random choice comes from the seed
 // and nothing depends on the clock except when to stop, so `--budget N` (N evaluations) reproduces
@@ -12,7 +12,7 @@ import { OUTCOME_CYCLE, OUTCOME_LOSER, type Variant, ZGame } from './engine.js';
 // Objectives (rule play by every seat):
 //   longest        the most turns in a game that ends;
 //   cycle          deals that never end, the quickest to prove first (fewest turns until the
-//                  repetition is found). Impossible with wrapping ranks (see engine.ts).
+//                  repetition is found). Impossible with wrapping ranks (see position.ts).
 //   shortest-cycle deals that never end, with the shortest loop (period in turns) first.
 
 export type Objective = 'longest' | 'cycle' | 'shortest-cycle';

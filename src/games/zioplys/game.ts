@@ -1,0 +1,48 @@
+import { decisionTimeoutOf, Forfeit } from '../../strategies/contract.js';
+import type { ZDeal } from './deal.js';
+import { type Variant, ZGame, type ZResult } from './position.js';
+import { configure, defaultRngSeed, type FileSeats, type Strategies } from './strategies/index.js';
+
+// Plays one game of a deal with the strategies of its seats.
+
+export interface SimOptions {
+  variant: Variant;
+  strategies: Strategies;
+  rngSeed?: string;
+  /** Strategy files: their own seed (never the deal's) and limit per decision in ms. */
+  strategySeed?: string;
+  decisionTimeoutMs?: number;
+  /** How strategy files take their seats (seatFiles in strategies/file.ts); needed only when
+   *  `strategies` names a file. */
+  seatFiles?: FileSeats;
+  trace?: (line: string) => void;
+  maxTurns?: number;
+}
+
+export interface SimResult extends ZResult {
+  blunders: number;
+  /** With outcome cycle: the period of the loop, in turns (0 otherwise). */
+  cycleLength: number;
+  /** When a strategy file broke the contract: what happened (its seat is the loser). */
+  forfeit?: string;
+}
+
+export function simulate(deal: ZDeal, opts: SimOptions): SimResult {
+  const game = new ZGame(deal.players, opts.variant);
+  configure(game, opts.strategies, opts.rngSeed ?? defaultRngSeed(deal.seed));
+  if (opts.maxTurns !== undefined) game.maxTurns = opts.maxTurns;
+  game.trace = opts.trace ?? null;
+  const files = opts.strategies.files;
+  if (files.some((f) => f !== null)) {
+    if (!opts.seatFiles) throw new Error(`strategy files (${opts.strategies.names.join(',')}): this runtime cannot play them`);
+    opts.seatFiles(game, files, opts.strategySeed ?? '1', decisionTimeoutOf(opts.decisionTimeoutMs));
+  }
+  game.reset(deal);
+  try {
+    game.play();
+  } catch (e) {
+    if (!(e instanceof Forfeit)) throw e;
+    return { ...game.result(), outcome: 'loser', loser: e.seat, blunders: game.blunders, cycleLength: 0, forfeit: e.message };
+  }
+  return { ...game.result(), blunders: game.blunders, cycleLength: game.cycleLength };
+}
