@@ -5,7 +5,7 @@
 //   npx tsx bench/verify-solutions.ts results/pt-solutions
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { verifySolution } from '../src/games/solitaire.js';
+import { verifySolution } from '../src/solitaire/kit.js';
 import { parterre } from '../src/games/parterre/kit.js';
 import { dealFromSeed } from '../src/games/parterre/deal.js';
 const dir = process.argv[2] ?? 'results/pt-solutions';

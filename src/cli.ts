@@ -5,12 +5,12 @@ import { fileURLToPath } from 'node:url';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { InputError, oneLine, quote } from './io/errors.js';
-import { allGames, findGame, type Args, type GameCli } from './games/registry.js';
+import { allGames, findGame, type Args, type GameCli } from './cli/plugin.js';
 import { gameOf } from './io/json.js';
 import { readJsonFile } from './io/json-file.js';
 import { summaryCommand } from './cli/summary.js';
 import { nearest } from './cli/suggest.js';
-import './games/all.js';
+import './games/index.js';
 
 // The CLI is thin: parse, dispatch to the game's handler, print. Bad input of any kind ends in
 // one line on stderr and exit code 2; an unexpected fault in one line and exit code 1

@@ -1,7 +1,7 @@
 import { readCsvRows } from '../batch/csv.js';
 import { checkRow, columnsText, headerFits } from '../batch/schema.js';
-import { variantOfSettings } from '../batch/solvability.js';
-import { allGames, findGame, type Args, type GameCli, type GameSummary } from '../games/registry.js';
+import { variantOfSettings } from '../solitaire/solvability.js';
+import { allGames, findGame, type Args, type GameCli, type GameSummary } from './plugin.js';
 import { InputError, quote } from '../io/errors.js';
 import { formatJson } from '../io/json.js';
 

@@ -5,7 +5,7 @@ import { Batch } from '../../src/batch/run.js';
 import { CsvAppender, NoSpaceError, parseCsv, readCsvRows } from '../../src/batch/csv.js';
 import { boundedRate, pct, percentile, wilson } from '../../src/batch/stats.js';
 import { parseShard, parseSeeds, shardOf } from '../../src/cli/units.js';
-import { dedupe, summarize as summarizeRows } from '../../src/batch/solvability.js';
+import { dedupe, summarize as summarizeRows } from '../../src/solitaire/solvability.js';
 import { tempDir } from '../temp-dir.js';
 
 const summarize = (rows: Record<string, string>[]) => summarizeRows(rows, 'Besieged City');

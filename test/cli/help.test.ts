@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allGames } from '../../src/games/registry.js';
-import '../../src/games/all.js';
+import { allGames } from '../../src/cli/plugin.js';
+import '../../src/games/index.js';
 import { help, run } from './run.js';
 
 // README: "Every command has --help with examples". Every command, top-level and per game, is

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allGames } from '../../src/games/registry.js';
-import '../../src/games/all.js';
+import { allGames } from '../../src/cli/plugin.js';
+import '../../src/games/index.js';
 import { run } from '../cli/run.js';
 
 // The clone is complete: nothing points outside the repository, every game's --help names its

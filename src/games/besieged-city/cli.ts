@@ -1,7 +1,7 @@
 import { formatCard } from '../../cards/card.js';
-import { dealOfKit, solitaireCli, solveBatchCommand } from '../../cli/solitaire.js';
+import { dealOfKit, solitaireCli, solveBatchCommand } from '../../solitaire/cli.js';
 import { InputError } from '../../io/errors.js';
-import type { Args, GameCli } from '../registry.js';
+import type { Args, GameCli } from '../../cli/plugin.js';
 import { dealFromJson } from './deal.js';
 import { besiegedCity } from './kit.js';
 import { parseMove } from './notation.js';

@@ -1,5 +1,5 @@
 import type { Job } from '../../batch/job.js';
-import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../batch/solve-row.js';
+import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../solitaire/solve-row.js';
 import { dealFromJson, dealFromSeed, withVariant } from './deal.js';
 import { BcGame } from './search.js';
 import { decisionTimeoutOf, filesFromConfig, Forfeit, setLoadTimeout, StrategyUnavailable } from '../../strategies/module.js';

@@ -1,4 +1,4 @@
-import { solitaireCli } from '../../cli/solitaire.js';
+import { solitaireCli } from '../../solitaire/cli.js';
 import { parterre } from './kit.js';
 
 export const parterreCli = solitaireCli(parterre, {

@@ -9,7 +9,7 @@ import { parseCount, parseSeeds } from '../../cli/units.js';
 import { InputError, quote } from '../../io/errors.js';
 import { checkOutputDirectory, checkOutputFile, writeOutputFile } from '../../io/files.js';
 import { formatJson } from '../../io/json.js';
-import type { Args, GameCli } from '../registry.js';
+import type { Args, GameCli } from '../../cli/plugin.js';
 import { type PilDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
 import { DEFAULT_MAX_TURNS } from './game.js';
 import { itemsFor, JOB_SCHEMA, playerNames, type PilJobConfig } from './job.js';
@@ -246,6 +246,6 @@ export const pilstymasCli: GameCli = {
     schema: JOB_SCHEMA,
     compute: (rows) => summarize(countedRows(rows), STRATEGY_NAMES),
     format: formatSummary,
-    section: async () => (await import('../../report/pilstymas.js')).pilstymasSection,
+    section: async () => (await import('./report.js')).pilstymasSection,
   },
 };

@@ -7,7 +7,7 @@ import { checkOutputDirectory, writeOutputFile } from '../../io/files.js';
 import { filesToConfig, loadStrategyValues, strategiesAsGiven, type StrategyFile } from '../../strategies/module.js';
 import { settingWord } from '../../batch/settings.js';
 import { formatJson } from '../../io/json.js';
-import type { Args, GameCli } from '../registry.js';
+import type { Args, GameCli } from '../../cli/plugin.js';
 import { parsePlayerList } from './batch.js';
 import { checkPlayers, dealFromJson, dealFromSeed, dealToJson, GAME, type ZDeal } from './deal.js';
 import type { Variant } from './engine.js';
@@ -190,7 +190,7 @@ export const zioplysCli: GameCli = {
     schema: JOB_SCHEMA,
     compute: (rows) => summarize(countedRows(rows)),
     format: formatSummary,
-    section: async () => (await import('../../report/zioplys.js')).zioplysSection,
+    section: async () => (await import('./report.js')).zioplysSection,
   },
   show: (doc, file, argv) => {
     const deal = dealFromJson(doc, file);

@@ -3,20 +3,20 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { readCsvRows, rethrowWrite } from '../batch/csv.js';
 import type { Argv } from 'yargs';
 import type { Row } from '../batch/job.js';
-import { SOLVE_SCHEMA } from '../batch/solve-row.js';
-import { formatSummary, summarize, variantOfSettings } from '../batch/solvability.js';
-import type { Args, GameCli, VerbCommand } from '../games/registry.js';
-import { openSeat, replaySolution, verifySolution, type SeatAnswer, type Solitaire, type SolitairePosition } from '../games/solitaire.js';
+import { SOLVE_SCHEMA } from './solve-row.js';
+import { formatSummary, summarize, variantOfSettings } from './solvability.js';
+import type { Args, GameCli, VerbCommand } from '../cli/plugin.js';
+import { openSeat, replaySolution, verifySolution, type SeatAnswer, type Solitaire, type SolitairePosition } from './kit.js';
 import { InputError } from '../io/errors.js';
 import { checkOutputDirectory, makeDirectory } from '../io/files.js';
 import { formatJson } from '../io/json.js';
 import { readJsonFile } from '../io/json-file.js';
 import { solve } from '../search/solve.js';
-import { batchOptions, reportBatchEnd, runBatchCommand } from './batch.js';
-import { parseShard, shardOf } from './units.js';
-import { chooseDeal, dealFileOption, seedOption } from './options.js';
-import { MoveMenu, readTyped, runRepl, unknownCommand } from './repl.js';
-import { describeSettings, outcomeLine, solverOptions, solverSettings, statsJson, statsLine } from './solve.js';
+import { batchOptions, reportBatchEnd, runBatchCommand } from '../cli/batch.js';
+import { parseShard, shardOf } from '../cli/units.js';
+import { chooseDeal, dealFileOption, seedOption } from '../cli/options.js';
+import { MoveMenu, readTyped, runRepl, unknownCommand } from '../cli/repl.js';
+import { describeSettings, outcomeLine, solverOptions, solverSettings, statsJson, statsLine } from '../cli/solve.js';
 
 // The commands every one-player game with a solver has — deal, play, solve, batch, and show /
 // verify / summary of its files — written once over the game's Solitaire kit.
@@ -271,8 +271,8 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       schema: SOLVE_SCHEMA,
       compute: (rows) => summarize(rows, kit.title),
       format: formatSummary,
-      section: async () => (await import('../report/solitaire.js')).solitaireSection,
-      compare: async () => (await import('../report/solitaire.js')).variantComparison,
+      section: async () => (await import('./report.js')).solitaireSection,
+      compare: async () => (await import('./report.js')).variantComparison,
     },
     show: (doc, file, argv) => {
       const deal = kit.dealFromJson(doc, file);

@@ -1,7 +1,7 @@
 import { InputError, quote } from '../io/errors.js';
 import { checkFields, isObject } from '../io/json.js';
 import type { SearchGame } from '../search/types.js';
-import type { Board, Replay } from './registry.js';
+import type { Board, Replay } from '../cli/plugin.js';
 
 // What the one-player games with a solver (Besieged City, Parterre) share: a kit of the game's
 // functions, through which replay, solution files and the CLI's play / solve / batch commands

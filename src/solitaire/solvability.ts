@@ -1,4 +1,4 @@
-import { boundedRate, countBy, percentile, pct, pcts, wilson } from './stats.js';
+import { boundedRate, countBy, percentile, pct, pcts, wilson } from '../batch/stats.js';
 
 // What a batch of solver rows says (any one-player game): how many deals are solvable, with an
 // interval that covers every way the undecided deals could turn out (Solvitaire's convention),
