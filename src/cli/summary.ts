@@ -1,7 +1,7 @@
 import { readCsvRows } from '../batch/csv.js';
 import { checkRow, columnsText, headerFits } from '../batch/schema.js';
-import { variantOfSettings } from '../solitaire/solvability.js';
-import { allGames, findGame, type Args, type GameCli, type GameSummary } from './plugin.js';
+import { variantOfSettings } from '../batch/settings.js';
+import type { Args, GamePlugin, GameSummary, Games } from './plugin.js';
 import { InputError, quote } from '../io/errors.js';
 import { formatJson } from '../io/json.js';
 
@@ -10,7 +10,7 @@ import { formatJson } from '../io/json.js';
 // add up; each game's compute drops repeats; rows of two readings of the rules never mix).
 
 export interface GameRows {
-  game: GameCli & { summary: GameSummary };
+  game: GamePlugin & { summary: GameSummary };
   /** The rule variant of these rows ("default" when the settings name none). */
   variant: string;
   rows: Record<string, string>[];
@@ -23,9 +23,9 @@ export interface FileInfo {
 }
 
 /** Every game's CSV header, as the message for a file that is none of them lists them. */
-function expectedHeaders(): string {
+function expectedHeaders(games: Games): string {
   const byColumns = new Map<string, string[]>();
-  for (const g of allGames()) {
+  for (const g of games.all) {
     if (!g.summary) continue;
     const k = `${columnsText(g.summary.schema)} (${g.summary.schema.kind}`;
     byColumns.set(k, [...(byColumns.get(k) ?? []), g.name]);
@@ -33,20 +33,20 @@ function expectedHeaders(): string {
   return [...byColumns].map(([k, names]) => `${k}: ${names.join(', ')})`).join('; ');
 }
 
-export function readRowsByGame(files: readonly string[]): { byGame: GameRows[]; files: FileInfo[] } {
+export function readRowsByGame(games: Games, files: readonly string[]): { byGame: GameRows[]; files: FileInfo[] } {
   const groups = new Map<string, Map<string, Record<string, string>[]>>();
   const info: FileInfo[] = [];
-  const schemas = allGames().flatMap((g) => (g.summary ? [g.summary.schema] : []));
+  const schemas = games.all.flatMap((g) => (g.summary ? [g.summary.schema] : []));
   for (const file of files) {
     const { header, rows, lines } = readCsvRows(file, (h) => {
       if (!schemas.some((s) => headerFits(h, s)))
-        throw new InputError(`${file}: not a batch or tournament CSV (its first line is ${quote(h.join(','), 80)}); expected the columns ${expectedHeaders()}`);
+        throw new InputError(`${file}: not a batch or tournament CSV (its first line is ${quote(h.join(','), 80)}); expected the columns ${expectedHeaders(games)}`);
     });
     const fits = new Map<string, boolean>(); // by game: whether the header is that game's
     rows.forEach((r, i) => {
-      const g = findGame(r.game);
+      const g = games.find(r.game);
       if (!g?.summary)
-        throw new InputError(`${file}: line ${lines[i]}: field "game" is ${quote(r.game, 40)}; expected one of ${allGames().filter((x) => x.summary).map((x) => x.name).join(', ')}`);
+        throw new InputError(`${file}: line ${lines[i]}: field "game" is ${quote(r.game, 40)}; expected one of ${games.all.filter((x) => x.summary).map((x) => x.name).join(', ')}`);
       if (!fits.has(g.name)) fits.set(g.name, headerFits(header, g.summary.schema));
       if (!fits.get(g.name))
         throw new InputError(`${file}: line ${lines[i]}: a ${g.name} row, but the file's columns are not those of a ${g.name} ${g.summary.schema.kind} CSV (${columnsText(g.summary.schema)})`);
@@ -64,7 +64,7 @@ export function readRowsByGame(files: readonly string[]): { byGame: GameRows[]; 
   if (groups.size === 0) throw new InputError(`${files.join(', ')}: no rows to summarise`);
   const out: GameRows[] = [];
   for (const [name, byVariant] of groups) {
-    const g = findGame(name);
+    const g = games.find(name);
     if (!g?.summary) throw new InputError(`${files.join(', ')}: no summary for game ${quote(name)}`);
     // The default reading first, then the variants in the order the files bring them.
     for (const [variant, rows] of byVariant) if (rows.length) out.push({ game: g as GameRows['game'], variant, rows });
@@ -72,8 +72,8 @@ export function readRowsByGame(files: readonly string[]): { byGame: GameRows[]; 
   return { byGame: out, files: info };
 }
 
-export function summaryCommand(files: string[], a: Args): void {
-  for (const { game, rows } of readRowsByGame(files).byGame) {
+export function summaryCommand(games: Games, files: string[], a: Args): void {
+  for (const { game, rows } of readRowsByGame(games, files).byGame) {
     const s = game.summary.compute(rows);
     console.log(a.json ? formatJson(s) : game.summary.format(s));
   }

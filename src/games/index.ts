@@ -1,11 +1,14 @@
-// Registers every game with the CLI. A new game adds one line here.
-import { registerGame } from '../cli/plugin.js';
-import { besiegedCityCli } from './besieged-city/cli.js';
-import { parterreCli } from './parterre/cli.js';
-import { pilstymasCli } from './pilstymas/cli.js';
-import { zioplysCli } from './zioplys/cli.js';
+import type { GamePlugin } from '../cli/plugin.js';
+import { plugin as besiegedCity } from './besieged-city/index.js';
+import { plugin as parterre } from './parterre/index.js';
+import { plugin as pilstymas } from './pilstymas/index.js';
+import { plugin as zioplys } from './zioplys/index.js';
 
-registerGame(besiegedCityCli);
-registerGame(parterreCli);
-registerGame(pilstymasCli);
-registerGame(zioplysCli);
+// The games, in the order the CLI lists them: the only file that names every game. A new game
+// is a folder beside these with an index.ts that exports its plugin, and one line here.
+export const GAMES: readonly GamePlugin[] = [
+  besiegedCity,
+  parterre,
+  pilstymas,
+  zioplys,
+];

@@ -1,3 +1,4 @@
+import { variantOfSettings } from '../batch/settings.js';
 import { boundedRate, countBy, percentile, pct, pcts, wilson } from '../batch/stats.js';
 
 // What a batch of solver rows says (any one-player game): how many deals are solvable, with an
@@ -31,8 +32,6 @@ export interface SolvabilitySummary {
 
 type CsvRow = Record<string, string>;
 
-/** The rule variant a batch row was run under, from its settings column ("default" when none). */
-export const variantOfSettings = (settings: string | undefined): string => /(?:^| )variant=(\S+)/.exec(settings ?? '')?.[1] ?? 'default';
 
 const STRATEGY_COLUMN = /^(won|ms)_/;
 

@@ -6,4 +6,5 @@ export const parterreCli = solitaireCli(parterre, {
   solveTimeout: '60s',
   batchTimeout: '5s',
   batchSeeds: '1..100',
+  job: new URL('./job.js', import.meta.url),
 });
