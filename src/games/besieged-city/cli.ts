@@ -10,7 +10,8 @@ import { renderPosition } from './render.js';
 import { decisionTimeoutMs, decisionTimeoutOption } from '../../cli/options.js';
 import { filesToConfig, Forfeit, loadStrategyValues, strategiesAsGiven } from '../../strategies/module.js';
 import { settingWord } from '../../batch/settings.js';
-import { makeStrategy, playGame, STRATEGIES, strategyFor } from './strategies/index.js';
+import { makeStrategy, playGame, STRATEGIES } from './strategies/index.js';
+import { strategyFor } from './strategies/file.js';
 
 // Besieged City's CLI: the standard one-player commands, plus strategies — watch one play
 // (play --strategy) or let several play every deal of a batch (batch --strategies).
