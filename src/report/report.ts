@@ -1,5 +1,5 @@
 import type { Games } from '../cli/plugin.js';
-import { readRowsByGame } from '../cli/summary.js';
+import { readRowsByGame } from './rows.js';
 import { formatJson } from '../io/json.js';
 import { checkHtmlOut, esc, intText, page, scriptJson, writeHtml } from './html.js';
 
