@@ -10,7 +10,7 @@ import { gameOf } from './io/json.js';
 import { readJsonFile } from './io/json-file.js';
 import { summaryCommand } from './cli/summary.js';
 import { nearest } from './cli/suggest.js';
-import { GAMES } from './games/index.js';
+import * as listed from './games/index.js';
 
 // The composition root: the only module of the shared layers that reads the list of games
 // (src/games/index.ts); every command is derived from it. The CLI is thin: parse, dispatch to
@@ -37,7 +37,7 @@ export function rulesLine(game: string): string {
     if (dirname(dir) === dir) return `rules: ${page}`;
   }
 }
-const games = new Games(GAMES);
+const games = new Games(Object.values(listed));
 
 /** Examples that name no game (a deal file names its own). */
 const VERB_EXAMPLES: Record<string, [string, string][]> = {

@@ -56,14 +56,15 @@ export interface GameSummary<S = any> {
 export type ReportSection<S> = (rows: Record<string, string>[], s: S) => Promise<{ html: string; settings: string[]; commands: string[] }>;
 
 /** The games the program knows, as the composition root (src/cli.ts) hands them to the shared
- *  commands: the list of src/games/index.ts. */
+ *  commands: the plugins src/games/index.ts exports, in the order of their names. */
 export class Games {
-  constructor(readonly all: readonly GamePlugin[]) {
-    const names = new Set<string>();
-    for (const g of all) {
-      if (names.has(g.name)) throw new Error(`game ${g.name} listed twice`);
-      names.add(g.name);
-    }
+  readonly all: readonly GamePlugin[];
+
+  constructor(plugins: Iterable<GamePlugin>) {
+    this.all = [...plugins].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    this.all.forEach((g, i) => {
+      if (i > 0 && this.all[i - 1].name === g.name) throw new Error(`game ${g.name} listed twice`);
+    });
   }
 
   find(name: string): GamePlugin | undefined {
