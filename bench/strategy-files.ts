@@ -6,7 +6,8 @@
 // Besieged City: the example file vs greedy on seeds 1..deals; Pilstymas: the example file vs
 // greedy (both seats); Žioplys: the example file in seat 1 of 4. Prints µs per move.
 import { dealFromSeed as bcDeal } from '../src/games/besieged-city/deal.js';
-import { makeStrategy as bcMake, playGame as bcPlay, strategyFor as bcFor } from '../src/games/besieged-city/strategies/index.js';
+import { makeStrategy as bcMake, playGame as bcPlay } from '../src/games/besieged-city/strategies/index.js';
+import { strategyFor as bcFor } from '../src/games/besieged-city/strategies/file.js';
 import { dealFromSeed as pilDeal } from '../src/games/pilstymas/deal.js';
 import { fileStrategies as pilFiles } from '../src/games/pilstymas/strategies/file.js';
 import { playGame as pilPlay } from '../src/games/pilstymas/game.js';

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readCsvRows } from '../src/batch/csv.js';
-import { summarize } from '../src/batch/solvability.js';
+import { summarize } from '../src/solitaire/solvability.js';
 import { pct, pctDigits } from '../src/batch/stats.js';
 
 const dir = process.argv[2] ?? 'data/besieged-city/variants';

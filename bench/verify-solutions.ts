@@ -5,7 +5,7 @@
 //   npx tsx bench/verify-solutions.ts results/pt-solutions
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { verifySolution } from '../src/games/solitaire.js';
+import { verifySolution } from '../src/solitaire/kit.js';
 import { parterre } from '../src/games/parterre/kit.js';
 import { dealFromSeed } from '../src/games/parterre/deal.js';
 const dir = process.argv[2] ?? 'results/pt-solutions';
@@ -19,10 +19,7 @@ for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
   const parsed = parterre.dealFromJson({ ...doc.deal, game: 'parterre' }, file);
   const same = JSON.stringify([parsed.piles, parsed.bouquet]) === JSON.stringify([d.piles, d.bouquet]);
   if (!same) { bad++; log('WRONG DEAL', file); continue; }
-  console.log = () => {};
-  const rc = verifySolution(parterre, doc, file);
-  console.log = log;
-  if (rc === 0) ok++; else { bad++; log('FAIL', file); }
+  if (verifySolution(parterre, doc, file).valid) ok++; else { bad++; log('FAIL', file); }
 }
 log(`verified ${ok} valid and won, ${bad} failed`);
 process.exitCode = bad ? 1 : 0;

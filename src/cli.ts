@@ -5,14 +5,16 @@ import { fileURLToPath } from 'node:url';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { InputError, oneLine, quote } from './io/errors.js';
-import { allGames, findGame, type Args, type GameCli } from './games/registry.js';
+import { Games, type Args, type GamePlugin } from './cli/plugin.js';
 import { gameOf } from './io/json.js';
 import { readJsonFile } from './io/json-file.js';
 import { summaryCommand } from './cli/summary.js';
 import { nearest } from './cli/suggest.js';
-import './games/all.js';
+import * as listed from './games/index.js';
 
-// The CLI is thin: parse, dispatch to the game's handler, print. Bad input of any kind ends in
+// The composition root: the only module of the shared layers that reads the list of games
+// (src/games/index.ts); every command is derived from it. The CLI is thin: parse, dispatch to
+// the game's handler, print. Bad input of any kind ends in
 // one line on stderr and exit code 2; an unexpected fault in one line and exit code 1
 // (PATIENCE_DEBUG=1 shows the stack).
 
@@ -35,30 +37,48 @@ export function rulesLine(game: string): string {
     if (dirname(dir) === dir) return `rules: ${page}`;
   }
 }
-/** The examples of `patience <verb> --help` (each game's subcommand has its own). */
+const games = new Games(Object.values(listed));
+
+/** Examples that name no game (a deal file names its own). */
 const VERB_EXAMPLES: Record<string, [string, string][]> = {
-  deal: [['$0 deal besieged-city --seed 42', 'the layout of deal 42'], ['$0 deal zioplys --players 3 --seed 7 --json > deal.json', 'a deal file for three players']],
-  play: [['$0 play besieged-city --seed 42', 'play deal 42 yourself'], ['$0 play pilstymas --seed 1 --ai planner', 'play seat A against the planner']],
-  solve: [['$0 solve besieged-city --seed 42', 'solve deal 42'], ['$0 solve --deal deal.json --json > sol.json', 'a deal file names its game']],
-  batch: [['$0 batch besieged-city --seeds 1..1000 --out results.csv', 'batch-solve 1000 deals'], ['$0 batch zioplys --players 2..6 --seeds 1..100000', 'play 500,000 games out']],
-  simulate: [['$0 simulate zioplys --players 4 --seed 42', 'play deal 42 out by the rules']],
-  tournament: [['$0 tournament pilstymas --players greedy,planner --games 200', 'greedy against the planner, 200 games']],
-  search: [['$0 search zioplys --players 2 --objective longest --budget 10m', 'the longest 2-player game found in 10 minutes']],
+  solve: [['$0 solve --deal deal.json --json > sol.json', 'a deal file names its game']],
 };
 
+/** Examples given by the games, each text once (the games of one kit give the same). */
+function once(examples: ([string, string] | undefined)[]): [string, string][] {
+  const seen = new Set<string>();
+  return examples.filter((e): e is [string, string] => e !== undefined && !seen.has(e[1]) && seen.add(e[1]) !== undefined);
+}
+
+/** The examples of `patience <verb> --help`: the games' own for that verb (each subcommand's
+ *  help has more), then those that name no game. */
+const verbExamples = (verb: string): [string, string][] => [
+  ...once(games.all.map((g) => g.verbs[verb]?.example)),
+  ...(VERB_EXAMPLES[verb] ?? []),
+];
+
+/** The examples of a file command (show, verify, replay), from the games. */
+const fileExamples = (command: 'show' | 'verify' | 'replay'): [string, string][] => once(games.all.map((g) => g.examples?.[command]));
+
+/** The game of the top-level examples: the first with a solver. */
+const EXAMPLE_GAME = (games.all.find((g) => g.verbs.solve) ?? games.all[0])?.name ?? 'GAME';
+
+/** Adds examples to a command's help. */
+const withExamples = (y: Argv, examples: [string, string][]): Argv => examples.reduce((a, [cmd, what]) => a.example(cmd, what), y);
+
 function verbCommand(y: Argv, verb: string): Argv {
-  const withVerb = allGames().filter((g) => g.verbs[verb]);
-  if (withVerb.length === 0) return y;
-  const names = withVerb.map((g) => g.name).join(', ');
+  const have = games.all.filter((g) => g.verbs[verb]);
+  if (have.length === 0) return y;
+  const names = have.map((g) => g.name).join(', ');
   return y.command(
     `${verb} <game>`,
     `${VERB_TEXT[verb] ?? verb} (${names})`,
     (sub) => {
-      for (const g of withVerb) {
+      for (const g of have) {
         const v = g.verbs[verb]!;
         sub.command(g.name, v.describe, (y: Argv) => v.builder(y).epilogue(rulesLine(g.name)), v.handler);
       }
-      for (const [cmd, what] of VERB_EXAMPLES[verb] ?? []) sub.example(cmd, what);
+      for (const [cmd, what] of verbExamples(verb)) sub.example(cmd, what);
       return sub;
     },
     // Reached only when no game subcommand matched.
@@ -68,11 +88,11 @@ function verbCommand(y: Argv, verb: string): Argv {
   );
 }
 
-function gameOfFile(file: string): { doc: unknown; game: GameCli } {
+function gameOfFile(file: string): { doc: unknown; game: GamePlugin } {
   const doc = readJsonFile(file);
   const name = gameOf(doc, file);
-  const game = findGame(name);
-  if (!game) throw new InputError(`${file}: unknown game ${quote(name)} (known: ${allGames().map((x) => x.name).join(', ')})`);
+  const game = games.find(name);
+  if (!game) throw new InputError(`${file}: unknown game ${quote(name)} (known: ${games.names()})`);
   return { doc, game };
 }
 
@@ -92,7 +112,7 @@ const optionsOf = (y: Argv) =>
 
 /** Whether `patience <verb> <game>` takes --deal FILE (its options, read from its builder). */
 function takesDealFile(verb: string, game: string): boolean {
-  const v = findGame(game)?.verbs[verb];
+  const v = games.find(game)?.verbs[verb];
   return v !== undefined && 'deal' in optionsOf(v.builder(yargs([]))).key;
 }
 
@@ -102,7 +122,7 @@ function takesDealFile(verb: string, game: string): boolean {
 export function resolveGameArgument(args: readonly string[]): string[] {
   const [verb, second] = args;
   if (verb === undefined || !Object.hasOwn(VERB_TEXT, verb)) return [...args];
-  const names = allGames().filter((g) => g.verbs[verb]).map((g) => g.name);
+  const names = games.all.filter((g) => g.verbs[verb]).map((g) => g.name);
   if (second === undefined || second.startsWith('-')) {
     const file = dealArgument(args);
     if (args.includes('--help') || args.includes('-h')) return [...args];
@@ -115,10 +135,10 @@ export function resolveGameArgument(args: readonly string[]): string[] {
     return [verb, game.name, ...args.slice(1)];
   }
   if (!names.includes(second)) {
-    const known = allGames().some((g) => g.name === second);
+    const known = games.find(second) !== undefined;
     throw new InputError(known
       ? `${verb} is not available for ${second} (it is for: ${names.join(', ')})`
-      : `${quote(second)} is not a game here; the games are: ${allGames().map((g) => g.name).join(', ')}`);
+      : `${quote(second)} is not a game here; the games are: ${games.names()}`);
   }
   return [...args];
 }
@@ -176,9 +196,8 @@ export function buildCli(argv: string[]): Argv {
     .command(
       'show',
       'Render a deal file',
-      (s) => s.option('deal', { type: 'string', demandOption: true, describe: 'deal JSON file' })
-        .option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' })
-        .example('$0 deal besieged-city --seed 42 --json > deal.json && $0 show --deal deal.json', 'a deal file, with its stock in order'),
+      (s) => withExamples(s.option('deal', { type: 'string', demandOption: true, describe: 'deal JSON file' })
+        .option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' }), fileExamples('show')),
       (a: Args) => {
         const file = a.deal as string;
         const { doc, game } = gameOfFile(file);
@@ -189,9 +208,7 @@ export function buildCli(argv: string[]): Argv {
     .command(
       'verify',
       'Replay a solution or game record; exit 1 if it is not legal and won',
-      (s) => s.option('solution', { type: 'string', demandOption: true, describe: 'solution JSON file, or a Pilstymas game record' })
-        .example('$0 solve besieged-city --seed 42 --json > sol.json && $0 verify --solution sol.json', '"valid: won in N moves", or the first illegal move')
-        .example('$0 play pilstymas --seed 1 --record game.json && $0 verify --solution game.json', 'replay a game record'),
+      (s) => withExamples(s.option('solution', { type: 'string', demandOption: true, describe: 'solution JSON file (solve --json), or a game record (play --record)' }), fileExamples('verify')),
       (a: Args) => {
         const file = a.solution as string;
         const { doc, game } = gameOfFile(file);
@@ -204,16 +221,15 @@ export function buildCli(argv: string[]): Argv {
       'Summarise batch CSV files (several shards merge into one summary)',
       (s) => s.positional('files', { type: 'string', array: true, default: undefined, describe: 'CSV files written by batch or tournament' })
         .option('json', { type: 'boolean', default: false, describe: 'print JSON' })
-        .example('$0 summary results/besieged-city.csv', 'counts, % solvable with its 95% interval, times')
+        .example(`$0 summary results/${EXAMPLE_GAME}.csv`, 'counts, % solvable with its 95% interval, times')
         .example('$0 summary shard-*.csv --json', 'shards merge into one summary, as JSON'),
-      (a: Args) => summaryCommand(a.files as string[], a),
+      (a: Args) => summaryCommand(games, a.files as string[], a),
     )
     .command(
       'replay',
       'Write a self-contained HTML page that plays a solution or game record on a board',
-      (s) => s.option('solution', { type: 'string', demandOption: true, describe: 'solution JSON (Besieged City, Parterre) or game record (Pilstymas)' })
-        .option('out', { type: 'string', default: 'replay.html', describe: 'the HTML file to write' })
-        .example('$0 solve besieged-city --seed 42 --json > sol.json && $0 replay --solution sol.json --out replay.html', 'watch a solution'),
+      (s) => withExamples(s.option('solution', { type: 'string', demandOption: true, describe: `solution JSON or game record (${games.all.filter((g) => g.replay).map((g) => g.name).join(', ')})` })
+        .option('out', { type: 'string', default: 'replay.html', describe: 'the HTML file to write' }), fileExamples('replay')),
       async (a: Args) => {
         const file = a.solution as string;
         const { doc, game } = gameOfFile(file);
@@ -231,14 +247,14 @@ export function buildCli(argv: string[]): Argv {
       'Write one self-contained HTML page of tables and charts from batch and tournament CSVs',
       (s) => s.positional('files', { type: 'string', array: true, default: undefined, describe: 'CSV files written by batch or tournament' })
         .option('out', { type: 'string', default: 'report.html', describe: 'the HTML file to write' })
-        .example('$0 report results/besieged-city.csv --out report.html', 'charts of a batch')
+        .example(`$0 report results/${EXAMPLE_GAME}.csv --out report.html`, 'charts of a batch')
         .example('$0 report shard-*.csv t.csv --out study.html', 'shards merge; games get a section each'),
-      async (a: Args) => (await import('./report/report.js')).reportCommand(a.files as string[], String(a.out)),
+      async (a: Args) => (await import('./report/report.js')).reportCommand(games, a.files as string[], String(a.out)),
     )
-    .example('$0 deal besieged-city --seed 42', 'print the layout of deal 42')
-    .example('$0 solve besieged-city --seed 42 --json > sol.json', 'solve it and save the solution')
+    .example(`$0 deal ${EXAMPLE_GAME} --seed 42`, 'print the layout of deal 42')
+    .example(`$0 solve ${EXAMPLE_GAME} --seed 42 --json > sol.json`, 'solve it and save the solution')
     .example('$0 verify --solution sol.json', 'replay a solution in the rules engine')
-    .example('$0 batch besieged-city --seeds 1..1000 --out results.csv', 'batch-solve 1000 deals');
+    .example(`$0 batch ${EXAMPLE_GAME} --seeds 1..1000 --out results.csv`, 'batch-solve 1000 deals');
   return y;
 }
 

@@ -156,8 +156,3 @@ export class CsvAppender {
     closeSync(this.fd);
   }
 }
-
-/** Merged shards or a re-run may repeat an item: keeps each item's last row, in first-seen order. */
-export function lastRowPerItem<R extends Record<string, unknown>>(rows: readonly R[], itemOf: (r: R) => string): R[] {
-  return [...new Map(rows.map((r) => [itemOf(r), r])).values()];
-}

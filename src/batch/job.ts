@@ -1,6 +1,6 @@
 // What the batch pool runs: a Job turns one item (usually a seed) into one CSV row. Jobs are
 // plain synchronous functions so that a worker can run many items per task and keep state
-// (e.g. a transposition table) between them. Each game's jobs are listed in src/batch/jobs.ts.
+// (e.g. a transposition table) between them. A job is addressed by its module (src/batch/jobs.ts).
 
 export type Cell = string | number | boolean | null;
 export type Row = Record<string, Cell>;

@@ -1,28 +1,21 @@
 import type { Job } from './job.js';
 
-// Every batch job by name, loaded on demand (in the main thread for its columns, in each worker
-// to run it). A game adds its jobs here.
+// A batch job is addressed by the URL of the module that exports it as `job`: the main thread
+// loads it for its columns, each worker to run it. A game's batch verb gives its own
+// (new URL('./job.js', import.meta.url)), so this layer knows no game. From source (tsx,
+// vitest) the address ends in .js and the loader finds the .ts beside it.
 
-type Loader = () => Promise<Job<any>>;
-
-export const JOBS: Record<string, Loader> = {
-  'besieged-city': async () => (await import('../games/besieged-city/job.js')).job,
-  zioplys: async () => (await import('../games/zioplys/job.js')).job,
-  pilstymas: async () => (await import('../games/pilstymas/job.js')).job,
-  parterre: async () => (await import('../games/parterre/job.js')).job,
-  // A job for testing the pool itself: it can fail, crash its worker or sleep on request.
-  selftest: async () => (await import('./selftest-job.js')).job,
-};
+/** A job for testing the pool itself: it can fail, crash its worker or sleep on request. */
+export const SELFTEST_JOB = new URL('./selftest-job.js', import.meta.url).href;
 
 const cache = new Map<string, Job<any>>();
 
-export async function loadJob(name: string): Promise<Job<any>> {
-  let j = cache.get(name);
+export async function loadJob(module: string): Promise<Job<any>> {
+  let j = cache.get(module);
   if (!j) {
-    const loader = JOBS[name];
-    if (!loader) throw new Error(`unknown batch job "${name}"`);
-    j = await loader();
-    cache.set(name, j);
+    j = ((await import(module)) as { job?: Job<any> }).job;
+    if (!j) throw new Error(`batch job module ${module} exports no job`);
+    cache.set(module, j);
   }
   return j;
 }

@@ -26,6 +26,7 @@ import type { RowMessage, Task } from './worker.js';
 //   in the CSV exactly once.
 
 export interface BatchSpec {
+  /** The URL of the job's module (src/batch/jobs.ts). */
   job: string;
   config: Record<string, unknown>;
   items: readonly string[];

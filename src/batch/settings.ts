@@ -44,3 +44,6 @@ export function byRun<R extends Record<string, string>>(rows: readonly R[]): Map
   }
   return out;
 }
+
+/** The rule variant a batch row was run under, from its settings column ("default" when none). */
+export const variantOfSettings = (settings: string | undefined): string => /(?:^| )variant=(\S+)/.exec(settings ?? '')?.[1] ?? 'default';

@@ -68,3 +68,8 @@ export function countBy(values: Iterable<string>): Record<string, number> {
   for (const v of values) m.set(v, (m.get(v) ?? 0) + 1);
   return Object.fromEntries(m);
 }
+
+/** Merged shards or a re-run may repeat an item: keeps each item's last row, in first-seen order. */
+export function lastRowPerItem<R extends Record<string, unknown>>(rows: readonly R[], itemOf: (r: R) => string): R[] {
+  return [...new Map(rows.map((r) => [itemOf(r), r])).values()];
+}

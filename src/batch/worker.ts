@@ -7,6 +7,7 @@ import type { Row } from './job.js';
 // task to task in the same worker.
 
 export interface Task {
+  /** The URL of the job's module. */
   job: string;
   config: Record<string, unknown>;
   items: string[];

@@ -26,7 +26,8 @@ export function batchOptions(y: Argv, defaults: { seeds: string; seedsWhy: strin
 
 export interface BatchCommand {
   argv: Record<string, unknown>;
-  job: string;
+  /** The URL of the job's module: the game's own (new URL('./job.js', import.meta.url)). */
+  job: string | URL;
   config: Record<string, unknown>;
   /** The items to run; default: --seeds, cut by --shard. */
   items?: string[];
@@ -59,7 +60,7 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
   const rows: Row[] = []; // this run's rows, for the progress note
   const state: { progress: Progress | null } = { progress: null };
   const batch = new Batch({
-    job: cmd.job,
+    job: String(cmd.job),
     config: cmd.config,
     items,
     out: String(argv.out),
@@ -89,7 +90,7 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
     const r = await batch.run();
     state.progress?.stop();
     if (r.skipped > 0 || r.retried > 0) process.stderr.write(`${resumeNote(r)}\n`);
-    const itemColumn = (await loadJob(cmd.job)).itemColumn;
+    const itemColumn = (await loadJob(String(cmd.job))).itemColumn;
     const mine = new Set(items);
     return { ...r, csvRows: readCsvRows(r.file).rows.filter((x) => mine.has(x[itemColumn])) };
   } finally {

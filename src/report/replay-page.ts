@@ -1,4 +1,4 @@
-import type { Replay } from '../games/registry.js';
+import type { Replay } from '../cards/board.js';
 import { esc, page, scriptJson } from './html.js';
 
 // `patience replay --solution FILE --out replay.html`: a solution or game record played out on

@@ -1,4 +1,5 @@
-import { readRowsByGame } from '../cli/summary.js';
+import type { Games } from '../cli/plugin.js';
+import { readRowsByGame } from './rows.js';
 import { formatJson } from '../io/json.js';
 import { checkHtmlOut, esc, intText, page, scriptJson, writeHtml } from './html.js';
 
@@ -13,8 +14,8 @@ header { padding-bottom: 4px; }
 section.game { margin-top: 10px; }
 `;
 
-export async function buildReport(files: readonly string[]): Promise<string> {
-  const { byGame, files: info } = readRowsByGame(files);
+export async function buildReport(games: Games, files: readonly string[]): Promise<string> {
+  const { byGame, files: info } = readRowsByGame(games, files);
   const sections: string[] = [];
   const settings: string[] = [];
   const commands: string[] = [];
@@ -57,8 +58,8 @@ ${info.map((f) => `<tr><td><code>${esc(f.file)}</code></td><td class="num">${int
   return page('patience-lab report', CSS, `<main>${header}\n${sections.join('\n')}</main>`);
 }
 
-export async function reportCommand(files: string[], out: string): Promise<void> {
+export async function reportCommand(games: Games, files: string[], out: string): Promise<void> {
   checkHtmlOut(out);
-  writeHtml(out, await buildReport(files));
+  writeHtml(out, await buildReport(games, files));
   console.log(`report: ${out}`);
 }

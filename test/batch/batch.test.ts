@@ -2,10 +2,11 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Batch } from '../../src/batch/run.js';
+import { SELFTEST_JOB } from '../../src/batch/jobs.js';
 import { CsvAppender, NoSpaceError, parseCsv, readCsvRows } from '../../src/batch/csv.js';
 import { boundedRate, pct, percentile, wilson } from '../../src/batch/stats.js';
 import { parseShard, parseSeeds, shardOf } from '../../src/cli/units.js';
-import { dedupe, summarize as summarizeRows } from '../../src/batch/solvability.js';
+import { dedupe, summarize as summarizeRows } from '../../src/solitaire/solvability.js';
 import { tempDir } from '../temp-dir.js';
 
 const summarize = (rows: Record<string, string>[]) => summarizeRows(rows, 'Besieged City');
@@ -22,7 +23,7 @@ const seeds = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i)
 describe('batch pool', () => {
   it('runs every item once on several workers and writes one row each', async () => {
     const out = join(tmp(), 'r.csv');
-    const r = await new Batch({ job: 'selftest', config: {}, items: seeds(1, 30), out, workers: 2 }).run();
+    const r = await new Batch({ job: SELFTEST_JOB, config: {}, items: seeds(1, 30), out, workers: 2 }).run();
     expect(r.written).toBe(30);
     const { header, rows } = readCsvRows(out);
     expect(header).toEqual(['seed', 'outcome', 'square', 'error']);
@@ -32,7 +33,7 @@ describe('batch pool', () => {
 
   it('records a failing item and a dying worker as errors and goes on', async () => {
     const out = join(tmp(), 'r.csv');
-    await new Batch({ job: 'selftest', config: { throwOn: ['5'], crashOn: ['9'] }, items: seeds(1, 16), out, workers: 2 }).run();
+    await new Batch({ job: SELFTEST_JOB, config: { throwOn: ['5'], crashOn: ['9'] }, items: seeds(1, 16), out, workers: 2 }).run();
     const rows = readCsvRows(out).rows;
     expect(rows).toHaveLength(16);
     const bySeed = new Map(rows.map((x) => [x.seed, x]));
@@ -46,14 +47,14 @@ describe('batch pool', () => {
   it('refuses to overwrite a CSV without --force or --resume', async () => {
     const out = join(tmp(), 'r.csv');
     writeFileSync(out, 'seed,outcome,square,error\n');
-    await expect(new Batch({ job: 'selftest', config: {}, items: ['1'], out }).run()).rejects.toThrow(/file exists/);
+    await expect(new Batch({ job: SELFTEST_JOB, config: {}, items: ['1'], out }).run()).rejects.toThrow(/file exists/);
   });
 
   it('resumes an interrupted run: every finished row kept, each seed exactly once', async () => {
     const out = join(tmp(), 'r.csv');
     const items = seeds(1, 40);
     const first = new Batch({
-      job: 'selftest', config: { sleepMs: 40 }, items, out, workers: 2,
+      job: SELFTEST_JOB, config: { sleepMs: 40 }, items, out, workers: 2,
       onRow: () => { if (++done === 6) first.stop(); },
     });
     let done = 0;
@@ -64,7 +65,7 @@ describe('batch pool', () => {
     expect(kept).toBeLessThan(40);
     // A kill in the middle of a write leaves a partial line: resume drops it and redoes that seed.
     appendFileSync(out, '39,ok,15');
-    const r2 = await new Batch({ job: 'selftest', config: {}, items, out, workers: 2, resume: true }).run();
+    const r2 = await new Batch({ job: SELFTEST_JOB, config: {}, items, out, workers: 2, resume: true }).run();
     expect(r2.skipped).toBe(kept);
     const rows = readCsvRows(out).rows;
     expect(rows.map((x) => x.seed).sort((a, b) => +a - +b)).toEqual(items);
@@ -75,7 +76,7 @@ describe('batch pool', () => {
     const items = seeds(1, 8);
     const done = async () => {
       const out = join(tmp(), 'r.csv');
-      await new Batch({ job: 'selftest', config: {}, items, out, workers: 1 }).run();
+      await new Batch({ job: SELFTEST_JOB, config: {}, items, out, workers: 1 }).run();
       return out;
     };
     // Its last byte (the newline) cut: the row has all its fields, and is still not finished.
@@ -91,7 +92,7 @@ describe('batch pool', () => {
       const out = await done();
       const full = readFileSync(out, 'utf8');
       writeFileSync(out, cut(full));
-      const r = await new Batch({ job: 'selftest', config: {}, items: seeds(1, 9), out, workers: 1, resume: true }).run();
+      const r = await new Batch({ job: SELFTEST_JOB, config: {}, items: seeds(1, 9), out, workers: 1, resume: true }).run();
       const rows = readCsvRows(out).rows;
       expect(rows.map((x) => x.seed).sort((a, b) => +a - +b)).toEqual(seeds(1, 9));
       for (const row of rows) expect(Number(row.square)).toBe(Number(row.seed) ** 2);
@@ -103,10 +104,10 @@ describe('batch pool', () => {
   it('resume says how many error rows it kept, and with retryErrors runs them again in place', async () => {
     const out = join(tmp(), 'r.csv');
     const items = seeds(1, 10);
-    await new Batch({ job: 'selftest', config: { throwOn: ['3', '7'] }, items, out, workers: 1 }).run();
-    const kept = await new Batch({ job: 'selftest', config: {}, items, out, workers: 1, resume: true }).run();
+    await new Batch({ job: SELFTEST_JOB, config: { throwOn: ['3', '7'] }, items, out, workers: 1 }).run();
+    const kept = await new Batch({ job: SELFTEST_JOB, config: {}, items, out, workers: 1, resume: true }).run();
     expect(kept).toMatchObject({ written: 0, skipped: 10, errorsKept: 2, retried: 0 });
-    const again = await new Batch({ job: 'selftest', config: {}, items, out, workers: 1, resume: true, retryErrors: true }).run();
+    const again = await new Batch({ job: SELFTEST_JOB, config: {}, items, out, workers: 1, resume: true, retryErrors: true }).run();
     expect(again).toMatchObject({ written: 2, skipped: 8, errorsKept: 0, retried: 2 });
     const rows = readCsvRows(out).rows;
     expect(rows).toHaveLength(10);
@@ -122,7 +123,7 @@ describe('batch pool', () => {
   it('rejects resuming a CSV written by another job', async () => {
     const out = join(tmp(), 'r.csv');
     writeFileSync(out, 'game,seed,outcome\n');
-    await expect(new Batch({ job: 'selftest', config: {}, items: ['1'], out, resume: true }).run()).rejects.toThrow(/columns/);
+    await expect(new Batch({ job: SELFTEST_JOB, config: {}, items: ['1'], out, resume: true }).run()).rejects.toThrow(/columns/);
   });
 });
 

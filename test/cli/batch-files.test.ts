@@ -120,7 +120,7 @@ describe('a strategy file that fails only inside a worker', () => {
     const out = at('hangs.csv');
     const settings = 'auto max-nodes=3000 memory=1024MiB';
     const r = await new Batch({
-      job: 'besieged-city',
+      job: new URL('../../src/games/besieged-city/job.js', import.meta.url).href,
       config: { algorithm: 'auto', maxNodes: 3000, memoryBytes: 2 ** 30, settings, strategies: ['greedy', 'hangs'], strategyFiles: [`hangs=${resolve(hangs)}`], loadTimeoutMs: 300 },
       items: ['1', '2', '3'], out, workers: 1,
     }).run();

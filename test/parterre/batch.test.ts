@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { job } from '../../src/games/parterre/job.js';
-import { formatSummary, summarize as summarizeRows } from '../../src/batch/solvability.js';
+import { formatSummary, summarize as summarizeRows } from '../../src/solitaire/solvability.js';
 
 const summarize = (rows: Record<string, string>[]) => summarizeRows(rows, 'Parterre');
 import { replay } from '../../src/games/parterre/replay.js';

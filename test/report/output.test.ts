@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatSummary, summarize } from '../../src/batch/solvability.js';
+import { formatSummary, summarize } from '../../src/solitaire/solvability.js';
 import { pct, pctDigits, pcts, wilson } from '../../src/batch/stats.js';
 import { formatSummary as pilFormat, type Summary as PilSummary } from '../../src/games/pilstymas/summary.js';
 import { formatSummary as zFormat, summarize as zSummarize } from '../../src/games/zioplys/summary.js';
-import { solitaireSection } from '../../src/report/solitaire.js';
-import { zioplysSection } from '../../src/report/zioplys.js';
+import { solitaireSection } from '../../src/solitaire/report.js';
+import { zioplysSection } from '../../src/games/zioplys/report.js';
 
 // What the summaries, the report and the progress line print: percentages by one rule, charts
 // that do not make a bound of 0.04% look wide, and columns that line up.

@@ -11,7 +11,7 @@ import { PILE_NAMES, parseMove as pilParse } from '../../src/games/pilstymas/not
 import { PilPosition, TAB, plainCard } from '../../src/games/pilstymas/position.js';
 import { recordFromJson } from '../../src/games/pilstymas/replay.js';
 import { bradleyTerry, type PairStat } from '../../src/games/pilstymas/summary.js';
-import { readSolution } from '../../src/games/solitaire.js';
+import { readSolution } from '../../src/solitaire/kit.js';
 import { seedRanges } from '../../src/report/html.js';
 import { run } from '../cli/run.js';
 import { findChromium, INSTALL_HINT } from './browser.js';

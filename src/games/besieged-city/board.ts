@@ -1,5 +1,5 @@
 import { formatCard, makeCard } from '../../cards/card.js';
-import type { Board } from '../registry.js';
+import type { Board } from '../../cards/board.js';
 import { CELL_NAMES, PLAY_ORDER, STOCK_SIZE, TRENCH_NAMES, trenchE, trenchN, trenchS, trenchW } from './layout.js';
 import type { BcPosition } from './position.js';
 

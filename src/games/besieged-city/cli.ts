@@ -1,7 +1,7 @@
 import { formatCard } from '../../cards/card.js';
-import { dealOfKit, solitaireCli, solveBatchCommand } from '../../cli/solitaire.js';
+import { dealOfKit, solitaireCli, solveBatchCommand } from '../../solitaire/cli.js';
 import { InputError } from '../../io/errors.js';
-import type { Args, GameCli } from '../registry.js';
+import type { Args, GamePlugin } from '../../cli/plugin.js';
 import { dealFromJson } from './deal.js';
 import { besiegedCity } from './kit.js';
 import { parseMove } from './notation.js';
@@ -10,16 +10,20 @@ import { renderPosition } from './render.js';
 import { decisionTimeoutMs, decisionTimeoutOption } from '../../cli/options.js';
 import { filesToConfig, Forfeit, loadStrategyValues, strategiesAsGiven } from '../../strategies/module.js';
 import { settingWord } from '../../batch/settings.js';
-import { makeStrategy, playGame, STRATEGIES, strategyFor } from './strategies/index.js';
+import { makeStrategy, playGame, STRATEGIES } from './strategies/index.js';
+import { strategyFor } from './strategies/file.js';
 
 // Besieged City's CLI: the standard one-player commands, plus strategies — watch one play
 // (play --strategy) or let several play every deal of a batch (batch --strategies).
+
+const JOB = new URL('./job.js', import.meta.url);
 
 const base = solitaireCli(besiegedCity, {
   describe: 'Besieged City (Осаждённый город), two packs',
   solveTimeout: '60s',
   batchTimeout: '10s',
   batchSeeds: '1..100',
+  job: JOB,
 });
 
 /** "random,greedy,./my.mjs" -> checked names, and the strategy files by name (an unknown
@@ -68,11 +72,12 @@ function watchStrategy(argv: Args): void {
   console.log(`${name} ${how} after ${game.moves.length} moves (${pos.foundTotal}/104 cards on the foundations, ${ms} ms)`);
 }
 
-export const besiegedCityCli: GameCli = {
+export const besiegedCityCli: GamePlugin = {
   ...base,
   verbs: {
     ...base.verbs,
     play: {
+      example: base.verbs.play.example,
       describe: 'Play a deal in the terminal, or watch a strategy play it',
       builder: (y) => decisionTimeoutOption(base.verbs.play.builder(y))
         .option('strategy', { type: 'string', describe: `watch a strategy play instead of playing yourself: ${STRATEGIES.join(', ')}, or a strategy file (./my.mjs, see docs/strategies.md)` })
@@ -83,6 +88,7 @@ export const besiegedCityCli: GameCli = {
       handler: (argv) => (argv.strategy !== undefined ? watchStrategy(argv) : base.verbs.play.handler(argv)),
     },
     batch: {
+      example: base.verbs.batch.example,
       describe: base.verbs.batch.describe,
       builder: (y) => decisionTimeoutOption(base.verbs.batch.builder(y))
         .option('strategies', { type: 'string', describe: `also let strategies play each deal: ${STRATEGIES.join(',')}, or strategy files (./my.mjs)` })
@@ -92,10 +98,10 @@ export const besiegedCityCli: GameCli = {
       handler: (argv) => {
         const timeout = decisionTimeoutMs(argv);
         const { names: strategies, files } = strategyList(argv.strategies);
-        if (strategies.length === 0) return solveBatchCommand(besiegedCity, argv);
+        if (strategies.length === 0) return solveBatchCommand(besiegedCity, JOB, argv);
         const seed = String(argv.strategySeed);
         const given = strategiesAsGiven(String(argv.strategies).split(','), strategies);
-        return solveBatchCommand(besiegedCity, argv, {
+        return solveBatchCommand(besiegedCity, JOB, argv, {
           config: { strategies, strategySeed: seed, ...(files.size ? { decisionTimeoutMs: timeout, strategyFiles: filesToConfig(files) } : {}) },
           settings: [settingWord('strategies', given.join(',')), settingWord('strategySeed', seed), ...(files.size ? [settingWord('decision-timeout', `${timeout}ms`)] : [])],
         });

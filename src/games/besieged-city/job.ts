@@ -1,10 +1,11 @@
 import type { Job } from '../../batch/job.js';
-import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../batch/solve-row.js';
+import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../solitaire/solve-row.js';
 import { dealFromJson, dealFromSeed, withVariant } from './deal.js';
 import { BC_POLICY } from './policy.js';
 import { BcGame } from './search.js';
 import { decisionTimeoutOf, filesFromConfig, Forfeit, setLoadTimeout, StrategyUnavailable } from '../../strategies/module.js';
-import { certificate, playGame, strategyFor, type GameResult } from './strategies/index.js';
+import { certificate, playGame, type GameResult } from './strategies/index.js';
+import { strategyFor } from './strategies/file.js';
 
 // Batch solving: one row per seed. With strategies, each also plays the deal seeing only what a
 // player sees; its result goes in a won_<name> column, and a won game is a certificate: replayed

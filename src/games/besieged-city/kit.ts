@@ -1,4 +1,4 @@
-import type { Solitaire } from '../solitaire.js';
+import type { Solitaire } from '../../solitaire/kit.js';
 import { bcBoard } from './board.js';
 import { type BcDeal, dealFromJson, dealFromSeed, dealToJson, GAME, withVariant } from './deal.js';
 import { formatMove, parseMove } from './notation.js';

@@ -1,4 +1,4 @@
-import { readSolution, replayLine, type ReplayResult } from '../solitaire.js';
+import { readSolution, replayLine, type ReplayResult } from '../../solitaire/kit.js';
 import type { BcDeal } from './deal.js';
 import { besiegedCity } from './kit.js';
 import type { BcPosition } from './position.js';

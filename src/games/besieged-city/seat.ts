@@ -1,5 +1,5 @@
 import { formatCard } from '../../cards/card.js';
-import type { PlaySeat, SeatAnswer } from '../solitaire.js';
+import type { PlaySeat, SeatAnswer } from '../../solitaire/kit.js';
 import { STOCK_SIZE } from './layout.js';
 import { formatMove, parseMove } from './notation.js';
 import { BcPosition, MAX_MOVES, S2F, S2TAL, moveKind } from './position.js';

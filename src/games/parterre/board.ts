@@ -1,5 +1,5 @@
 import { formatCard, makeCard } from '../../cards/card.js';
-import type { Board } from '../registry.js';
+import type { Board } from '../../cards/board.js';
 import { PILES } from './deal.js';
 import type { PtPosition } from './position.js';
 

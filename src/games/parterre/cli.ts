@@ -1,4 +1,4 @@
-import { solitaireCli } from '../../cli/solitaire.js';
+import { solitaireCli } from '../../solitaire/cli.js';
 import { parterre } from './kit.js';
 
 export const parterreCli = solitaireCli(parterre, {
@@ -6,4 +6,5 @@ export const parterreCli = solitaireCli(parterre, {
   solveTimeout: '60s',
   batchTimeout: '5s',
   batchSeeds: '1..100',
+  job: new URL('./job.js', import.meta.url),
 });

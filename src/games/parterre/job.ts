@@ -1,5 +1,5 @@
 import type { Job } from '../../batch/job.js';
-import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../batch/solve-row.js';
+import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../solitaire/solve-row.js';
 import { dealFromJson, dealFromSeed, GAME } from './deal.js';
 import { PT_POLICY } from './policy.js';
 import { PtGame } from './search.js';

@@ -1,4 +1,4 @@
-import type { Solitaire } from '../solitaire.js';
+import type { Solitaire } from '../../solitaire/kit.js';
 import { ptBoard } from './board.js';
 import { type PtDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
 import { formatMove, parseMove } from './notation.js';

@@ -1,4 +1,4 @@
-import { readSolution, replayLine, type ReplayResult } from '../solitaire.js';
+import { readSolution, replayLine, type ReplayResult } from '../../solitaire/kit.js';
 import type { PtDeal } from './deal.js';
 import { parterre } from './kit.js';
 import type { PtPosition } from './position.js';

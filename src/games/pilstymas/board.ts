@@ -1,5 +1,5 @@
 import { formatCard, makeCard } from '../../cards/card.js';
-import type { Board } from '../registry.js';
+import type { Board } from '../../cards/board.js';
 import { PILE_NAMES } from './notation.js';
 import { HAND, type PilPosition, STOCK, TAB, WASTE, plainCard } from './position.js';
 

@@ -9,7 +9,7 @@ import { parseCount, parseSeeds } from '../../cli/units.js';
 import { InputError, quote } from '../../io/errors.js';
 import { checkOutputDirectory, checkOutputFile, writeOutputFile } from '../../io/files.js';
 import { formatJson } from '../../io/json.js';
-import type { Args, GameCli } from '../registry.js';
+import type { Args, GamePlugin } from '../../cli/plugin.js';
 import { type PilDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
 import { DEFAULT_MAX_TURNS } from './game.js';
 import { itemsFor, JOB_SCHEMA, playerNames, type PilJobConfig } from './job.js';
@@ -174,7 +174,7 @@ async function tournament(argv: Args): Promise<void> {
   };
   const r = await runBatchCommand({
     argv,
-    job: GAME,
+    job: new URL('./job.js', import.meta.url),
     label: 'tournament',
     unit: 'games',
     items,
@@ -186,9 +186,10 @@ async function tournament(argv: Args): Promise<void> {
   reportBatchEnd(r, records ? `; records -> ${records}/` : '');
 }
 
-export const pilstymasCli: GameCli = {
+export const pilstymasCli: GamePlugin = {
   name: GAME,
   describe: 'Pilstymas, a two-player patience of the Russian Bank family',
+  examples: { verify: ['$0 play pilstymas --seed 1 --record game.json && $0 verify --solution game.json', 'replay a game record'] },
   verbs: {
     deal: {
       describe: 'Print the layout for a seed, or the deal JSON',
@@ -206,6 +207,7 @@ export const pilstymasCli: GameCli = {
     },
     play: {
       describe: 'Play seat A against an AI in the terminal',
+      example: ['$0 play pilstymas --seed 1 --ai planner', 'play seat A against the planner'],
       builder: (y) => ruleOptions(unicodeOption(dealFileOption(seedOption(y))))
         .option('ai', { type: 'string', default: 'greedy', describe: `the opponent: ${STRATEGY_NAMES.join(', ')}, or a strategy file (./bot.mjs)` })
         .option('record', { type: 'string', describe: 'write the game record JSON here when the game ends' })
@@ -214,6 +216,7 @@ export const pilstymasCli: GameCli = {
     },
     tournament: {
       describe: 'Play strategies against each other on mirrored deals',
+      example: ['$0 tournament pilstymas --players greedy,planner --games 200', 'greedy against the planner, 200 games'],
       builder: (y) => ruleOptions(y)
         .option('players', { type: 'string', default: STRATEGY_NAMES.join(','), describe: `strategies, comma-separated (${STRATEGY_NAMES.join(', ')}, or strategy files ./bot.mjs)` })
         .option('games', { type: 'string', default: '100', describe: 'games per pairing (seeds 1..games/2, each in both seat orders)' })
@@ -246,6 +249,6 @@ export const pilstymasCli: GameCli = {
     schema: JOB_SCHEMA,
     compute: (rows) => summarize(countedRows(rows), STRATEGY_NAMES),
     format: formatSummary,
-    section: async () => (await import('../../report/pilstymas.js')).pilstymasSection,
+    section: async () => (await import('./report.js')).pilstymasSection,
   },
 };

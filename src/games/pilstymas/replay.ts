@@ -5,7 +5,7 @@ import type { GameResult } from './game.js';
 import { formatMove, parseMove } from './notation.js';
 import { END, PASS, PilPosition, type WinRule } from './position.js';
 import { REPETITION_LIMIT, RepetitionTable } from './repetition.js';
-import type { Replay } from '../registry.js';
+import type { Replay } from '../../cards/board.js';
 import { pilBoard } from './board.js';
 
 // Game records (rules page, "Files"): { game, deal, moves: [{ player, move }], result }, plus

@@ -1,5 +1,4 @@
-import { lastRowPerItem } from '../../batch/csv.js';
-import { countBy, pct, pcts, percentile, wilson } from '../../batch/stats.js';
+import { countBy, lastRowPerItem, pct, pcts, percentile, wilson } from '../../batch/stats.js';
 
 // Tournament summary from CSV rows (strings, as read back from the file): per pairing the win
 // share of decided games with a 95% Wilson interval and the draw share; per strategy an

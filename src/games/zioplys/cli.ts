@@ -7,7 +7,7 @@ import { checkOutputDirectory, writeOutputFile } from '../../io/files.js';
 import { filesToConfig, loadStrategyValues, strategiesAsGiven, type StrategyFile } from '../../strategies/module.js';
 import { settingWord } from '../../batch/settings.js';
 import { formatJson } from '../../io/json.js';
-import type { Args, GameCli } from '../registry.js';
+import type { Args, GamePlugin } from '../../cli/plugin.js';
 import { parsePlayerList } from './players.js';
 import { checkPlayers, dealFromJson, dealFromSeed, dealToJson, GAME, type ZDeal } from './deal.js';
 import type { Variant } from './position.js';
@@ -126,7 +126,7 @@ async function batchVerb(argv: Args): Promise<void> {
   ].join(' ');
   const r = await runBatchCommand({
     argv,
-    job: 'zioplys',
+    job: new URL('./job.js', import.meta.url),
     unit: 'games',
     items,
     config: { strategies, noWrap: !variant.wrap, alternateColours: variant.alternateColours, settings, ...withFiles },
@@ -136,12 +136,13 @@ async function batchVerb(argv: Args): Promise<void> {
   reportBatchEnd(r);
 }
 
-export const zioplysCli: GameCli = {
+export const zioplysCli: GamePlugin = {
   name: GAME,
   describe: 'Žioplys, a Lithuanian shedding patience for 2-6 players',
   verbs: {
     deal: {
       describe: 'Print the deal for a seed, or the deal JSON',
+      example: ['$0 deal zioplys --players 3 --seed 7 --json > deal.json', 'a deal file for three players'],
       builder: (y) => unicodeOption(playersOption(seedOption(y)))
         .option('json', { type: 'boolean', default: false, describe: 'print the deal JSON' })
         .example('$0 deal zioplys --players 4 --seed 42 --json > deal.json', 'save deal 42 for four players'),
@@ -156,6 +157,7 @@ export const zioplysCli: GameCli = {
     },
     simulate: {
       describe: 'Play a deal out by the rules (or by the given strategies) and print the result',
+      example: ['$0 simulate zioplys --players 4 --seed 42', 'play deal 42 out by the rules'],
       builder: (y) => strategyFileOptions(variantOptions(unicodeOption(playersOption(dealFileOption(seedOption(y)), true))))
         .option('json', { type: 'boolean', default: false, describe: 'print the result JSON' })
         .option('show', { type: 'boolean', default: false, describe: 'print the play turn by turn' })
@@ -168,6 +170,7 @@ export const zioplysCli: GameCli = {
     },
     batch: {
       describe: 'Play many seeded deals (for each player count); one CSV row per game, then a summary',
+      example: ['$0 batch zioplys --players 2..6 --seeds 1..100000', 'play 500,000 games out'],
       builder: (y) => strategyFileOptions(variantOptions(batchOptions(y, { seeds: '1..1000', seedsWhy: 'a game takes well under a millisecond', out: 'results/zioplys.csv' })))
         .option('players', { type: 'string', default: '4', describe: 'player counts: 4, 2..6 or 2,4' })
         .option('strategies', { type: 'string', describe: 'as for simulate; one name works for every player count' })
@@ -178,6 +181,7 @@ export const zioplysCli: GameCli = {
     },
     search: {
       describe: 'Search for extreme deals (longest game, never-ending games)',
+      example: ['$0 search zioplys --players 2 --objective longest --budget 10m', 'the longest 2-player game found in 10 minutes'],
       builder: (y) => variantOptions(playersOption(seedOption(y)))
         .option('objective', { choices: OBJECTIVES as unknown as string[], default: 'longest', describe: 'what to look for' })
         .option('budget', { type: 'string', default: '10s', describe: 'time (10m, 90s) or a number of games evaluated (reproducible)' })
@@ -192,7 +196,7 @@ export const zioplysCli: GameCli = {
     schema: JOB_SCHEMA,
     compute: (rows) => summarize(countedRows(rows)),
     format: formatSummary,
-    section: async () => (await import('../../report/zioplys.js')).zioplysSection,
+    section: async () => (await import('./report.js')).zioplysSection,
   },
   show: (doc, file, argv) => {
     const deal = dealFromJson(doc, file);

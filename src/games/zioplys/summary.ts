@@ -1,7 +1,6 @@
 // Summary of batch rows, per player count: who loses (by seat and by strategy, with 95% Wilson
 // intervals), how often a game never ends, how long games run. Pure functions: rows in, numbers out.
-import { lastRowPerItem } from '../../batch/csv.js';
-import { pcts, percentile as sharedPercentile, wilson as sharedWilson } from '../../batch/stats.js';
+import { lastRowPerItem, pcts, percentile as sharedPercentile, wilson as sharedWilson } from '../../batch/stats.js';
 
 export type RowLike = Record<string, string | number | boolean | null | undefined>;
 

@@ -3,6 +3,7 @@ import { CELL_NAMES, PLAY_ORDER, TRENCH_NAMES } from '../layout.js';
 import { FilePlayer, type PublicMove, type StrategyFile } from '../../../strategies/module.js';
 import { type BcView, formatViewMove } from '../view.js';
 import type { Strategy } from './strategy.js';
+import { makeStrategy } from './index.js';
 
 // A strategy file playing Besieged City (docs/strategies.md). The adapter copies the BcView the
 // referee made (no stock order in it) into plain data with the rules page's names, and maps the
@@ -87,4 +88,10 @@ export class FileStrategy implements Strategy {
     const legal = view.legal();
     return legal[this.player.choose(publicView(view, legal), `move ${view.ply + 1}`)];
   }
+}
+
+/** A built-in by name, or a strategy file among `files` (checked by loadStrategyFile). */
+export function strategyFor(name: string, seed: string, files: ReadonlyMap<string, StrategyFile>, timeoutMs: number): Strategy {
+  const f = files.get(name);
+  return f ? new FileStrategy(f, seed, timeoutMs) : makeStrategy(name, seed);
 }

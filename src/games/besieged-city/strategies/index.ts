@@ -7,11 +7,10 @@ import { PlannerStrategy } from './planner.js';
 import { RandomStrategy } from './random.js';
 import { SamplerStrategy } from './sampler.js';
 import type { Strategy, StrategyOptions } from './strategy.js';
-import { FileStrategy } from './file.js';
-import type { StrategyFile } from '../../../strategies/module.js';
 
 // Playing strategies for Besieged City: they see only a BcView (no stock order) and are
-// refereed by playGame(). Each file says its idea.
+// refereed by playGame(). Each file says its idea. The built-ins are part of the game's core;
+// a strategy file is played through file.ts (the shell: it runs the file in a worker).
 
 export type { Strategy, StrategyOptions } from './strategy.js';
 export { playGame, type GameResult, type GameEnd, type PlayOptions, StrategyError } from './play.js';
@@ -29,12 +28,6 @@ export function makeStrategy(name: string, seed: string, opts: StrategyOptions =
     case 'sampler': return new SamplerStrategy(seed, opts);
     default: throw new InputError(`unknown strategy ${quote(name)} (use ${STRATEGIES.join(', ')})`);
   }
-}
-
-/** A built-in by name, or a strategy file among `files` (checked by loadStrategyFile). */
-export function strategyFor(name: string, seed: string, files: ReadonlyMap<string, StrategyFile>, timeoutMs: number): Strategy {
-  const f = files.get(name);
-  return f ? new FileStrategy(f, seed, timeoutMs) : makeStrategy(name, seed);
 }
 
 /** A won game is a solution certificate: its moves, checked again by the rules engine

@@ -3,9 +3,9 @@ import type { AutoPolicy } from '../search/policy.js';
 import { solve, type SolveResult } from '../search/solve.js';
 import { StateTable } from '../search/table.js';
 import type { SearchGame } from '../search/types.js';
-import type { Row } from './job.js';
+import type { Row } from '../batch/job.js';
 import { readJsonFile } from '../io/json-file.js';
-import { anyText, nonEmpty, oneOf, onlyWhen, strategyName, unlessError, wholeNumber, type RowSchema } from './schema.js';
+import { anyText, nonEmpty, oneOf, onlyWhen, strategyName, unlessError, wholeNumber, type RowSchema } from '../batch/schema.js';
 
 // The CSV row of one solved deal, shared by the solver jobs of every game. A worker keeps one
 // table from deal to deal (solve() gives it its part of the memory budget).

@@ -1,10 +1,10 @@
-import type { ReportSection } from '../games/registry.js';
-import { countedRows, type Summary } from '../games/pilstymas/summary.js';
-import { DEFAULT_MAX_TURNS } from '../games/pilstymas/game.js';
-import { chart } from './chart.js';
-import { esc, fixed, intText, seedRanges, table, val } from './html.js';
-import { pct, pctFormat } from '../batch/stats.js';
-import { byRun, settingsFlags, shellWord } from '../batch/settings.js';
+import type { ReportSection } from '../../cli/plugin.js';
+import { countedRows, type Summary } from './summary.js';
+import { DEFAULT_MAX_TURNS } from './game.js';
+import { chart } from '../../report/chart.js';
+import { esc, fixed, intText, seedRanges, table, val } from '../../report/html.js';
+import { pct, pctFormat } from '../../batch/stats.js';
+import { byRun, settingsFlags, shellWord } from '../../batch/settings.js';
 
 // The report section of a Pilstymas tournament: who beats whom (a matrix with game counts),
 // Bradley–Terry ratings with intervals, draws, and how long games last.

@@ -1,4 +1,5 @@
-import { boundedRate, countBy, percentile, pct, pcts, wilson } from './stats.js';
+import { variantOfSettings } from '../batch/settings.js';
+import { boundedRate, countBy, percentile, pct, pcts, wilson } from '../batch/stats.js';
 
 // What a batch of solver rows says (any one-player game): how many deals are solvable, with an
 // interval that covers every way the undecided deals could turn out (Solvitaire's convention),
@@ -31,8 +32,6 @@ export interface SolvabilitySummary {
 
 type CsvRow = Record<string, string>;
 
-/** The rule variant a batch row was run under, from its settings column ("default" when none). */
-export const variantOfSettings = (settings: string | undefined): string => /(?:^| )variant=(\S+)/.exec(settings ?? '')?.[1] ?? 'default';
 
 const STRATEGY_COLUMN = /^(won|ms)_/;
 

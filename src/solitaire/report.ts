@@ -1,7 +1,7 @@
-import { dedupe, solvableText, type SolvabilitySummary } from '../batch/solvability.js';
-import type { ReportSection } from '../games/registry.js';
-import { chart, intervalSpec } from './chart.js';
-import { esc, intText, msText, seedRanges, table, val } from './html.js';
+import { dedupe, solvableText, type SolvabilitySummary } from './solvability.js';
+import type { ReportSection } from '../cli/plugin.js';
+import { chart, intervalSpec } from '../report/chart.js';
+import { esc, intText, msText, seedRanges, table, val } from '../report/html.js';
 import { pctFormat } from '../batch/stats.js';
 import { byRun, settingsFlags, shellWord } from '../batch/settings.js';
 

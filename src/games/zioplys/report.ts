@@ -1,9 +1,9 @@
-import type { ReportSection } from '../games/registry.js';
-import { countedRows, type PlayersSummary, type Share } from '../games/zioplys/summary.js';
-import { chart } from './chart.js';
-import { fixed, seedRanges, table, val } from './html.js';
-import { pctFormat, pcts } from '../batch/stats.js';
-import { byRun, settingsFlags, shellWord } from '../batch/settings.js';
+import type { ReportSection } from '../../cli/plugin.js';
+import { countedRows, type PlayersSummary, type Share } from './summary.js';
+import { chart } from '../../report/chart.js';
+import { fixed, seedRanges, table, val } from '../../report/html.js';
+import { pctFormat, pcts } from '../../batch/stats.js';
+import { byRun, settingsFlags, shellWord } from '../../batch/settings.js';
 
 // The report section of Žioplys batches: is the game fair (who loses, by seat, per player
 // count), how long games last, and whether any never ends.

@@ -3,20 +3,21 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { readCsvRows, rethrowWrite } from '../batch/csv.js';
 import type { Argv } from 'yargs';
 import type { Row } from '../batch/job.js';
-import { SOLVE_SCHEMA } from '../batch/solve-row.js';
-import { formatSummary, summarize, variantOfSettings } from '../batch/solvability.js';
-import type { Args, GameCli, VerbCommand } from '../games/registry.js';
-import { openSeat, replaySolution, verifySolution, type SeatAnswer, type Solitaire, type SolitairePosition } from '../games/solitaire.js';
+import { SOLVE_SCHEMA } from './solve-row.js';
+import { formatSummary, summarize } from './solvability.js';
+import { variantOfSettings } from '../batch/settings.js';
+import type { Args, GamePlugin, VerbCommand } from '../cli/plugin.js';
+import { openSeat, replaySolution, verifySolution, type SeatAnswer, type Solitaire, type SolitairePosition } from './kit.js';
 import { InputError } from '../io/errors.js';
 import { checkOutputDirectory, makeDirectory } from '../io/files.js';
 import { formatJson } from '../io/json.js';
 import { readJsonFile } from '../io/json-file.js';
 import { solve } from '../search/solve.js';
-import { batchOptions, reportBatchEnd, runBatchCommand } from './batch.js';
-import { parseShard, shardOf } from './units.js';
-import { chooseDeal, dealFileOption, seedOption } from './options.js';
-import { MoveMenu, readTyped, runRepl, unknownCommand } from './repl.js';
-import { describeSettings, outcomeLine, solverOptions, solverSettings, statsJson, statsLine } from './solve.js';
+import { batchOptions, reportBatchEnd, runBatchCommand } from '../cli/batch.js';
+import { parseShard, shardOf } from '../cli/units.js';
+import { chooseDeal, dealFileOption, seedOption } from '../cli/options.js';
+import { MoveMenu, readTyped, runRepl, unknownCommand } from '../cli/repl.js';
+import { describeSettings, outcomeLine, solverOptions, solverSettings, statsJson, statsLine } from '../cli/solve.js';
 
 // The commands every one-player game with a solver has — deal, play, solve, batch, and show /
 // verify / summary of its files — written once over the game's Solitaire kit.
@@ -131,11 +132,11 @@ export function solveCommand<D extends { seed?: string }, P extends SolitairePos
   console.log(statsLine(r));
 }
 
-/** Batch-solves seeds with the game's job; `more.config` adds to the job config (e.g.
+/** Batch-solves seeds with the game's job (the URL of its module); `more.config` adds to the job config (e.g.
  *  strategies), `more.settings` to the settings column (words of src/batch/settings.ts: what a
  *  rerun needs, e.g. the strategies as given, paths included). */
 export async function solveBatchCommand<D extends { seed?: string }, P extends SolitairePosition>(
-  kit: Kit<D, P>, argv: Args, more: { config?: Record<string, unknown>; settings?: string[] } = {},
+  kit: Kit<D, P>, job: URL, argv: Args, more: { config?: Record<string, unknown>; settings?: string[] } = {},
 ): Promise<void> {
   const settings = solverSettings(argv);
   const solutions = typeof argv.solutions === 'string' ? argv.solutions : null;
@@ -162,7 +163,7 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   if (variant !== 'default') extraText.unshift(`variant=${variant}`);
   const r = await runBatchCommand({
     argv,
-    job: kit.name,
+    job,
     ...(files ? { items: argv.shard === undefined ? files : shardOf(files, parseShard(argv.shard)) } : {}),
     config: {
       ...settings, settings: [describeSettings(settings), ...extraText].join(' '), ...more.config,
@@ -218,15 +219,21 @@ function checkResumeVariant(argv: Args, variant: string): void {
 /** The standard CLI of a one-player game with a solver; `timeouts` are the default limits. */
 export function solitaireCli<D extends { seed?: string }, P extends SolitairePosition>(
   kit: Kit<D, P>,
-  opts: { describe: string; solveTimeout: string; batchTimeout: string; batchSeeds: string },
-): GameCli & { verbs: Record<'deal' | 'play' | 'solve' | 'batch', VerbCommand> } {
+  opts: { describe: string; solveTimeout: string; batchTimeout: string; batchSeeds: string; job: URL },
+): GamePlugin & { verbs: Record<'deal' | 'play' | 'solve' | 'batch', VerbCommand> } {
   const n = kit.name;
   return {
     name: n,
     describe: opts.describe,
+    examples: {
+      show: [`$0 deal ${n} --seed 42 --json > deal.json && $0 show --deal deal.json`, 'a deal file, with its stock in order'],
+      verify: [`$0 solve ${n} --seed 42 --json > sol.json && $0 verify --solution sol.json`, '"valid: won in N moves", or the first illegal move'],
+      ...(kit.board ? { replay: [`$0 solve ${n} --seed 42 --json > sol.json && $0 replay --solution sol.json --out replay.html`, 'watch a solution'] as [string, string] } : {}),
+    },
     verbs: {
       deal: {
         describe: 'Print the layout for a seed, or the deal JSON',
+        example: [`$0 deal ${n} --seed 42`, 'the layout of deal 42'],
         builder: (y) => variantOption(kit)(unicodeOption(seedOption(y))).option('json', { type: 'boolean', default: false, describe: 'print the deal JSON' })
           .example(`$0 deal ${n} --seed 42`, 'the layout of deal 42')
           .example(`$0 deal ${n} --seed 42 --json > deal.json`, 'save it as a deal file'),
@@ -241,12 +248,14 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       },
       play: {
         describe: 'Play a deal in the terminal',
+        example: [`$0 play ${n} --seed 42`, 'play deal 42 yourself'],
         builder: (y) => variantOption(kit)(unicodeOption(dealFileOption(seedOption(y))))
           .example(`$0 play ${n} --seed 42`, 'play deal 42: type moves, "moves", "undo", "help", "quit"'),
         handler: (argv) => playCommand(kit, argv),
       },
       solve: {
         describe: 'Solve a deal: solved (with the solution), unsolvable, or unknown (a limit was hit)',
+        example: [`$0 solve ${n} --seed 42`, 'solve deal 42'],
         builder: (y) => variantOption(kit)(unicodeOption(solverOptions(dealFileOption(seedOption(y, 'required, or --deal')), { timeout: opts.solveTimeout })))
           .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (verify accepts it when solved)' })
           .option('show', { type: 'boolean', default: false, describe: 'print the position after every move of the solution' })
@@ -257,6 +266,7 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       },
       batch: {
         describe: 'Solve many seeded deals in parallel; one CSV row per deal, then a summary',
+        example: [`$0 batch ${n} --seeds 1..1000 --out results.csv`, 'batch-solve 1000 deals'],
         builder: (y) => variantOption(kit)(solverOptions(batchOptions(y, { seeds: opts.batchSeeds, seedsWhy: `a deal may take the whole --timeout (${opts.batchTimeout})`, out: `results/${n}.csv` }), { timeout: opts.batchTimeout }))
           .option('solutions', { type: 'string', describe: 'also write each solution as DIR/<seed>.json (deal files: their paths below the folder that holds them all)' })
           .option('deal', { type: 'string', array: true, describe: 'solve these deal files instead of --seeds (the seed column holds the path)' })
@@ -264,22 +274,26 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
           .example(`$0 batch ${n} --seeds 1..100000 --shard 3/8 --out shard3.csv`, 'this machine\'s eighth of a large study')
           .example(`$0 batch ${n} --seeds 1..1000 --resume`, 'continue an interrupted run')
           .example(`$0 batch --deal deals/*.json --out mine.csv`, 'solve your own deal files (the game is read from them)'),
-        handler: (argv) => solveBatchCommand(kit, argv),
+        handler: (argv) => solveBatchCommand(kit, opts.job, argv),
       },
     },
     summary: {
       schema: SOLVE_SCHEMA,
       compute: (rows) => summarize(rows, kit.title),
       format: formatSummary,
-      section: async () => (await import('../report/solitaire.js')).solitaireSection,
-      compare: async () => (await import('../report/solitaire.js')).variantComparison,
+      section: async () => (await import('./report.js')).solitaireSection,
+      compare: async () => (await import('./report.js')).variantComparison,
     },
     show: (doc, file, argv) => {
       const deal = kit.dealFromJson(doc, file);
       console.log(`${kit.title}, deal ${deal.seed ?? file}`);
       console.log(kit.render(kit.position(deal), { unicode: argv.unicode === true, revealStock: true }));
     },
-    verify: (doc, file) => verifySolution(kit, doc, file),
+    verify: (doc, file) => {
+      const v = verifySolution(kit, doc, file);
+      console.log(v.text);
+      return v.valid ? 0 : 1;
+    },
     ...(kit.board ? { replay: (doc: unknown, file: string) => replaySolution(kit, doc, file) } : {}),
   };
 }

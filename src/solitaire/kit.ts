@@ -2,7 +2,7 @@ import { InputError, quote } from '../io/errors.js';
 import { checkFields, isObject } from '../io/json.js';
 import type { AutoPolicy } from '../search/policy.js';
 import type { SearchGame } from '../search/types.js';
-import type { Board, Replay } from './registry.js';
+import type { Board, Replay } from '../cards/board.js';
 
 // What the one-player games with a solver (Besieged City, Parterre) share: a kit of the game's
 // functions, through which replay, solution files and the CLI's play / solve / batch commands
@@ -141,22 +141,22 @@ export function readSolution<D extends { seed?: string }, P extends SolitairePos
   return { deal, moves: doc.moves as string[] };
 }
 
-/** `verify`: prints the verdict and returns the exit code (0 valid and won, 1 not). */
+/** `verify`'s verdict: whether the line is legal and won, and the line that says so. */
+export interface Verdict {
+  valid: boolean;
+  text: string;
+}
+
+/** `verify`: replays a solution document; the CLI prints the text (exit code 0 valid, 1 not). */
 export function verifySolution<D extends { seed?: string }, P extends SolitairePosition>(
   kit: Solitaire<D, P>, doc: unknown, file: string,
-): number {
+): Verdict {
   const sol = readSolution(kit, doc, file);
   const r = replayLine(kit, sol.deal, sol.moves);
-  if (!r.ok) {
-    console.log(`invalid: move ${r.index + 1} ${quote(r.move)} is illegal: ${r.reason}`);
-    return 1;
-  }
-  if (!r.won) {
-    console.log(`invalid: the line ends unwon after ${r.moves} moves (${kit.foundationCards(r.position)}/${kit.cards} cards on the foundations)`);
-    return 1;
-  }
-  console.log(`valid: won in ${r.moves} moves`);
-  return 0;
+  if (!r.ok) return { valid: false, text: `invalid: move ${r.index + 1} ${quote(r.move)} is illegal: ${r.reason}` };
+  if (!r.won)
+    return { valid: false, text: `invalid: the line ends unwon after ${r.moves} moves (${kit.foundationCards(r.position)}/${kit.cards} cards on the foundations)` };
+  return { valid: true, text: `valid: won in ${r.moves} moves` };
 }
 
 /** `replay`: the positions of a solution file, move by move, for the replay page. */

@@ -1,10 +1,13 @@
 import type { Argv, ArgumentsCamelCase } from 'yargs';
 import type { RowSchema } from '../batch/schema.js';
+import type { Replay } from '../cards/board.js';
 
-// Every game plugs into the CLI through one GameCli entry: `verbs` become subcommands
-// `patience <verb> <game>` (deal, play, solve, batch, simulate, tournament, search …) with
-// their own options and --help; `files` handle documents whose "game" field names the game
-// (show a deal, verify a solution or record, summarise a CSV).
+// A game plugs into the program through one GamePlugin object, exported from its folder's
+// index.ts and listed in src/games/index.ts: `verbs` become subcommands `patience <verb> <game>`
+// (deal, play, solve, batch, simulate, tournament, search …) with their own options and --help;
+// the file handlers take documents whose "game" field names the game (show a deal, verify a
+// solution or record, replay it, summarise and report a CSV). A verb that runs a batch names its
+// job by module address (src/batch/jobs.ts), so no shared layer imports a game.
 
 export type Args = ArgumentsCamelCase<{ [key: string]: unknown }>;
 
@@ -12,9 +15,12 @@ export interface VerbCommand {
   describe: string;
   builder: (y: Argv) => Argv;
   handler: (argv: Args) => void | Promise<void>;
+  /** The example `patience <verb> --help` shows for this game, if any (once per text after
+   *  the command, as for `examples`). */
+  example?: [command: string, what: string];
 }
 
-export interface GameCli {
+export interface GamePlugin {
   name: string;
   describe: string;
   verbs: Partial<Record<string, VerbCommand>>;
@@ -27,6 +33,9 @@ export interface GameCli {
   /** `patience replay --solution FILE`: the positions of a solution or game record, for the
    *  replay page. */
   replay?: (doc: unknown, file: string) => Replay;
+  /** Examples for the --help of the file commands (`show`, `verify`, `replay`); an example
+   *  another game already gave (the same text after the command) is shown once. */
+  examples?: Partial<Record<'show' | 'verify' | 'replay', [command: string, what: string]>>;
 }
 
 /** One computation, two outputs: `compute` gives the numbers (what `summary --json` prints and
@@ -46,41 +55,23 @@ export interface GameSummary<S = any> {
  *  section, the settings the rows were made with, and the command lines that make them again. */
 export type ReportSection<S> = (rows: Record<string, string>[], s: S) => Promise<{ html: string; settings: string[]; commands: string[] }>;
 
-/** A game played out for the replay page: a layout of named piles and the cards on each pile
- *  before the first move and after every move (bottom card first; "??" is a face-down card). */
-export interface Replay {
-  title: string;
-  /** Lines under the title: the deal, the result. */
-  notes: string[];
-  /** Piles placed on a grid of cells; `fan` is the direction the pile spreads. */
-  layout: { columns: number; rows: number; piles: ReplayPile[] };
-  moves: { text: string; player?: string }[];
-  /** frames[k]: the position after k moves (frames.length = moves.length + 1). */
-  frames: Record<string, string[]>[];
+/** The games the program knows, as the composition root (src/cli.ts) hands them to the shared
+ *  commands: the plugins src/games/index.ts exports, in the order of their names. */
+export class Games {
+  readonly all: readonly GamePlugin[];
+
+  constructor(plugins: Iterable<GamePlugin>) {
+    this.all = [...plugins].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    this.all.forEach((g, i) => {
+      if (i > 0 && this.all[i - 1].name === g.name) throw new Error(`game ${g.name} listed twice`);
+    });
+  }
+
+  find(name: string): GamePlugin | undefined {
+    return this.all.find((g) => g.name === name);
+  }
+
+  names(): string {
+    return this.all.map((g) => g.name).join(', ');
+  }
 }
-
-/** How a game draws a position on the replay page: the layout, and the cards on each pile. */
-export interface Board<P> {
-  layout: Replay['layout'];
-  cards: (pos: P) => Record<string, string[]>;
-}
-
-export interface ReplayPile {
-  id: string;
-  label: string;
-  row: number;
-  column: number;
-  fan: 'none' | 'up' | 'down' | 'left' | 'right';
-  /** Cells the pile spans to its right (default 1). */
-  span?: number;
-}
-
-const games: GameCli[] = [];
-
-export function registerGame(g: GameCli): void {
-  if (games.some((x) => x.name === g.name)) throw new Error(`game ${g.name} registered twice`);
-  games.push(g);
-}
-
-export const allGames = (): readonly GameCli[] => games;
-export const findGame = (name: string): GameCli | undefined => games.find((g) => g.name === name);

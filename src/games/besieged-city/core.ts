@@ -1,0 +1,20 @@
+// Besieged City's core: the rules and position, the notation, deals (from a seed or a JSON
+// document), the search adapter, the built-in strategies and the player's view. It imports
+// nothing from Node, so it runs in a browser as it runs here (test/layers/core.test.ts bundles
+// it for one); files, the CLI, workers and printing are its shell (index.ts, cli.ts, job.ts,
+// strategies/file.ts).
+
+export { GAME, type BcDeal, type BcDealJson, dealFromSeed, dealFromJson, dealToJson, withVariant } from './deal.js';
+export { type BcRules, DEFAULT_RULES, SWITCH_NAMES, formatVariant, parseVariant } from './rules.js';
+export { BcPosition, MAX_MOVES } from './position.js';
+export { formatMove, parseMove } from './notation.js';
+export { renderPosition, type RenderOptions } from './render.js';
+export { BcGame } from './search.js';
+export { besiegedCity } from './kit.js';
+export { bcBoard } from './board.js';
+export { bcSeat } from './seat.js';
+export { replay, solutionFromJson } from './replay.js';
+export {
+  BcView, DEAL, RESIGN, STRATEGIES, StrategyError, certificate, formatViewMove, makeStrategy, playGame,
+  type GameResult, type Strategy, type StrategyOptions,
+} from './strategies/index.js';

@@ -1,0 +1,14 @@
+// Parterre's core: the rules and position, the notation, deals (from a seed or a JSON
+// document), the search adapter and the board. It imports nothing from Node, so it runs in a
+// browser as it runs here (test/layers/core.test.ts bundles it for one); files, the CLI and the
+// batch job are its shell (index.ts, cli.ts, job.ts). All its cards are face up: the player's
+// view is the position.
+
+export { GAME, type PtDeal, type PtDealJson, dealFromSeed, dealFromJson, dealToJson } from './deal.js';
+export { PtPosition, MAX_MOVES } from './position.js';
+export { formatMove, parseMove } from './notation.js';
+export { renderPosition, type RenderOptions } from './render.js';
+export { PtGame } from './search.js';
+export { parterre } from './kit.js';
+export { ptBoard } from './board.js';
+export { replay, solutionFromJson } from './replay.js';

@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Message } from 'esbuild';
+
+// Each game's core (src/games/<game>/core.ts) runs anywhere: bundled for the browser, it must
+// resolve without Node, and no source file it pulls in may reach for Node, the terminal or the
+// CLI's packages. Run alone (`npx tsx test/layers/core-check.ts`, as .ci/run does before the
+// tests) it prints one line per problem and exits 1; test/layers/core.test.ts runs it too.
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
+
+/** What a core's own code may not hold (comments aside): Node's modules and globals, printing,
+ *  and the packages of the shell. */
+const FORBIDDEN: [RegExp, string][] = [
+  [/['"]node:/, 'a node: import'],
+  [/\bprocess\./, 'process.'],
+  [/\bconsole\./, 'console.'],
+  [/from\s+['"](fs|path|os|url|worker_threads|child_process|readline)(\/[^'"]*)?['"]/, 'a Node module'],
+  [/['"](yargs|piscina|cli-progress|csv-stringify)(\/[^'"]*)?['"]/, 'a package of the shell'],
+];
+
+/** The code of a source file without its comments (strings are left alone: close enough for
+ *  these patterns, which no string of ours holds). */
+const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+
+export function coreEntries(): string[] {
+  const games = join(ROOT, 'src/games');
+  return readdirSync(games, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(games, d.name, 'core.ts')))
+    .map((d) => join(games, d.name, 'core.ts'));
+}
+
+/** The problems of one core: what the bundler could not resolve, and each forbidden thing in
+ *  a source file of its closure. Empty when the core runs anywhere. */
+export async function checkCore(entry: string): Promise<string[]> {
+  const name = relative(ROOT, entry);
+  const r = await build({
+    entryPoints: [entry], bundle: true, platform: 'browser', format: 'esm', write: false, metafile: true,
+    logLevel: 'silent', outdir: 'out',
+  }).catch((e: { errors?: Message[] }) => ({ errors: e.errors ?? [{ text: String(e) } as Message], metafile: undefined }));
+  if (r.errors.length) return r.errors.map((m) => `${name}: ${m.location ? `${m.location.file}:${m.location.line}: ` : ''}${m.text}`);
+  const problems: string[] = [];
+  for (const input of Object.keys(r.metafile!.inputs)) {
+    if (!input.startsWith('src/')) continue; // a package (node_modules) is the bundler's to resolve
+    const text = code(readFileSync(resolve(ROOT, input), 'utf8'));
+    for (const [re, what] of FORBIDDEN) if (re.test(text)) problems.push(`${name}: ${input} holds ${what}`);
+  }
+  return problems;
+}
+
+export async function checkCores(): Promise<string[]> {
+  return (await Promise.all(coreEntries().map(checkCore))).flat();
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const entries = coreEntries();
+  const problems = await checkCores();
+  for (const p of problems) console.error(p);
+  console.log(`cores: ${entries.length} bundled for the browser, ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+  process.exitCode = problems.length ? 1 : 0;
+}

@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The layering of src/ (docs/architecture.md): the shared layers import no game and name none,
+// a game imports no other game, and the only shared module that reads the list of games is the
+// composition root, src/cli.ts. Read from the source's import lines, so a fifth game is held
+// to it without a line here.
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
+const SRC = join(ROOT, 'src');
+const SHARED = ['search', 'batch', 'report', 'cli', 'strategies', 'cards', 'io', 'solitaire'];
+const GAMES = readdirSync(join(SRC, 'games'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? filesUnder(join(dir, d.name)) : /\.(ts|mjs)$/.test(d.name) ? [join(dir, d.name)] : []);
+}
+
+/** The files a module imports (relative specifiers, resolved; static, dynamic and re-exports). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]);
+  return specs.map((s) => resolve(dirname(file), s));
+}
+
+/** The code of a file without its comments. */
+const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+
+const rel = (f: string) => relative(ROOT, f);
+const shared = SHARED.flatMap((d) => filesUnder(join(SRC, d)));
+
+describe('the shared layers', () => {
+  it('are there to check', () => {
+    expect(shared.length).toBeGreaterThan(30);
+    expect(GAMES.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('import no game', () => {
+    const bad = shared.flatMap((f) => importsOf(f).filter((t) => t.startsWith(join(SRC, 'games'))).map((t) => `${rel(f)} imports ${rel(t)}`));
+    expect(bad).toEqual([]);
+  });
+
+  it('name no game in their code', () => {
+    // The folder names, and the titles spelled as words ("Besieged City", "Žioplys").
+    const names = GAMES.flatMap((g) => [g, g.replace(/-/g, ' ')]).concat(['žioplys']);
+    const bad = shared.flatMap((f) => {
+      const text = code(readFileSync(f, 'utf8')).toLowerCase();
+      return names.filter((n) => text.includes(n)).map((n) => `${rel(f)} names ${n}`);
+    });
+    expect(bad).toEqual([]);
+  });
+
+  it('the composition root reads the list of games, and no game beyond it', () => {
+    const fromRoot = importsOf(join(SRC, 'cli.ts')).filter((t) => t.startsWith(join(SRC, 'games')));
+    expect(fromRoot.map(rel)).toEqual(['src/games/index.js']);
+    const text = code(readFileSync(join(SRC, 'cli.ts'), 'utf8')).toLowerCase();
+    expect(GAMES.filter((g) => text.includes(g))).toEqual([]);
+  });
+});
+
+describe('a game', () => {
+  it.each(GAMES)('%s imports no other game, and exports its plugin from index.ts', (game) => {
+    const dir = join(SRC, 'games', game);
+    const bad = filesUnder(dir).flatMap((f) => importsOf(f)
+      .filter((t) => t.startsWith(join(SRC, 'games')) && !t.startsWith(dir + '/'))
+      .map((t) => `${rel(f)} imports ${rel(t)}`));
+    expect(bad).toEqual([]);
+    expect(readFileSync(join(dir, 'index.ts'), 'utf8')).toMatch(/^export const plugin: GamePlugin = /m);
+  });
+
+  it('is one line of src/games/index.ts, the one file that names every game', () => {
+    const lines = code(readFileSync(join(SRC, 'games/index.ts'), 'utf8')).split('\n').filter((l) => l.trim());
+    expect(lines.map((l) => /^export \{ plugin as \w+ \} from '\.\/([\w-]+)\/index\.js';$/.exec(l)?.[1]).sort()).toEqual([...GAMES].sort());
+  });
+});
