@@ -70,6 +70,10 @@ describe('a game', () => {
     expect(readFileSync(join(dir, 'index.ts'), 'utf8')).toMatch(/^export const plugin: GamePlugin = /m);
   });
 
+  it.each(GAMES)('%s has a core, core.ts, that the browser check bundles', (game) => {
+    expect(filesUnder(join(SRC, 'games', game)).map(rel)).toContain(`src/games/${game}/core.ts`);
+  });
+
   it('is one line of src/games/index.ts, the one file that names every game', () => {
     const lines = code(readFileSync(join(SRC, 'games/index.ts'), 'utf8')).split('\n').filter((l) => l.trim());
     expect(lines.map((l) => /^export \{ plugin as \w+ \} from '\.\/([\w-]+)\/index\.js';$/.exec(l)?.[1]).sort()).toEqual([...GAMES].sort());
