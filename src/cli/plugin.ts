@@ -1,6 +1,6 @@
 import type { Argv, ArgumentsCamelCase } from 'yargs';
-import type { RowSchema } from '../batch/schema.js';
 import type { Replay } from '../cards/board.js';
+import type { GameSummary } from '../report/section.js';
 
 // A game plugs into the program through one GamePlugin object, exported from its folder's
 // index.ts and listed in src/games/index.ts: `verbs` become subcommands `patience <verb> <game>`
@@ -37,23 +37,6 @@ export interface GamePlugin {
    *  another game already gave (the same text after the command) is shown once. */
   examples?: Partial<Record<'show' | 'verify' | 'replay', [command: string, what: string]>>;
 }
-
-/** One computation, two outputs: `compute` gives the numbers (what `summary --json` prints and
- *  the report's tables show), `format` the text summary, `section` the report's HTML section
- *  (loaded only by `report`, which draws charts). */
-export interface GameSummary<S = any> {
-  /** What each CSV column of this game's rows may hold; every row is checked before counting. */
-  schema: RowSchema;
-  compute: (rows: Record<string, string>[]) => S;
-  format: (s: S) => string;
-  section: () => Promise<ReportSection<S>>;
-  /** The report's comparison of the rule variants present in the rows (each variant's summary). */
-  compare?: () => Promise<(groups: { variant: string; summary: S }[]) => Promise<string>>;
-}
-
-/** A game's part of the report, from its rows (for the distributions) and its summary: the HTML
- *  section, the settings the rows were made with, and the command lines that make them again. */
-export type ReportSection<S> = (rows: Record<string, string>[], s: S) => Promise<{ html: string; settings: string[]; commands: string[] }>;
 
 /** The games the program knows, as the composition root (src/cli.ts) hands them to the shared
  *  commands: the plugins src/games/index.ts exports, in the order of their names. */

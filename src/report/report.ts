@@ -1,4 +1,4 @@
-import type { Games } from '../cli/plugin.js';
+import type { GameList } from './section.js';
 import { readRowsByGame } from './rows.js';
 import { formatJson } from '../io/json.js';
 import { checkHtmlOut, esc, intText, page, scriptJson, writeHtml } from './html.js';
@@ -14,7 +14,7 @@ header { padding-bottom: 4px; }
 section.game { margin-top: 10px; }
 `;
 
-export async function buildReport(games: Games, files: readonly string[]): Promise<string> {
+export async function buildReport(games: GameList, files: readonly string[]): Promise<string> {
   const { byGame, files: info } = readRowsByGame(games, files);
   const sections: string[] = [];
   const settings: string[] = [];
@@ -58,7 +58,7 @@ ${info.map((f) => `<tr><td><code>${esc(f.file)}</code></td><td class="num">${int
   return page('patience-lab report', CSS, `<main>${header}\n${sections.join('\n')}</main>`);
 }
 
-export async function reportCommand(games: Games, files: string[], out: string): Promise<void> {
+export async function reportCommand(games: GameList, files: string[], out: string): Promise<void> {
   checkHtmlOut(out);
   writeHtml(out, await buildReport(games, files));
   console.log(`report: ${out}`);

@@ -1,7 +1,7 @@
 import { readCsvRows } from '../batch/csv.js';
 import { checkRow, columnsText, headerFits } from '../batch/schema.js';
 import { variantOfSettings } from '../batch/settings.js';
-import type { GamePlugin, GameSummary, Games } from '../cli/plugin.js';
+import type { GameList, GameSummary, SummarisedGame } from './section.js';
 import { InputError, quote } from '../io/errors.js';
 
 // `summary` and `report` read their CSV files the same way: the rows of every file, grouped by
@@ -9,7 +9,7 @@ import { InputError, quote } from '../io/errors.js';
 // add up; each game's compute drops repeats; rows of two readings of the rules never mix).
 
 export interface GameRows {
-  game: GamePlugin & { summary: GameSummary };
+  game: SummarisedGame & { summary: GameSummary };
   /** The rule variant of these rows ("default" when the settings name none). */
   variant: string;
   rows: Record<string, string>[];
@@ -22,7 +22,7 @@ export interface FileInfo {
 }
 
 /** Every game's CSV header, as the message for a file that is none of them lists them. */
-function expectedHeaders(games: Games): string {
+function expectedHeaders(games: GameList): string {
   const byColumns = new Map<string, string[]>();
   for (const g of games.all) {
     if (!g.summary) continue;
@@ -32,7 +32,7 @@ function expectedHeaders(games: Games): string {
   return [...byColumns].map(([k, names]) => `${k}: ${names.join(', ')})`).join('; ');
 }
 
-export function readRowsByGame(games: Games, files: readonly string[]): { byGame: GameRows[]; files: FileInfo[] } {
+export function readRowsByGame(games: GameList, files: readonly string[]): { byGame: GameRows[]; files: FileInfo[] } {
   const groups = new Map<string, Map<string, Record<string, string>[]>>();
   const info: FileInfo[] = [];
   const schemas = games.all.flatMap((g) => (g.summary ? [g.summary.schema] : []));

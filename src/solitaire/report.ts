@@ -1,5 +1,5 @@
 import { dedupe, solvableText, type SolvabilitySummary } from './solvability.js';
-import type { ReportSection } from '../cli/plugin.js';
+import type { ReportSection } from '../report/section.js';
 import { chart, intervalSpec } from '../report/chart.js';
 import { esc, intText, msText, seedRanges, table, val } from '../report/html.js';
 import { pctFormat } from '../batch/stats.js';

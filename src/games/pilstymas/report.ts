@@ -1,4 +1,4 @@
-import type { ReportSection } from '../../cli/plugin.js';
+import type { ReportSection } from '../../report/section.js';
 import { countedRows, type Summary } from './summary.js';
 import { DEFAULT_MAX_TURNS } from './game.js';
 import { chart } from '../../report/chart.js';

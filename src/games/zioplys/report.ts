@@ -1,4 +1,4 @@
-import type { ReportSection } from '../../cli/plugin.js';
+import type { ReportSection } from '../../report/section.js';
 import { countedRows, type PlayersSummary, type Share } from './summary.js';
 import { chart } from '../../report/chart.js';
 import { fixed, seedRanges, table, val } from '../../report/html.js';
