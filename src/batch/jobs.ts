@@ -8,11 +8,15 @@ import type { Job } from './job.js';
 /** A job for testing the pool itself: it can fail, crash its worker or sleep on request. */
 export const SELFTEST_JOB = new URL('./selftest-job.js', import.meta.url).href;
 
+// A job's config is its own; the pool only passes it through.
+// biome-ignore lint/suspicious/noExplicitAny: the pool holds jobs of every config
 const cache = new Map<string, Job<any>>();
 
+// biome-ignore lint/suspicious/noExplicitAny: the pool holds jobs of every config
 export async function loadJob(module: string): Promise<Job<any>> {
   let j = cache.get(module);
   if (!j) {
+    // biome-ignore lint/suspicious/noExplicitAny: the pool holds jobs of every config
     j = ((await import(module)) as { job?: Job<any> }).job;
     if (!j) throw new Error(`batch job module ${module} exports no job`);
     cache.set(module, j);

@@ -138,7 +138,10 @@ export function checkOutputFile(file: string, option: string): void {
   if (/[/\\]$/.test(file)) throw new InputError(`${label}: names a directory; give a file name`);
   makeDirectory(dirname(file), label);
   const st = statOrNull(file, label);
-  if (!st) return probeCreate(file, label, 'create the file');
+  if (!st) {
+    probeCreate(file, label, 'create the file');
+    return;
+  }
   if (st.isDirectory()) throw new InputError(`${label}: is a directory; give a file name`);
   if (!st.isFile()) throw new InputError(`${label}: ${kindOf(st)}, not a regular file; results are written to regular files only`);
   try {

@@ -14,7 +14,7 @@ export function gameOf(doc: unknown, file: string): string {
 
 /** JSON with two-space indentation, but arrays of plain values kept on one line (card lists). */
 export function formatJson(doc: unknown): string {
-  return JSON.stringify(doc, null, 2).replace(/\[\s*\n([^\[\]{}]*?)\n\s*\]/g, (_m, inner: string) =>
+  return JSON.stringify(doc, null, 2).replace(/\[\s*\n([^[\]{}]*?)\n\s*\]/g, (_m, inner: string) =>
     `[${inner.split('\n').map((l) => l.trim()).join(' ')}]`,
   );
 }

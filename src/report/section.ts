@@ -6,6 +6,7 @@ import type { RowSchema } from '../batch/schema.js';
 /** One computation, two outputs: `compute` gives the numbers (what `summary --json` prints and
  *  the report's tables show), `format` the text summary, `section` the report's HTML section
  *  (loaded only by `report`, which draws charts). */
+// biome-ignore lint/suspicious/noExplicitAny: each game's summary has a shape of its own
 export interface GameSummary<S = any> {
   /** What each CSV column of this game's rows may hold; every row is checked before counting. */
   schema: RowSchema;

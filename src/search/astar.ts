@@ -1,6 +1,6 @@
 import { grown } from './grow.js';
 import { Budget, DEFAULT_MEMORY, type Limits, type SearchResult } from './limits.js';
-import { FULL, StateTable } from './table.js';
+import { FULL, type StateTable } from './table.js';
 import { DEAD, type SearchGame } from './types.js';
 
 // Best-first search on f = g + weight * h. weight 1 is A*: with an admissible lower bound the

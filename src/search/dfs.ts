@@ -1,6 +1,6 @@
 import { grown } from './grow.js';
 import { Budget, DEFAULT_MEMORY, type Limits, type SearchResult } from './limits.js';
-import { FULL, StateTable } from './table.js';
+import { FULL, type StateTable } from './table.js';
 import { DEAD, type SearchGame, type SearchMode } from './types.js';
 
 // Depth-first search for any winning line: iterative with an explicit stack, make/unmake, and

@@ -129,7 +129,10 @@ export class StateTable {
   /** Empties the table and gives it a new budget (a search that shares its memory with other
    *  structures sets the table's part before it starts). */
   setBudget(bytes: number): void {
-    if (bytes === this.budget) return this.clear();
+    if (bytes === this.budget) {
+      this.clear();
+      return;
+    }
     this.budget = bytes;
     this.minSlots = startSlots(bytes, this.slotsWanted);
     this.minArena = startArena(bytes);

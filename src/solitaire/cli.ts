@@ -151,7 +151,7 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   if (files) {
     if (files.length === 0) throw new InputError('--deal: name at least one deal file');
     const paths = files.map((f) => resolve(f));
-    const twice = files.find((f, i) => paths.indexOf(paths[i]) !== i);
+    const twice = files.find((_f, i) => paths.indexOf(paths[i]) !== i);
     if (twice !== undefined) throw new InputError(`--deal: ${twice} is listed twice`);
     files.forEach(dealOf);
   }

@@ -81,7 +81,7 @@ describe('Besieged City: the last ace', () => {
     // must find no win. Some of those must be lost through a king alone (the generalisation).
     const R = ' A23456789TJQK';
     const fits = (c: string, d: string) => ((NEIGHBOUR_MASK.ordinary[R.indexOf(d[0])] >> R.indexOf(c[0])) & 1) === 1;
-    let dead = 0, kings = 0, checked = 0;
+    let _dead = 0, kings = 0, checked = 0;
     for (let seed = 1; seed <= 400 && kings < 8; seed++) {
       const spec = { ...makeEndgame(seed), rules: { trenchOrder: 'ordinary' as const, stockToFoundation: true, deferredFill: false } };
       if ([...(spec.stock ?? []), ...(spec.talon ?? [])].includes('??')) continue;
@@ -89,7 +89,7 @@ describe('Besieged City: the last ace', () => {
       const g = setupPosition(spec);
       const r = deadAlongRandomLine(g, `kings${seed}`, RESTLESS.ordinary);
       if (r === undefined) continue;
-      dead++;
+      _dead++;
       if (!lastAceBuried(g.pos, 15)) kings++;
       if (r) checked++;
     }

@@ -60,13 +60,13 @@ describe('Besieged City: key', () => {
         if (n === 0) break;
         g.make(buf[Math.floor(rng() * n)]);
         const canon = canonicalSnapshot(g);
-        const k = keyOf(g) + '|' + seed; // keys are per deal: the stock order is not in the key
+        const k = `${keyOf(g)}|${seed}`; // keys are per deal: the stock order is not in the key
         const prev = seen.get(k);
         if (prev !== undefined && prev !== canon) collisions++;
         seen.set(k, canon);
-        const prevKey = keyOfCanon.get(canon + '|' + seed);
+        const prevKey = keyOfCanon.get(`${canon}|${seed}`);
         if (prevKey !== undefined && prevKey !== k) splits++;
-        keyOfCanon.set(canon + '|' + seed, k);
+        keyOfCanon.set(`${canon}|${seed}`, k);
         checked++;
       }
     }

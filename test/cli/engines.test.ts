@@ -18,7 +18,7 @@ function enginesOf(path: string, entry: { engines?: { node?: string } }): string
 }
 
 /** Packages whose declared Node range does not cover all of `range`. */
-export function narrowerThan(range: string): string[] {
+function narrowerThan(range: string): string[] {
   const bad: string[] = [];
   for (const [path, entry] of Object.entries(lock.packages as Record<string, { engines?: { node?: string } }>)) {
     if (path === '') continue;

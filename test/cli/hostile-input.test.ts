@@ -322,7 +322,7 @@ describe('JSON inside a <script> element', () => {
 
   const chromium = findChromium();
   describe.skipIf(!chromium)('in chromium', () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    // biome-ignore lint/suspicious/noExplicitAny: playwright-core is loaded only when a browser exists
     let browser: any;
     beforeAll(async () => {
       const { chromium: pw } = await import('playwright-core');

@@ -35,7 +35,7 @@ export function layout(v: unknown, indent = ''): string {
       let line = '';
       for (const x of v.map((x) => JSON.stringify(x))) {
         if (line && inner.length + line.length + x.length + 2 > WIDTH) lines.push(line), (line = '');
-        line += (line ? ' ' : '') + `${x},`;
+        line += `${line ? ' ' : ''}${x},`;
       }
       lines.push(line.replace(/,$/, ''));
       return `[\n${lines.map((l) => inner + l).join('\n')}\n${indent}]`;
@@ -105,7 +105,7 @@ export const docBlocks = (text: string): Record<string, string> =>
 
 if (process.argv[2] === '--write') {
   const views = docViews();
-  const text = readFileSync(DOC, 'utf8').replace(BLOCK, (all, open: string, name: string, _old: string, close: string) => {
+  const text = readFileSync(DOC, 'utf8').replace(BLOCK, (_all, open: string, name: string, _old: string, close: string) => {
     if (!(name in views)) throw new Error(`${join('docs', 'strategies.md')}: no view named ${name}`);
     return `${open}${views[name]}\n${close}`;
   });

@@ -64,7 +64,7 @@ describe('a game', () => {
   it.each(GAMES)('%s imports no other game, and exports its plugin from index.ts', (game) => {
     const dir = join(SRC, 'games', game);
     const bad = filesUnder(dir).flatMap((f) => importsOf(f)
-      .filter((t) => t.startsWith(join(SRC, 'games')) && !t.startsWith(dir + '/'))
+      .filter((t) => t.startsWith(join(SRC, 'games')) && !t.startsWith(`${dir}/`))
       .map((t) => `${rel(f)} imports ${rel(t)}`));
     expect(bad).toEqual([]);
     expect(readFileSync(join(dir, 'index.ts'), 'utf8')).toMatch(/^export const plugin: GamePlugin = /m);

@@ -186,16 +186,16 @@ describe('make / unmake and the key', () => {
       const k = new Uint32Array(8);
       return Array.from(k.subarray(0, packKey(g, k))).join(',');
     };
-    const after = (move: string) => {
+    const keyAfter = (move: string) => {
       const g = game([['KS'], ['QH'], [], [], [], []], ['KH']);
       const p = parseMove(g, move);
       if (!p.ok) throw new Error(p.reason);
       g.make(p.move);
       return key(g);
     };
-    expect(after('QH p1>p2')).toBe(after('QH p1>p4'));
-    expect(after('QH p1>p2')).not.toBe(after('QH p1>p0'));
-    expect(after('KH b>p2')).toBe(after('KH b>p5'));
+    expect(keyAfter('QH p1>p2')).toBe(keyAfter('QH p1>p4'));
+    expect(keyAfter('QH p1>p2')).not.toBe(keyAfter('QH p1>p0'));
+    expect(keyAfter('KH b>p2')).toBe(keyAfter('KH b>p5'));
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/games/pilstymas/deal.js';
 import { playGame } from '../../src/games/pilstymas/game.js';
-import { END, PASS, PilPosition, SNAPSHOT_MAX } from '../../src/games/pilstymas/position.js';
+import { END, PASS, type PilPosition, SNAPSHOT_MAX } from '../../src/games/pilstymas/position.js';
 import { RepetitionTable } from '../../src/games/pilstymas/repetition.js';
 import { recordFromJson, recordToJson, verifyRecord } from '../../src/games/pilstymas/replay.js';
 import type { Strategy } from '../../src/games/pilstymas/strategies/index.js';

@@ -77,7 +77,7 @@ beforeAll(async () => {
 const at = (doc: unknown, path: string): unknown =>
   path.split('/').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], doc);
 
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 describe('report page (HTML)', () => {
   it('embeds, for every game, exactly the object summary --json prints for its files', () => {
@@ -96,7 +96,7 @@ describe('report page (HTML)', () => {
       const variant = /data-variant="([^"]+)"/.exec(sec)![1];
       const s = variant === 'default' ? summaries[game] : variantSummary;
       for (const m of sec.matchAll(/<td class="num" data-path="([^"]+)" data-value="([^"]*)">([^<]*)<\/td>/g)) {
-        expect(JSON.parse(unescape(m[2])), `${game} ${m[1]}`).toEqual(at(s, unescape(m[1])) ?? null);
+        expect(JSON.parse(unescapeHtml(m[2])), `${game} ${m[1]}`).toEqual(at(s, unescapeHtml(m[1])) ?? null);
         cells++;
       }
     }
@@ -125,7 +125,7 @@ describe('report page (HTML)', () => {
     let cells = 0;
     for (const m of section.matchAll(/data-path="([^":]+):([^"]+)" data-value="([^"]*)"/g)) {
       const doc = m[1] === 'default' ? summaries['besieged-city'] : variantSummary;
-      expect(JSON.parse(unescape(m[3])), `${m[1]} ${m[2]}`).toEqual(at(doc, m[2]));
+      expect(JSON.parse(unescapeHtml(m[3])), `${m[1]} ${m[2]}`).toEqual(at(doc, m[2]));
       cells++;
     }
     expect(cells).toBe(2 * 7); // per variant: deals, solved, low, high, unsolvable, unknown, greedy won
@@ -191,7 +191,7 @@ const CI = process.env.CI === 'true';
 if (!chromium && !CI) console.warn(`browser tests skipped: chromium not found; ${INSTALL_HINT}`);
 
 /** A DOM element inside page callbacks (the project's TypeScript has no DOM library). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the page's DOM, as the browser returns it
 type Dom = any;
 
 describe.skipIf(!chromium && !CI)('in a real browser (chromium)', () => {

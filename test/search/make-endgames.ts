@@ -96,5 +96,5 @@ if (process.argv[1]?.endsWith('make-endgames.ts')) {
     out.push({ name: `endgame-${seed}`, spec, outcome: d.outcome, ...(a.outcome === 'solved' ? { optimal: a.moves.length } : {}) });
     console.log(seed, d.outcome, d.stats.nodes, a.stats.nodes, a.outcome === 'solved' ? a.moves.length : '');
   }
-  writeFileSync(new URL('../../data/besieged-city/endgames.json', import.meta.url), JSON.stringify(out, null, 1) + '\n');
+  writeFileSync(new URL('../../data/besieged-city/endgames.json', import.meta.url), `${JSON.stringify(out, null, 1)}\n`);
 }

@@ -51,7 +51,7 @@ function watchStrategy(argv: Args): void {
   console.log(`Besieged City, deal ${deal.seed ?? '(file)'}: ${name} plays (it sees no stock order)`);
   if (argv.show) console.log(renderPosition(pos, { unicode: u }));
   const t0 = performance.now();
-  let game;
+  let game: ReturnType<typeof playGame>;
   try {
     game = playGame(deal, strategy, {
       onMove: (move) => {

@@ -62,7 +62,7 @@ export function packHead(pos: BcPosition, out: Uint32Array): number {
 }
 
 export function packKey(pos: BcPosition, out: Uint32Array): number {
-  let wi = packHead(pos, out);
+  const wi = packHead(pos, out);
   for (let l = 0; l < LINES; l++) {
     const a = LINE_PAIR[2 * l], b = LINE_PAIR[2 * l + 1];
     const la = pos.plen[a], lb = pos.plen[b];

@@ -2,7 +2,7 @@ import { formatCard, makeCard, parseCard, suitOf } from '../../cards/card.js';
 import { quote } from '../../io/errors.js';
 import { CELL_NAMES, CELL_TRENCHES, LINE_CELLS, PLAY_ORDER, STOCK_SIZE, TRENCH_LINE, TRENCH_NAMES } from './layout.js';
 import {
-  BcPosition, FILL, MAX_MOVES, R2T, S2F, T2F, T2T, moveCard, moveFrom, moveKind, moveTo,
+  type BcPosition, FILL, MAX_MOVES, R2T, S2F, T2F, T2T, moveCard, moveFrom, moveKind, moveTo,
 } from './position.js';
 
 // Notation of the rules page: `card from>to`, e.g. `KS E2>F`, `5H r1c2>N2`, `9C stock>talon`,

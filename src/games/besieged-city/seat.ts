@@ -2,7 +2,7 @@ import { formatCard } from '../../cards/card.js';
 import type { PlaySeat, SeatAnswer } from '../../solitaire/kit.js';
 import { STOCK_SIZE } from './layout.js';
 import { formatMove, parseMove } from './notation.js';
-import { BcPosition, MAX_MOVES, S2F, S2TAL, moveKind } from './position.js';
+import { type BcPosition, MAX_MOVES, S2F, S2TAL, moveKind } from './position.js';
 
 // A person's seat at Besieged City in `play` (docs/rules/besieged-city.md, "Playing in the
 // terminal"). The stock is face down, so no move names its next card: the player types `deal`

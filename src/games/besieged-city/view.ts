@@ -2,7 +2,7 @@ import { formatCard } from '../../cards/card.js';
 import { CELLS, PILE_CAP, PLAY_ORDER, STOCK_SIZE, TRENCHES } from './layout.js';
 import { packKey, BC_MAX_KEY_WORDS } from './key.js';
 import { formatMove } from './notation.js';
-import { BcPosition, MAX_MOVES, S2F, S2TAL, T2T, moveKind, packMove } from './position.js';
+import { type BcPosition, MAX_MOVES, S2F, S2TAL, T2T, moveKind, packMove } from './position.js';
 import { type BcRules, DEFAULT_RULES } from './rules.js';
 import { BcGame } from './search.js';
 

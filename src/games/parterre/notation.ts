@@ -2,7 +2,7 @@ import { formatCard, parseCard, rankOf, RANKS, suitOf, SUITS } from '../../cards
 import { quote } from '../../io/errors.js';
 import { PILES } from './deal.js';
 import {
-  B2F, IN_BOUQUET, MAX_MOVES, ON_FOUNDATION, P2F, P2P, PtPosition, moveCard, moveFrom, moveKind, moveTo,
+  B2F, IN_BOUQUET, MAX_MOVES, ON_FOUNDATION, P2F, P2P, type PtPosition, moveCard, moveFrom, moveKind, moveTo,
 } from './position.js';
 
 // Notation of the rules page: `card from>to` with places p0..p5, b (the bouquet) and F, e.g.

@@ -89,7 +89,7 @@ async function play(argv: Args): Promise<void> {
     if (typeof argv.record === 'string') {
       const reason = pos.winner >= 0 ? 'win' : repeated ? 'repetition' : 'max-turns';
       const r = { winner: pos.winner, turns: pos.turns, reason, starter: 0, moves: log, forcedEnds: 0 } as const;
-      writeOutputFile(argv.record, formatJson(recordToJson(deal, r, rule, maxTurns)) + '\n', '--record');
+      writeOutputFile(argv.record, `${formatJson(recordToJson(deal, r, rule, maxTurns))}\n`, '--record');
       console.log(`record written to ${argv.record}`);
     }
   };
@@ -170,7 +170,7 @@ async function tournament(argv: Args): Promise<void> {
   const records = typeof argv.records === 'string' ? argv.records : null;
   if (records !== null) checkOutputDirectory(records, '--records');
   const onRecord = (row: Row) => {
-    if (records && typeof row._record === 'string') writeOutputFile(join(records, `${String(row.item).replace(/:/g, '-')}.json`), row._record + '\n', '--records');
+    if (records && typeof row._record === 'string') writeOutputFile(join(records, `${String(row.item).replace(/:/g, '-')}.json`), `${row._record}\n`, '--records');
   };
   const r = await runBatchCommand({
     argv,

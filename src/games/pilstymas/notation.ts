@@ -1,7 +1,7 @@
 import { formatCard, parseCard } from '../../cards/card.js';
 import { quote } from '../../io/errors.js';
 import {
-  END, FROM_HAND, FROM_TAB, MAX_MOVES, PASS, PilPosition, RANK, STOCK, SUIT, TAB, TO_F, TO_OSTOCK,
+  END, FROM_HAND, FROM_TAB, MAX_MOVES, PASS, type PilPosition, RANK, STOCK, SUIT, TAB, TO_F, TO_OSTOCK,
   TO_OWASTE, TO_TAB, UNKNOWN, WASTE, moveCard, moveFrom, moveTo, plainCard,
 } from './position.js';
 

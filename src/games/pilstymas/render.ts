@@ -1,5 +1,5 @@
 import { formatCard, makeCard } from '../../cards/card.js';
-import { HAND, PilPosition, STOCK, TAB, UNKNOWN, WASTE, plainCard } from './position.js';
+import { HAND, type PilPosition, STOCK, TAB, UNKNOWN, WASTE, plainCard } from './position.js';
 import { PILE_NAMES } from './notation.js';
 
 // Text rendering: B's side on top, the foundations between, A's side below, as at the table.

@@ -1,5 +1,5 @@
 import { grown } from '../../search/grow.js';
-import { PilPosition, SNAPSHOT_MAX } from './position.js';
+import { type PilPosition, SNAPSHOT_MAX } from './position.js';
 
 // Draw by repetition (rules page, [D] Repetition): the whole position at the start of a turn is
 // remembered; its third occurrence ends the game. Exact: positions are found by Zobrist key

@@ -53,7 +53,7 @@ export const countedRows = (rows: readonly CsvRow[]): CsvRow[] => lastRowPerItem
 export function summarize(rows: readonly CsvRow[], order?: readonly string[]): Summary {
   const names = new Set<string>();
   for (const r of rows) names.add(r.seatA), names.add(r.seatB);
-  const rank = (n: string) => (order && order.includes(n) ? order.indexOf(n) : 1000);
+  const rank = (n: string) => (order?.includes(n) ? order.indexOf(n) : 1000);
   const sorted = [...names].sort((x, y) => rank(x) - rank(y) || x.localeCompare(y));
   const pairs = new Map<string, PairStat>();
   let errors = 0, draws = 0;

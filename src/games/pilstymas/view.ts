@@ -1,5 +1,5 @@
 import type { Rng } from '../../cards/shuffle.js';
-import { HAND, PilPosition, STOCK, TAB, UNKNOWN, WASTE, type WinRule, ownerOf } from './position.js';
+import { HAND, type PilPosition, STOCK, TAB, UNKNOWN, WASTE, type WinRule, ownerOf } from './position.js';
 
 // What one player sees (rules page, "Information"): every face-up card — tableau piles, the
 // foundations, both wastes (face up, built in sight), the face-up part of both stocks (the top

@@ -1,4 +1,4 @@
-import { FROM_STOCK, FROM_TAB, HAND, PilPosition, RANK, STOCK, SUIT, TAB, TO_F, UNKNOWN, WASTE, packMove } from '../position.js';
+import { FROM_STOCK, FROM_TAB, HAND, type PilPosition, RANK, STOCK, SUIT, TAB, TO_F, UNKNOWN, WASTE, packMove } from '../position.js';
 import { WIN, stockOpen } from './turn.js';
 
 // The expert's evaluation of a position (turn.ts has the planner's). The planner scores a

@@ -1,5 +1,5 @@
 import {
-  END, FROM_TAB, HAND, MAX_MOVES, PASS, PilPosition, STOCK, TAB, TO_OSTOCK, TO_TAB, WASTE, moveFrom, moveTo,
+  END, FROM_TAB, HAND, MAX_MOVES, PASS, type PilPosition, STOCK, TAB, TO_OSTOCK, TO_TAB, WASTE, moveFrom, moveTo,
 } from '../position.js';
 
 // The evaluation and the search over one player's own moves within a turn, shared by the
