@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Batch } from '../src/batch/run.js';
 import { parseSeeds } from '../src/cli/units.js';
 
-const items = parseSeeds(process.argv[2] ?? "1..400");
+const items = parseSeeds(process.argv[2] ?? '1..400');
 const maxNodes = Number(process.argv[3] ?? 200_000);
 const config = { algorithm: 'auto', maxNodes, memoryBytes: 2 ** 30, settings: `bench auto max-nodes=${maxNodes}` };
 const dir = mkdtempSync(join(tmpdir(), 'bench-batch-'));
@@ -17,6 +17,8 @@ for (const workers of [1, 2]) {
   await new Batch({ job: 'besieged-city', config, items, out: join(dir, `w${workers}.csv`), workers }).run();
   const s = (performance.now() - t0) / 1000;
   rates.push(items.length / s);
-  console.log(`workers ${workers}: ${items.length} deals in ${s.toFixed(1)} s = ${(items.length / s).toFixed(2)} deals/s`);
+  console.log(
+    `workers ${workers}: ${items.length} deals in ${s.toFixed(1)} s = ${(items.length / s).toFixed(2)} deals/s`,
+  );
 }
 console.log(`speed-up with 2 workers: ${(rates[1] / rates[0]).toFixed(2)}x`);

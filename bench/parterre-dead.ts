@@ -16,7 +16,8 @@ const [mode, ...args] = process.argv.slice(2);
 
 if (mode === 'roots') {
   const [from, to] = (args[0] ?? '1..1000').split('..').map(Number);
-  let without = 0, withCap = 0;
+  let without = 0,
+    withCap = 0;
   const extra: number[] = [];
   for (let s = from; s <= to; s++) {
     const g = new PtGame(dealFromSeed(String(s)));
@@ -27,7 +28,9 @@ if (mode === 'roots') {
     if (b) withCap++;
     if (b && !a) extra.push(s);
   }
-  console.log(`seeds ${from}..${to}: dead at the root ${without} without the capacity test, ${withCap} with it (new: ${extra.join(' ') || 'none'})`);
+  console.log(
+    `seeds ${from}..${to}: dead at the root ${without} without the capacity test, ${withCap} with it (new: ${extra.join(' ') || 'none'})`,
+  );
 } else if (mode === 'search') {
   const maxNodes = Number(args[0]);
   const table = new StateTable(1 << 26);
@@ -35,7 +38,8 @@ if (mode === 'roots') {
     const g = new PtGame(dealFromSeed(seed));
     g.capacityAtRoot = false;
     const relaxed = g.dead.bind(g);
-    let alive = 0, extra = 0;
+    let alive = 0,
+      extra = 0;
     g.dead = () => {
       const d = relaxed();
       if (!d) {
@@ -55,7 +59,9 @@ if (mode === 'roots') {
       const x = solve(h, { algorithm: 'dfs', maxNodes, table });
       return `${x.outcome} ${x.stats.nodes} nodes ${Math.round(process.cpuUsage(t).user / 1000)} ms`;
     };
-    console.log(`deal ${seed}: ${r.outcome} after ${r.stats.nodes} nodes; alive positions ${alive}, proved lost by the capacity test ${extra}; off: ${timed(false)}; on: ${timed(true)}`);
+    console.log(
+      `deal ${seed}: ${r.outcome} after ${r.stats.nodes} nodes; alive positions ${alive}, proved lost by the capacity test ${extra}; off: ${timed(false)}; on: ${timed(true)}`,
+    );
   }
 } else {
   console.error('usage: parterre-dead.ts roots FROM..TO | search NODES SEED...');

@@ -11,10 +11,16 @@ import { dealFromSeed } from '../src/games/parterre/deal.js';
 import { PtGame } from '../src/games/parterre/search.js';
 
 const table = new StateTable(1 << 30);
-const seeds = (process.env.SEEDS ?? '1').trim().split(/[\s,]+/).map(Number);
+const seeds = (process.env.SEEDS ?? '1')
+  .trim()
+  .split(/[\s,]+/)
+  .map(Number);
 const maxNodes = Number(process.env.NODES ?? 2_000_000);
 const alg = process.env.ALG ?? 'dfs';
-let solved = 0, exhausted = 0, open = 0, nodes = 0;
+let solved = 0,
+  exhausted = 0,
+  open = 0,
+  nodes = 0;
 const won: number[] = [];
 for (const s of seeds) {
   const game = new PtGame(dealFromSeed(s));
@@ -23,14 +29,17 @@ for (const s of seeds) {
   game.streamline(true, Number(process.env.PT_LEVEL ?? 0));
   table.clear();
   const t = performance.now();
-  const r = alg === 'dfs'
-    ? dfs(game, { maxNodes }, table)
-    : astar(game, { maxNodes }, table, alg === 'inf' ? Infinity : Number(alg), Number(process.env.GUIDE ?? 0));
+  const r =
+    alg === 'dfs'
+      ? dfs(game, { maxNodes }, table)
+      : astar(game, { maxNodes }, table, alg === 'inf' ? Infinity : Number(alg), Number(process.env.GUIDE ?? 0));
   game.streamline(false);
   nodes += r.stats.nodes;
   if (r.outcome === 'solved') solved++, won.push(s);
   else if (r.outcome === 'unsolvable') exhausted++;
   else open++;
-  console.log(`${s} ${r.outcome === 'unsolvable' ? 'exhausted' : r.outcome} ${r.stats.nodes} nodes ${(performance.now() - t).toFixed(0)} ms`);
+  console.log(
+    `${s} ${r.outcome === 'unsolvable' ? 'exhausted' : r.outcome} ${r.stats.nodes} nodes ${(performance.now() - t).toFixed(0)} ms`,
+  );
 }
 console.log(`alg ${alg}: ${solved} won (${won.join(' ')}), ${exhausted} exhausted, ${open} open; ${nodes} nodes`);

@@ -32,7 +32,7 @@ function parseRuns(text: string): StreamlinerRun[] {
     const [w, g] = alg.split(':');
     const run: StreamlinerRun = { level: level === undefined ? 0 : Number(level) };
     if (share !== undefined) run.share = Number(share);
-    if (w !== 'dfs') run.weight = w === 'inf' ? Infinity : Number(w), run.guide = Number(g ?? 0);
+    if (w !== 'dfs') (run.weight = w === 'inf' ? Infinity : Number(w)), (run.guide = Number(g ?? 0));
     return run;
   });
 }
@@ -44,12 +44,19 @@ const algorithm = (process.argv[5] ?? 'auto') as Algorithm;
 const verbose = process.env.VERBOSE === '1';
 
 const table = new StateTable(1 << 30);
-let nodes = 0, ms = 0, solved = 0, unsolvable = 0, unknown = 0;
-const solvedMs: number[] = [], solvedNodes: number[] = [];
+let nodes = 0,
+  ms = 0,
+  solved = 0,
+  unsolvable = 0,
+  unknown = 0;
+const solvedMs: number[] = [],
+  solvedNodes: number[] = [];
 const unknownSeeds: string[] = [];
 const unsolvableSeeds: string[] = [];
 const seeds: number[] = process.env.SEEDS
-  ? process.env.SEEDS.trim().split(/[\s,]+/).map(Number)
+  ? process.env.SEEDS.trim()
+      .split(/[\s,]+/)
+      .map(Number)
   : Array.from({ length: to - from + 1 }, (_, i) => from + i);
 for (const s of seeds) {
   const game = new PtGame(dealFromSeed(s));
@@ -64,26 +71,50 @@ for (const s of seeds) {
   const streamlinerShare = process.env.PT_STREAM ? Number(process.env.PT_STREAM) : undefined;
   const exhaustedFirstPassShare = process.env.PT_XSHARE ? Number(process.env.PT_XSHARE) : undefined;
   const maxNodes = process.env.NODES ? Number(process.env.NODES) : undefined;
-  const firstRoundWeights = process.env.PT_W0 ? process.env.PT_W0.split(',').map((w) => (w === 'inf' ? Infinity : Number(w))) : undefined;
+  const firstRoundWeights = process.env.PT_W0
+    ? process.env.PT_W0.split(',').map((w) => (w === 'inf' ? Infinity : Number(w)))
+    : undefined;
   const policy = resolvePolicy(PT_POLICY, {
-    guideOrder, firstPassShare, firstRoundNodes, firstRoundWeights, streamlinerShare, streamlinerRuns, exhaustedFirstPassShare,
+    guideOrder,
+    firstPassShare,
+    firstRoundNodes,
+    firstRoundWeights,
+    streamlinerShare,
+    streamlinerRuns,
+    exhaustedFirstPassShare,
   });
-  const r = solve(game, { algorithm, weight: 3, timeoutMs: timeoutMs > 0 ? timeoutMs : undefined, maxNodes, table, policy });
+  const r = solve(game, {
+    algorithm,
+    weight: 3,
+    timeoutMs: timeoutMs > 0 ? timeoutMs : undefined,
+    maxNodes,
+    table,
+    policy,
+  });
   nodes += r.stats.nodes;
   ms += r.stats.ms;
   if (r.outcome === 'solved') solved++, solvedMs.push(r.stats.ms), solvedNodes.push(r.stats.nodes);
   else if (r.outcome === 'unsolvable') unsolvable++, unsolvableSeeds.push(String(s));
   else unknown++, unknownSeeds.push(String(s));
-  if (verbose) console.log(`${s} ${r.outcome} ${r.stats.nodes} nodes ${r.stats.ms.toFixed(1)} ms${r.outcome === 'solved' ? ` ${r.moves.length} moves` : ''}`);
+  if (verbose)
+    console.log(
+      `${s} ${r.outcome} ${r.stats.nodes} nodes ${r.stats.ms.toFixed(1)} ms${r.outcome === 'solved' ? ` ${r.moves.length} moves` : ''}`,
+    );
 }
 const n = seeds.length;
 solvedMs.sort((a, b) => a - b);
 solvedNodes.sort((a, b) => a - b);
 const list = (xs: string[]) => (xs.length ? `: ${xs.slice(0, 40).join(' ')}${xs.length > 40 ? ' …' : ''}` : '');
 const rate = boundedRate(solved, unknown, n);
-console.log(`parterre ${algorithm}, ${process.env.SEEDS ? `${n} listed seeds` : `seeds ${from}..${to}`}, ${timeoutMs} ms${process.env.NODES ? ` and ${process.env.NODES} nodes` : ''} per deal, one thread`);
-console.log(`nodes/s             ${Math.round((nodes / ms) * 1000).toLocaleString('en-US')} (${nodes.toLocaleString('en-US')} nodes in ${(ms / 1000).toFixed(1)} s)`);
-console.log(`median solved deal  ${percentile(solvedMs, 50).toFixed(1)} ms (p90 ${percentile(solvedMs, 90).toFixed(1)} ms), ${Math.round(percentile(solvedNodes, 50)).toLocaleString('en-US')} nodes (p90 ${Math.round(percentile(solvedNodes, 90)).toLocaleString('en-US')})`);
+console.log(
+  `parterre ${algorithm}, ${process.env.SEEDS ? `${n} listed seeds` : `seeds ${from}..${to}`}, ${timeoutMs} ms${process.env.NODES ? ` and ${process.env.NODES} nodes` : ''} per deal, one thread`,
+);
+console.log(
+  `nodes/s             ${Math.round((nodes / ms) * 1000).toLocaleString('en-US')} (${nodes.toLocaleString('en-US')} nodes in ${(ms / 1000).toFixed(1)} s)`,
+);
+console.log(
+  `median solved deal  ${percentile(solvedMs, 50).toFixed(1)} ms (p90 ${percentile(solvedMs, 90).toFixed(1)} ms), ${Math.round(percentile(solvedNodes, 50)).toLocaleString('en-US')} nodes (p90 ${Math.round(percentile(solvedNodes, 90)).toLocaleString('en-US')})`,
+);
 console.log(`solved              ${solved} (${pct(solved / n)})`);
 console.log(`unsolvable          ${unsolvable} (${pct(unsolvable / n)})${list(unsolvableSeeds)}`);
 console.log(`unknown             ${unknown} (${pct(unknown / n)})${list(unknownSeeds)}`);

@@ -108,8 +108,16 @@ function logLik(w: number[], lo: number, hi: number): number {
 const half = rows.length >> 1;
 const w = fit(0, rows.length);
 const w1 = fit(0, half);
-console.log(`${rows.length} positions from ${players} games, seeds ${from}..${from + games - 1} (drawn games left out)`);
-console.log(`mean log-likelihood: fit on 1st half ${logLik(w1, 0, half).toFixed(4)}, on 2nd half (held out) ${logLik(w1, half, rows.length).toFixed(4)}; constant only ${Math.log(0.5).toFixed(4)}`);
+console.log(
+  `${rows.length} positions from ${players} games, seeds ${from}..${from + games - 1} (drawn games left out)`,
+);
+console.log(
+  `mean log-likelihood: fit on 1st half ${logLik(w1, 0, half).toFixed(4)}, on 2nd half (held out) ${logLik(w1, half, rows.length).toFixed(4)}; constant only ${Math.log(0.5).toFixed(4)}`,
+);
 const unit = w[1];
-console.log('weights (a hand card = 1):', FEATURES.map((n, i) => `${n}: ${(w[i] / unit).toFixed(2)}`).join(', '), `(logit per hand card ${unit.toFixed(4)}, constant ${w[F].toFixed(3)})`);
+console.log(
+  'weights (a hand card = 1):',
+  FEATURES.map((n, i) => `${n}: ${(w[i] / unit).toFixed(2)}`).join(', '),
+  `(logit per hand card ${unit.toFixed(4)}, constant ${w[F].toFixed(3)})`,
+);
 console.log(`--expert ${FEATURES.map((n, i) => `w.${n}=${(w[i] / unit).toFixed(2)}`).join(',')}`);

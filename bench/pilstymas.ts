@@ -30,13 +30,18 @@ for (const kv of arg('expert', '').split(',').filter(Boolean)) {
   if (k.startsWith('w.')) expertOpts.weights = { ...expertOpts.weights, [k.slice(2)]: Number(v) };
   else (expertOpts as Record<string, number>)[k] = Number(v);
 }
-const makeStrategy = (name: string, seed: string): Strategy => (name === 'expert' ? new ExpertStrategy(seed, expertOpts) : makeNamed(name, seed));
+const makeStrategy = (name: string, seed: string): Strategy =>
+  name === 'expert' ? new ExpertStrategy(seed, expertOpts) : makeNamed(name, seed);
 
 if (process.argv.includes('--match')) {
   const [a, b] = arg('match', 'planner,greedy').split(',');
   const seeds = Number(arg('seeds', '50'));
   const from = Number(arg('from', '1'));
-  let aw = 0, bw = 0, draws = 0, reps = 0, turns = 0;
+  let aw = 0,
+    bw = 0,
+    draws = 0,
+    reps = 0,
+    turns = 0;
   // Time spent inside each strategy's choose(), per strategy name (both seats together): wall
   // time, and the process's CPU time, which a loaded machine's waits do not inflate.
   const spent = new Map<string, { ms: number; calls: number; max: number; each: number[]; cpu: number[] }>();
@@ -46,9 +51,11 @@ if (process.argv.includes('--match')) {
     return {
       name: st.name,
       choose: (v) => {
-        const t0 = performance.now(), c0 = process.cpuUsage();
+        const t0 = performance.now(),
+          c0 = process.cpuUsage();
         const m = st.choose(v);
-        const dt = performance.now() - t0, c = process.cpuUsage(c0);
+        const dt = performance.now() - t0,
+          c = process.cpuUsage(c0);
         t.cpu.push((c.user + c.system) / 1000);
         t.ms += dt;
         t.max = Math.max(t.max, dt);
@@ -72,7 +79,10 @@ if (process.argv.includes('--match')) {
       const sB = timed(makeStrategy(names[1], `${seed}:B`), aFirst ? keys[1] : keys[0]);
       const r = playGame(dealFromSeed(seed), [sA, sB], { maxTurns, rule });
       turns += r.turns;
-      if (progress) console.log(`game seed ${seed} A=${names[0]} B=${names[1]}: ${r.winner < 0 ? `draw (${r.reason})` : `${'AB'[r.winner]} won`}, ${r.turns} turns, ${((performance.now() - t0) / 1000).toFixed(0)} s; ms a decision so far: ${[...spent].map(([k, t]) => `${k} ${(t.ms / t.calls).toFixed(1)}`).join(', ')}`);
+      if (progress)
+        console.log(
+          `game seed ${seed} A=${names[0]} B=${names[1]}: ${r.winner < 0 ? `draw (${r.reason})` : `${'AB'[r.winner]} won`}, ${r.turns} turns, ${((performance.now() - t0) / 1000).toFixed(0)} s; ms a decision so far: ${[...spent].map(([k, t]) => `${k} ${(t.ms / t.calls).toFixed(1)}`).join(', ')}`,
+        );
       if (r.winner < 0) {
         draws++;
         if (r.reason === 'repetition') reps++;
@@ -82,20 +92,40 @@ if (process.argv.includes('--match')) {
   }
   const secs = (performance.now() - t0) / 1000;
   const w = wilson(aw, aw + bw);
-  console.log(`${a} vs ${b}, seeds ${from}..${from + seeds - 1}${a === b ? ', one game each' : ' in both seat orders'} (${games} games, max ${maxTurns} turns, win rule ${rule})${Object.keys(expertOpts).length ? ` expert ${JSON.stringify(expertOpts)}` : ''}`);
-  console.log(`${a} won ${aw}, ${b} won ${bw}, draws ${draws} (${pct(draws / games)}: ${reps} by repetition, ${draws - reps} at the cap); mean ${(turns / games).toFixed(1)} turns`);
+  console.log(
+    `${a} vs ${b}, seeds ${from}..${from + seeds - 1}${a === b ? ', one game each' : ' in both seat orders'} (${games} games, max ${maxTurns} turns, win rule ${rule})${Object.keys(expertOpts).length ? ` expert ${JSON.stringify(expertOpts)}` : ''}`,
+  );
+  console.log(
+    `${a} won ${aw}, ${b} won ${bw}, draws ${draws} (${pct(draws / games)}: ${reps} by repetition, ${draws - reps} at the cap); mean ${(turns / games).toFixed(1)} turns`,
+  );
   console.log(`${a} share of decided games: ${pct(aw / (aw + bw))}, 95% Wilson [${pct(w.lo)}, ${pct(w.hi)}]`);
   console.log(`${secs.toFixed(1)} s, ${(games / secs).toFixed(2)} games/s`);
-  for (const [k, t] of spent) console.log(`  ${k}: ${(t.ms / t.calls).toFixed(2)} ms a decision over ${t.calls} decisions (p99 ${percentile(t.each.sort((x, y) => x - y), 99).toFixed(1)} ms, slowest ${t.max.toFixed(1)} ms; CPU time p99 ${percentile(t.cpu.sort((x, y) => x - y), 99).toFixed(1)} ms, slowest ${t.cpu.at(-1)?.toFixed(1)} ms), ${(t.ms / games).toFixed(0)} ms a game`);
+  for (const [k, t] of spent)
+    console.log(
+      `  ${k}: ${(t.ms / t.calls).toFixed(2)} ms a decision over ${t.calls} decisions (p99 ${percentile(
+        t.each.sort((x, y) => x - y),
+        99,
+      ).toFixed(1)} ms, slowest ${t.max.toFixed(1)} ms; CPU time p99 ${percentile(
+        t.cpu.sort((x, y) => x - y),
+        99,
+      ).toFixed(1)} ms, slowest ${t.cpu.at(-1)?.toFixed(1)} ms), ${(t.ms / games).toFixed(0)} ms a game`,
+    );
 } else {
   const games = Number(arg('games', '1000'));
   // Warm up the JIT on other seeds first.
-  for (let s = 0; s < 50; s++) playGame(dealFromSeed(`w${s}`), [makeStrategy('greedy', 'a'), makeStrategy('greedy', 'b')], { maxTurns, rule });
+  for (let s = 0; s < 50; s++)
+    playGame(dealFromSeed(`w${s}`), [makeStrategy('greedy', 'a'), makeStrategy('greedy', 'b')], { maxTurns, rule });
   const turns: number[] = [];
-  let draws = 0, reps = 0, moves = 0;
+  let draws = 0,
+    reps = 0,
+    moves = 0;
   const t0 = performance.now();
   for (let s = 1; s <= games; s++) {
-    const r = playGame(dealFromSeed(String(s)), [makeStrategy('greedy', 'a'), makeStrategy('greedy', 'b')], { maxTurns, rule, record: true });
+    const r = playGame(dealFromSeed(String(s)), [makeStrategy('greedy', 'a'), makeStrategy('greedy', 'b')], {
+      maxTurns,
+      rule,
+      record: true,
+    });
     moves += r.moves.length;
     if (r.winner < 0) {
       draws++;
@@ -104,10 +134,16 @@ if (process.argv.includes('--match')) {
   }
   const secs = (performance.now() - t0) / 1000;
   turns.sort((x, y) => x - y);
-  console.log(`greedy vs greedy: ${games} games (seeds 1..${games}, max ${maxTurns} turns, win rule ${rule}) in ${secs.toFixed(2)} s on one thread`);
-  console.log(`  ${(games / secs).toFixed(1)} games/s, ${(moves / secs / 1000).toFixed(0)}k moves/s (${(moves / games).toFixed(0)} moves a game)`);
+  console.log(
+    `greedy vs greedy: ${games} games (seeds 1..${games}, max ${maxTurns} turns, win rule ${rule}) in ${secs.toFixed(2)} s on one thread`,
+  );
+  console.log(
+    `  ${(games / secs).toFixed(1)} games/s, ${(moves / secs / 1000).toFixed(0)}k moves/s (${(moves / games).toFixed(0)} moves a game)`,
+  );
   console.log(`  draws: ${draws} (${pct(draws / games)}): ${reps} by repetition, ${draws - reps} at the cap`);
-  console.log(`  turns of decided games: median ${percentile(turns, 50)}, p90 ${percentile(turns, 90)}, p99 ${percentile(turns, 99)}, max ${turns.at(-1)}`);
+  console.log(
+    `  turns of decided games: median ${percentile(turns, 50)}, p90 ${percentile(turns, 90)}, p99 ${percentile(turns, 99)}, max ${turns.at(-1)}`,
+  );
   // The same greedy games straight on the engine, without building a PlayerView per decision
   // (greedy's moves depend on visible cards only, so the games are identical): the cost split
   // between the rules engine and the information barrier.
@@ -126,5 +162,7 @@ if (process.argv.includes('--match')) {
     }
   }
   const esecs = (performance.now() - t1) / 1000;
-  console.log(`  engine only (no views): ${(games / esecs).toFixed(1)} games/s, ${(emoves / esecs / 1000).toFixed(0)}k moves/s${emoves === moves ? ', same moves' : `, MOVES DIFFER (${emoves} vs ${moves})`}`);
+  console.log(
+    `  engine only (no views): ${(games / esecs).toFixed(1)} games/s, ${(emoves / esecs / 1000).toFixed(0)}k moves/s${emoves === moves ? ', same moves' : `, MOVES DIFFER (${emoves} vs ${moves})`}`,
+  );
 }

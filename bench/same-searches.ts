@@ -46,9 +46,31 @@ const BC_VARIANTS = [
   'trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate',
 ];
 const GROUPS: Group[] = [
-  { name: 'bc-auto', kit: besiegedCity, seeds: range(1, 50), variants: ['default'], algorithm: 'auto', maxNodes: 200_000 },
-  { name: 'bc-296', kit: besiegedCity, seeds: [296], variants: ['default'], algorithm: 'dfs', maxNodes: 2_000_000, noPlateaus: true },
-  { name: 'bc-variants', kit: besiegedCity, seeds: range(1, 12), variants: BC_VARIANTS, algorithm: 'auto', maxNodes: 200_000 },
+  {
+    name: 'bc-auto',
+    kit: besiegedCity,
+    seeds: range(1, 50),
+    variants: ['default'],
+    algorithm: 'auto',
+    maxNodes: 200_000,
+  },
+  {
+    name: 'bc-296',
+    kit: besiegedCity,
+    seeds: [296],
+    variants: ['default'],
+    algorithm: 'dfs',
+    maxNodes: 2_000_000,
+    noPlateaus: true,
+  },
+  {
+    name: 'bc-variants',
+    kit: besiegedCity,
+    seeds: range(1, 12),
+    variants: BC_VARIANTS,
+    algorithm: 'auto',
+    maxNodes: 200_000,
+  },
   { name: 'pt', kit: parterre, seeds: range(1, 50), variants: ['default'], algorithm: 'auto', maxNodes: 1_000_000 },
 ];
 
@@ -81,5 +103,7 @@ for (const g of GROUPS) {
   const cpu = process.cpuUsage(cpu0);
   const sec = (cpu.user + cpu.system) / 1e6;
   console.log(`${g.name} digest ${digest.digest('hex').slice(0, 16)} (${nodes} nodes)`);
-  console.log(`speed ${g.name} ${Math.round(nodes / sec).toLocaleString('en-US')} nodes per CPU s (${sec.toFixed(1)} s)`);
+  console.log(
+    `speed ${g.name} ${Math.round(nodes / sec).toLocaleString('en-US')} nodes per CPU s (${sec.toFixed(1)} s)`,
+  );
 }

@@ -29,7 +29,8 @@ function duration(s: string | undefined): number | undefined {
   return Number(m[1]) * (m[2] === 'ms' ? 1 : 1000);
 }
 
-const from = Number(arg('from', '1')), to = Number(arg('to', '200'));
+const from = Number(arg('from', '1')),
+  to = Number(arg('to', '200'));
 const timeoutMs = duration(arg('timeout'));
 const maxNodesArg = arg('max-nodes');
 const maxNodes = maxNodesArg === undefined ? (timeoutMs === undefined ? 200_000 : undefined) : Number(maxNodesArg);
@@ -51,8 +52,17 @@ for (let i = 0; i < 3; i++) {
   solve(game, { algorithm, maxNodes: 100_000, memoryBytes, whenFull, policy: BC_POLICY, table });
 }
 const cpu0 = process.cpuUsage();
-let nodes = 0, ms = 0, solved = 0, unsolvable = 0, unknown = 0, overrun = 0, peakRss = 0, peakHeap = 0;
-const allMs: number[] = [], solvedMs: number[] = [], unknownSeeds: number[] = [];
+let nodes = 0,
+  ms = 0,
+  solved = 0,
+  unsolvable = 0,
+  unknown = 0,
+  overrun = 0,
+  peakRss = 0,
+  peakHeap = 0;
+const allMs: number[] = [],
+  solvedMs: number[] = [],
+  unknownSeeds: number[] = [];
 for (let s = from; s <= to; s++) {
   const deal = withVariant(dealFromSeed(String(s)), variant);
   const game = new BcGame(deal);
@@ -75,7 +85,9 @@ for (let s = from; s <= to; s++) {
   peakRss = Math.max(peakRss, mem.rss);
   peakHeap = Math.max(peakHeap, mem.heapUsed + mem.arrayBuffers);
   if (verbose) {
-    console.log(`${s} ${r.outcome}${r.outcome === 'unknown' ? ` (${r.limit})` : ''} ${r.stats.nodes} nodes ${r.stats.unique} unique ${wall.toFixed(1)} ms${r.outcome === 'solved' ? ` ${r.moves.length} moves` : ''}`);
+    console.log(
+      `${s} ${r.outcome}${r.outcome === 'unknown' ? ` (${r.limit})` : ''} ${r.stats.nodes} nodes ${r.stats.unique} unique ${wall.toFixed(1)} ms${r.outcome === 'solved' ? ` ${r.moves.length} moves` : ''}`,
+    );
   }
 }
 const cpu = process.cpuUsage(cpu0);
@@ -88,16 +100,33 @@ const q = (a: number[], p: number) => {
 };
 const pct = (k: number) => `${((100 * k) / n).toFixed(1)}%`;
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
-const budget = [maxNodes !== undefined ? `${maxNodes.toLocaleString('en-US')} nodes` : '', timeoutMs !== undefined ? `${timeoutMs} ms` : '']
-  .filter(Boolean).join(' / ');
-console.log(`besieged-city ${algorithm}${plateaus ? '' : ' (no plateaus)'}${variant === 'default' ? '' : ` --variant ${variant}`}, seeds ${from}..${to}, per deal ${budget}, table ${mib(memoryBytes)}${whenFull === 'stop' ? ' (stops when full)' : ''}`);
-console.log(`nodes/s            ${Math.round((nodes / ms) * 1000).toLocaleString('en-US')} (${nodes.toLocaleString('en-US')} nodes in ${(ms / 1000).toFixed(1)} s)`);
-console.log(`nodes per CPU s    ${Math.round(nodes / cpuSec).toLocaleString('en-US')} (CPU ${cpuSec.toFixed(1)} s: less sensitive to other load than wall time)`);
-console.log(`ms per deal        median ${q(allMs, 0.5).toFixed(1)}, p95 ${q(allMs, 0.95).toFixed(1)}, max ${q(allMs, 1).toFixed(1)}`);
+const budget = [
+  maxNodes !== undefined ? `${maxNodes.toLocaleString('en-US')} nodes` : '',
+  timeoutMs !== undefined ? `${timeoutMs} ms` : '',
+]
+  .filter(Boolean)
+  .join(' / ');
+console.log(
+  `besieged-city ${algorithm}${plateaus ? '' : ' (no plateaus)'}${variant === 'default' ? '' : ` --variant ${variant}`}, seeds ${from}..${to}, per deal ${budget}, table ${mib(memoryBytes)}${whenFull === 'stop' ? ' (stops when full)' : ''}`,
+);
+console.log(
+  `nodes/s            ${Math.round((nodes / ms) * 1000).toLocaleString('en-US')} (${nodes.toLocaleString('en-US')} nodes in ${(ms / 1000).toFixed(1)} s)`,
+);
+console.log(
+  `nodes per CPU s    ${Math.round(nodes / cpuSec).toLocaleString('en-US')} (CPU ${cpuSec.toFixed(1)} s: less sensitive to other load than wall time)`,
+);
+console.log(
+  `ms per deal        median ${q(allMs, 0.5).toFixed(1)}, p95 ${q(allMs, 0.95).toFixed(1)}, max ${q(allMs, 1).toFixed(1)}`,
+);
 console.log(`ms per solved deal median ${q(solvedMs, 0.5).toFixed(1)}, p95 ${q(solvedMs, 0.95).toFixed(1)}`);
 console.log(`solved             ${solved} (${pct(solved)}), every solution replayed as won`);
 console.log(`unsolvable         ${unsolvable} (${pct(unsolvable)})`);
-console.log(`unknown            ${unknown} (${pct(unknown)})${unknown ? `: ${unknownSeeds.slice(0, 30).join(' ')}${unknown > 30 ? ' …' : ''}` : ''}`);
+console.log(
+  `unknown            ${unknown} (${pct(unknown)})${unknown ? `: ${unknownSeeds.slice(0, 30).join(' ')}${unknown > 30 ? ' …' : ''}` : ''}`,
+);
 console.log(`decided            ${pct(solved + unsolvable)}`);
-if (timeoutMs !== undefined) console.log(`time budget        worst deal ${overrun >= 0 ? '+' : ''}${(100 * overrun).toFixed(1)}% of ${timeoutMs} ms`);
+if (timeoutMs !== undefined)
+  console.log(
+    `time budget        worst deal ${overrun >= 0 ? '+' : ''}${(100 * overrun).toFixed(1)}% of ${timeoutMs} ms`,
+  );
 console.log(`peak memory        rss ${mib(peakRss)}, heap+buffers ${mib(peakHeap)}`);

@@ -74,7 +74,10 @@ export function parseStates(text: string): Map<number, Place>[] {
     let any = false;
     for (const line of lines) {
       const h = /^--- (\w[\w ]*?) -+$/.exec(line);
-      if (h) { section = h[1]; continue; }
+      if (h) {
+        section = h[1];
+        continue;
+      }
       if (line.trim() === '' && section !== 'Tableau Piles') continue;
       const cells = line.split('\t');
       if (section === 'Foundations') {
@@ -106,7 +109,8 @@ export function statesToMoves(states: Map<number, Place>[]): string[] {
   const moves: string[] = [];
   const name = (p: Place) => (typeof p === 'number' ? `p${p}` : p);
   for (let i = 1; i < states.length; i++) {
-    const a = states[i - 1], b = states[i];
+    const a = states[i - 1],
+      b = states[i];
     const changed: number[] = [];
     for (let c = 0; c < 52; c++) if (a.get(c) !== b.get(c)) changed.push(c);
     if (changed.length !== 1) throw new Error(`state ${i}: ${changed.length} cards changed place (expected 1)`);
@@ -121,8 +125,11 @@ export function checkSolvitaireSolution(text: string, deal: PtDeal): { ok: boole
   const states = parseStates(text);
   if (states.length === 0) return { ok: false, moves: 0, why: 'no solution printed' };
   const s0 = states[0];
-  for (let p = 0; p < PILES; p++) for (const c of deal.piles[p]) if (s0.get(c) !== p) return { ok: false, moves: 0, why: `${formatCard(c)} not in p${p} at the start` };
-  for (const c of deal.bouquet) if (s0.get(c) !== 'b') return { ok: false, moves: 0, why: `${formatCard(c)} not in the bouquet at the start` };
+  for (let p = 0; p < PILES; p++)
+    for (const c of deal.piles[p])
+      if (s0.get(c) !== p) return { ok: false, moves: 0, why: `${formatCard(c)} not in p${p} at the start` };
+  for (const c of deal.bouquet)
+    if (s0.get(c) !== 'b') return { ok: false, moves: 0, why: `${formatCard(c)} not in the bouquet at the start` };
   let moves: string[];
   try {
     moves = statesToMoves(states);
@@ -137,37 +144,75 @@ export function checkSolvitaireSolution(text: string, deal: PtDeal): { ok: boole
 // ---- Running the tools --------------------------------------------------------------------------
 
 type Outcome = 'solved' | 'unsolvable' | 'unknown' | 'error';
-interface Row { seed: string; tool: string; outcome: Outcome; ms: number; wallMs: number; work: number; moves: number; replay: string }
+interface Row {
+  seed: string;
+  tool: string;
+  outcome: Outcome;
+  ms: number;
+  wallMs: number;
+  work: number;
+  moves: number;
+  replay: string;
+}
 
 function runOurs(seed: string, limitMs: number): Row {
   const t0 = performance.now();
-  const p = spawnSync('nice', ['-n', '19', process.execPath, CLI, 'solve', 'parterre', '--seed', seed, '--timeout', `${limitMs}ms`, '--json'], {
-    encoding: 'utf8', maxBuffer: 1 << 26, timeout: limitMs + 60_000,
-  });
+  const p = spawnSync(
+    'nice',
+    ['-n', '19', process.execPath, CLI, 'solve', 'parterre', '--seed', seed, '--timeout', `${limitMs}ms`, '--json'],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+      timeout: limitMs + 60_000,
+    },
+  );
   const wallMs = performance.now() - t0;
   const base = { seed, tool: 'ours', wallMs: Math.round(wallMs) };
   let doc: { outcome: Outcome; moves?: string[]; stats: { ms: number; nodes: number } };
   try {
     doc = JSON.parse(p.stdout);
   } catch {
-    return { ...base, outcome: 'error', ms: 0, work: 0, moves: 0, replay: `exit ${p.status}: ${p.stderr.split('\n')[0]}` };
+    return {
+      ...base,
+      outcome: 'error',
+      ms: 0,
+      work: 0,
+      moves: 0,
+      replay: `exit ${p.status}: ${p.stderr.split('\n')[0]}`,
+    };
   }
   let rep = '';
   if (doc.outcome === 'solved') {
     const r = replay(dealFromSeed(seed), doc.moves ?? []);
     rep = r.ok && r.won ? 'ok' : `FAIL ${r.ok ? 'unwon' : r.reason}`;
   }
-  return { ...base, outcome: doc.outcome, ms: doc.stats.ms, work: doc.stats.nodes, moves: doc.moves?.length ?? 0, replay: rep };
+  return {
+    ...base,
+    outcome: doc.outcome,
+    ms: doc.stats.ms,
+    work: doc.stats.nodes,
+    moves: doc.moves?.length ?? 0,
+    replay: rep,
+  };
 }
 
 function runSolvitaire(bin: string, tool: string, seed: string, dealFile: string, limitMs: number): Row {
   const rules = tool.startsWith('sv-preset') ? ['--type', 'flower-garden'] : ['--custom-rules', RULES];
   const spawn = (args: string[]) => {
     const t0 = performance.now();
-    const p = spawnSync('nice', ['-n', '19', bin, ...rules, ...args, dealFile], { encoding: 'utf8', maxBuffer: 1 << 28, timeout: 3 * limitMs + 60_000 });
-    return { out: p.stdout ?? '', err: `exit ${p.status}: ${(p.stderr ?? '').split('\n')[0]}`, wallMs: Math.round(performance.now() - t0) };
+    const p = spawnSync('nice', ['-n', '19', bin, ...rules, ...args, dealFile], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+      timeout: 3 * limitMs + 60_000,
+    });
+    return {
+      out: p.stdout ?? '',
+      err: `exit ${p.status}: ${(p.stderr ?? '').split('\n')[0]}`,
+      wallMs: Math.round(performance.now() - t0),
+    };
   };
-  const kind = (t?: string): Outcome => (t === 'solved' ? 'solved' : t === 'unsolvable' ? 'unsolvable' : t ? 'unknown' : 'error');
+  const kind = (t?: string): Outcome =>
+    t === 'solved' ? 'solved' : t === 'unsolvable' ? 'unsolvable' : t ? 'unknown' : 'error';
   let outcome: Outcome, ms: number, work: number, wallMs: number, out: string, err: string;
   if (tool.endsWith('-smart')) {
     // smart-solvability: 10% of --timeout with both streamliners (suit symmetry, every card home at
@@ -177,7 +222,12 @@ function runSolvitaire(bin: string, tool: string, seed: string, dealFile: string
     // get the solution printed for the replay.
     const budget = Math.floor(limitMs / 1.1);
     const c = spawn(['--classify', '--streamliners', 'smart-solvability', '--timeout', String(budget)]);
-    const f = c.out.trim().split('\n').pop()!.split(',').map((x) => x.trim());
+    const f = c.out
+      .trim()
+      .split('\n')
+      .pop()!
+      .split(',')
+      .map((x) => x.trim());
     // f: '', then 11 fields of the streamlined pass, 11 of the full pass (empty when not run), overall.
     outcome = f.length === 24 ? kind(f[23]) : 'error';
     const second = f[12] !== '' && f[12] !== undefined;
@@ -185,9 +235,12 @@ function runSolvitaire(bin: string, tool: string, seed: string, dealFile: string
     work = Number(f[3] ?? 0) + (second ? Number(f[14]) : 0);
     wallMs = c.wallMs;
     err = c.err;
-    out = outcome === 'solved'
-      ? spawn(second ? ['--timeout', String(3 * limitMs)] : ['--streamliners', 'both', '--timeout', String(3 * limitMs)]).out
-      : '';
+    out =
+      outcome === 'solved'
+        ? spawn(
+            second ? ['--timeout', String(3 * limitMs)] : ['--streamliners', 'both', '--timeout', String(3 * limitMs)],
+          ).out
+        : '';
   } else {
     const r = spawn(['--timeout', String(limitMs)]);
     out = r.out;
@@ -197,7 +250,8 @@ function runSolvitaire(bin: string, tool: string, seed: string, dealFile: string
     ms = Number(/Time Taken \(milliseconds\): (\d+)/.exec(out)?.[1] ?? 0);
     work = Number(/States Searched: (\d+)/.exec(out)?.[1] ?? 0);
   }
-  let replayText = '', moves = 0;
+  let replayText = '',
+    moves = 0;
   if (outcome === 'solved') {
     const c = checkSolvitaireSolution(out, dealFromSeed(seed));
     replayText = c.ok ? 'ok' : `FAIL ${c.why}`;
@@ -214,7 +268,16 @@ function readRows(file: string): Row[] {
   return lines.map((l) => {
     const v = l.split(',');
     const o = Object.fromEntries(cols.map((c, i) => [c, v[i]])) as Record<string, string>;
-    return { seed: o.seed, tool: o.tool, outcome: o.outcome as Outcome, ms: Number(o.ms), wallMs: Number(o.wallMs), work: Number(o.work), moves: Number(o.moves), replay: o.replay };
+    return {
+      seed: o.seed,
+      tool: o.tool,
+      outcome: o.outcome as Outcome,
+      ms: Number(o.ms),
+      wallMs: Number(o.wallMs),
+      work: Number(o.work),
+      moves: Number(o.moves),
+      replay: o.replay,
+    };
   });
 }
 
@@ -229,27 +292,44 @@ function table(file: string): void {
   const seeds = [...new Set(rows.map((r) => r.seed))];
   const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
   console.log(`${seeds.length} deals, ${file}\n`);
-  console.log('| tool | decided | solved | unsolvable | unknown | solutions replayed | solved deal, median / p95 ms | decided deal, median ms | all deals, wall s |');
+  console.log(
+    '| tool | decided | solved | unsolvable | unknown | solutions replayed | solved deal, median / p95 ms | decided deal, median ms | all deals, wall s |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const t of tools) {
     const m = [...by.get(t)!.values()];
     const n = (o: Outcome) => m.filter((r) => r.outcome === o).length;
-    const solvedMs = m.filter((r) => r.outcome === 'solved').map((r) => r.ms).sort((a, b) => a - b);
-    const decMs = m.filter((r) => r.outcome === 'solved' || r.outcome === 'unsolvable').map((r) => r.ms).sort((a, b) => a - b);
+    const solvedMs = m
+      .filter((r) => r.outcome === 'solved')
+      .map((r) => r.ms)
+      .sort((a, b) => a - b);
+    const decMs = m
+      .filter((r) => r.outcome === 'solved' || r.outcome === 'unsolvable')
+      .map((r) => r.ms)
+      .sort((a, b) => a - b);
     const replayed = m.filter((r) => r.outcome === 'solved' && r.replay === 'ok').length;
     const wall = m.reduce((a, r) => a + r.wallMs, 0) / 1000;
     const err = n('error') ? ` (+${n('error')} errors)` : '';
-    console.log(`| ${t} | ${n('solved') + n('unsolvable')} | ${n('solved')} | ${n('unsolvable')} | ${n('unknown')}${err} | ${replayed} / ${n('solved')} | ${fmt(percentile(solvedMs, 50))} / ${fmt(percentile(solvedMs, 95))} | ${fmt(percentile(decMs, 50))} | ${wall.toFixed(0)} |`);
+    console.log(
+      `| ${t} | ${n('solved') + n('unsolvable')} | ${n('solved')} | ${n('unsolvable')} | ${n('unknown')}${err} | ${replayed} / ${n('solved')} | ${fmt(percentile(solvedMs, 50))} / ${fmt(percentile(solvedMs, 95))} | ${fmt(percentile(decMs, 50))} | ${wall.toFixed(0)} |`,
+    );
   }
   const decided = (r?: Row) => r !== undefined && (r.outcome === 'solved' || r.outcome === 'unsolvable');
   console.log('');
   for (let i = 0; i < tools.length; i++) {
     for (let j = i + 1; j < tools.length; j++) {
-      const a = tools[i], b = tools[j], A = by.get(a)!, B = by.get(b)!;
-      const onlyA: string[] = [], onlyB: string[] = [], clash: string[] = [];
+      const a = tools[i],
+        b = tools[j],
+        A = by.get(a)!,
+        B = by.get(b)!;
+      const onlyA: string[] = [],
+        onlyB: string[] = [],
+        clash: string[] = [];
       for (const s of seeds) {
-        const x = A.get(s), y = B.get(s);
-        if (decided(x) && decided(y) && x!.outcome !== y!.outcome) clash.push(`${s} (${a} ${x!.outcome}, ${b} ${y!.outcome})`);
+        const x = A.get(s),
+          y = B.get(s);
+        if (decided(x) && decided(y) && x!.outcome !== y!.outcome)
+          clash.push(`${s} (${a} ${x!.outcome}, ${b} ${y!.outcome})`);
         else if (decided(x) && !decided(y)) onlyA.push(`${s} ${x!.outcome === 'solved' ? 'S' : 'U'} ${fmt(x!.ms)} ms`);
         else if (decided(y) && !decided(x)) onlyB.push(`${s} ${y!.outcome === 'solved' ? 'S' : 'U'} ${fmt(y!.ms)} ms`);
       }
@@ -259,7 +339,10 @@ function table(file: string): void {
     }
   }
   const bad = rows.filter((r) => r.outcome === 'solved' && r.replay !== 'ok');
-  if (bad.length) console.log(`\nsolutions that did not replay in our rules (${bad.length}): ${bad.map((r) => `${r.tool} ${r.seed}: ${r.replay}`).join('; ')}`);
+  if (bad.length)
+    console.log(
+      `\nsolutions that did not replay in our rules (${bad.length}): ${bad.map((r) => `${r.tool} ${r.seed}: ${r.replay}`).join('; ')}`,
+    );
 }
 
 function main(): void {
@@ -267,7 +350,8 @@ function main(): void {
   if (cmd === 'export') {
     const [dir, seeds] = args;
     mkdirSync(dir, { recursive: true });
-    for (const s of parseSeeds(seeds)) writeFileSync(join(dir, `${s}.json`), `${JSON.stringify(svDeal(dealFromSeed(s)))}\n`);
+    for (const s of parseSeeds(seeds))
+      writeFileSync(join(dir, `${s}.json`), `${JSON.stringify(svDeal(dealFromSeed(s)))}\n`);
   } else if (cmd === 'run') {
     const [bin, seedText, limitText, out, toolText] = args;
     const limitMs = Number(limitText);
@@ -300,7 +384,9 @@ function main(): void {
     console.error(c.ok ? `replays in our engine: valid and won in ${c.moves} moves` : `does not replay: ${c.why}`);
     process.exitCode = c.ok ? 0 : 1;
   } else {
-    console.error('usage: solvitaire-compare.ts export DIR SEEDS | run BIN SEEDS LIMIT_MS OUT.csv [TOOLS] | table OUT.csv | convert FILE SEED');
+    console.error(
+      'usage: solvitaire-compare.ts export DIR SEEDS | run BIN SEEDS LIMIT_MS OUT.csv [TOOLS] | table OUT.csv | convert FILE SEED',
+    );
     process.exitCode = 2;
   }
 }

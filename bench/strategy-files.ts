@@ -20,12 +20,16 @@ import { DEFAULT_VARIANT } from '../src/games/zioplys/position.js';
 import { loadStrategyFile } from '../src/strategies/module.js';
 
 const deals = Number(process.argv[2] ?? 50);
-const us = (ms: number, moves: number) => `${((1000 * ms) / Math.max(1, moves)).toFixed(1).padStart(7)} µs/move over ${moves} moves`;
+const us = (ms: number, moves: number) =>
+  `${((1000 * ms) / Math.max(1, moves)).toFixed(1).padStart(7)} µs/move over ${moves} moves`;
 
 function bc(): void {
   const file = loadStrategyFile('./examples/strategies/besieged-city.mjs', 'besieged-city', 1);
   const files = new Map([[file.name, file]]);
-  for (const [label, make] of [['greedy (built-in)', () => bcMake('greedy', '1')], [`${file.name} (file)`, () => bcFor(file.name, '1', files, 1000)]] as const) {
+  for (const [label, make] of [
+    ['greedy (built-in)', () => bcMake('greedy', '1')],
+    [`${file.name} (file)`, () => bcFor(file.name, '1', files, 1000)],
+  ] as const) {
     let moves = 0;
     const t0 = performance.now();
     for (let s = 1; s <= deals; s++) moves += bcPlay(bcDeal(String(s)), make()).moves.length;
@@ -41,10 +45,16 @@ function pil(): void {
     const t0 = performance.now();
     for (let s = 1; s <= deals; s++) {
       const seed = String(s);
-      const r = pilPlay(pilDeal(seed), [pilFor(name, seed, 0, files, '1', pilFiles(1000)), pilMake('greedy', `${seed}:B`)], { record: true });
+      const r = pilPlay(
+        pilDeal(seed),
+        [pilFor(name, seed, 0, files, '1', pilFiles(1000)), pilMake('greedy', `${seed}:B`)],
+        { record: true },
+      );
       moves += r.moves.length;
     }
-    console.log(`pilstymas      ${`${name} vs greedy`.padEnd(28)} ${us(performance.now() - t0, moves)} (both seats' moves)`);
+    console.log(
+      `pilstymas      ${`${name} vs greedy`.padEnd(28)} ${us(performance.now() - t0, moves)} (both seats' moves)`,
+    );
   }
 }
 
@@ -55,8 +65,13 @@ function zio(): void {
     const strategies = parseStrategies(text, 4, files);
     let turns = 0;
     const t0 = performance.now();
-    for (let s = 1; s <= deals * 20; s++) turns += simulate(zDeal(String(s), 4), { variant: DEFAULT_VARIANT, strategies, seatFiles }).turns;
-    console.log(`zioplys        ${text.padEnd(28)} ${us(performance.now() - t0, turns).replace('move', 'turn').replace('moves', 'turns')}`);
+    for (let s = 1; s <= deals * 20; s++)
+      turns += simulate(zDeal(String(s), 4), { variant: DEFAULT_VARIANT, strategies, seatFiles }).turns;
+    console.log(
+      `zioplys        ${text.padEnd(28)} ${us(performance.now() - t0, turns)
+        .replace('move', 'turn')
+        .replace('moves', 'turns')}`,
+    );
   }
 }
 

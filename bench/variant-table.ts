@@ -29,12 +29,25 @@ const allRowsOf = (kind: string, v: string) => {
 /** Per kind, the seeds present for every variant that has a CSV of that kind. */
 const common = new Map<string, Set<string>>();
 for (const kind of ['solver', 'strategies', 'sampler']) {
-  const sets = VARIANTS.map((v) => allRowsOf(kind, v)).filter((r) => r.length).map((r) => new Set(r.map((x) => x.seed)));
+  const sets = VARIANTS.map((v) => allRowsOf(kind, v))
+    .filter((r) => r.length)
+    .map((r) => new Set(r.map((x) => x.seed)));
   common.set(kind, new Set(sets.length ? [...sets[0]].filter((x) => sets.every((s) => s.has(x))) : []));
 }
 const rowsOf = (kind: string, v: string) => allRowsOf(kind, v).filter((r) => common.get(kind)!.has(r.seed));
 
-const head = ['variant', 'deals', 'solved %', '95% interval', 'unsolvable %', 'unknown %', 'solver settings', 'greedy won', 'planner won', 'sampler won'];
+const head = [
+  'variant',
+  'deals',
+  'solved %',
+  '95% interval',
+  'unsolvable %',
+  'unknown %',
+  'solver settings',
+  'greedy won',
+  'planner won',
+  'sampler won',
+];
 const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
 for (const v of VARIANTS) {
   const solver = rowsOf('solver', v);
@@ -42,18 +55,38 @@ for (const v of VARIANTS) {
   const s = summarize(solver, 'Besieged City');
   const n = s.deals;
   // Strategy games come from their own CSVs (fewer seeds): strategies-* and sampler-*.
-  const strat = summarize([...rowsOf('strategies', v), ...rowsOf('sampler', v)].map(stripOutcome), 'Besieged City').strategies;
+  const strat = summarize(
+    [...rowsOf('strategies', v), ...rowsOf('sampler', v)].map(stripOutcome),
+    'Besieged City',
+  ).strategies;
   // One row, one number of decimals (the rule of src/batch/stats.ts).
-  const d = pctDigits([s.solved / n, s.solvable.lo, s.solvable.hi, s.unsolvable / n, s.unknown / n, ...strat.flatMap((t) => [t.won / t.played, t.lo, t.hi])]);
+  const d = pctDigits([
+    s.solved / n,
+    s.solvable.lo,
+    s.solvable.hi,
+    s.unsolvable / n,
+    s.unknown / n,
+    ...strat.flatMap((t) => [t.won / t.played, t.lo, t.hi]),
+  ]);
   const p = (x: number) => pct(x, d).replace('%', '');
   const won = (name: string) => {
     const t = strat.find((x) => x.name === name);
     return t ? `${p(t.won / t.played)}% [${p(t.lo)}, ${p(t.hi)}] of ${t.played}` : '-';
   };
-  lines.push(`| ${[
-    v, n, p(s.solved / n), `${p(s.solvable.lo)} .. ${p(s.solvable.hi)}`, p(s.unsolvable / n), p(s.unknown / n),
-    s.settings.map((x) => x.replace(/ variant=\S+/, '')).join('; '), won('greedy'), won('planner'), won('sampler'),
-  ].join(' | ')} |`);
+  lines.push(
+    `| ${[
+      v,
+      n,
+      p(s.solved / n),
+      `${p(s.solvable.lo)} .. ${p(s.solvable.hi)}`,
+      p(s.unsolvable / n),
+      p(s.unknown / n),
+      s.settings.map((x) => x.replace(/ variant=\S+/, '')).join('; '),
+      won('greedy'),
+      won('planner'),
+      won('sampler'),
+    ].join(' | ')} |`,
+  );
 }
 console.log(lines.join('\n'));
 

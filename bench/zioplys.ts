@@ -20,11 +20,15 @@ function time(label: string, fn: () => number): void {
     rates.push(games / (Number(process.hrtime.bigint() - t0) / 1e9));
   }
   const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
-  console.log(`${label.padEnd(40)} best ${fmt(Math.max(...rates)).padStart(7)} games/s  (runs: ${rates.map(fmt).join(', ')})  ${(turns / games).toFixed(1)} turns/game, ${games} games/run`);
+  console.log(
+    `${label.padEnd(40)} best ${fmt(Math.max(...rates)).padStart(7)} games/s  (runs: ${rates.map(fmt).join(', ')})  ${(turns / games).toFixed(1)} turns/game, ${games} games/run`,
+  );
 }
 
 function engineOnly(variant: Variant): () => number {
-  const decks = Array.from({ length: Math.min(games, 20_000) }, (_, i) => Int8Array.from(shuffledDeck(String(i + 1), 1)));
+  const decks = Array.from({ length: Math.min(games, 20_000) }, (_, i) =>
+    Int8Array.from(shuffledDeck(String(i + 1), 1)),
+  );
   const g = new ZGame(players, variant);
   g.setStrategies(new Array(players).fill(0), new Array(players).fill(0), null);
   return () => {

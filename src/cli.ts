@@ -33,7 +33,8 @@ const VERB_TEXT: Record<string, string> = {
 export function rulesLine(game: string): string {
   const page = `docs/rules/${game}.md`;
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return existsSync(join(dir, page)) ? `rules: ${page} (${join(dir, page)})` : `rules: ${page}`;
+    if (existsSync(join(dir, 'package.json')))
+      return existsSync(join(dir, page)) ? `rules: ${page} (${join(dir, page)})` : `rules: ${page}`;
     if (dirname(dir) === dir) return `rules: ${page}`;
   }
 }
@@ -47,7 +48,9 @@ const VERB_EXAMPLES: Record<string, [string, string][]> = {
 /** Examples given by the games, each text once (the games of one kit give the same). */
 function once(examples: ([string, string] | undefined)[]): [string, string][] {
   const seen = new Set<string>();
-  return examples.filter((e): e is [string, string] => e !== undefined && !seen.has(e[1]) && seen.add(e[1]) !== undefined);
+  return examples.filter(
+    (e): e is [string, string] => e !== undefined && !seen.has(e[1]) && seen.add(e[1]) !== undefined,
+  );
 }
 
 /** The examples of `patience <verb> --help`: the games' own for that verb (each subcommand's
@@ -58,13 +61,15 @@ const verbExamples = (verb: string): [string, string][] => [
 ];
 
 /** The examples of a file command (show, verify, replay), from the games. */
-const fileExamples = (command: 'show' | 'verify' | 'replay'): [string, string][] => once(games.all.map((g) => g.examples?.[command]));
+const fileExamples = (command: 'show' | 'verify' | 'replay'): [string, string][] =>
+  once(games.all.map((g) => g.examples?.[command]));
 
 /** The game of the top-level examples: the first with a solver. */
 const EXAMPLE_GAME = (games.all.find((g) => g.verbs.solve) ?? games.all[0])?.name ?? 'GAME';
 
 /** Adds examples to a command's help. */
-const withExamples = (y: Argv, examples: [string, string][]): Argv => examples.reduce((a, [cmd, what]) => a.example(cmd, what), y);
+const withExamples = (y: Argv, examples: [string, string][]): Argv =>
+  examples.reduce((a, [cmd, what]) => a.example(cmd, what), y);
 
 function verbCommand(y: Argv, verb: string): Argv {
   const have = games.all.filter((g) => g.verbs[verb]);
@@ -108,7 +113,9 @@ function dealArgument(args: readonly string[]): string | undefined {
 /** The options yargs is parsing with (of the command being run, inside one): public in yargs,
  *  missing from its types. */
 const optionsOf = (y: Argv) =>
-  (y as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[]; hiddenOptions?: string[] } }).getOptions();
+  (
+    y as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[]; hiddenOptions?: string[] } }
+  ).getOptions();
 
 /** Whether `patience <verb> <game>` takes --deal FILE (its options, read from its builder). */
 function takesDealFile(verb: string, game: string): boolean {
@@ -128,17 +135,22 @@ export function resolveGameArgument(args: readonly string[]): string[] {
     if (args.includes('--help') || args.includes('-h')) return [...args];
     if (file === undefined) {
       const byFile = names.some((n) => takesDealFile(verb, n));
-      throw new InputError(`${verb}: name the game, as in "patience ${verb} ${names[0]}"; ${verb} is available for: ${names.join(', ')}${byFile ? ' (or give --deal FILE: a deal file names its game)' : ''}`);
+      throw new InputError(
+        `${verb}: name the game, as in "patience ${verb} ${names[0]}"; ${verb} is available for: ${names.join(', ')}${byFile ? ' (or give --deal FILE: a deal file names its game)' : ''}`,
+      );
     }
     const { game } = gameOfFile(file);
-    if (!game.verbs[verb]) throw new InputError(`${file}: ${verb} is not available for ${game.name} (it is for: ${names.join(', ')})`);
+    if (!game.verbs[verb])
+      throw new InputError(`${file}: ${verb} is not available for ${game.name} (it is for: ${names.join(', ')})`);
     return [verb, game.name, ...args.slice(1)];
   }
   if (!names.includes(second)) {
     const known = games.find(second) !== undefined;
-    throw new InputError(known
-      ? `${verb} is not available for ${second} (it is for: ${names.join(', ')})`
-      : `${quote(second)} is not a game here; the games are: ${games.names()}`);
+    throw new InputError(
+      known
+        ? `${verb} is not available for ${second} (it is for: ${names.join(', ')})`
+        : `${quote(second)} is not a game here; the games are: ${games.names()}`,
+    );
   }
   return [...args];
 }
@@ -153,23 +165,34 @@ function withSuggestions(msg: string, y: Argv, argv: readonly string[]): string 
     // A mistyped flag before the files takes the first file as its value.
     const typo = argv.find((a) => a.startsWith('--') && !flags.includes(a.slice(2).replace(/=.*$/, '')));
     const near = typo && nearest(typo.slice(2).replace(/=.*$/, ''), flags);
-    return `${argv[0]}: name at least one CSV file, as in "patience ${argv[0]} results.csv"` +
-      (typo ? ` (${typo.replace(/=.*$/, '')} is not an option here${near ? `: did you mean --${near}?` : ''})` : '');
+    return (
+      `${argv[0]}: name at least one CSV file, as in "patience ${argv[0]} results.csv"` +
+      (typo ? ` (${typo.replace(/=.*$/, '')} is not an option here${near ? `: did you mean --${near}?` : ''})` : '')
+    );
   }
   const m = /^(Unknown arguments?): (.*)$/.exec(msg);
   if (!m) return msg;
   const names = m[2].split(', ');
   // yargs lists `--max-node` twice, as typed and camel-cased.
   const kebab = (n: string) => n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-  const parts = names.filter((n) => n === kebab(n) || !names.includes(kebab(n))).map((name) => {
-    // The flag as typed (`--no-wrapp` reaches here as "wrapp"); a stray word is no flag.
-    const typed = argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`) || a === `--no-${name}` || a.startsWith(`--no-${name}=`) || a === `-${name}`);
-    if (typed === undefined) return name;
-    const no = typed.startsWith('--no-') && !flags.includes(`no-${name}`);
-    const near = nearest(name, no ? flags.filter((f) => opts.boolean.includes(f)) : flags);
-    const shown = typed.replace(/=.*$/, '');
-    return near === undefined ? shown : `${shown} (did you mean --${no ? 'no-' : ''}${near}?)`;
-  });
+  const parts = names
+    .filter((n) => n === kebab(n) || !names.includes(kebab(n)))
+    .map((name) => {
+      // The flag as typed (`--no-wrapp` reaches here as "wrapp"); a stray word is no flag.
+      const typed = argv.find(
+        (a) =>
+          a === `--${name}` ||
+          a.startsWith(`--${name}=`) ||
+          a === `--no-${name}` ||
+          a.startsWith(`--no-${name}=`) ||
+          a === `-${name}`,
+      );
+      if (typed === undefined) return name;
+      const no = typed.startsWith('--no-') && !flags.includes(`no-${name}`);
+      const near = nearest(name, no ? flags.filter((f) => opts.boolean.includes(f)) : flags);
+      const shown = typed.replace(/=.*$/, '');
+      return near === undefined ? shown : `${shown} (did you mean --${no ? 'no-' : ''}${near}?)`;
+    });
   return `${parts.length === 1 ? 'Unknown argument' : 'Unknown arguments'}: ${parts.join(', ')}`;
 }
 
@@ -196,8 +219,13 @@ export function buildCli(argv: string[]): Argv {
     .command(
       'show',
       'Render a deal file',
-      (s) => withExamples(s.option('deal', { type: 'string', demandOption: true, describe: 'deal JSON file' })
-        .option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' }), fileExamples('show')),
+      (s) =>
+        withExamples(
+          s
+            .option('deal', { type: 'string', demandOption: true, describe: 'deal JSON file' })
+            .option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' }),
+          fileExamples('show'),
+        ),
       (a: Args) => {
         const file = a.deal as string;
         const { doc, game } = gameOfFile(file);
@@ -208,7 +236,15 @@ export function buildCli(argv: string[]): Argv {
     .command(
       'verify',
       'Replay a solution or game record; exit 1 if it is not legal and won',
-      (s) => withExamples(s.option('solution', { type: 'string', demandOption: true, describe: 'solution JSON file (solve --json), or a game record (play --record)' }), fileExamples('verify')),
+      (s) =>
+        withExamples(
+          s.option('solution', {
+            type: 'string',
+            demandOption: true,
+            describe: 'solution JSON file (solve --json), or a game record (play --record)',
+          }),
+          fileExamples('verify'),
+        ),
       (a: Args) => {
         const file = a.solution as string;
         const { doc, game } = gameOfFile(file);
@@ -219,17 +255,36 @@ export function buildCli(argv: string[]): Argv {
     .command(
       'summary <files..>',
       'Summarise batch CSV files (several shards merge into one summary)',
-      (s) => s.positional('files', { type: 'string', array: true, default: undefined, describe: 'CSV files written by batch or tournament' })
-        .option('json', { type: 'boolean', default: false, describe: 'print JSON' })
-        .example(`$0 summary results/${EXAMPLE_GAME}.csv`, 'counts, % solvable with its 95% interval, times')
-        .example('$0 summary shard-*.csv --json', 'shards merge into one summary, as JSON'),
+      (s) =>
+        s
+          .positional('files', {
+            type: 'string',
+            array: true,
+            default: undefined,
+            describe: 'CSV files written by batch or tournament',
+          })
+          .option('json', { type: 'boolean', default: false, describe: 'print JSON' })
+          .example(`$0 summary results/${EXAMPLE_GAME}.csv`, 'counts, % solvable with its 95% interval, times')
+          .example('$0 summary shard-*.csv --json', 'shards merge into one summary, as JSON'),
       (a: Args) => summaryCommand(games, a.files as string[], a),
     )
     .command(
       'replay',
       'Write a self-contained HTML page that plays a solution or game record on a board',
-      (s) => withExamples(s.option('solution', { type: 'string', demandOption: true, describe: `solution JSON or game record (${games.all.filter((g) => g.replay).map((g) => g.name).join(', ')})` })
-        .option('out', { type: 'string', default: 'replay.html', describe: 'the HTML file to write' }), fileExamples('replay')),
+      (s) =>
+        withExamples(
+          s
+            .option('solution', {
+              type: 'string',
+              demandOption: true,
+              describe: `solution JSON or game record (${games.all
+                .filter((g) => g.replay)
+                .map((g) => g.name)
+                .join(', ')})`,
+            })
+            .option('out', { type: 'string', default: 'replay.html', describe: 'the HTML file to write' }),
+          fileExamples('replay'),
+        ),
       async (a: Args) => {
         const file = a.solution as string;
         const { doc, game } = gameOfFile(file);
@@ -245,10 +300,17 @@ export function buildCli(argv: string[]): Argv {
     .command(
       'report <files..>',
       'Write one self-contained HTML page of tables and charts from batch and tournament CSVs',
-      (s) => s.positional('files', { type: 'string', array: true, default: undefined, describe: 'CSV files written by batch or tournament' })
-        .option('out', { type: 'string', default: 'report.html', describe: 'the HTML file to write' })
-        .example(`$0 report results/${EXAMPLE_GAME}.csv --out report.html`, 'charts of a batch')
-        .example('$0 report shard-*.csv t.csv --out study.html', 'shards merge; games get a section each'),
+      (s) =>
+        s
+          .positional('files', {
+            type: 'string',
+            array: true,
+            default: undefined,
+            describe: 'CSV files written by batch or tournament',
+          })
+          .option('out', { type: 'string', default: 'report.html', describe: 'the HTML file to write' })
+          .example(`$0 report results/${EXAMPLE_GAME}.csv --out report.html`, 'charts of a batch')
+          .example('$0 report shard-*.csv t.csv --out study.html', 'shards merge; games get a section each'),
       async (a: Args) => (await import('./report/report.js')).reportCommand(games, a.files as string[], String(a.out)),
     )
     .example(`$0 deal ${EXAMPLE_GAME} --seed 42`, 'print the layout of deal 42')
@@ -277,7 +339,15 @@ export async function main(argv: string[]): Promise<number> {
 
 // Run when executed directly (node dist/src/cli.js, tsx src/cli.ts, or the `patience` bin link).
 const self = fileURLToPath(import.meta.url);
-const invoked = process.argv[1] ? (() => { try { return realpathSync(process.argv[1]); } catch { return process.argv[1]; } })() : '';
+const invoked = process.argv[1]
+  ? (() => {
+      try {
+        return realpathSync(process.argv[1]);
+      } catch {
+        return process.argv[1];
+      }
+    })()
+  : '';
 if (invoked === self || invoked.replace(/\.ts$/, '.js') === self.replace(/\.ts$/, '.js')) {
   // `patience solve … | head`: a reader that stops early is not a fault of ours.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {

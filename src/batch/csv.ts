@@ -12,20 +12,29 @@ import type { Row } from './job.js';
 /** Parses RFC 4180 CSV (quoted fields may hold commas, quotes and newlines). */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
-  let row: string[] = [], field = '', i = 0, quoted = false;
+  let row: string[] = [],
+    field = '',
+    i = 0,
+    quoted = false;
   while (i < text.length) {
     const ch = text[i];
     if (quoted) {
       if (ch === '"') {
-        if (text[i + 1] === '"') { field += '"'; i += 2; continue; }
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
         quoted = false;
       } else field += ch;
       i++;
       continue;
     }
     if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(field); field = ''; }
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       row.push(field);
       rows.push(row);
@@ -43,7 +52,10 @@ export function parseCsv(text: string): string[][] {
 
 /** Reads a results CSV into objects keyed by the header; names the file on any problem.
  *  `checkHeader` sees the header before any row is read; `lines[i]` is the line of rows[i]. */
-export function readCsvRows(file: string, checkHeader?: (header: string[]) => void): { header: string[]; rows: Record<string, string>[]; lines: number[] } {
+export function readCsvRows(
+  file: string,
+  checkHeader?: (header: string[]) => void,
+): { header: string[]; rows: Record<string, string>[]; lines: number[] } {
   const text = readTextFile(file, CSV_LIMIT, 'a CSV file');
   const all = parseCsv(text);
   if (all.length === 0) throw new InputError(`${file}: empty file, expected a CSV header`);
@@ -72,7 +84,8 @@ export function readCsvRows(file: string, checkHeader?: (header: string[]) => vo
  *  it, a row cut short by a kill or a full disk, even one that still has all its fields or an
  *  unclosed quote, is not. */
 export function completeLength(text: string): number {
-  let quoted = false, end = 0;
+  let quoted = false,
+    end = 0;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (ch === 0x22) quoted = !quoted;
@@ -95,8 +108,13 @@ export function dropUnfinishedTail(file: string): number {
 /** A write that could not be made for lack of space (ENOSPC, EDQUOT, EFBIG): what the batch
  *  stops on, with the file's name. */
 export class NoSpaceError extends OutputError {
-  constructor(readonly file: string, readonly code: string) {
-    super(`${code === 'ENOSPC' ? 'disk full' : code === 'EDQUOT' ? 'disk quota exceeded' : 'file too large'} writing ${file}`);
+  constructor(
+    readonly file: string,
+    readonly code: string,
+  ) {
+    super(
+      `${code === 'ENOSPC' ? 'disk full' : code === 'EDQUOT' ? 'disk quota exceeded' : 'file too large'} writing ${file}`,
+    );
   }
 }
 
@@ -121,7 +139,12 @@ export class CsvAppender {
 
   /** 'new' creates the file ('overwrite' replaces one), 'append' adds to an existing file, which
    *  must end with a complete row (dropUnfinishedTail()); `rows` are the rows it holds. */
-  constructor(readonly file: string, readonly columns: readonly string[], mode: 'new' | 'overwrite' | 'append', rows = 0) {
+  constructor(
+    readonly file: string,
+    readonly columns: readonly string[],
+    mode: 'new' | 'overwrite' | 'append',
+    rows = 0,
+  ) {
     this.rows = mode === 'append' ? rows : 0;
     this.fd = openSync(file, mode === 'append' ? 'a' : mode === 'new' ? 'wx' : 'w');
     this.size = mode === 'append' ? fstatSync(this.fd).size : 0;
@@ -129,7 +152,9 @@ export class CsvAppender {
   }
 
   write(row: Row): void {
-    this.append(stringify([row], { columns: this.columns as string[], cast: { boolean: (b) => (b ? 'true' : 'false') } }));
+    this.append(
+      stringify([row], { columns: this.columns as string[], cast: { boolean: (b) => (b ? 'true' : 'false') } }),
+    );
     this.rows++;
   }
 

@@ -22,7 +22,6 @@ export interface Job<C = Record<string, unknown>> {
   /** Whether a row read back from the CSV records a failure that running the item again may
    *  mend (resume --retry-errors); default: its outcome is "error". */
   failed?(row: Readonly<Record<string, string>>): boolean;
-
 }
 
 export const columnsOf = <C>(job: Job<C>, config: C): readonly string[] =>

@@ -10,7 +10,10 @@ import { InputError } from '../io/errors.js';
 // takes it over.
 
 export class FileLock {
-  private constructor(readonly path: string, private readonly content: string) {}
+  private constructor(
+    readonly path: string,
+    private readonly content: string,
+  ) {}
 
   /** Takes the lock of `file`, or throws an InputError naming the run that holds it. */
   static acquire(file: string): FileLock {
@@ -20,7 +23,9 @@ export class FileLock {
     try {
       writeFileSync(mine, content, { flag: 'w' });
     } catch (e) {
-      throw new InputError(`${file}: cannot create its lock file ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      throw new InputError(
+        `${file}: cannot create its lock file ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+      );
     }
     try {
       for (let attempt = 0; ; attempt++) {
@@ -28,13 +33,16 @@ export class FileLock {
           linkSync(mine, path);
           return new FileLock(path, content);
         } catch (e) {
-          if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError(`${file}: cannot create its lock file ${path} (${(e as NodeJS.ErrnoException).code})`);
+          if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
+            throw new InputError(`${file}: cannot create its lock file ${path} (${(e as NodeJS.ErrnoException).code})`);
         }
         const held = readHolder(path);
         if (held === null) continue; // released in between: try again
         if (!held.stale || attempt >= 3) {
           const where = held.host === hostname() ? `pid ${held.pid}` : `pid ${held.pid} on ${held.host}`;
-          throw new InputError(`${file}: another batch is writing it (${where}, lock ${path}); wait for it to finish, or stop it`);
+          throw new InputError(
+            `${file}: another batch is writing it (${where}, lock ${path}); wait for it to finish, or stop it`,
+          );
         }
         takeOver(path, held.text);
       }

@@ -65,7 +65,8 @@ export class Progress {
   status(at = this.now()): string {
     if (this.done === this.total) return `${formatSeconds(Math.round((at - this.start) / 1000))} in all`;
     const since = this.first < 0 ? 0 : at - this.first;
-    if (this.done - 1 < MIN_ITEMS || since < MIN_MS) return `${formatSeconds(Math.round((at - this.start) / 1000))} in, ETA after ${MIN_ITEMS + 1} ${this.unit}`;
+    if (this.done - 1 < MIN_ITEMS || since < MIN_MS)
+      return `${formatSeconds(Math.round((at - this.start) / 1000))} in, ETA after ${MIN_ITEMS + 1} ${this.unit}`;
     const rate = ((this.done - 1) / since) * 1000;
     return `${rate.toFixed(1)} ${this.unit}/s, ETA ${formatSeconds(Math.round((this.total - this.done) / rate))}`;
   }
@@ -93,6 +94,8 @@ export class Progress {
 
 export function formatSeconds(s: number): string {
   if (!Number.isFinite(s)) return '?';
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = Math.round(s % 60);
+  const h = Math.floor(s / 3600),
+    m = Math.floor((s % 3600) / 60),
+    sec = Math.round(s % 60);
   return h > 0 ? `${h}h${String(m).padStart(2, '0')}m` : m > 0 ? `${m}m${String(sec).padStart(2, '0')}s` : `${sec}s`;
 }

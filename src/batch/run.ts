@@ -58,7 +58,9 @@ export interface BatchResult {
 
 /** The one line a batch stopped by a full disk ends with. */
 const stopped = (e: NoSpaceError, rows: number, out: string) =>
-  new OutputError(`${e.message}: ${rows} row${rows === 1 ? '' : 's'} kept${e.file === out ? '' : ` in ${out}`}; free space and run again with --resume`);
+  new OutputError(
+    `${e.message}: ${rows} row${rows === 1 ? '' : 's'} kept${e.file === out ? '' : ` in ${out}`}; free space and run again with --resume`,
+  );
 
 /** Replaces the CSV by its header and `rows` (written beside it, then renamed over it). */
 function rewriteCsv(file: string, columns: readonly string[], rows: readonly Record<string, string>[]): void {
@@ -96,7 +98,9 @@ export class Batch {
     const columns = [...columnsOf(job, spec.config), 'error'];
     const isError = (r: Record<string, string>) => (job.failed ? job.failed(r) : r.outcome === 'error');
     let todo = [...spec.items];
-    let skipped = 0, errorsKept = 0, retried = 0;
+    let skipped = 0,
+      errorsKept = 0,
+      retried = 0;
     makeDirectory(dirname(spec.out), `--out ${spec.out}`);
     // Everything from here to the last row is this run's alone: the file is read, cut and
     // written under its lock.
@@ -114,7 +118,9 @@ export class Batch {
         if (statSync(spec.out).size > 0) {
           const { header, rows } = readCsvRows(spec.out);
           if (header.join(',') !== columns.join(','))
-            throw new InputError(`${spec.out}: its columns (${header.join(',')}) are not this job's (${columns.join(',')}); write to another --out`);
+            throw new InputError(
+              `${spec.out}: its columns (${header.join(',')}) are not this job's (${columns.join(',')}); write to another --out`,
+            );
           const wanted = new Set(spec.items);
           const failed = rows.filter((r) => wanted.has(r[job.itemColumn]) && isError(r));
           if (spec.retryErrors && failed.length > 0) {
@@ -189,7 +195,12 @@ export class Batch {
             // The worker died: the items it had not reported are recorded as errors.
             for (const item of pending) {
               written++;
-              record({ ...job.baseRow?.(spec.config, item), [job.itemColumn]: item, outcome: 'error', error: `worker died: ${String((e as Error)?.message ?? e).split('\n')[0]}` });
+              record({
+                ...job.baseRow?.(spec.config, item),
+                [job.itemColumn]: item,
+                outcome: 'error',
+                error: `worker died: ${String((e as Error)?.message ?? e).split('\n')[0]}`,
+              });
             }
             pending.clear();
           } finally {

@@ -10,29 +10,34 @@ export const settingWord = (key: string, value: string | number): string =>
 
 const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-const unescapeWord = (v: string): string => v.replace(/%([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+const unescapeWord = (v: string): string =>
+  v.replace(/%([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 /** The command-line flags a settings text stands for; `bare` names the flag of a leading
  *  bare word (the solvers': "algorithm"). */
 export function settingsFlags(settings: string, bare?: string): string[] {
   const out: string[] = [];
-  settings.split(/\s+/).filter(Boolean).forEach((w, i) => {
-    const eq = w.indexOf('=');
-    if (eq < 0) {
-      out.push(...(i === 0 && bare ? [`--${bare}`, w] : [`--${kebab(w)}`]));
-      return;
-    }
-    const key = kebab(w.slice(0, eq));
-    const value = unescapeWord(w.slice(eq + 1));
-    if (value === 'yes') out.push(`--${key}`);
-    else if (value === 'no') out.push(`--no-${key}`);
-    else out.push(`--${key}`, value);
-  });
+  settings
+    .split(/\s+/)
+    .filter(Boolean)
+    .forEach((w, i) => {
+      const eq = w.indexOf('=');
+      if (eq < 0) {
+        out.push(...(i === 0 && bare ? [`--${bare}`, w] : [`--${kebab(w)}`]));
+        return;
+      }
+      const key = kebab(w.slice(0, eq));
+      const value = unescapeWord(w.slice(eq + 1));
+      if (value === 'yes') out.push(`--${key}`);
+      else if (value === 'no') out.push(`--no-${key}`);
+      else out.push(`--${key}`, value);
+    });
   return out;
 }
 
 /** A word for a POSIX shell: as it is when that is safe, else in single quotes. */
-export const shellWord = (w: string): string => (/^[A-Za-z0-9_./,:=+@%-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+export const shellWord = (w: string): string =>
+  /^[A-Za-z0-9_./,:=+@%-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 
 /** The rows grouped by their settings (in the order first seen): one group per distinct run. */
 export function byRun<R extends Record<string, string>>(rows: readonly R[]): Map<string, R[]> {
@@ -46,4 +51,5 @@ export function byRun<R extends Record<string, string>>(rows: readonly R[]): Map
 }
 
 /** The rule variant a batch row was run under, from its settings column ("default" when none). */
-export const variantOfSettings = (settings: string | undefined): string => /(?:^| )variant=(\S+)/.exec(settings ?? '')?.[1] ?? 'default';
+export const variantOfSettings = (settings: string | undefined): string =>
+  /(?:^| )variant=(\S+)/.exec(settings ?? '')?.[1] ?? 'default';

@@ -3,7 +3,8 @@
 /** 95% Wilson score interval for k successes in n trials, as fractions. */
 export function wilson(k: number, n: number, z = 1.959964): { lo: number; hi: number } {
   if (n === 0) return { lo: 0, hi: 1 };
-  const p = k / n, z2 = z * z;
+  const p = k / n,
+    z2 = z * z;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
   // 0 of n and n of n have the bound 0 and 1 exactly (the formula gives it up to rounding).

@@ -26,7 +26,12 @@ export default async function runTask(task: Task): Promise<number> {
     try {
       row = job.run(task.config, item);
     } catch (e) {
-      row = { ...job.baseRow?.(task.config, item), [job.itemColumn]: item, outcome: 'error', error: String((e as Error)?.message ?? e).split('\n')[0] };
+      row = {
+        ...job.baseRow?.(task.config, item),
+        [job.itemColumn]: item,
+        outcome: 'error',
+        error: String((e as Error)?.message ?? e).split('\n')[0],
+      };
     }
     task.port.postMessage({ item, row } satisfies RowMessage);
   }

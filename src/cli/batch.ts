@@ -14,12 +14,24 @@ import { parseCount, parseDuration, parseSeeds, parseShard, shardOf } from './un
 /** `seedsWhy` says why the game's default number of seeds is what it is (they differ). */
 export function batchOptions(y: Argv, defaults: { seeds: string; seedsWhy: string; out: string }): Argv {
   return y
-    .option('seeds', { type: 'string', default: defaults.seeds, describe: `seeds: 1..1000, or a list 1,5,9..12 (the default is ${defaults.seeds}: ${defaults.seedsWhy})` })
-    .option('shard', { type: 'string', describe: 'k/N: run only this machine\'s share (round robin) of the seeds' })
+    .option('seeds', {
+      type: 'string',
+      default: defaults.seeds,
+      describe: `seeds: 1..1000, or a list 1,5,9..12 (the default is ${defaults.seeds}: ${defaults.seedsWhy})`,
+    })
+    .option('shard', { type: 'string', describe: "k/N: run only this machine's share (round robin) of the seeds" })
     .option('workers', { type: 'string', describe: 'worker threads (default: the number of cores)' })
     .option('out', { type: 'string', default: defaults.out, describe: 'CSV file to write' })
-    .option('resume', { type: 'boolean', default: false, describe: 'skip seeds already in the CSV and append the rest' })
-    .option('retry-errors', { type: 'boolean', default: false, describe: 'with --resume: run the seeds whose rows are errors again (their rows are replaced)' })
+    .option('resume', {
+      type: 'boolean',
+      default: false,
+      describe: 'skip seeds already in the CSV and append the rest',
+    })
+    .option('retry-errors', {
+      type: 'boolean',
+      default: false,
+      describe: 'with --resume: run the seeds whose rows are errors again (their rows are replaced)',
+    })
     .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing CSV' })
     .option('progress-every', { type: 'string', default: '5s', hidden: true });
 }
@@ -54,7 +66,8 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
   const items = cmd.items ?? itemsOf(argv);
   if (argv.resume && argv.force) throw new InputError('--resume and --force do not go together');
   checkOutputFile(String(argv.out), '--out');
-  if (argv.retryErrors && !argv.resume) throw new InputError('--retry-errors goes with --resume (it runs the error rows of an existing CSV again)');
+  if (argv.retryErrors && !argv.resume)
+    throw new InputError('--retry-errors goes with --resume (it runs the error rows of an existing CSV again)');
   const workers = argv.workers === undefined ? undefined : parseCount(argv.workers, '--workers');
   if (workers !== undefined && workers > 256) throw new InputError('--workers: at most 256');
   const rows: Row[] = []; // this run's rows, for the progress note
@@ -70,8 +83,11 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
     ...(workers !== undefined ? { workers } : {}),
     onStart: (todo) => {
       state.progress = new Progress(todo, () => cmd.note(rows), {
-        label: cmd.label ?? 'batch', unit: cmd.unit ?? 'deals',
-        ...(argv.progressEvery !== undefined ? { intervalMs: parseDuration(argv.progressEvery, '--progress-every') } : {}),
+        label: cmd.label ?? 'batch',
+        unit: cmd.unit ?? 'deals',
+        ...(argv.progressEvery !== undefined
+          ? { intervalMs: parseDuration(argv.progressEvery, '--progress-every') }
+          : {}),
       });
     },
     onRow: (row) => {
@@ -105,7 +121,8 @@ export function resumeNote(r: BatchResult): string {
   const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
   let note = `resumed: ${rows(r.skipped)} ${r.skipped === 1 ? 'was' : 'were'} already in ${r.file}`;
   if (r.retried > 0) note += `; ${r.retried} error row${r.retried === 1 ? '' : 's'} run again`;
-  if (r.errorsKept > 0) note += ` (${r.errorsKept} of them error${r.errorsKept === 1 ? '' : 's'}: add --retry-errors to run ${r.errorsKept === 1 ? 'it' : 'them'} again)`;
+  if (r.errorsKept > 0)
+    note += ` (${r.errorsKept} of them error${r.errorsKept === 1 ? '' : 's'}: add --retry-errors to run ${r.errorsKept === 1 ? 'it' : 'them'} again)`;
   return note;
 }
 

@@ -21,17 +21,27 @@ export function chooseDeal<D>(
   fromSeed: (seed: string) => D,
   fromJson: (doc: unknown, file: string) => D,
 ): D {
-  if (argv.deal !== undefined && argv.seed !== undefined) throw new InputError('give either --seed or --deal, not both');
+  if (argv.deal !== undefined && argv.seed !== undefined)
+    throw new InputError('give either --seed or --deal, not both');
   if (typeof argv.deal === 'string') return fromJson(readJsonFile(argv.deal), argv.deal);
   return fromSeed(argv.seed === undefined ? '1' : parseSeed(argv.seed));
 }
 
 /** --decision-timeout: how long a strategy file may take over one decision (docs/strategies.md). */
 export const decisionTimeoutOption = (y: Argv) =>
-  y.option('decision-timeout', { type: 'string', default: '1s', describe: 'a strategy file that takes longer over one decision loses the game' });
+  y.option('decision-timeout', {
+    type: 'string',
+    default: '1s',
+    describe: 'a strategy file that takes longer over one decision loses the game',
+  });
 
-export const decisionTimeoutMs = (argv: { [key: string]: unknown }): number => parseDuration(argv.decisionTimeout ?? '1s', '--decision-timeout');
+export const decisionTimeoutMs = (argv: { [key: string]: unknown }): number =>
+  parseDuration(argv.decisionTimeout ?? '1s', '--decision-timeout');
 
 /** --decision-timeout and --strategy-seed, for commands that had no strategy seed before. */
 export const strategyFileOptions = (y: Argv) =>
-  decisionTimeoutOption(y).option('strategy-seed', { type: 'string', default: '1', describe: "strategy files: the seed of their own random choices (never the deal's)" });
+  decisionTimeoutOption(y).option('strategy-seed', {
+    type: 'string',
+    default: '1',
+    describe: "strategy files: the seed of their own random choices (never the deal's)",
+  });

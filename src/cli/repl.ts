@@ -72,9 +72,11 @@ export class MoveMenu<T> {
   /** The move under number n of the list shown, or undefined (saying why on stdout). */
   pick(n: number): T | undefined {
     if (this.listed === null) {
-      console.log(this.stale
-        ? `the list of moves is out of date (a move was made since it was shown): type "moves" to see the current one`
-        : `type "moves" first: a number picks a move from the list it shows`);
+      console.log(
+        this.stale
+          ? `the list of moves is out of date (a move was made since it was shown): type "moves" to see the current one`
+          : `type "moves" first: a number picks a move from the list it shows`,
+      );
       return undefined;
     }
     const m = n >= 1 ? this.listed[n - 1] : undefined;

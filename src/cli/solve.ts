@@ -11,13 +11,34 @@ const WHEN_FULL = ['evict', 'stop'] as const;
 
 export function solverOptions(y: Argv, defaults: { timeout?: string } = {}): Argv {
   return y
-    .option('algorithm', { choices: ALGORITHMS as unknown as string[], default: 'auto', describe: 'auto: guided best-first runs, then exhaustive depth-first; dfs; astar (shortest); best-first' })
-    .option('optimal', { type: 'boolean', default: false, describe: 'shortest solution: A* with an admissible bound (same as --algorithm astar)' })
+    .option('algorithm', {
+      choices: ALGORITHMS as unknown as string[],
+      default: 'auto',
+      describe: 'auto: guided best-first runs, then exhaustive depth-first; dfs; astar (shortest); best-first',
+    })
+    .option('optimal', {
+      type: 'boolean',
+      default: false,
+      describe: 'shortest solution: A* with an admissible bound (same as --algorithm astar)',
+    })
     .option('weight', { type: 'number', describe: 'best-first: f = g + weight*h (default: h alone)' })
     .option('max-nodes', { type: 'string', describe: 'stop after this many nodes (unknown: nodes)' })
-    .option('timeout', { type: 'string', default: defaults.timeout, describe: 'stop after this long, e.g. 10s, 500ms (unknown: time); none: no time limit' })
-    .option('memory', { type: 'string', default: '1GiB', describe: 'memory for the whole search of a deal (table, stacks, the game\'s caches), per worker, e.g. 1GiB' })
-    .option('when-full', { choices: WHEN_FULL as unknown as string[], default: 'evict', describe: 'table full: evict forgets the deeper half of its states and goes on (depth-first; best-first runs stop); stop ends with unknown: memory' });
+    .option('timeout', {
+      type: 'string',
+      default: defaults.timeout,
+      describe: 'stop after this long, e.g. 10s, 500ms (unknown: time); none: no time limit',
+    })
+    .option('memory', {
+      type: 'string',
+      default: '1GiB',
+      describe: "memory for the whole search of a deal (table, stacks, the game's caches), per worker, e.g. 1GiB",
+    })
+    .option('when-full', {
+      choices: WHEN_FULL as unknown as string[],
+      default: 'evict',
+      describe:
+        'table full: evict forgets the deeper half of its states and goes on (depth-first; best-first runs stop); stop ends with unknown: memory',
+    });
 }
 
 export interface SolverSettings {
@@ -45,7 +66,9 @@ export function solverSettings(argv: Record<string, unknown>): SolverSettings {
     ...(weight !== undefined ? { weight } : {}),
     ...(argv.maxNodes !== undefined ? { maxNodes: parseCount(argv.maxNodes, '--max-nodes') } : {}),
     // "none": a run bounded by nodes or memory alone decides the same on every machine.
-    ...(argv.timeout !== undefined && argv.timeout !== 'none' ? { timeoutMs: parseDuration(argv.timeout, '--timeout') } : {}),
+    ...(argv.timeout !== undefined && argv.timeout !== 'none'
+      ? { timeoutMs: parseDuration(argv.timeout, '--timeout') }
+      : {}),
     memoryBytes: parseBytes(argv.memory ?? '1GiB', '--memory'),
     ...(argv.whenFull === 'stop' ? { whenFull: 'stop' as const } : {}),
   };
@@ -59,7 +82,9 @@ export const describeSettings = (s: SolverSettings) =>
     s.maxNodes !== undefined ? `max-nodes=${s.maxNodes}` : '',
     `memory=${Math.round(s.memoryBytes / 2 ** 20)}MiB`,
     s.whenFull === 'stop' ? 'when-full=stop' : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 
 const LIMIT_TEXT = { nodes: 'node limit reached', time: 'time limit reached', memory: 'memory budget full' } as const;
 

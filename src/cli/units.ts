@@ -26,7 +26,8 @@ export function parseBytes(text: unknown, option: string): number {
 /** A positive whole number, e.g. for --max-nodes or --workers ("2e6" and "2_000_000" allowed). */
 export function parseCount(text: unknown, option: string, min = 1): number {
   const n = Number(String(text).replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < min) throw new InputError(`${option}: ${quote(text)} is not a whole number >= ${min}`);
+  if (!Number.isInteger(n) || n < min)
+    throw new InputError(`${option}: ${quote(text)} is not a whole number >= ${min}`);
   return n;
 }
 
@@ -44,8 +45,13 @@ export function parseSeed(text: unknown, option = '--seed'): string {
   if (s === '') throw new InputError(`${option}: empty seed`);
   if (DEAL_NUMBER.test(s) && Number.isSafeInteger(Number(s))) return s;
   if (SEED_NAME.test(s) && s.length <= 100) return s;
-  if (/^[+-]?\d/.test(s)) throw new InputError(`${option}: ${quote(s)} is not a deal number (a whole number >= 0 without sign or leading zeros)`);
-  throw new InputError(`${option}: ${quote(s)} is not a seed (a deal number like 42, or a name starting with a letter like hello)`);
+  if (/^[+-]?\d/.test(s))
+    throw new InputError(
+      `${option}: ${quote(s)} is not a deal number (a whole number >= 0 without sign or leading zeros)`,
+    );
+  throw new InputError(
+    `${option}: ${quote(s)} is not a seed (a deal number like 42, or a name starting with a letter like hello)`,
+  );
 }
 
 /** "1..1000" or "1..10,42,100..120": deal numbers and inclusive ranges of them. Named seeds
@@ -59,7 +65,8 @@ export function parseSeeds(text: unknown, option = '--seeds'): string[] {
     if (p === '') throw new InputError(`${option}: empty item in ${quote(s)}`);
     const r = /^(0|[1-9]\d*)\s*\.\.\s*(0|[1-9]\d*)$/.exec(p);
     if (r) {
-      const a = Number(r[1]), b = Number(r[2]);
+      const a = Number(r[1]),
+        b = Number(r[2]);
       if (b < a) throw new InputError(`${option}: range ${p} runs backwards`);
       if (b - a > 50_000_000) throw new InputError(`${option}: range ${p} is too large`);
       for (let i = a; i <= b; i++) out.push(String(i));
@@ -80,7 +87,8 @@ export function parseSeeds(text: unknown, option = '--seeds'): string[] {
 export function parseShard(text: unknown): { k: number; n: number } {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(String(text));
   if (!m) throw new InputError(`--shard: ${quote(text)} is not k/N (e.g. 3/8)`);
-  const k = Number(m[1]), n = Number(m[2]);
+  const k = Number(m[1]),
+    n = Number(m[2]);
   if (n < 1 || k < 1 || k > n) throw new InputError(`--shard: ${text} needs 1 <= k <= N`);
   return { k, n };
 }

@@ -13,7 +13,11 @@ export function inputError(message: string): never {
 // controls (U+009B starts an escape sequence on some terminals), the line and paragraph
 // separators, and the bidirectional overrides that reorder what is shown.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const SHORT = new Map([['\n', '\\n'], ['\r', '\\r'], ['\t', '\\t']]);
+const SHORT = new Map([
+  ['\n', '\\n'],
+  ['\r', '\\r'],
+  ['\t', '\\t'],
+]);
 const escapeChar = (c: string): string => SHORT.get(c) ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /** Text as a message shows it: every unsafe character escaped (a message stays one line, and

@@ -1,4 +1,15 @@
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { InputError } from './errors.js';
 
@@ -62,7 +73,9 @@ export function readTextFile(path: string, limit: number, what: string): string 
   try {
     const st = fstatSync(fd);
     if (!st.isFile())
-      throw new InputError(`${path}: ${kindOf(st)}, not a regular file; ${what} is read from regular files only (a device or a pipe could hang the program or never end)`);
+      throw new InputError(
+        `${path}: ${kindOf(st)}, not a regular file; ${what} is read from regular files only (a device or a pipe could hang the program or never end)`,
+      );
     if (st.size > limit)
       throw new InputError(`${path}: ${mib(st.size)}, larger than the ${mib(limit)} allowed for ${what}`);
     return readFileSync(fd, 'utf8');
@@ -91,7 +104,8 @@ export function makeDirectory(dir: string, label: string): void {
   for (let d = resolve(dir); ; ) {
     const st = statOrNull(d, label);
     if (st) {
-      if (!st.isDirectory()) throw new InputError(`${label}: ${d} is ${st.isFile() ? 'a file' : kindOf(st)}, not a directory`);
+      if (!st.isDirectory())
+        throw new InputError(`${label}: ${d} is ${st.isFile() ? 'a file' : kindOf(st)}, not a directory`);
       break;
     }
     missing.push(d);
@@ -105,7 +119,9 @@ export function makeDirectory(dir: string, label: string): void {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EEXIST' && statOrNull(d, label)?.isDirectory()) continue; // made meanwhile
-      throw new InputError(`${label}: cannot create directory ${d}: ${code === 'ENOENT' ? noNewEntries(d) : fileProblem(e)}`);
+      throw new InputError(
+        `${label}: cannot create directory ${d}: ${code === 'ENOENT' ? noNewEntries(d) : fileProblem(e)}`,
+      );
     }
   }
 }
@@ -143,7 +159,8 @@ export function checkOutputFile(file: string, option: string): void {
     return;
   }
   if (st.isDirectory()) throw new InputError(`${label}: is a directory; give a file name`);
-  if (!st.isFile()) throw new InputError(`${label}: ${kindOf(st)}, not a regular file; results are written to regular files only`);
+  if (!st.isFile())
+    throw new InputError(`${label}: ${kindOf(st)}, not a regular file; results are written to regular files only`);
   try {
     closeSync(openSync(file, 'r+'));
   } catch (e) {

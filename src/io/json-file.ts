@@ -8,11 +8,13 @@ export const JSON_MAX_DEPTH = 64;
 
 /** The nesting depth of JSON text, and where it first passes `max` (-1 if it never does). */
 function tooDeep(text: string, max: number): number {
-  let depth = 0, inString = false;
+  let depth = 0,
+    inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -26,7 +28,10 @@ function tooDeep(text: string, max: number): number {
 export function readJsonFile(path: string): unknown {
   const text = readTextFile(path, JSON_LIMIT, 'a JSON document');
   const at = tooDeep(text, JSON_MAX_DEPTH);
-  if (at >= 0) throw new InputError(`${path}: nested more than ${JSON_MAX_DEPTH} levels deep (at character ${at + 1}), deeper than any deal, solution or record`);
+  if (at >= 0)
+    throw new InputError(
+      `${path}: nested more than ${JSON_MAX_DEPTH} levels deep (at character ${at + 1}), deeper than any deal, solution or record`,
+    );
   try {
     return JSON.parse(text);
   } catch (e) {

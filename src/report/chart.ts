@@ -9,7 +9,14 @@ const CONFIG = {
   font: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   background: 'transparent',
   view: { stroke: null },
-  axis: { labelColor: '#333', titleColor: '#333', gridColor: '#e6e6e6', domainColor: '#888', tickColor: '#888', titleFontWeight: 600 },
+  axis: {
+    labelColor: '#333',
+    titleColor: '#333',
+    gridColor: '#e6e6e6',
+    domainColor: '#888',
+    tickColor: '#888',
+    titleFontWeight: 600,
+  },
   legend: { labelColor: '#333', titleColor: '#333' },
   header: { labelColor: '#333', titleColor: '#333' },
   range: { category: ['#2f6fb3', '#d1573b', '#8a8a8a', '#b5332f', '#4a9a5b', '#9a6bbf', '#c99a2e'] },
@@ -23,7 +30,10 @@ export async function renderSvg(spec: ChartSpec): Promise<string> {
   const full = { ...spec, config: CONFIG } as unknown as TopLevelSpec;
   // Vega-Lite's notes (e.g. on faceted independent scales) are not the user's business; errors throw.
   const quiet = vega.logger(vega.None);
-  const view = new vega.View(vega.parse(compile(full, { logger: quiet }).spec), { renderer: 'none', logLevel: vega.Error });
+  const view = new vega.View(vega.parse(compile(full, { logger: quiet }).spec), {
+    renderer: 'none',
+    logLevel: vega.Error,
+  });
   try {
     return await view.toSVG();
   } finally {
@@ -37,7 +47,10 @@ export async function chart(name: string, caption: string, spec: ChartSpec): Pro
 }
 
 /** Point estimates with 95% interval bars, one row per label: fields label, rate, lo, hi. */
-export function intervalSpec(values: { label: string; rate: number; lo: number; hi: number; kind?: string }[], opts: { title: string; width?: number; colors?: Record<string, string> }): ChartSpec {
+export function intervalSpec(
+  values: { label: string; rate: number; lo: number; hi: number; kind?: string }[],
+  opts: { title: string; width?: number; colors?: Record<string, string> },
+): ChartSpec {
   const sort = values.map((v) => v.label);
   const y = { field: 'label', type: 'nominal' as const, title: null, sort };
   const scale = opts.colors ? { domain: Object.keys(opts.colors), range: Object.values(opts.colors) } : {};
@@ -49,9 +62,28 @@ export function intervalSpec(values: { label: string; rate: number; lo: number; 
     data: { values: values.map((v) => ({ ...v, text: pcts([v.rate, v.lo, v.hi])[0] })) },
     encoding: { y },
     layer: [
-      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'lo', type: 'quantitative', title: opts.title, axis: { format: '.0%' }, scale: { domain: [0, 1] } }, x2: { field: 'hi' }, color } },
-      { mark: { type: 'point', filled: true, size: 70 }, encoding: { x: { field: 'rate', type: 'quantitative' }, color } },
-      { mark: { type: 'text', align: 'left', dx: 6, dy: -9, fontSize: 10 }, encoding: { x: { field: 'rate', type: 'quantitative' }, text: { field: 'text' } } },
+      {
+        mark: { type: 'rule', strokeWidth: 2 },
+        encoding: {
+          x: {
+            field: 'lo',
+            type: 'quantitative',
+            title: opts.title,
+            axis: { format: '.0%' },
+            scale: { domain: [0, 1] },
+          },
+          x2: { field: 'hi' },
+          color,
+        },
+      },
+      {
+        mark: { type: 'point', filled: true, size: 70 },
+        encoding: { x: { field: 'rate', type: 'quantitative' }, color },
+      },
+      {
+        mark: { type: 'text', align: 'left', dx: 6, dy: -9, fontSize: 10 },
+        encoding: { x: { field: 'rate', type: 'quantitative' }, text: { field: 'text' } },
+      },
     ],
   };
 }

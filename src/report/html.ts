@@ -15,28 +15,40 @@ export const scriptJson = (x: unknown): string =>
   JSON.stringify(x).replace(/[<\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 export const intText = (x: number): string => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '–');
-export const fixed = (digits: number) => (x: number): string => (Number.isFinite(x) ? x.toFixed(digits) : '–');
+export const fixed =
+  (digits: number) =>
+  (x: number): string =>
+    Number.isFinite(x) ? x.toFixed(digits) : '–';
 export const msText = (ms: number): string =>
   !Number.isFinite(ms) ? '–' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
 
 export type Cell = string | { path: string; value: number; text: string };
 
 /** A cell showing summary value `value` found at `path` (keys joined by "/", array indices as numbers). */
-export const val = (path: string, value: number, format: (x: number) => string = intText): Cell => ({ path, value, text: format(value) });
+export const val = (path: string, value: number, format: (x: number) => string = intText): Cell => ({
+  path,
+  value,
+  text: format(value),
+});
 
 export function table(head: string[], rows: Cell[][], name: string): string {
   const td = (c: Cell) =>
     typeof c === 'string'
       ? `<td>${esc(c)}</td>`
       : `<td class="num" data-path="${esc(c.path)}" data-value="${esc(JSON.stringify(c.value))}">${esc(c.text)}</td>`;
-  return `<table data-table="${esc(name)}"><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead>` +
-    `<tbody>${rows.map((r) => `<tr>${r.map(td).join('')}</tr>`).join('')}</tbody></table>`;
+  return (
+    `<table data-table="${esc(name)}"><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead>` +
+    `<tbody>${rows.map((r) => `<tr>${r.map(td).join('')}</tr>`).join('')}</tbody></table>`
+  );
 }
 
 /** "1..40,45,50..52" for integer seeds (sorted, runs joined); other seeds listed as they are. */
 export function seedRanges(seeds: Iterable<string>): string {
   const all = [...new Set(seeds)];
-  const ints = all.filter((s) => /^\d+$/.test(s)).map(Number).sort((a, b) => a - b);
+  const ints = all
+    .filter((s) => /^\d+$/.test(s))
+    .map(Number)
+    .sort((a, b) => a - b);
   const other = all.filter((s) => !/^\d+$/.test(s)).sort();
   const parts: string[] = [];
   for (let i = 0; i < ints.length; ) {

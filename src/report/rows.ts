@@ -39,16 +39,25 @@ export function readRowsByGame(games: GameList, files: readonly string[]): { byG
   for (const file of files) {
     const { header, rows, lines } = readCsvRows(file, (h) => {
       if (!schemas.some((s) => headerFits(h, s)))
-        throw new InputError(`${file}: not a batch or tournament CSV (its first line is ${quote(h.join(','), 80)}); expected the columns ${expectedHeaders(games)}`);
+        throw new InputError(
+          `${file}: not a batch or tournament CSV (its first line is ${quote(h.join(','), 80)}); expected the columns ${expectedHeaders(games)}`,
+        );
     });
     const fits = new Map<string, boolean>(); // by game: whether the header is that game's
     rows.forEach((r, i) => {
       const g = games.find(r.game);
       if (!g?.summary)
-        throw new InputError(`${file}: line ${lines[i]}: field "game" is ${quote(r.game, 40)}; expected one of ${games.all.filter((x) => x.summary).map((x) => x.name).join(', ')}`);
+        throw new InputError(
+          `${file}: line ${lines[i]}: field "game" is ${quote(r.game, 40)}; expected one of ${games.all
+            .filter((x) => x.summary)
+            .map((x) => x.name)
+            .join(', ')}`,
+        );
       if (!fits.has(g.name)) fits.set(g.name, headerFits(header, g.summary.schema));
       if (!fits.get(g.name))
-        throw new InputError(`${file}: line ${lines[i]}: a ${g.name} row, but the file's columns are not those of a ${g.name} ${g.summary.schema.kind} CSV (${columnsText(g.summary.schema)})`);
+        throw new InputError(
+          `${file}: line ${lines[i]}: a ${g.name} row, but the file's columns are not those of a ${g.name} ${g.summary.schema.kind} CSV (${columnsText(g.summary.schema)})`,
+        );
       checkRow(r, g.summary.schema, file, lines[i]);
     });
     for (const r of rows) {

@@ -19,7 +19,10 @@ export interface GameSummary<S = any> {
 
 /** A game's part of the report, from its rows (for the distributions) and its summary: the HTML
  *  section, the settings the rows were made with, and the command lines that make them again. */
-export type ReportSection<S> = (rows: Record<string, string>[], s: S) => Promise<{ html: string; settings: string[]; commands: string[] }>;
+export type ReportSection<S> = (
+  rows: Record<string, string>[],
+  s: S,
+) => Promise<{ html: string; settings: string[]; commands: string[] }>;
 
 /** A game as summary and report see it. */
 export interface SummarisedGame {

@@ -30,14 +30,18 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
   const budget = new Budget(limits);
   const memory = limits.memoryBytes ?? DEFAULT_MEMORY;
   const key = new Uint32Array(game.maxKeyWords);
-  let parent = new Int32Array(1 << 14), move = new Int32Array(1 << 14), gOf = new Int32Array(1 << 14);
+  let parent = new Int32Array(1 << 14),
+    move = new Int32Array(1 << 14),
+    gOf = new Int32Array(1 << 14);
   let stale = new Uint8Array(1 << 14); // 1: a shorter path to this node's position was found later
   let nodes = 0;
-  let heapF = new Float64Array(1 << 14), heapN = new Int32Array(1 << 14);
+  let heapF = new Float64Array(1 << 14),
+    heapN = new Int32Array(1 << 14);
   let heapLen = 0;
   const moveBuf = new Int32Array(game.maxMoves);
   let path = new Int32Array(1024);
-  let cur = 0, maxDepth = 0;
+  let cur = 0,
+    maxDepth = 0;
 
   const stats = () => ({ nodes: budget.nodes, unique: table.size, ms: budget.ms, maxDepth });
   // Ties on f go to the deeper node, which reaches a goal sooner.
@@ -74,7 +78,8 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
   };
   const pop = (): number => {
     const top = heapN[0];
-    const f = heapF[--heapLen], n = heapN[heapLen];
+    const f = heapF[--heapLen],
+      n = heapN[heapLen];
     let i = 0;
     for (;;) {
       let c = 2 * i + 1;
@@ -91,13 +96,24 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
   };
   // Moves the game from node `cur` to node `to`.
   const goTo = (to: number) => {
-    let a = cur, b = to, k = 0;
-    while (gOf[a] > gOf[b]) { game.unmake(move[a]); a = parent[a]; }
-    while (gOf[b] > gOf[a]) { if (k === path.length) path = grown(path, k + 1); path[k++] = move[b]; b = parent[b]; }
-    while (a !== b) {
-      game.unmake(move[a]); a = parent[a];
+    let a = cur,
+      b = to,
+      k = 0;
+    while (gOf[a] > gOf[b]) {
+      game.unmake(move[a]);
+      a = parent[a];
+    }
+    while (gOf[b] > gOf[a]) {
       if (k === path.length) path = grown(path, k + 1);
-      path[k++] = move[b]; b = parent[b];
+      path[k++] = move[b];
+      b = parent[b];
+    }
+    while (a !== b) {
+      game.unmake(move[a]);
+      a = parent[a];
+      if (k === path.length) path = grown(path, k + 1);
+      path[k++] = move[b];
+      b = parent[b];
     }
     while (k > 0) game.make(path[--k]);
     cur = to;
@@ -135,7 +151,10 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
     if (g > maxDepth) maxDepth = g;
     const forced = game.forcedMove ? game.forcedMove() : -1;
     let cnt: number;
-    if (forced >= 0) { moveBuf[0] = forced; cnt = 1; } else cnt = pruned ? game.searchMoves!(moveBuf, 0) : game.moves(moveBuf, 0);
+    if (forced >= 0) {
+      moveBuf[0] = forced;
+      cnt = 1;
+    } else cnt = pruned ? game.searchMoves!(moveBuf, 0) : game.moves(moveBuf, 0);
     for (let i = 0; i < cnt; i++) {
       const m = moveBuf[i];
       if (!budget.tick()) return finish({ outcome: 'unknown', limit: budget.hit!, stats: stats() });

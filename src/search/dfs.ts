@@ -41,12 +41,22 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
   // The stacks start small and double; with the table they stay within limits.memoryBytes.
   const memory = limits.memoryBytes ?? DEFAULT_MEMORY;
   let moveBuf = new Int32Array(1 << 12);
-  let base = new Int32Array(1 << 10), count = new Int32Array(1 << 10), next = new Int32Array(1 << 10);
+  let base = new Int32Array(1 << 10),
+    count = new Int32Array(1 << 10),
+    next = new Int32Array(1 << 10);
   const stackBytes = () => moveBuf.byteLength + base.byteLength * 3;
-  let depth = 0, maxDepth = 0, evicted = 0;
+  let depth = 0,
+    maxDepth = 0,
+    evicted = 0;
   const evict = limits.whenFull !== 'stop';
 
-  const stats = () => ({ nodes: budget.nodes, unique: table.size, ms: budget.ms, maxDepth, ...(evicted > 0 ? { evicted } : {}) });
+  const stats = () => ({
+    nodes: budget.nodes,
+    unique: table.size,
+    ms: budget.ms,
+    maxDepth,
+    ...(evicted > 0 ? { evicted } : {}),
+  });
   const unwind = () => {
     for (let d = depth - 1; d >= 0; d--) game.unmake(moveBuf[base[d] + next[d] - 1]);
   };

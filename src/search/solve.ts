@@ -76,11 +76,16 @@ function auto(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, table: S
   if (streamed.outcome === 'solved') return streamed;
   sum.add(streamed.stats);
   const spentMs = performance.now() - sum.start;
-  const rest = portfolio(game, {
-    ...opts,
-    maxNodes: opts.maxNodes === undefined ? undefined : opts.maxNodes - sum.nodes,
-    timeoutMs: opts.timeoutMs === undefined ? undefined : opts.timeoutMs - spentMs,
-  }, policy, table);
+  const rest = portfolio(
+    game,
+    {
+      ...opts,
+      maxNodes: opts.maxNodes === undefined ? undefined : opts.maxNodes - sum.nodes,
+      timeoutMs: opts.timeoutMs === undefined ? undefined : opts.timeoutMs - spentMs,
+    },
+    policy,
+    table,
+  );
   sum.add(rest.stats);
   return { ...rest, stats: sum.stats() };
 }
@@ -94,14 +99,19 @@ function streamlined(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, t
   const share = policy.streamlinerShare;
   const none: SearchResult = { outcome: 'unknown', limit: 'nodes', stats: { nodes: 0, unique: 0, ms: 0, maxDepth: 0 } };
   if (!game.streamline || !(share > 0)) return none;
-  const maxNodes = opts.maxNodes ?? Infinity, timeout = opts.timeoutMs ?? Infinity;
+  const maxNodes = opts.maxNodes ?? Infinity,
+    timeout = opts.timeoutMs ?? Infinity;
   // Without limits the pass still stops: a restricted space is finite, and its exhaustion ends it.
-  const r = streamlinedRun(game, {
-    maxNodes: maxNodes === Infinity ? undefined : Math.max(1, Math.floor(maxNodes * share)),
-    timeoutMs: timeout === Infinity ? undefined : timeout * share,
-    memoryBytes: opts.memoryBytes,
-    whenFull: opts.whenFull,
-  }, table);
+  const r = streamlinedRun(
+    game,
+    {
+      maxNodes: maxNodes === Infinity ? undefined : Math.max(1, Math.floor(maxNodes * share)),
+      timeoutMs: timeout === Infinity ? undefined : timeout * share,
+      memoryBytes: opts.memoryBytes,
+      whenFull: opts.whenFull,
+    },
+    table,
+  );
   if (r.outcome === 'solved') return r;
   // 'unsolvable' here means only that the restricted space holds no win.
   return { outcome: 'unknown', limit: r.outcome === 'unknown' ? r.limit : 'nodes', stats: r.stats };
@@ -124,24 +134,34 @@ function streamlinedRun(game: SearchGame, limits: Limits, table: StateTable, run
  *  exhausted in a fraction of its part, which then goes to the runs after it). Stops at the first
  *  win. */
 function streamlinedRuns(
-  game: SearchGame, runs: readonly StreamlinerRun[], nodes: number, ms: number,
-  memory: Pick<Limits, 'memoryBytes' | 'whenFull'>, table: StateTable,
+  game: SearchGame,
+  runs: readonly StreamlinerRun[],
+  nodes: number,
+  ms: number,
+  memory: Pick<Limits, 'memoryBytes' | 'whenFull'>,
+  table: StateTable,
 ): SearchResult {
   const sum = new StatsSum();
   let exhausted = 0;
   let last: SearchResult = { outcome: 'unknown', limit: 'nodes', stats: { nodes: 0, unique: 0, ms: 0, maxDepth: 0 } };
   for (let i = 0; i < runs.length; i++) {
-    const leftNodes = nodes - sum.nodes, leftMs = ms - (performance.now() - sum.start);
+    const leftNodes = nodes - sum.nodes,
+      leftMs = ms - (performance.now() - sum.start);
     if (leftNodes < 1000 || leftMs < 1) break;
     const share = runs[i].share;
     const runNodes = share === undefined ? leftNodes / (runs.length - i) : Math.min(leftNodes, nodes * share);
     const runMs = share === undefined ? leftMs / (runs.length - i) : Math.min(leftMs, ms * share);
-    const r = streamlinedRun(game, {
-      maxNodes: runNodes === Infinity ? undefined : Math.floor(runNodes),
-      timeoutMs: runMs === Infinity ? undefined : runMs,
-      memoryBytes: memory.memoryBytes,
-      whenFull: memory.whenFull,
-    }, table, runs[i]);
+    const r = streamlinedRun(
+      game,
+      {
+        maxNodes: runNodes === Infinity ? undefined : Math.floor(runNodes),
+        timeoutMs: runMs === Infinity ? undefined : runMs,
+        memoryBytes: memory.memoryBytes,
+        whenFull: memory.whenFull,
+      },
+      table,
+      runs[i],
+    );
     sum.add(r.stats);
     last = r;
     if (r.outcome === 'solved') break;
@@ -156,11 +176,14 @@ function streamlinedRuns(
 }
 
 function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, table: StateTable): SearchResult {
-  const sum = new StatsSum(), start = sum.start;
-  const maxNodes = opts.maxNodes ?? Infinity, timeout = opts.timeoutMs ?? Infinity;
+  const sum = new StatsSum(),
+    start = sum.start;
+  const maxNodes = opts.maxNodes ?? Infinity,
+    timeout = opts.timeoutMs ?? Infinity;
   const share = policy.firstPassShare;
   const guides = game.heuristic ? Math.max(1, game.heuristicVariants ?? 1) : 0;
-  let firstNodes = maxNodes * share, firstMs = timeout * share;
+  let firstNodes = maxNodes * share,
+    firstMs = timeout * share;
   const unlimited = maxNodes === Infinity && timeout === Infinity;
   // Round 0 gives each guide the policy's firstRoundNodes, by default an eighth of the first
   // pass between 5k and 20k nodes.
@@ -179,14 +202,21 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
     for (const w of weights) {
       for (let i = 0; i < guides; i++) {
         const guide = policy.guideOrder?.[i] ?? i;
-        const leftNodes = firstNodes - sum.nodes, leftMs = firstMs - (performance.now() - start);
+        const leftNodes = firstNodes - sum.nodes,
+          leftMs = firstMs - (performance.now() - start);
         if (leftNodes < 1000 || leftMs < 1) break first;
         table.clear();
-        const r = astar(game, {
-          maxNodes: Math.floor(Math.min(per, leftNodes)),
-          timeoutMs: leftMs === Infinity ? undefined : leftMs,
-          memoryBytes: opts.memoryBytes,
-        }, table, w, guide);
+        const r = astar(
+          game,
+          {
+            maxNodes: Math.floor(Math.min(per, leftNodes)),
+            timeoutMs: leftMs === Infinity ? undefined : leftMs,
+            memoryBytes: opts.memoryBytes,
+          },
+          table,
+          w,
+          guide,
+        );
         sum.add(r.stats);
         if (r.outcome !== 'unknown') return { ...r, stats: sum.stats() };
         if (r.limit === 'memory' && ++memoryHits >= 4) break first;
@@ -197,8 +227,14 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
       const leftNodes = Math.min(firstNodes - sum.nodes, maxNodes * streamShare);
       const leftMs = Math.min(firstMs - (performance.now() - start), timeout * streamShare);
       if (leftNodes >= 1000 && leftMs >= 1) {
-        const r = streamlinedRuns(game, policy.streamlinerRuns, leftNodes, leftMs,
-          { memoryBytes: opts.memoryBytes, whenFull: opts.whenFull }, table);
+        const r = streamlinedRuns(
+          game,
+          policy.streamlinerRuns,
+          leftNodes,
+          leftMs,
+          { memoryBytes: opts.memoryBytes, whenFull: opts.whenFull },
+          table,
+        );
         sum.add(r.stats);
         if (r.outcome === 'solved') return { ...r, stats: sum.stats() };
         // Every restricted space exhausted without a win: a hint (no proof) that the deal may be
@@ -213,14 +249,19 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
   }
   const leftMs = timeout - (performance.now() - start);
   const nodes = sum.nodes;
-  if (nodes >= maxNodes || leftMs <= 0) return { outcome: 'unknown', limit: nodes >= maxNodes ? 'nodes' : 'time', stats: sum.stats() };
+  if (nodes >= maxNodes || leftMs <= 0)
+    return { outcome: 'unknown', limit: nodes >= maxNodes ? 'nodes' : 'time', stats: sum.stats() };
   table.clear();
-  const r = dfs(game, {
-    maxNodes: maxNodes === Infinity ? undefined : maxNodes - nodes,
-    timeoutMs: timeout === Infinity ? undefined : leftMs,
-    memoryBytes: opts.memoryBytes,
-    whenFull: opts.whenFull,
-  }, table);
+  const r = dfs(
+    game,
+    {
+      maxNodes: maxNodes === Infinity ? undefined : maxNodes - nodes,
+      timeoutMs: timeout === Infinity ? undefined : leftMs,
+      memoryBytes: opts.memoryBytes,
+      whenFull: opts.whenFull,
+    },
+    table,
+  );
   sum.add(r.stats);
   return { ...r, stats: sum.stats() };
 }

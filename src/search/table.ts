@@ -174,13 +174,18 @@ export class StateTable {
    *  in two tables). */
   insertHashed(key: Uint32Array, len: number, h: number): number {
     if (len > MAX_KEY) throw new RangeError(`StateTable: keys of at most ${MAX_KEY} words`);
-    const tags = this.tags, offsets = this.offsets, chunks = this.chunks, tag = tagOf(h);
+    const tags = this.tags,
+      offsets = this.offsets,
+      chunks = this.chunks,
+      tag = tagOf(h);
     let i = h & this.mask;
     for (;;) {
       const st = tags[i];
       if (st === 0) break;
       if (st === tag) {
-        const off = offsets[i], arena = chunks[off >>> CHUNK_BITS], o = off & CHUNK_MASK;
+        const off = offsets[i],
+          arena = chunks[off >>> CHUNK_BITS],
+          o = off & CHUNK_MASK;
         if (arena[o] === len) {
           let j = 0;
           while (j < len && arena[o + 1 + j] === key[j]) j++;
@@ -208,13 +213,16 @@ export class StateTable {
 
   /** get() with the key's hashKey() given. */
   getHashed(key: Uint32Array, len: number, h: number): number {
-    const tags = this.tags, tag = tagOf(h);
+    const tags = this.tags,
+      tag = tagOf(h);
     let i = h & this.mask;
     for (;;) {
       const st = tags[i];
       if (st === 0) return -1;
       if (st === tag) {
-        const off = this.offsets[i], arena = this.chunks[off >>> CHUNK_BITS], o = off & CHUNK_MASK;
+        const off = this.offsets[i],
+          arena = this.chunks[off >>> CHUNK_BITS],
+          o = off & CHUNK_MASK;
         if (arena[o] === len) {
           let j = 0;
           while (j < len && arena[o + 1 + j] === key[j]) j++;
@@ -256,7 +264,9 @@ export class StateTable {
   /** Copies the key stored at slot (as insert() gave it, while the table has not grown since)
    *  to out; returns its length. */
   keyAt(slot: number, out: Uint32Array): number {
-    const off = this.offsets[slot], arena = this.chunks[off >>> CHUNK_BITS], o = off & CHUNK_MASK;
+    const off = this.offsets[slot],
+      arena = this.chunks[off >>> CHUNK_BITS],
+      o = off & CHUNK_MASK;
     const len = arena[o] & LEN_MASK;
     for (let j = 0; j < len; j++) out[j] = arena[o + 1 + j];
     return len;
@@ -266,7 +276,8 @@ export class StateTable {
    *  is words[from..from + len), valid only during the call. */
   forEachKey(visit: (words: Uint32Array, from: number, len: number) => void): void {
     for (let c = 0; c <= this.chunk; c++) {
-      const words = this.chunks[c], end = c === this.chunk ? this.chunkUsed : CHUNK;
+      const words = this.chunks[c],
+        end = c === this.chunk ? this.chunkUsed : CHUNK;
       for (let o = 0; o < end; ) {
         const len = words[o] & LEN_MASK;
         if (len === 0) break; // the end mark of a chunk
@@ -283,8 +294,13 @@ export class StateTable {
    *  values). Returns the number of states dropped, at least one. A search may forget a state
    *  only where searching it again is correct (see dfs.ts). */
   evictLowest(share = 0.5): number {
-    const tags = this.tags, hashes = this.hashes, values = this.values, offsets = this.offsets, chunks = this.chunks;
-    const mask = this.mask, before = this.size;
+    const tags = this.tags,
+      hashes = this.hashes,
+      values = this.values,
+      offsets = this.offsets,
+      chunks = this.chunks;
+    const mask = this.mask,
+      before = this.size;
     if (before === 0) return 0;
     // The threshold, read off a sorted sample of the values (any distribution, outliers too).
     // Values tied with it go or stay together, whichever comes nearer the share (many states
@@ -298,7 +314,8 @@ export class StateTable {
     const sorted = sample.subarray(0, n).sort();
     const drop = Math.min(n - 1, Math.floor((1 - share) * n));
     const q = sorted[drop];
-    let below = drop, upTo = drop;
+    let below = drop,
+      upTo = drop;
     while (below > 0 && sorted[below - 1] === q) below--;
     while (upTo < n && sorted[upTo] === q) upTo++;
     const threshold = below === 0 || upTo - drop < drop - below ? q + 1 : q;
@@ -312,15 +329,20 @@ export class StateTable {
     }
     // Compact the arena in place (records move only towards the start, in their order); each
     // kept record's slot, found by its hash and old offset, is pointed at the new place.
-    let wc = 0, wo = 0, used = 0, kept = 0;
+    let wc = 0,
+      wo = 0,
+      used = 0,
+      kept = 0;
     for (let c = 0; c <= this.chunk; c++) {
-      const src = chunks[c], end = c === this.chunk ? this.chunkUsed : CHUNK;
+      const src = chunks[c],
+        end = c === this.chunk ? this.chunkUsed : CHUNK;
       for (let o = 0; o < end; ) {
         const word = src[o];
         const len = word & LEN_MASK;
         if (len === 0) break; // the end mark of a chunk
         if (word & KEEP) {
-          const h = hashWords(src, o + 1, len), old = (c << CHUNK_BITS) | o;
+          const h = hashWords(src, o + 1, len),
+            old = (c << CHUNK_BITS) | o;
           let i = h & mask;
           // (An empty slot may still hold the hash and offset of a state cleared before.)
           while (tags[i] === 0 || hashes[i] !== h || offsets[i] !== old) i = (i + 1) & mask;
@@ -353,9 +375,12 @@ export class StateTable {
       if (tags[i] === 0 && empty < 0) empty = i;
     }
     for (let k = 1; k <= tags.length; k++) {
-      const i = (empty + k) & mask, tag = tags[i];
+      const i = (empty + k) & mask,
+        tag = tags[i];
       if (tag === 0) continue;
-      const h = hashes[i], off = offsets[i], v = values[i];
+      const h = hashes[i],
+        off = offsets[i],
+        v = values[i];
       tags[i] = 0;
       let j = h & mask;
       while (tags[j] !== 0) j = (j + 1) & mask;
@@ -396,7 +421,10 @@ export class StateTable {
   private growSlots(): boolean {
     const n = this.hashes.length * 2;
     if (n * SLOT_BYTES + this.arenaCap * 4 > this.memoryBytes) return false;
-    const ot = this.tags, oh = this.hashes, oo = this.offsets, ov = this.values;
+    const ot = this.tags,
+      oh = this.hashes,
+      oo = this.offsets,
+      ov = this.values;
     this.tags = new Uint8Array(n);
     this.hashes = new Uint32Array(n);
     this.offsets = new Uint32Array(n);

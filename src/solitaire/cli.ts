@@ -7,7 +7,14 @@ import { SOLVE_SCHEMA } from './solve-row.js';
 import { formatSummary, summarize } from './solvability.js';
 import { variantOfSettings } from '../batch/settings.js';
 import type { Args, GamePlugin, VerbCommand } from '../cli/plugin.js';
-import { openSeat, replaySolution, verifySolution, type SeatAnswer, type Solitaire, type SolitairePosition } from './kit.js';
+import {
+  openSeat,
+  replaySolution,
+  verifySolution,
+  type SeatAnswer,
+  type Solitaire,
+  type SolitairePosition,
+} from './kit.js';
 import { InputError } from '../io/errors.js';
 import { checkOutputDirectory, makeDirectory } from '../io/files.js';
 import { formatJson } from '../io/json.js';
@@ -24,7 +31,8 @@ import { describeSettings, outcomeLine, solverOptions, solverSettings, statsJson
 
 type Kit<D extends { seed?: string }, P extends SolitairePosition> = Solitaire<D, P>;
 
-export const unicodeOption = (y: Argv) => y.option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' });
+export const unicodeOption = (y: Argv) =>
+  y.option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' });
 
 /** The deal a command works on: --seed or --deal, under --variant when the game has variants
  *  (a deal file records its own variant; a different --variant beside it is an error). */
@@ -35,13 +43,17 @@ export function dealOfKit<D extends { seed?: string }, P extends SolitairePositi
   const varied = v.apply(deal, String(argv.variant), '--variant');
   const had = v.describe(deal);
   if (had !== 'default' && had !== v.describe(varied))
-    throw new InputError(`--variant: the deal file ${String(argv.deal)} records variant ${had}; give no --variant, or the same`);
+    throw new InputError(
+      `--variant: the deal file ${String(argv.deal)} records variant ${had}; give no --variant, or the same`,
+    );
   return varied;
 }
 
 /** --variant, for a game that has rule variants. */
-const variantOption = <D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>) => (y: Argv): Argv =>
-  kit.variants ? y.option('variant', { type: 'string', describe: kit.variants.help }) : y;
+const variantOption =
+  <D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>) =>
+  (y: Argv): Argv =>
+    kit.variants ? y.option('variant', { type: 'string', describe: kit.variants.help }) : y;
 
 /** " (variant …)" after a deal's name when it is not the default reading. */
 function variantNote<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, deal: D): string {
@@ -54,7 +66,10 @@ const PLAY_COMMANDS = ['moves', 'show', 'undo', 'help', 'quit'];
 
 /** A person plays in the terminal through the game's seat (which names no face-down card): a
  *  move, a number from "moves", or a command. */
-export async function playCommand<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, argv: Args): Promise<void> {
+export async function playCommand<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Kit<D, P>,
+  argv: Args,
+): Promise<void> {
   const deal = dealOfKit(kit, argv);
   const pos = kit.position(deal);
   const seat = kit.seat ? kit.seat(pos) : openSeat(kit, pos);
@@ -71,51 +86,74 @@ export async function playCommand<D extends { seed?: string }, P extends Solitai
     for (const line of a.said) console.log(line);
     show();
   };
-  console.log(`${kit.title}, deal ${deal.seed ?? '(file)'}${variantNote(kit, deal)}. Type a move ${seat.howToMove}, a number from "moves", or a command: ${PLAY_COMMANDS.join(', ')}.`);
+  console.log(
+    `${kit.title}, deal ${deal.seed ?? '(file)'}${variantNote(kit, deal)}. Type a move ${seat.howToMove}, a number from "moves", or a command: ${PLAY_COMMANDS.join(', ')}.`,
+  );
   show();
   await runRepl('> ', (line) => {
     const t = readTyped(line, PLAY_COMMANDS, seat.moveWords);
     switch (t.kind) {
-      case 'empty': return true;
-      case 'unknown': return console.log(unknownCommand(t.word, PLAY_COMMANDS, seat.howToMove)), true;
+      case 'empty':
+        return true;
+      case 'unknown':
+        return (console.log(unknownCommand(t.word, PLAY_COMMANDS, seat.howToMove)), true);
       case 'number': {
         const text = menu.pick(t.n);
         if (text !== undefined) answer(seat.play(text));
         return true;
       }
-      case 'move': return answer(seat.play(t.text)), true;
+      case 'move':
+        return (answer(seat.play(t.text)), true);
     }
     switch (t.name) {
-      case 'quit': return false;
-      case 'help': console.log(`a move ${seat.howToMove} | <number from moves> | ${PLAY_COMMANDS.join(' | ')}`); break;
-      case 'show': show(); break;
-      case 'moves': menu.print(seat.options(), (m) => m); break;
-      case 'undo': answer(seat.undo()); break;
+      case 'quit':
+        return false;
+      case 'help':
+        console.log(`a move ${seat.howToMove} | <number from moves> | ${PLAY_COMMANDS.join(' | ')}`);
+        break;
+      case 'show':
+        show();
+        break;
+      case 'moves':
+        menu.print(seat.options(), (m) => m);
+        break;
+      case 'undo':
+        answer(seat.undo());
+        break;
     }
     return true;
   });
 }
 
-export function solveCommand<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, argv: Args): void {
+export function solveCommand<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Kit<D, P>,
+  argv: Args,
+): void {
   const deal = dealOfKit(kit, argv);
   // A solve can take its whole --timeout: it is never of a deal the user did not name.
   if (argv.seed === undefined && argv.deal === undefined)
-    throw new InputError(`solve ${kit.name}: name the deal: --seed N (a deal number, or a name like hello) or --deal FILE`);
+    throw new InputError(
+      `solve ${kit.name}: name the deal: --seed N (a deal number, or a name like hello) or --deal FILE`,
+    );
   const settings = solverSettings(argv);
   const r = solve(kit.searchGame(deal), { ...settings, policy: kit.searchPolicy });
   if (argv.json) {
-    console.log(formatJson({
-      game: kit.name,
-      deal: kit.dealToJson(deal),
-      outcome: r.outcome,
-      ...(r.outcome === 'unknown' ? { limit: r.limit } : {}),
-      ...(r.outcome === 'solved' ? { moves: r.line } : {}),
-      stats: statsJson(r),
-      solver: describeSettings(settings),
-    }));
+    console.log(
+      formatJson({
+        game: kit.name,
+        deal: kit.dealToJson(deal),
+        outcome: r.outcome,
+        ...(r.outcome === 'unknown' ? { limit: r.limit } : {}),
+        ...(r.outcome === 'solved' ? { moves: r.line } : {}),
+        stats: statsJson(r),
+        solver: describeSettings(settings),
+      }),
+    );
     return;
   }
-  console.log(`${kit.title}, deal ${deal.seed ?? '(file)'}${variantNote(kit, deal)}; solver ${describeSettings(settings)}`);
+  console.log(
+    `${kit.title}, deal ${deal.seed ?? '(file)'}${variantNote(kit, deal)}; solver ${describeSettings(settings)}`,
+  );
   console.log(`outcome: ${outcomeLine(r)}`);
   if (r.outcome === 'solved') {
     const pos = kit.position(deal);
@@ -136,7 +174,10 @@ export function solveCommand<D extends { seed?: string }, P extends SolitairePos
  *  strategies), `more.settings` to the settings column (words of src/batch/settings.ts: what a
  *  rerun needs, e.g. the strategies as given, paths included). */
 export async function solveBatchCommand<D extends { seed?: string }, P extends SolitairePosition>(
-  kit: Kit<D, P>, job: URL, argv: Args, more: { config?: Record<string, unknown>; settings?: string[] } = {},
+  kit: Kit<D, P>,
+  job: URL,
+  argv: Args,
+  more: { config?: Record<string, unknown>; settings?: string[] } = {},
 ): Promise<void> {
   const settings = solverSettings(argv);
   const solutions = typeof argv.solutions === 'string' ? argv.solutions : null;
@@ -145,9 +186,13 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   const files = argv.deal === undefined ? null : (argv.deal as unknown[]).map(String);
   // The rule variant: checked once here, passed to the job as text (`rules`), recorded in the
   // settings column unless default.
-  const variant = kit.variants && argv.variant !== undefined ? kit.variants.describe(kit.variants.apply(kit.dealFromSeed('1'), String(argv.variant), '--variant')) : 'default';
+  const variant =
+    kit.variants && argv.variant !== undefined
+      ? kit.variants.describe(kit.variants.apply(kit.dealFromSeed('1'), String(argv.variant), '--variant'))
+      : 'default';
   const dealOfItem = (item: string): D => (files ? kit.dealFromJson(readJsonFile(item), item) : kit.dealFromSeed(item));
-  const dealOf = (item: string): D => (variant === 'default' ? dealOfItem(item) : kit.variants!.apply(dealOfItem(item), variant, 'variant'));
+  const dealOf = (item: string): D =>
+    variant === 'default' ? dealOfItem(item) : kit.variants!.apply(dealOfItem(item), variant, 'variant');
   if (files) {
     if (files.length === 0) throw new InputError('--deal: name at least one deal file');
     const paths = files.map((f) => resolve(f));
@@ -166,7 +211,9 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
     job,
     ...(files ? { items: argv.shard === undefined ? files : shardOf(files, parseShard(argv.shard)) } : {}),
     config: {
-      ...settings, settings: [describeSettings(settings), ...extraText].join(' '), ...more.config,
+      ...settings,
+      settings: [describeSettings(settings), ...extraText].join(' '),
+      ...more.config,
       ...(files ? { dealFiles: true } : {}),
       ...(variant !== 'default' ? { rules: variant } : {}),
     },
@@ -181,7 +228,10 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
         const file = join(solutions, solutionName(item));
         makeDirectory(dirname(file), '--solutions');
         try {
-          writeFileSync(file, `${formatJson({ game: kit.name, deal: kit.dealToJson(deal), moves: row._line.split('\n') })}\n`);
+          writeFileSync(
+            file,
+            `${formatJson({ game: kit.name, deal: kit.dealToJson(deal), moves: row._line.split('\n') })}\n`,
+          );
         } catch (e) {
           rethrowWrite(e, file);
         }
@@ -213,7 +263,10 @@ function checkResumeVariant(argv: Args, variant: string): void {
   const out = String(argv.out);
   if (!argv.resume || !existsSync(out)) return;
   const other = readCsvRows(out).rows.find((r) => variantOfSettings(r.settings) !== variant);
-  if (other) throw new InputError(`${out}: seed ${other.seed} was run under variant ${variantOfSettings(other.settings)}, this run is ${variant}: resume with the same --variant, or write another file`);
+  if (other)
+    throw new InputError(
+      `${out}: seed ${other.seed} was run under variant ${variantOfSettings(other.settings)}, this run is ${variant}: resume with the same --variant, or write another file`,
+    );
 }
 
 /** The standard CLI of a one-player game with a solver; `timeouts` are the default limits. */
@@ -226,17 +279,32 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
     name: n,
     describe: opts.describe,
     examples: {
-      show: [`$0 deal ${n} --seed 42 --json > deal.json && $0 show --deal deal.json`, 'a deal file, with its stock in order'],
-      verify: [`$0 solve ${n} --seed 42 --json > sol.json && $0 verify --solution sol.json`, '"valid: won in N moves", or the first illegal move'],
-      ...(kit.board ? { replay: [`$0 solve ${n} --seed 42 --json > sol.json && $0 replay --solution sol.json --out replay.html`, 'watch a solution'] as [string, string] } : {}),
+      show: [
+        `$0 deal ${n} --seed 42 --json > deal.json && $0 show --deal deal.json`,
+        'a deal file, with its stock in order',
+      ],
+      verify: [
+        `$0 solve ${n} --seed 42 --json > sol.json && $0 verify --solution sol.json`,
+        '"valid: won in N moves", or the first illegal move',
+      ],
+      ...(kit.board
+        ? {
+            replay: [
+              `$0 solve ${n} --seed 42 --json > sol.json && $0 replay --solution sol.json --out replay.html`,
+              'watch a solution',
+            ] as [string, string],
+          }
+        : {}),
     },
     verbs: {
       deal: {
         describe: 'Print the layout for a seed, or the deal JSON',
         example: [`$0 deal ${n} --seed 42`, 'the layout of deal 42'],
-        builder: (y) => variantOption(kit)(unicodeOption(seedOption(y))).option('json', { type: 'boolean', default: false, describe: 'print the deal JSON' })
-          .example(`$0 deal ${n} --seed 42`, 'the layout of deal 42')
-          .example(`$0 deal ${n} --seed 42 --json > deal.json`, 'save it as a deal file'),
+        builder: (y) =>
+          variantOption(kit)(unicodeOption(seedOption(y)))
+            .option('json', { type: 'boolean', default: false, describe: 'print the deal JSON' })
+            .example(`$0 deal ${n} --seed 42`, 'the layout of deal 42')
+            .example(`$0 deal ${n} --seed 42 --json > deal.json`, 'save it as a deal file'),
         handler: (argv) => {
           const deal = dealOfKit(kit, argv);
           if (argv.json) console.log(formatJson(kit.dealToJson(deal)));
@@ -249,31 +317,74 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       play: {
         describe: 'Play a deal in the terminal',
         example: [`$0 play ${n} --seed 42`, 'play deal 42 yourself'],
-        builder: (y) => variantOption(kit)(unicodeOption(dealFileOption(seedOption(y))))
-          .example(`$0 play ${n} --seed 42`, 'play deal 42: type moves, "moves", "undo", "help", "quit"'),
+        builder: (y) =>
+          variantOption(kit)(unicodeOption(dealFileOption(seedOption(y)))).example(
+            `$0 play ${n} --seed 42`,
+            'play deal 42: type moves, "moves", "undo", "help", "quit"',
+          ),
         handler: (argv) => playCommand(kit, argv),
       },
       solve: {
         describe: 'Solve a deal: solved (with the solution), unsolvable, or unknown (a limit was hit)',
         example: [`$0 solve ${n} --seed 42`, 'solve deal 42'],
-        builder: (y) => variantOption(kit)(unicodeOption(solverOptions(dealFileOption(seedOption(y, 'required, or --deal')), { timeout: opts.solveTimeout })))
-          .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (verify accepts it when solved)' })
-          .option('show', { type: 'boolean', default: false, describe: 'print the position after every move of the solution' })
-          .example(`$0 solve ${n} --seed 42`, `solve deal 42 (${opts.solveTimeout} at most)`)
-          .example(`$0 solve ${n} --deal deal.json --json > sol.json`, 'solve a deal file, save the solution')
-          .example(`$0 solve ${n} --seed 7 --timeout 5s --memory 512MiB`, 'with limits'),
+        builder: (y) =>
+          variantOption(kit)(
+            unicodeOption(
+              solverOptions(dealFileOption(seedOption(y, 'required, or --deal')), { timeout: opts.solveTimeout }),
+            ),
+          )
+            .option('json', {
+              type: 'boolean',
+              default: false,
+              describe: 'print one JSON object (verify accepts it when solved)',
+            })
+            .option('show', {
+              type: 'boolean',
+              default: false,
+              describe: 'print the position after every move of the solution',
+            })
+            .example(`$0 solve ${n} --seed 42`, `solve deal 42 (${opts.solveTimeout} at most)`)
+            .example(`$0 solve ${n} --deal deal.json --json > sol.json`, 'solve a deal file, save the solution')
+            .example(`$0 solve ${n} --seed 7 --timeout 5s --memory 512MiB`, 'with limits'),
         handler: (argv) => solveCommand(kit, argv),
       },
       batch: {
         describe: 'Solve many seeded deals in parallel; one CSV row per deal, then a summary',
         example: [`$0 batch ${n} --seeds 1..1000 --out results.csv`, 'batch-solve 1000 deals'],
-        builder: (y) => variantOption(kit)(solverOptions(batchOptions(y, { seeds: opts.batchSeeds, seedsWhy: `a deal may take the whole --timeout (${opts.batchTimeout})`, out: `results/${n}.csv` }), { timeout: opts.batchTimeout }))
-          .option('solutions', { type: 'string', describe: 'also write each solution as DIR/<seed>.json (deal files: their paths below the folder that holds them all)' })
-          .option('deal', { type: 'string', array: true, describe: 'solve these deal files instead of --seeds (the seed column holds the path)' })
-          .example(`$0 batch ${n} --seeds 1..1000 --timeout ${opts.batchTimeout}`, `1000 deals, ${opts.batchTimeout} each`)
-          .example(`$0 batch ${n} --seeds 1..100000 --shard 3/8 --out shard3.csv`, 'this machine\'s eighth of a large study')
-          .example(`$0 batch ${n} --seeds 1..1000 --resume`, 'continue an interrupted run')
-          .example(`$0 batch --deal deals/*.json --out mine.csv`, 'solve your own deal files (the game is read from them)'),
+        builder: (y) =>
+          variantOption(kit)(
+            solverOptions(
+              batchOptions(y, {
+                seeds: opts.batchSeeds,
+                seedsWhy: `a deal may take the whole --timeout (${opts.batchTimeout})`,
+                out: `results/${n}.csv`,
+              }),
+              { timeout: opts.batchTimeout },
+            ),
+          )
+            .option('solutions', {
+              type: 'string',
+              describe:
+                'also write each solution as DIR/<seed>.json (deal files: their paths below the folder that holds them all)',
+            })
+            .option('deal', {
+              type: 'string',
+              array: true,
+              describe: 'solve these deal files instead of --seeds (the seed column holds the path)',
+            })
+            .example(
+              `$0 batch ${n} --seeds 1..1000 --timeout ${opts.batchTimeout}`,
+              `1000 deals, ${opts.batchTimeout} each`,
+            )
+            .example(
+              `$0 batch ${n} --seeds 1..100000 --shard 3/8 --out shard3.csv`,
+              "this machine's eighth of a large study",
+            )
+            .example(`$0 batch ${n} --seeds 1..1000 --resume`, 'continue an interrupted run')
+            .example(
+              `$0 batch --deal deals/*.json --out mine.csv`,
+              'solve your own deal files (the game is read from them)',
+            ),
         handler: (argv) => solveBatchCommand(kit, opts.job, argv),
       },
     },

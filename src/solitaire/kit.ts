@@ -79,7 +79,10 @@ export interface PlaySeat {
 }
 
 /** The seat of a game whose cards are all face up: every legal move, in notation. */
-export function openSeat<D extends { seed?: string }, P extends SolitairePosition>(kit: Solitaire<D, P>, pos: P): PlaySeat {
+export function openSeat<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Solitaire<D, P>,
+  pos: P,
+): PlaySeat {
   const buf = new Int32Array(kit.maxMoves);
   const history: number[] = [];
   return {
@@ -109,7 +112,9 @@ export type ReplayResult<P> =
 
 /** Replays moves in notation from the deal; stops at the first illegal one and says why. */
 export function replayLine<D extends { seed?: string }, P extends SolitairePosition>(
-  kit: Solitaire<D, P>, deal: D, moves: readonly string[],
+  kit: Solitaire<D, P>,
+  deal: D,
+  moves: readonly string[],
 ): ReplayResult<P> {
   const pos = kit.position(deal);
   for (let i = 0; i < moves.length; i++) {
@@ -123,14 +128,20 @@ export function replayLine<D extends { seed?: string }, P extends SolitairePosit
 /** The fields of a solution: `solve --json` writes them all (verify reads game, deal and moves);
  *  any other is refused, so that a field put in the wrong place is never silently ignored. */
 const SOLUTION_FIELDS = ['game', 'deal', 'moves', 'outcome', 'limit', 'stats', 'solver'];
-const MISPLACED = new Map([['variant', 'the rule variant is a field of "deal" (deal.variant)'], ['seed', 'the seed is a field of "deal"']]);
+const MISPLACED = new Map([
+  ['variant', 'the rule variant is a field of "deal" (deal.variant)'],
+  ['seed', 'the seed is a field of "deal"'],
+]);
 
 /** Validates a solution document `{ game, deal, moves }`; failures name the file and field. */
 export function readSolution<D extends { seed?: string }, P extends SolitairePosition>(
-  kit: Solitaire<D, P>, doc: unknown, file: string,
+  kit: Solitaire<D, P>,
+  doc: unknown,
+  file: string,
 ): { deal: D; moves: string[] } {
   if (!isObject(doc)) throw new InputError(`${file}: expected a JSON object`);
-  if (doc.game !== kit.name) throw new InputError(`${file}: field "game" is ${quote(doc.game)}, expected ${quote(kit.name)}`);
+  if (doc.game !== kit.name)
+    throw new InputError(`${file}: field "game" is ${quote(doc.game)}, expected ${quote(kit.name)}`);
   checkFields(doc, SOLUTION_FIELDS, file, MISPLACED);
   if (!isObject(doc.deal)) throw new InputError(`${file}: field "deal" is missing or not an object`);
   const deal = kit.dealFromJson({ game: kit.name, ...doc.deal }, `${file}: deal`);
@@ -149,19 +160,26 @@ export interface Verdict {
 
 /** `verify`: replays a solution document; the CLI prints the text (exit code 0 valid, 1 not). */
 export function verifySolution<D extends { seed?: string }, P extends SolitairePosition>(
-  kit: Solitaire<D, P>, doc: unknown, file: string,
+  kit: Solitaire<D, P>,
+  doc: unknown,
+  file: string,
 ): Verdict {
   const sol = readSolution(kit, doc, file);
   const r = replayLine(kit, sol.deal, sol.moves);
   if (!r.ok) return { valid: false, text: `invalid: move ${r.index + 1} ${quote(r.move)} is illegal: ${r.reason}` };
   if (!r.won)
-    return { valid: false, text: `invalid: the line ends unwon after ${r.moves} moves (${kit.foundationCards(r.position)}/${kit.cards} cards on the foundations)` };
+    return {
+      valid: false,
+      text: `invalid: the line ends unwon after ${r.moves} moves (${kit.foundationCards(r.position)}/${kit.cards} cards on the foundations)`,
+    };
   return { valid: true, text: `valid: won in ${r.moves} moves` };
 }
 
 /** `replay`: the positions of a solution file, move by move, for the replay page. */
 export function replaySolution<D extends { seed?: string }, P extends SolitairePosition>(
-  kit: Solitaire<D, P>, doc: unknown, file: string,
+  kit: Solitaire<D, P>,
+  doc: unknown,
+  file: string,
 ): Replay {
   const board = kit.board;
   if (!board) throw new InputError(`${file}: replay is not available for ${kit.name}`);

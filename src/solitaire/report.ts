@@ -15,79 +15,174 @@ export const solitaireSection: ReportSection<SolvabilitySummary> = async (all, s
   const { rows } = dedupe(all); // the rows the summary counted
   const game = rows[0]?.game ?? '';
   const parts: string[] = [];
-  parts.push(`<p>${s.deals.toLocaleString('en-US')} deals. Solvable: ${esc(solvableText(s.solvable)).replace(/^(\S+)/, '<b>$1</b>')}` +
-    ` (undecided deals count as unsolvable for the lower bound, solvable for the upper).</p>`);
+  parts.push(
+    `<p>${s.deals.toLocaleString('en-US')} deals. Solvable: ${esc(solvableText(s.solvable)).replace(/^(\S+)/, '<b>$1</b>')}` +
+      ` (undecided deals count as unsolvable for the lower bound, solvable for the upper).</p>`,
+  );
 
   parts.push('<h3>Outcomes</h3>');
   // Each row's percentages share their decimals (src/batch/stats.ts).
-  parts.push(table(['outcome', 'deals', 'share', '95% low', '95% high'], s.outcomes.map((o, i) => {
-    const p = pctFormat([o.share, o.lo, o.hi]);
-    return [o.outcome, val(`outcomes/${i}/count`, o.count), val(`outcomes/${i}/share`, o.share, p), val(`outcomes/${i}/lo`, o.lo, p), val(`outcomes/${i}/hi`, o.hi, p)];
-  }), 'outcomes'));
+  parts.push(
+    table(
+      ['outcome', 'deals', 'share', '95% low', '95% high'],
+      s.outcomes.map((o, i) => {
+        const p = pctFormat([o.share, o.lo, o.hi]);
+        return [
+          o.outcome,
+          val(`outcomes/${i}/count`, o.count),
+          val(`outcomes/${i}/share`, o.share, p),
+          val(`outcomes/${i}/lo`, o.lo, p),
+          val(`outcomes/${i}/hi`, o.hi, p),
+        ];
+      }),
+      'outcomes',
+    ),
+  );
   const sp = pctFormat([s.solvable.proven, s.solvable.lo, s.solvable.hi]);
-  parts.push(table(['solvable', 'proven', '95% low', '95% high'], [[
-    'solved, or possibly', val('solvable/proven', s.solvable.proven, sp), val('solvable/lo', s.solvable.lo, sp), val('solvable/hi', s.solvable.hi, sp),
-  ]], 'solvable'));
-  parts.push(await chart('outcomes', 'Share of deals by outcome, with 95% Wilson intervals.', intervalSpec(
-    s.outcomes.map((o) => ({ label: o.outcome, rate: o.share, lo: o.lo, hi: o.hi, kind: o.outcome })), { title: 'share of deals', colors: OUTCOME_COLORS })));
+  parts.push(
+    table(
+      ['solvable', 'proven', '95% low', '95% high'],
+      [
+        [
+          'solved, or possibly',
+          val('solvable/proven', s.solvable.proven, sp),
+          val('solvable/lo', s.solvable.lo, sp),
+          val('solvable/hi', s.solvable.hi, sp),
+        ],
+      ],
+      'solvable',
+    ),
+  );
+  parts.push(
+    await chart(
+      'outcomes',
+      'Share of deals by outcome, with 95% Wilson intervals.',
+      intervalSpec(
+        s.outcomes.map((o) => ({ label: o.outcome, rate: o.share, lo: o.lo, hi: o.hi, kind: o.outcome })),
+        { title: 'share of deals', colors: OUTCOME_COLORS },
+      ),
+    ),
+  );
 
   parts.push('<h3>Time to decide</h3>');
-  parts.push(table(['deals', 'median', 'p90', 'p99', 'max', 'solved: median', 'solved: p95', 'nodes/s per worker'], [[
-    'all but errors', val('ms/median', s.ms.median, msText), val('ms/p90', s.ms.p90, msText), val('ms/p99', s.ms.p99, msText), val('ms/max', s.ms.max, msText),
-    ...(s.solvedMs ? [val('solvedMs/median', s.solvedMs.median, msText), val('solvedMs/p95', s.solvedMs.p95, msText)] : ['–', '–']),
-    val('nodesPerSecond', s.nodesPerSecond),
-  ]], 'time'));
-  const timed = rows.filter((r) => r.outcome !== 'error' && r.ms !== '').map((r) => ({ ms: Math.max(1, Number(r.ms)), outcome: r.outcome }));
+  parts.push(
+    table(
+      ['deals', 'median', 'p90', 'p99', 'max', 'solved: median', 'solved: p95', 'nodes/s per worker'],
+      [
+        [
+          'all but errors',
+          val('ms/median', s.ms.median, msText),
+          val('ms/p90', s.ms.p90, msText),
+          val('ms/p99', s.ms.p99, msText),
+          val('ms/max', s.ms.max, msText),
+          ...(s.solvedMs
+            ? [val('solvedMs/median', s.solvedMs.median, msText), val('solvedMs/p95', s.solvedMs.p95, msText)]
+            : ['–', '–']),
+          val('nodesPerSecond', s.nodesPerSecond),
+        ],
+      ],
+      'time',
+    ),
+  );
+  const timed = rows
+    .filter((r) => r.outcome !== 'error' && r.ms !== '')
+    .map((r) => ({ ms: Math.max(1, Number(r.ms)), outcome: r.outcome }));
   if (timed.length) {
     // Four bins a decade, on a log axis: most deals take milliseconds, the undecided the full budget.
-    parts.push(await chart('time', 'Wall time per deal on a log scale (four bins a decade; times under 1 ms count as 1 ms); unknown deals stop at the limit.', {
-      width: 560, height: 220,
-      data: { values: timed },
-      transform: [
-        { calculate: 'pow(10, floor(log(datum.ms) / LN10 * 4) / 4)', as: 'lo' },
-        { calculate: 'datum.lo * pow(10, 0.25)', as: 'hi' },
-        { aggregate: [{ op: 'count', as: 'deals' }], groupby: ['lo', 'hi', 'outcome'] },
-      ],
-      mark: { type: 'rect', stroke: 'white', strokeWidth: 0.5 },
-      encoding: {
-        x: { field: 'lo', type: 'quantitative', scale: { type: 'log' }, title: 'time to decide (ms, log scale)' },
-        x2: { field: 'hi' },
-        y: { aggregate: 'sum', field: 'deals', type: 'quantitative', stack: 'zero', title: 'deals' },
-        color: { field: 'outcome', type: 'nominal', scale: { domain: Object.keys(OUTCOME_COLORS).slice(0, 3), range: Object.values(OUTCOME_COLORS).slice(0, 3) }, title: 'outcome' },
-      },
-    }));
+    parts.push(
+      await chart(
+        'time',
+        'Wall time per deal on a log scale (four bins a decade; times under 1 ms count as 1 ms); unknown deals stop at the limit.',
+        {
+          width: 560,
+          height: 220,
+          data: { values: timed },
+          transform: [
+            { calculate: 'pow(10, floor(log(datum.ms) / LN10 * 4) / 4)', as: 'lo' },
+            { calculate: 'datum.lo * pow(10, 0.25)', as: 'hi' },
+            { aggregate: [{ op: 'count', as: 'deals' }], groupby: ['lo', 'hi', 'outcome'] },
+          ],
+          mark: { type: 'rect', stroke: 'white', strokeWidth: 0.5 },
+          encoding: {
+            x: { field: 'lo', type: 'quantitative', scale: { type: 'log' }, title: 'time to decide (ms, log scale)' },
+            x2: { field: 'hi' },
+            y: { aggregate: 'sum', field: 'deals', type: 'quantitative', stack: 'zero', title: 'deals' },
+            color: {
+              field: 'outcome',
+              type: 'nominal',
+              scale: {
+                domain: Object.keys(OUTCOME_COLORS).slice(0, 3),
+                range: Object.values(OUTCOME_COLORS).slice(0, 3),
+              },
+              title: 'outcome',
+            },
+          },
+        },
+      ),
+    );
   }
 
-  const lengths = rows.filter((r) => r.outcome === 'solved' && r.moves !== '' && Number.isFinite(Number(r.moves))).map((r) => ({ moves: Number(r.moves), source: r.source || 'solver' }));
+  const lengths = rows
+    .filter((r) => r.outcome === 'solved' && r.moves !== '' && Number.isFinite(Number(r.moves)))
+    .map((r) => ({ moves: Number(r.moves), source: r.source || 'solver' }));
   if (lengths.length) {
     parts.push('<h3>Solution length</h3>');
-    parts.push(await chart('length', 'Moves in the solution found (not the shortest unless the solver ran with --optimal).', {
-      width: 560, height: 200,
-      data: { values: lengths },
-      mark: { type: 'bar' },
-      encoding: {
-        x: { field: 'moves', type: 'quantitative', bin: { maxbins: 40 }, title: 'solution length (moves)' },
-        y: { aggregate: 'count', type: 'quantitative', title: 'solved deals' },
-        color: { field: 'source', type: 'nominal', title: 'found by' },
-      },
-    }));
+    parts.push(
+      await chart('length', 'Moves in the solution found (not the shortest unless the solver ran with --optimal).', {
+        width: 560,
+        height: 200,
+        data: { values: lengths },
+        mark: { type: 'bar' },
+        encoding: {
+          x: { field: 'moves', type: 'quantitative', bin: { maxbins: 40 }, title: 'solution length (moves)' },
+          y: { aggregate: 'count', type: 'quantitative', title: 'solved deals' },
+          color: { field: 'source', type: 'nominal', title: 'found by' },
+        },
+      }),
+    );
   }
 
   if (s.strategies.length) {
     parts.push('<h3>Strategies beside % solvable</h3>');
-    parts.push(table(['strategy', 'won', 'played', 'win %', '95% low', '95% high', 'median time'], s.strategies.map((t, i) => {
-      const p = pctFormat([t.rate, t.lo, t.hi]);
-      return [t.name, val(`strategies/${i}/won`, t.won), val(`strategies/${i}/played`, t.played), val(`strategies/${i}/rate`, t.rate, p),
-        val(`strategies/${i}/lo`, t.lo, p), val(`strategies/${i}/hi`, t.hi, p), val(`strategies/${i}/msMedian`, t.msMedian, msText)];
-    }), 'strategies'));
-    parts.push(await chart('strategies', 'Win % of each strategy (playing without seeing the stock) with its 95% Wilson interval, beside % solvable (the solver, which sees everything).', intervalSpec([
-      { label: 'solvable', rate: s.solvable.proven, lo: s.solvable.lo, hi: s.solvable.hi, kind: 'solvable' },
-      ...s.strategies.map((t) => ({ label: t.name, rate: t.rate, lo: t.lo, hi: t.hi, kind: 'strategy' })),
-    ], { title: 'share of deals won', colors: { solvable: OUTCOME_COLORS.solved, strategy: '#4a9a5b' } })));
+    parts.push(
+      table(
+        ['strategy', 'won', 'played', 'win %', '95% low', '95% high', 'median time'],
+        s.strategies.map((t, i) => {
+          const p = pctFormat([t.rate, t.lo, t.hi]);
+          return [
+            t.name,
+            val(`strategies/${i}/won`, t.won),
+            val(`strategies/${i}/played`, t.played),
+            val(`strategies/${i}/rate`, t.rate, p),
+            val(`strategies/${i}/lo`, t.lo, p),
+            val(`strategies/${i}/hi`, t.hi, p),
+            val(`strategies/${i}/msMedian`, t.msMedian, msText),
+          ];
+        }),
+        'strategies',
+      ),
+    );
+    parts.push(
+      await chart(
+        'strategies',
+        'Win % of each strategy (playing without seeing the stock) with its 95% Wilson interval, beside % solvable (the solver, which sees everything).',
+        intervalSpec(
+          [
+            { label: 'solvable', rate: s.solvable.proven, lo: s.solvable.lo, hi: s.solvable.hi, kind: 'solvable' },
+            ...s.strategies.map((t) => ({ label: t.name, rate: t.rate, lo: t.lo, hi: t.hi, kind: 'strategy' })),
+          ],
+          { title: 'share of deals won', colors: { solvable: OUTCOME_COLORS.solved, strategy: '#4a9a5b' } },
+        ),
+      ),
+    );
   }
   const certs = Object.entries(s.certificates);
-  if (certs.length) parts.push(`<p class="note">Solved by a strategy's win where the solver had not decided: ${esc(certs.map(([k, v]) => `${k} ${v}`).join(', '))}.</p>`);
-  if (s.duplicates) parts.push(`<p class="note">${s.duplicates} repeated seed rows merged (one row per seed counted).</p>`);
+  if (certs.length)
+    parts.push(
+      `<p class="note">Solved by a strategy's win where the solver had not decided: ${esc(certs.map(([k, v]) => `${k} ${v}`).join(', '))}.</p>`,
+    );
+  if (s.duplicates)
+    parts.push(`<p class="note">${s.duplicates} repeated seed rows merged (one row per seed counted).</p>`);
 
   // One command per distinct run (settings string), from every row — the merged-away rows of a
   // strategies run beside a solver run included: "auto timeout=2000ms memory=1024MiB
@@ -95,7 +190,8 @@ export const solitaireSection: ReportSection<SolvabilitySummary> = async (all, s
   // Numbered seeds are --seeds; a batch of deal files has their paths in the seed column.
   const commands = [...byRun(all)].map(([settings, group]) => {
     const seeds = group.map((r) => r.seed);
-    const numbered = seeds.filter((x) => /^\d+$/.test(x)), files = [...new Set(seeds.filter((x) => !/^\d+$/.test(x)))];
+    const numbered = seeds.filter((x) => /^\d+$/.test(x)),
+      files = [...new Set(seeds.filter((x) => !/^\d+$/.test(x)))];
     const items = [
       ...(numbered.length ? ['--seeds', seedRanges(numbered)] : []),
       ...(files.length ? ['--deal', ...files] : []),
@@ -104,7 +200,6 @@ export const solitaireSection: ReportSection<SolvabilitySummary> = async (all, s
   });
   return { html: parts.join('\n'), settings: [...byRun(all).keys()].filter(Boolean), commands };
 };
-
 
 /** The rule variants side by side (the Besieged City study): per variant, % solvable with the
  *  interval the undecided deals leave open, proved unsolvable, unknown, and each strategy's win
@@ -117,14 +212,28 @@ export async function variantComparison(groups: { variant: string; summary: Solv
     return { ...c, path: `${variant}:${c.path}` };
   };
   const rows = groups.map(({ variant, summary: s }) => {
-    const p = pctFormat([s.solvable.proven, s.solvable.lo, s.solvable.hi, s.outcomes[1].share, s.outcomes[2].share, ...s.strategies.map((t) => t.rate)]);
+    const p = pctFormat([
+      s.solvable.proven,
+      s.solvable.lo,
+      s.solvable.hi,
+      s.outcomes[1].share,
+      s.outcomes[2].share,
+      ...s.strategies.map((t) => t.rate),
+    ]);
     const won = names.map((n) => {
       const i = s.strategies.findIndex((t) => t.name === n);
       return i < 0 ? '–' : cell(variant, `strategies/${i}/rate`, s.strategies[i].rate, p);
     });
-    return [variant, cell(variant, 'deals', s.deals, intText), cell(variant, 'solvable/proven', s.solvable.proven, p),
-      cell(variant, 'solvable/lo', s.solvable.lo, p), cell(variant, 'solvable/hi', s.solvable.hi, p),
-      cell(variant, 'outcomes/1/share', s.outcomes[1].share, p), cell(variant, 'outcomes/2/share', s.outcomes[2].share, p), ...won];
+    return [
+      variant,
+      cell(variant, 'deals', s.deals, intText),
+      cell(variant, 'solvable/proven', s.solvable.proven, p),
+      cell(variant, 'solvable/lo', s.solvable.lo, p),
+      cell(variant, 'solvable/hi', s.solvable.hi, p),
+      cell(variant, 'outcomes/1/share', s.outcomes[1].share, p),
+      cell(variant, 'outcomes/2/share', s.outcomes[2].share, p),
+      ...won,
+    ];
   });
   const points = groups.flatMap(({ variant, summary: s }) => [
     { variant, measure: 'solvable (solver)', rate: s.solvable.proven, lo: s.solvable.lo, hi: s.solvable.hi },
@@ -134,14 +243,25 @@ export async function variantComparison(groups: { variant: string; summary: Solv
   const x = { type: 'quantitative', title: 'share of deals', axis: { format: '.0%' }, scale: { domain: [0, 1] } };
   // Solvable in the outcome's blue; strategies in colours far from it and from each other.
   const palette = [OUTCOME_COLORS.solved, '#c99a2e', '#4a9a5b', '#9a6bbf', '#d1573b', '#8a8a8a'];
-  const color = { field: 'measure', type: 'nominal', title: null, legend: { orient: 'bottom' },
-    scale: { domain: measures, range: measures.map((_, i) => palette[i % palette.length]) } };
+  const color = {
+    field: 'measure',
+    type: 'nominal',
+    title: null,
+    legend: { orient: 'bottom' },
+    scale: { domain: measures, range: measures.map((_, i) => palette[i % palette.length]) },
+  };
   const spec = {
     width: 520,
     height: { step: 9 }, // one step per measure within a variant's band
     data: { values: points },
     encoding: {
-      y: { field: 'variant', type: 'nominal', title: null, sort: groups.map((g) => g.variant), axis: { labelLimit: 360 } },
+      y: {
+        field: 'variant',
+        type: 'nominal',
+        title: null,
+        sort: groups.map((g) => g.variant),
+        axis: { labelLimit: 360 },
+      },
       yOffset: { field: 'measure', type: 'nominal', sort: measures },
       color,
     },
@@ -152,7 +272,24 @@ export async function variantComparison(groups: { variant: string; summary: Solv
   };
   return [
     '<h3>Rule variants side by side</h3>',
-    table(['variant', 'deals', 'solved %', '95% low', '95% high', 'unsolvable %', 'unknown %', ...names.map((n) => `${n} won %`)], rows, 'variants'),
-    await chart('variants', 'Per rule variant: the share of deals the solver solved, with the 95% interval the undecided deals leave open, and each strategy\'s win rate with its 95% Wilson interval.', spec),
+    table(
+      [
+        'variant',
+        'deals',
+        'solved %',
+        '95% low',
+        '95% high',
+        'unsolvable %',
+        'unknown %',
+        ...names.map((n) => `${n} won %`),
+      ],
+      rows,
+      'variants',
+    ),
+    await chart(
+      'variants',
+      "Per rule variant: the share of deals the solver solved, with the 95% interval the undecided deals leave open, and each strategy's win rate with its 95% Wilson interval.",
+      spec,
+    ),
   ].join('\n');
 }

@@ -25,13 +25,21 @@ export interface SolvabilitySummary {
   settings: string[];
   duplicates: number;
   /** Per strategy: games won out of games played, with a 95% Wilson interval, and ms per game. */
-  strategies: { name: string; won: number; played: number; rate: number; lo: number; hi: number; msMedian: number; notPlayed: number }[];
+  strategies: {
+    name: string;
+    won: number;
+    played: number;
+    rate: number;
+    lo: number;
+    hi: number;
+    msMedian: number;
+    notPlayed: number;
+  }[];
   /** Deals proved solvable by a strategy's win where the solver had not decided them. */
   certificates: Record<string, number>;
 }
 
 type CsvRow = Record<string, string>;
-
 
 const STRATEGY_COLUMN = /^(won|ms)_/;
 
@@ -70,13 +78,22 @@ export function dedupe(rows: readonly CsvRow[]): { rows: CsvRow[]; duplicates: n
 export function summarize(all: readonly CsvRow[], game: string): SolvabilitySummary {
   const { rows, duplicates } = dedupe(all);
   const count = (o: string) => rows.filter((r) => r.outcome === o).length;
-  const solved = count('solved'), unsolvable = count('unsolvable'), unknown = count('unknown'), errors = count('error');
+  const solved = count('solved'),
+    unsolvable = count('unsolvable'),
+    unknown = count('unknown'),
+    errors = count('error');
   const unknownBy = countBy(rows.filter((r) => r.outcome === 'unknown').map((r) => r.limit || '?'));
   const n = rows.length;
   // Errors are undecided too: they widen the interval like unknown deals.
   const rate = boundedRate(solved, unknown + errors, n);
-  const ms = rows.filter((r) => r.outcome !== 'error').map((r) => Number(r.ms)).sort((a, b) => a - b);
-  const solvedMs = rows.filter((r) => r.outcome === 'solved').map((r) => Number(r.ms)).sort((a, b) => a - b);
+  const ms = rows
+    .filter((r) => r.outcome !== 'error')
+    .map((r) => Number(r.ms))
+    .sort((a, b) => a - b);
+  const solvedMs = rows
+    .filter((r) => r.outcome === 'solved')
+    .map((r) => Number(r.ms))
+    .sort((a, b) => a - b);
   const nodes = rows.reduce((a, r) => a + (Number(r.nodes) || 0), 0);
   const totalMs = ms.reduce((a, b) => a + b, 0);
   return {
@@ -93,14 +110,22 @@ export function summarize(all: readonly CsvRow[], game: string): SolvabilitySumm
       return { outcome, count: k, share: n ? k / n : 0, ...wilson(k, n) };
     }),
     solvable: { proven: n ? solved / n : 0, lo: rate.lo, hi: rate.hi },
-    ms: { median: percentile(ms, 50), p90: percentile(ms, 90), p99: percentile(ms, 99), max: ms.length ? ms[ms.length - 1] : NaN, total: totalMs },
+    ms: {
+      median: percentile(ms, 50),
+      p90: percentile(ms, 90),
+      p99: percentile(ms, 99),
+      max: ms.length ? ms[ms.length - 1] : NaN,
+      total: totalMs,
+    },
     solvedMs: solvedMs.length ? { median: percentile(solvedMs, 50), p95: percentile(solvedMs, 95) } : null,
     nodes,
     nodesPerSecond: totalMs > 0 ? Math.round((nodes / totalMs) * 1000) : 0,
     settings: [...new Set(rows.map((r) => r.settings).filter(Boolean))],
     duplicates,
     strategies: strategyStats(rows),
-    certificates: countBy(rows.filter((r) => r.outcome === 'solved' && r.source && r.source !== 'solver').map((r) => r.source)),
+    certificates: countBy(
+      rows.filter((r) => r.outcome === 'solved' && r.source && r.source !== 'solver').map((r) => r.source),
+    ),
   };
 }
 
@@ -113,16 +138,29 @@ function strategyStats(rows: readonly CsvRow[]): SolvabilitySummary['strategies'
     const won = played.filter((r) => r[col] === 'true').length;
     const { lo, hi } = wilson(won, played.length);
     const name = col.slice(4);
-    const ms = played.map((r) => Number(r[`ms_${name}`])).filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
-    return { name, won, played: played.length, rate: played.length ? won / played.length : 0, lo, hi, msMedian: percentile(ms, 50), notPlayed };
+    const ms = played
+      .map((r) => Number(r[`ms_${name}`]))
+      .filter((x) => !Number.isNaN(x))
+      .sort((a, b) => a - b);
+    return {
+      name,
+      won,
+      played: played.length,
+      rate: played.length ? won / played.length : 0,
+      lo,
+      hi,
+      msMedian: percentile(ms, 50),
+      notPlayed,
+    };
   });
 }
-
 
 export function formatSummary(s: SolvabilitySummary): string {
   const line = (label: string, k: number, extra = '') =>
     `  ${label.padEnd(11)}${String(k).padStart(7)}  ${s.deals ? pct(k / s.deals).padStart(6) : ''}${extra}`;
-  const by = Object.entries(s.unknownBy).map(([k, v]) => `${k} ${v}`).join(', ');
+  const by = Object.entries(s.unknownBy)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
   const out = [
     `${s.game}${s.variant === 'default' ? '' : ` (variant ${s.variant})`}: ${s.deals} deal${s.deals === 1 ? '' : 's'}${s.settings.length ? `, solver ${s.settings.join(' | ')}` : ''}`,
     line('solved', s.solved),
@@ -138,12 +176,22 @@ export function formatSummary(s: SolvabilitySummary): string {
   const width = Math.max(8, ...s.strategies.map((t) => t.name.length));
   for (const t of s.strategies) {
     const [rate, lo, hi] = pcts([t.rate, t.lo, t.hi]);
-    out.push(`  strategy ${t.name.padEnd(width)} won ${String(t.won).padStart(5)}/${t.played}  ${rate.padStart(6)}  95% interval ${lo} .. ${hi}  (median ${fmtMs(t.msMedian)} per game)` +
-      (t.notPlayed ? `; ${t.notPlayed} deal${t.notPlayed === 1 ? '' : 's'} not played (see the error column; --resume --retry-errors plays them)` : ''));
+    out.push(
+      `  strategy ${t.name.padEnd(width)} won ${String(t.won).padStart(5)}/${t.played}  ${rate.padStart(6)}  95% interval ${lo} .. ${hi}  (median ${fmtMs(t.msMedian)} per game)` +
+        (t.notPlayed
+          ? `; ${t.notPlayed} deal${t.notPlayed === 1 ? '' : 's'} not played (see the error column; --resume --retry-errors plays them)`
+          : ''),
+    );
   }
   const certs = Object.entries(s.certificates);
-  if (certs.length) out.push(`  solved by a strategy's win where the solver had not decided: ${certs.map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  if (s.duplicates) out.push(`  note: ${s.duplicates} repeated seed row${s.duplicates === 1 ? '' : 's'} merged (one row per seed counted)`);
+  if (certs.length)
+    out.push(
+      `  solved by a strategy's win where the solver had not decided: ${certs.map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    );
+  if (s.duplicates)
+    out.push(
+      `  note: ${s.duplicates} repeated seed row${s.duplicates === 1 ? '' : 's'} merged (one row per seed counted)`,
+    );
   return out.join('\n');
 }
 
@@ -153,4 +201,5 @@ export function solvableText(x: SolvabilitySummary['solvable']): string {
   return `${proven} proven; 95% interval ${lo} .. ${hi}`;
 }
 
-const fmtMs = (ms: number) => (Number.isNaN(ms) ? '-' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
+const fmtMs = (ms: number) =>
+  Number.isNaN(ms) ? '-' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;

@@ -5,7 +5,16 @@ import { StateTable } from '../search/table.js';
 import type { SearchGame } from '../search/types.js';
 import type { Row } from '../batch/job.js';
 import { readJsonFile } from '../io/json-file.js';
-import { anyText, nonEmpty, oneOf, onlyWhen, strategyName, unlessError, wholeNumber, type RowSchema } from '../batch/schema.js';
+import {
+  anyText,
+  nonEmpty,
+  oneOf,
+  onlyWhen,
+  strategyName,
+  unlessError,
+  wholeNumber,
+  type RowSchema,
+} from '../batch/schema.js';
 
 // The CSV row of one solved deal, shared by the solver jobs of every game. A worker keeps one
 // table from deal to deal (solve() gives it its part of the memory budget).
@@ -18,12 +27,26 @@ export type SolveJobConfig = SolverSettings & {
 
 /** The deal of a batch item: a seed, or with `dealFiles` the path of a deal JSON file. */
 export function dealOfItem<D>(
-  config: SolveJobConfig, item: string, fromSeed: (seed: string) => D, fromJson: (doc: unknown, file: string) => D,
+  config: SolveJobConfig,
+  item: string,
+  fromSeed: (seed: string) => D,
+  fromJson: (doc: unknown, file: string) => D,
 ): D {
   return config.dealFiles ? fromJson(readJsonFile(item), item) : fromSeed(item);
 }
 
-export const SOLVE_COLUMNS = ['game', 'seed', 'outcome', 'moves', 'nodes', 'unique', 'ms', 'limit', 'source', 'settings'] as const;
+export const SOLVE_COLUMNS = [
+  'game',
+  'seed',
+  'outcome',
+  'moves',
+  'nodes',
+  'unique',
+  'ms',
+  'limit',
+  'source',
+  'settings',
+] as const;
 
 /** What each column of a solver batch may hold (with strategies: won_<name>, ms_<name>). */
 export const SOLVE_SCHEMA: RowSchema = {
@@ -37,7 +60,12 @@ export const SOLVE_SCHEMA: RowSchema = {
     { name: 'unique', check: unlessError(wholeNumber()) },
     { name: 'ms', check: unlessError(wholeNumber()) },
     { name: 'limit', check: onlyWhen(['unknown'], oneOf('nodes', 'time', 'memory')) },
-    { name: 'source', check: onlyWhen(['solved'], (v) => (v === 'solver' || strategyName(v, {}) === null ? null : '"solver" or the name of the strategy that won')) },
+    {
+      name: 'source',
+      check: onlyWhen(['solved'], (v) =>
+        v === 'solver' || strategyName(v, {}) === null ? null : '"solver" or the name of the strategy that won',
+      ),
+    },
     { name: 'settings', check: anyText },
   ],
   patterns: [
@@ -50,7 +78,11 @@ let table: StateTable | null = null;
 
 /** `policy`: the game's search policy (its kit's searchPolicy). */
 export function solveRow(
-  game: string, seed: string, searchGame: SearchGame, policy: Partial<AutoPolicy> | undefined, config: SolveJobConfig,
+  game: string,
+  seed: string,
+  searchGame: SearchGame,
+  policy: Partial<AutoPolicy> | undefined,
+  config: SolveJobConfig,
 ): { row: Row; result: SolveResult } {
   table ??= new StateTable(config.memoryBytes);
   const r = solve(searchGame, { ...config, policy, table });

@@ -22,13 +22,19 @@ export interface StrategyContext {
 
 export const DEFAULT_DECISION_TIMEOUT_MS = 1000;
 /** Parses --decision-timeout's milliseconds as carried in a job config. */
-export const decisionTimeoutOf = (ms: unknown): number => (typeof ms === 'number' && ms > 0 ? ms : DEFAULT_DECISION_TIMEOUT_MS);
+export const decisionTimeoutOf = (ms: unknown): number =>
+  typeof ms === 'number' && ms > 0 ? ms : DEFAULT_DECISION_TIMEOUT_MS;
 
 /** A strategy broke the contract and lost its game: what happened, and at which move. */
 export class Forfeit extends Error {
   override name = 'Forfeit';
   /** `at` says where in the game, e.g. "move 12". */
-  constructor(readonly strategy: string, readonly seat: number, readonly at: string, readonly reason: string) {
+  constructor(
+    readonly strategy: string,
+    readonly seat: number,
+    readonly at: string,
+    readonly reason: string,
+  ) {
     super(`${strategy} forfeits at ${at}: ${reason}`);
   }
 }
@@ -40,7 +46,8 @@ export interface PublicMove {
 
 /** Strategy files as a job config carries them to the workers: "name=path" entries (plain
  *  strings, so the settings column records them too). */
-export const filesToConfig = (files: ReadonlyMap<string, StrategyFile>): string[] => [...files.values()].map((f) => `${f.name}=${f.path}`);
+export const filesToConfig = (files: ReadonlyMap<string, StrategyFile>): string[] =>
+  [...files.values()].map((f) => `${f.name}=${f.path}`);
 
 export function filesFromConfig(list: unknown): Map<string, StrategyFile> {
   const out = new Map<string, StrategyFile>();

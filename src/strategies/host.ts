@@ -95,7 +95,11 @@ export class StrategyHost {
   constructor() {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
-    this.worker = new Worker(HOST_SOURCE, { eval: true, workerData: { port: port2, flag: this.flag }, transferList: [port2] });
+    this.worker = new Worker(HOST_SOURCE, {
+      eval: true,
+      workerData: { port: port2, flag: this.flag },
+      transferList: [port2],
+    });
     // The referee's process must be free to exit with a strategy thread still idle.
     this.worker.unref();
     // A thread that ends by itself (process.exit in the strategy) must not take the referee

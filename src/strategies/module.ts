@@ -36,7 +36,10 @@ const unloadable = new Map<string, string>();
  *  caller records the strategy's result as missing, not as a loss. */
 export class StrategyUnavailable extends Error {
   override name = 'StrategyUnavailable';
-  constructor(readonly strategy: string, readonly reason: string) {
+  constructor(
+    readonly strategy: string,
+    readonly reason: string,
+  ) {
     super(`strategy ${strategy} not played: ${reason}`);
   }
 }
@@ -75,7 +78,11 @@ export function loadStrategyFile(text: string, game: string, players: number): S
   if (!statSync(path).isFile()) throw new InputError(`${given}: not a file`);
   const r = loadHost(path, DEFAULT_LOAD_TIMEOUT_MS);
   if ('error' in r) throw new InputError(`${given}: ${r.error}`);
-  const c = r.host.call('create', { game, seed: '1', seat: 0, players } satisfies StrategyContext, DEFAULT_LOAD_TIMEOUT_MS);
+  const c = r.host.call(
+    'create',
+    { game, seed: '1', seat: 0, players } satisfies StrategyContext,
+    DEFAULT_LOAD_TIMEOUT_MS,
+  );
   if (!c.ok) {
     r.host.stop();
     throw new InputError(`${given}: create(ctx) ${c.error}`);
@@ -83,7 +90,9 @@ export function loadStrategyFile(text: string, game: string, players: number): S
   const own = c.value;
   const name = typeof own === 'string' && own !== '' ? own : basename(path).replace(/\.m?js$/i, '');
   if (!NAME.test(name))
-    throw new InputError(`${given}: strategy name ${quote(name)} must be 1-40 letters, digits or _.+- (set name in the player)`);
+    throw new InputError(
+      `${given}: strategy name ${quote(name)} must be 1-40 letters, digits or _.+- (set name in the player)`,
+    );
   hosts.get(path)?.stop();
   hosts.set(path, r.host);
   return { path, name };
@@ -93,7 +102,11 @@ export function loadStrategyFile(text: string, game: string, players: number): S
  *  other value goes through `builtin` (which checks the name). File names must differ from
  *  each other and from `builtins`. Returns the names in order, and the files by name. */
 export function loadStrategyValues(
-  values: readonly string[], game: string, players: number, builtins: readonly string[], option: string,
+  values: readonly string[],
+  game: string,
+  players: number,
+  builtins: readonly string[],
+  option: string,
   builtin: (value: string) => string = (v) => v.trim(),
 ): { names: string[]; files: Map<string, StrategyFile> } {
   const files = new Map<string, StrategyFile>();
@@ -101,8 +114,12 @@ export function loadStrategyValues(
     if (!isStrategyPath(v)) return builtin(v);
     const f = loadStrategyFile(v, game, players);
     const prev = files.get(f.name);
-    if (prev && prev.path !== f.path) throw new InputError(`${option}: two strategy files are named ${quote(f.name)} (${prev.path}, ${f.path})`);
-    if (builtins.includes(f.name)) throw new InputError(`${option}: ${v.trim()} is named ${quote(f.name)}, like a built-in strategy; give it another name`);
+    if (prev && prev.path !== f.path)
+      throw new InputError(`${option}: two strategy files are named ${quote(f.name)} (${prev.path}, ${f.path})`);
+    if (builtins.includes(f.name))
+      throw new InputError(
+        `${option}: ${v.trim()} is named ${quote(f.name)}, like a built-in strategy; give it another name`,
+      );
     files.set(f.name, f);
     return f.name;
   });
@@ -119,7 +136,11 @@ export const strategiesAsGiven = (values: readonly string[], names: readonly str
 export class FilePlayer {
   private started = false;
 
-  constructor(readonly file: StrategyFile, readonly ctx: StrategyContext, readonly timeoutMs: number) {}
+  constructor(
+    readonly file: StrategyFile,
+    readonly ctx: StrategyContext,
+    readonly timeoutMs: number,
+  ) {}
 
   get name(): string {
     return this.file.name;
@@ -137,15 +158,26 @@ export class FilePlayer {
     if (!this.started) this.start(view, at);
     const value = this.check(hostFor(this.file).call('choose', view, this.timeoutMs), at, 'choose(view)');
     const i = view.moves.findIndex((m) => m.notation === value);
-    if (i < 0) throw new Forfeit(this.name, this.ctx.seat, at, `chose ${quote(value)}, which is not one of the ${view.moves.length} legal moves`);
+    if (i < 0)
+      throw new Forfeit(
+        this.name,
+        this.ctx.seat,
+        at,
+        `chose ${quote(value)}, which is not one of the ${view.moves.length} legal moves`,
+      );
     return i;
   }
 
   private check(r: ReturnType<StrategyHost['call']>, at: string, what: string): unknown {
     if (!r.ok) throw new Forfeit(this.name, this.ctx.seat, at, `${what} ${r.error}`);
     // The wait is cut at the limit; an answer that came in just past it is still too late.
-    if (r.ms > this.timeoutMs) throw new Forfeit(this.name, this.ctx.seat, at, `${what} took ${Math.round(r.ms)} ms, more than ${this.timeoutMs} ms`);
+    if (r.ms > this.timeoutMs)
+      throw new Forfeit(
+        this.name,
+        this.ctx.seat,
+        at,
+        `${what} took ${Math.round(r.ms)} ms, more than ${this.timeoutMs} ms`,
+      );
     return r.value;
   }
 }
-

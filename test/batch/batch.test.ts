@@ -33,7 +33,13 @@ describe('batch pool', () => {
 
   it('records a failing item and a dying worker as errors and goes on', async () => {
     const out = join(tmp(), 'r.csv');
-    await new Batch({ job: SELFTEST_JOB, config: { throwOn: ['5'], crashOn: ['9'] }, items: seeds(1, 16), out, workers: 2 }).run();
+    await new Batch({
+      job: SELFTEST_JOB,
+      config: { throwOn: ['5'], crashOn: ['9'] },
+      items: seeds(1, 16),
+      out,
+      workers: 2,
+    }).run();
     const rows = readCsvRows(out).rows;
     expect(rows).toHaveLength(16);
     const bySeed = new Map(rows.map((x) => [x.seed, x]));
@@ -54,8 +60,14 @@ describe('batch pool', () => {
     const out = join(tmp(), 'r.csv');
     const items = seeds(1, 40);
     const first = new Batch({
-      job: SELFTEST_JOB, config: { sleepMs: 40 }, items, out, workers: 2,
-      onRow: () => { if (++done === 6) first.stop(); },
+      job: SELFTEST_JOB,
+      config: { sleepMs: 40 },
+      items,
+      out,
+      workers: 2,
+      onRow: () => {
+        if (++done === 6) first.stop();
+      },
     });
     let done = 0;
     const r1 = await first.run();
@@ -69,7 +81,11 @@ describe('batch pool', () => {
     expect(r2.skipped).toBe(kept);
     const rows = readCsvRows(out).rows;
     expect(rows.map((x) => x.seed).sort((a, b) => +a - +b)).toEqual(items);
-    expect(readFileSync(out, 'utf8').split('\n').filter((l) => l.startsWith('seed,'))).toHaveLength(1);
+    expect(
+      readFileSync(out, 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('seed,')),
+    ).toHaveLength(1);
   });
 
   it('a row is finished only when its line ends: resume drops a torn last row and runs its item again', async () => {
@@ -92,7 +108,14 @@ describe('batch pool', () => {
       const out = await done();
       const full = readFileSync(out, 'utf8');
       writeFileSync(out, cut(full));
-      const r = await new Batch({ job: SELFTEST_JOB, config: {}, items: seeds(1, 9), out, workers: 1, resume: true }).run();
+      const r = await new Batch({
+        job: SELFTEST_JOB,
+        config: {},
+        items: seeds(1, 9),
+        out,
+        workers: 1,
+        resume: true,
+      }).run();
       const rows = readCsvRows(out).rows;
       expect(rows.map((x) => x.seed).sort((a, b) => +a - +b)).toEqual(seeds(1, 9));
       for (const row of rows) expect(Number(row.square)).toBe(Number(row.seed) ** 2);
@@ -107,7 +130,15 @@ describe('batch pool', () => {
     await new Batch({ job: SELFTEST_JOB, config: { throwOn: ['3', '7'] }, items, out, workers: 1 }).run();
     const kept = await new Batch({ job: SELFTEST_JOB, config: {}, items, out, workers: 1, resume: true }).run();
     expect(kept).toMatchObject({ written: 0, skipped: 10, errorsKept: 2, retried: 0 });
-    const again = await new Batch({ job: SELFTEST_JOB, config: {}, items, out, workers: 1, resume: true, retryErrors: true }).run();
+    const again = await new Batch({
+      job: SELFTEST_JOB,
+      config: {},
+      items,
+      out,
+      workers: 1,
+      resume: true,
+      retryErrors: true,
+    }).run();
     expect(again).toMatchObject({ written: 2, skipped: 8, errorsKept: 0, retried: 2 });
     const rows = readCsvRows(out).rows;
     expect(rows).toHaveLength(10);
@@ -116,20 +147,27 @@ describe('batch pool', () => {
   });
 
   it('a full device: one line naming the file, nothing torn left behind', () => {
-    expect(() => new CsvAppender('/dev/full', ['seed', 'outcome'], 'overwrite')).toThrow(new NoSpaceError('/dev/full', 'ENOSPC'));
+    expect(() => new CsvAppender('/dev/full', ['seed', 'outcome'], 'overwrite')).toThrow(
+      new NoSpaceError('/dev/full', 'ENOSPC'),
+    );
     expect(new NoSpaceError('/dev/full', 'ENOSPC').message).toBe('disk full writing /dev/full');
   });
 
   it('rejects resuming a CSV written by another job', async () => {
     const out = join(tmp(), 'r.csv');
     writeFileSync(out, 'game,seed,outcome\n');
-    await expect(new Batch({ job: SELFTEST_JOB, config: {}, items: ['1'], out, resume: true }).run()).rejects.toThrow(/columns/);
+    await expect(new Batch({ job: SELFTEST_JOB, config: {}, items: ['1'], out, resume: true }).run()).rejects.toThrow(
+      /columns/,
+    );
   });
 });
 
 describe('CSV', () => {
   it('parses quoted fields with commas, quotes and newlines', () => {
-    expect(parseCsv('a,b\n"x, y","he said ""hi""\nbye"\n')).toEqual([['a', 'b'], ['x, y', 'he said "hi"\nbye']]);
+    expect(parseCsv('a,b\n"x, y","he said ""hi""\nbye"\n')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'he said "hi"\nbye'],
+    ]);
   });
 });
 
@@ -179,8 +217,19 @@ describe('summary statistics', () => {
   });
 
   it('counts outcomes, keeps one row per seed, and bounds solvability', () => {
-    const row = (seed: number, outcome: string, ms: number, limit = '') =>
-      ({ game: 'besieged-city', seed: String(seed), outcome, moves: '', nodes: '1000', unique: '', ms: String(ms), limit, source: '', settings: 'dfs', error: '' });
+    const row = (seed: number, outcome: string, ms: number, limit = '') => ({
+      game: 'besieged-city',
+      seed: String(seed),
+      outcome,
+      moves: '',
+      nodes: '1000',
+      unique: '',
+      ms: String(ms),
+      limit,
+      source: '',
+      settings: 'dfs',
+      error: '',
+    });
     const rows = [
       ...Array.from({ length: 17 }, (_, i) => row(i + 1, 'solved', 100 + i)),
       ...Array.from({ length: 177 }, (_, i) => row(i + 18, 'unsolvable', 500)),
@@ -199,13 +248,28 @@ describe('summary statistics', () => {
   });
 
   it('keeps rule variants apart and merges a solver row with a strategies row of the same seed', () => {
-    const row = (seed: number, outcome: string, settings: string, extra: Record<string, string> = {}) =>
-      ({ game: 'besieged-city', seed: String(seed), outcome, moves: '', nodes: '1000', unique: '', ms: '5', limit: '', source: '', settings, error: '', ...extra });
+    const row = (seed: number, outcome: string, settings: string, extra: Record<string, string> = {}) => ({
+      game: 'besieged-city',
+      seed: String(seed),
+      outcome,
+      moves: '',
+      nodes: '1000',
+      unique: '',
+      ms: '5',
+      limit: '',
+      source: '',
+      settings,
+      error: '',
+      ...extra,
+    });
     const v = 'auto max-nodes=1000 variant=trench-order=ordinary';
     const solver = [row(1, 'solved', v), row(2, 'unknown', v), row(3, 'unsolvable', v)];
     // The strategies run: its solver had a tiny budget, its greedy games are what it adds.
-    const strategies = [row(1, 'unknown', `${v} strategies=greedy`, { won_greedy: 'true', ms_greedy: '9' }),
-      row(2, 'solved', `${v} strategies=greedy`, { won_greedy: 'false', ms_greedy: '7' }), row(3, 'unknown', `${v} strategies=greedy`, { won_greedy: 'false', ms_greedy: '8' })];
+    const strategies = [
+      row(1, 'unknown', `${v} strategies=greedy`, { won_greedy: 'true', ms_greedy: '9' }),
+      row(2, 'solved', `${v} strategies=greedy`, { won_greedy: 'false', ms_greedy: '7' }),
+      row(3, 'unknown', `${v} strategies=greedy`, { won_greedy: 'false', ms_greedy: '8' }),
+    ];
     const s = summarize([...solver, ...strategies]);
     expect(s.variant).toBe('trench-order=ordinary');
     expect([s.deals, s.duplicates, s.solved, s.unsolvable, s.unknown]).toEqual([3, 3, 2, 1, 0]);

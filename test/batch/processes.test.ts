@@ -52,7 +52,9 @@ describe('one writer per CSV', () => {
     for (const flag of ['--resume', '--force']) {
       const second = cli('batch', 'besieged-city', '--seeds', '1..3', '--out', out, flag);
       expect(second.code).toBe(2);
-      expect(second.err).toBe(`patience: ${out}: another batch is writing it (pid ${held.pid}, lock ${out}.lock); wait for it to finish, or stop it\n`);
+      expect(second.err).toBe(
+        `patience: ${out}: another batch is writing it (pid ${held.pid}, lock ${out}.lock); wait for it to finish, or stop it\n`,
+      );
     }
     const resumed = runBatch(out, '1..10', 'resume');
     expect(resumed.code).toBe(2);
@@ -73,7 +75,9 @@ describe('one writer per CSV', () => {
     const r = runBatch(out, '1..12', 'resume');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ written: 4, skipped: 8 });
-    const seeds = readCsvRows(out).rows.map((x) => Number(x.seed)).sort((a, b) => a - b);
+    const seeds = readCsvRows(out)
+      .rows.map((x) => Number(x.seed))
+      .sort((a, b) => a - b);
     expect(seeds).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(existsSync(`${out}.lock`)).toBe(false);
   });
@@ -99,7 +103,9 @@ const mounted = (() => {
   spawnSync('mkdir', ['-p', mnt]);
   const r = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${40 * page}`, 'tmpfs', mnt], { encoding: 'utf8' });
   if (r.status !== 0) {
-    console.warn(`skipping the full-disk test: cannot mount a tmpfs here (${(r.stderr || r.error?.message || '').trim()})`);
+    console.warn(
+      `skipping the full-disk test: cannot mount a tmpfs here (${(r.stderr || r.error?.message || '').trim()})`,
+    );
     return false;
   }
   return true;
@@ -118,7 +124,9 @@ describe.skipIf(!mounted)('a full disk', () => {
     const first = cli(...args);
     expect(first.code).toBe(2);
     // (The lines before it are the progress lines of a run without a terminal.)
-    const m = /^patience: disk full writing (.+): (\d+) rows kept; free space and run again with --resume\n$/m.exec(first.err);
+    const m = /^patience: disk full writing (.+): (\d+) rows kept; free space and run again with --resume\n$/m.exec(
+      first.err,
+    );
     expect(m, first.err).not.toBeNull();
     expect(first.err.endsWith(m![0])).toBe(true);
     expect(first.err).not.toMatch(/ at |Error/);
@@ -135,7 +143,9 @@ describe.skipIf(!mounted)('a full disk', () => {
     expect(second.code, second.err).toBe(0);
     expect(second.err).toMatch(new RegExp(`resumed: ${kept.length} rows were already in`));
     const rows = readCsvRows(out).rows;
-    expect(rows.map((r) => Number(r.seed)).sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    expect(rows.map((r) => Number(r.seed)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 1000 }, (_, i) => i + 1),
+    );
     expect(new Set(rows.map((r) => r.item)).size).toBe(1000);
     expect(rows.every((r) => r.outcome !== 'error')).toBe(true);
   });

@@ -8,7 +8,14 @@ describe('progress', () => {
   const lines: string[] = [];
   let clock = 0;
   const progress = (total: number, label = 'batch', unit = 'deals') =>
-    new Progress(total, () => 'solved 100.0% so far', { label, unit, tty: false, intervalMs: 0, now: () => clock, write: (l) => lines.push(l) });
+    new Progress(total, () => 'solved 100.0% so far', {
+      label,
+      unit,
+      tty: false,
+      intervalMs: 0,
+      now: () => clock,
+      write: (l) => lines.push(l),
+    });
 
   it('gives a rate and an ETA only after 10 more items than the first, over 2 s', () => {
     lines.length = 0;
@@ -27,8 +34,8 @@ describe('progress', () => {
     lines.length = 0;
     clock = 0;
     const p = progress(2, 'tournament', 'games');
-    clock = 1000, p.tick();
-    clock = 3000, p.tick();
+    (clock = 1000), p.tick();
+    (clock = 3000), p.tick();
     expect(lines).toEqual([
       '[tournament] 1/2 done, 1s in, ETA after 11 games, solved 100.0% so far\n',
       '[tournament] 2/2 done, 3s in all, solved 100.0% so far\n',

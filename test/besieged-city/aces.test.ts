@@ -41,7 +41,11 @@ describe('Besieged City: the last ace', () => {
     const both: PositionSpec = { found: { S: 0 }, trenches: { N0: ['2S', 'AS'], E0: ['KS', 'AS'] } };
     expect(lastAceBuried(setupPosition(both).pos, 15)).toBe(true);
     // One ace on the foundation: the one left, in the reserve, can still fill a trench as a bottom.
-    const reserve: PositionSpec = { found: { S: 23, H: 26, D: 26, C: 26 }, reserve: { r0c0: 'AS' }, trenches: { N0: ['KS'], E0: ['2S'] } };
+    const reserve: PositionSpec = {
+      found: { S: 23, H: 26, D: 26, C: 26 },
+      reserve: { r0c0: 'AS' },
+      trenches: { N0: ['KS'], E0: ['2S'] },
+    };
     expect(lastAceBuried(setupPosition(reserve).pos, 15)).toBe(false);
     // Only the suits in the mask are looked at.
     expect(lastAceBuried(setupPosition(buried).pos, 0b1110)).toBe(false);
@@ -51,7 +55,8 @@ describe('Besieged City: the last ace', () => {
     // Random lines from generated endgames (stock-less and with a short stock), ace moves
     // preferred so that aces get buried; at every position the rule calls lost, plain depth-first
     // search on the rules alone (no bound, no pruning) must find no win.
-    let dead = 0, checked = 0;
+    let dead = 0,
+      checked = 0;
     for (let seed = 1; seed <= 120; seed++) {
       const spec = makeEndgame(seed);
       // The generator can run out of cards for a stock or talon (it then writes "??"): skip those.
@@ -81,9 +86,14 @@ describe('Besieged City: the last ace', () => {
     // must find no win. Some of those must be lost through a king alone (the generalisation).
     const R = ' A23456789TJQK';
     const fits = (c: string, d: string) => ((NEIGHBOUR_MASK.ordinary[R.indexOf(d[0])] >> R.indexOf(c[0])) & 1) === 1;
-    let _dead = 0, kings = 0, checked = 0;
+    let _dead = 0,
+      kings = 0,
+      checked = 0;
     for (let seed = 1; seed <= 400 && kings < 8; seed++) {
-      const spec = { ...makeEndgame(seed), rules: { trenchOrder: 'ordinary' as const, stockToFoundation: true, deferredFill: false } };
+      const spec = {
+        ...makeEndgame(seed),
+        rules: { trenchOrder: 'ordinary' as const, stockToFoundation: true, deferredFill: false },
+      };
       if ([...(spec.stock ?? []), ...(spec.talon ?? [])].includes('??')) continue;
       if (!Object.values(spec.trenches ?? {}).every((p) => p.every((c, i) => i === 0 || fits(c, p[i - 1])))) continue;
       const g = setupPosition(spec);

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
 import { lastAceBuried } from '../../src/games/besieged-city/aces.js';
 import { JUDGED_LOST, NOT_JUDGED, SuitEndgames } from '../../src/games/besieged-city/endgame.js';
-import { CELL_NAMES, CELLS, PILE_CAP, PLAY_ORDER, TRENCHES, TRENCH_NAMES } from '../../src/games/besieged-city/layout.js';
+import {
+  CELL_NAMES,
+  CELLS,
+  PILE_CAP,
+  PLAY_ORDER,
+  TRENCHES,
+  TRENCH_NAMES,
+} from '../../src/games/besieged-city/layout.js';
 import { BcPosition } from '../../src/games/besieged-city/position.js';
 import { DEFAULT_RULES, TRENCH_ORDERS } from '../../src/games/besieged-city/rules.js';
 import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
@@ -60,18 +67,30 @@ describe('Besieged City: suit endgames', () => {
     // The same pile with QS in r0c0 (spades at 22 need QS first). QS can reach F over KS (N0)
     // or from a pile of its own: either way KS is then left on 2S with no spade top to go to,
     // or covers QS: lost, and plain search agrees. (No ace buried: the puzzle's verdict.)
-    const lostToo: PositionSpec = { found: { S: 22, H: 26, D: 26, C: 26 }, reserve: { r0c0: 'QS' }, trenches: { N0: ['AS', '2S', 'KS'] } };
+    const lostToo: PositionSpec = {
+      found: { S: 22, H: 26, D: 26, C: 26 },
+      reserve: { r0c0: 'QS' },
+      trenches: { N0: ['AS', '2S', 'KS'] },
+    };
     expect(lastAceBuried(setupPosition(lostToo).pos, 15)).toBe(false);
     expect(winnable(setupPosition(lostToo).pos)).toBe(false);
     expect(setupPosition(lostToo).lowerBound()).toBe(DEAD);
     // 2S on a pile of its own instead: QS over KS to F, 2S, KS, AS: won, so not DEAD.
-    const won: PositionSpec = { found: { S: 22, H: 26, D: 26, C: 26 }, reserve: { r0c0: 'QS' }, trenches: { N0: ['AS'], E0: ['KS'], W0: ['2S'] } };
+    const won: PositionSpec = {
+      found: { S: 22, H: 26, D: 26, C: 26 },
+      reserve: { r0c0: 'QS' },
+      trenches: { N0: ['AS'], E0: ['KS'], W0: ['2S'] },
+    };
     expect(winnable(setupPosition(won).pos)).toBe(true);
     expect(setupPosition(won).lowerBound()).toBeLessThan(DEAD);
   });
 
   it('does not judge while the stock or talon holds cards', () => {
-    const spec: PositionSpec = { found: { S: 22, H: 26, D: 26, C: 26 }, stock: ['QS'], trenches: { N0: ['AS', '2S', 'KS'] } };
+    const spec: PositionSpec = {
+      found: { S: 22, H: 26, D: 26, C: 26 },
+      stock: ['QS'],
+      trenches: { N0: ['AS', '2S', 'KS'] },
+    };
     expect(setupPosition(spec).lowerBound()).toBeLessThan(DEAD);
   });
 
@@ -93,7 +112,8 @@ describe('Besieged City: suit endgames', () => {
     // Stock-less random endgames with one reserve card moved to the stock or the talon: its suit
     // stays unjudged, the others are judged; plain depth-first search on the rules alone must
     // find no win wherever lowerBound() says DEAD.
-    let dead = 0, checked = 0;
+    let dead = 0,
+      checked = 0;
     for (let seed = 1; seed <= 300; seed++) {
       if (seed % 3 === 0) continue;
       const spec = makeEndgame(seed);
@@ -131,14 +151,16 @@ describe('Besieged City: suit endgames', () => {
   it('tries a puzzle its first cap leaves open again with a larger cap, once the credit covers it', () => {
     // endgame.ts, CAPS: 64 nodes (states searched) first, then 512, then 3000, each try when the
     // puzzle is met again.
-    let open = 0, settled = 0;
+    let open = 0,
+      settled = 0;
     for (let seed = 1; seed <= 200 && settled < 5; seed++) {
       const rng = seedrandom.alea(`cap${seed}`);
       const h = Math.floor(rng() * 12);
       const piles = randomSpades(rng, h, 4, 4);
       if (!piles) continue;
       const p = setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, trenches: piles });
-      const e = new SuitEndgames(), inside = e as unknown as { credit: number; nodes: number };
+      const e = new SuitEndgames(),
+        inside = e as unknown as { credit: number; nodes: number };
       if (e.judge(p.pos, 0) !== NOT_JUDGED) continue;
       open++;
       expect(inside.nodes, `seed ${seed}: first try`).toBe(64); // aborted when a 65th state was due
@@ -159,10 +181,12 @@ describe('Besieged City: suit endgames', () => {
   it('keeps its losses when the verdict cache is full, dropping unsettled entries first', () => {
     // A small cache, filled by judging random puzzles; the lost puzzle judged first must stay
     // cached (asked again without credit, it is still lost) where emptying the cache forgot it.
-    const e = new SuitEndgames(), inside = e as unknown as { cache: StateTable; credit: number };
+    const e = new SuitEndgames(),
+      inside = e as unknown as { cache: StateTable; credit: number };
     inside.cache = new StateTable(1 << 19);
     expect(e.lost(setupPosition(lost).pos, 0)).toBe(true);
-    let evictions = 0, largest = 0;
+    let evictions = 0,
+      largest = 0;
     for (let seed = 1; seed <= 6000 && evictions < 2; seed++) {
       const rng = seedrandom.alea(`full${seed}`);
       const h = Math.floor(rng() * 16);
@@ -217,11 +241,17 @@ describe('Besieged City: suit endgames', () => {
         if (!piles) continue;
         const reserve: Record<string, string> = {};
         for (let k = Math.floor(rng() * 3); k > 0; k--) {
-          const names = Object.keys(piles), t = names[Math.floor(rng() * names.length)];
+          const names = Object.keys(piles),
+            t = names[Math.floor(rng() * names.length)];
           reserve[CELL_NAMES[Math.floor(rng() * CELLS)]] = piles[t].pop()!;
           if (piles[t].length === 0) delete piles[t];
         }
-        const spec: PositionSpec = { found: { S: h, H: 26, D: 26, C: 26 }, trenches: piles, reserve, rules: { ...DEFAULT_RULES, trenchOrder } };
+        const spec: PositionSpec = {
+          found: { S: h, H: 26, D: 26, C: 26 },
+          trenches: piles,
+          reserve,
+          rules: { ...DEFAULT_RULES, trenchOrder },
+        };
         try {
           setupPosition(spec);
         } catch {
@@ -247,19 +277,29 @@ describe('Besieged City: suit endgames', () => {
     // from-scratch packing at every node it keys (packKey() runs once per node), on random
     // one-suit puzzles with long piles (several words) and reserve cards.
     type Inside = {
-      ranks: Int8Array; len: Uint8Array; cell: Int8Array; pileWords: Uint32Array; cellWords: Uint32Array; pileMask: number; cellMask: number;
+      ranks: Int8Array;
+      len: Uint8Array;
+      cell: Int8Array;
+      pileWords: Uint32Array;
+      cellWords: Uint32Array;
+      pileMask: number;
+      cellMask: number;
     };
     const proto = SuitEndgames.prototype as unknown as { packKey: (this: Inside, o0: number) => number };
     const packKey = proto.packKey;
-    let nodes = 0, longest = 0, withCells = 0;
+    let nodes = 0,
+      longest = 0,
+      withCells = 0;
     proto.packKey = function (o0) {
-      const pw = new Uint32Array(TRENCHES * 4), cw = new Uint32Array(2);
+      const pw = new Uint32Array(TRENCHES * 4),
+        cw = new Uint32Array(2);
       for (let t = 0; t < TRENCHES; t++) {
         for (let j = 0; j < this.len[t]; j++) pw[t * 4 + (j >> 3)] |= this.ranks[t * PILE_CAP + j] << (4 * (j & 7));
         longest = Math.max(longest, this.len[t]);
       }
       for (let c = 0; c < CELLS; c++) cw[c >> 3] |= this.cell[c] << (4 * (c & 7));
-      let pm = 0, cm = 0;
+      let pm = 0,
+        cm = 0;
       for (let t = 0; t < TRENCHES; t++) if (this.len[t] > 0) pm |= 1 << t;
       for (let c = 0; c < CELLS; c++) if (this.cell[c] !== 0) cm |= 1 << c;
       if (this.pileMask !== pm) expect(this.pileMask).toBe(pm);
@@ -280,18 +320,21 @@ describe('Besieged City: suit endgames', () => {
           const j = Math.floor(rng() * (i + 1));
           [cards[i], cards[j]] = [cards[j], cards[i]];
         }
-        const piles: Record<string, string[]> = {}, reserve: Record<string, string> = {};
+        const piles: Record<string, string[]> = {},
+          reserve: Record<string, string> = {};
         const names = TRENCH_NAMES.slice(0, 2 + Math.floor(rng() * 4));
         const cells = Math.floor(rng() * 4);
         for (const c of cards) {
           const open = names.filter((t) => !piles[t] || fits(c, piles[t][piles[t].length - 1]));
-          if (Object.keys(reserve).length < cells || open.length === 0) reserve[CELL_NAMES[Object.keys(reserve).length]] = c;
+          if (Object.keys(reserve).length < cells || open.length === 0)
+            reserve[CELL_NAMES[Object.keys(reserve).length]] = c;
           else (piles[open[Math.floor(rng() * open.length)]] ??= []).push(c);
           if (Object.keys(reserve).length === CELLS) break;
         }
         // Judged until settled: a puzzle the first try (64 nodes) leaves open is tried again
         // with larger caps (endgame.ts, CAPS).
-        const e = new SuitEndgames(), p = setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, reserve, trenches: piles });
+        const e = new SuitEndgames(),
+          p = setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, reserve, trenches: piles });
         for (let k = 0; k < 3 && e.judge(p.pos, 0) === NOT_JUDGED; k++);
       }
     } finally {
@@ -303,7 +346,8 @@ describe('Besieged City: suit endgames', () => {
   });
 
   it('says DEAD only where plain exhaustive search finds no win (random stock-less endgames)', () => {
-    let dead = 0, checked = 0;
+    let dead = 0,
+      checked = 0;
     for (let seed = 1; seed <= 45; seed++) {
       if (seed % 3 === 0) continue; // those have a stock
       const spec = makeEndgame(seed);

@@ -134,7 +134,12 @@ export function checkLeftOutMoves(g: BcGame, rngSeed: string, steps: number): nu
 
 /** A rules-only copy of a position (same cards, same rules, no search state). */
 export function positionCopy(g: BcPosition): BcPosition {
-  const p = new BcPosition({ reserve: new Array(12).fill(0), trenches: new Array(14).fill(0), stock: Array.from(g.stock), rules: g.rules });
+  const p = new BcPosition({
+    reserve: new Array(12).fill(0),
+    trenches: new Array(14).fill(0),
+    stock: Array.from(g.stock),
+    rules: g.rules,
+  });
   p.reserve.set(g.reserve);
   for (let t = 0; t < 14; t++) p.setPile(t, g.pile(t));
   p.found.set(g.found);

@@ -16,7 +16,9 @@ const refCost = new Int32Array(52);
 function referenceEstimate(p: BcPosition, w: GuideWeights, stockKnown: boolean): number {
   const cost = refCost;
   cost.fill(BIG);
-  const piles = p.piles, plen = p.plen, found = p.found;
+  const piles = p.piles,
+    plen = p.plen,
+    found = p.found;
   let blockers = 0;
   for (let t = 0; t < TRENCHES; t++) {
     const n = plen[t];
@@ -65,10 +67,19 @@ function referenceEstimate(p: BcPosition, w: GuideWeights, stockKnown: boolean):
 }
 
 // Every guide, the planner's weights, and a long look-ahead (every foundation card of a suit).
-const WEIGHTS: GuideWeights[] = [...GUIDES, DEFAULT_EVAL, { found: 7, look: Array.from({ length: 26 }, (_, i) => i + 1), blocker: 2, talon: 5, unseen: 9 }];
+const WEIGHTS: GuideWeights[] = [
+  ...GUIDES,
+  DEFAULT_EVAL,
+  { found: 7, look: Array.from({ length: 26 }, (_, i) => i + 1), blocker: 2, talon: 5, unseen: 9 },
+];
 const VARIANTS = [
-  'default', 'trench-order=directional', 'trench-order=ordinary', 'trench-order=play-order', 'stock-to-foundation=no',
-  'trench-fill=deferred', 'trench-order=directional,trench-fill=deferred,stock-to-foundation=no',
+  'default',
+  'trench-order=directional',
+  'trench-order=ordinary',
+  'trench-order=play-order',
+  'stock-to-foundation=no',
+  'trench-fill=deferred',
+  'trench-order=directional,trench-fill=deferred,stock-to-foundation=no',
 ];
 
 /** Compares both versions on p for every weight set, stock known and not; returns how many
@@ -76,8 +87,10 @@ const VARIANTS = [
 function check(p: BcPosition, where: string): number {
   for (const w of WEIGHTS) {
     for (const known of [true, false]) {
-      const got = estimate(p, w, known), want = referenceEstimate(p, w, known);
-      if (got !== want) expect.fail(`${where}: estimate ${got}, reference ${want} (known=${known}, look ${w.look.length})`);
+      const got = estimate(p, w, known),
+        want = referenceEstimate(p, w, known);
+      if (got !== want)
+        expect.fail(`${where}: estimate ${got}, reference ${want} (known=${known}, look ${w.look.length})`);
     }
   }
   return 1;
@@ -89,8 +102,10 @@ function check(p: BcPosition, where: string): number {
 function walk(deal: BcDeal, seed: string, steps: number, views: boolean): number {
   const rng = seedrandom(seed);
   const p = new BcPosition(deal);
-  const buf = new Int32Array(MAX_MOVES), line: number[] = [];
-  let checked = check(p, `${seed} start`), maxTalon = 0;
+  const buf = new Int32Array(MAX_MOVES),
+    line: number[] = [];
+  let checked = check(p, `${seed} start`),
+    maxTalon = 0;
   for (let step = 0; step < steps; step++) {
     const n = line.length > 0 && rng() < 0.15 ? 0 : p.moves(buf, 0);
     if (n === 0) {
@@ -98,7 +113,8 @@ function walk(deal: BcDeal, seed: string, steps: number, views: boolean): number
       for (let k = rng() < 0.5 ? 1 : 5; k > 0 && line.length > 0; k--) p.unmake(line.pop()!);
     } else {
       let m = buf[Math.floor(rng() * n)];
-      const k = buf[0] & 7, r = rng();
+      const k = buf[0] & 7,
+        r = rng();
       if ((k === T2F || k === S2F) && r < 0.6) m = buf[0];
       else if (r > 0.75) m = buf[n - 1]; // a deal when the stock has cards: long talons
       p.make(m);
@@ -128,7 +144,8 @@ describe('estimate() equals the plain every-card version', () => {
   it('on thousands of positions from random play, under every variant, stock known and not', () => {
     let checked = 0;
     for (const v of VARIANTS) {
-      for (const seed of [1, 7, 42, 296]) checked += walk(withVariant(dealFromSeed(seed), v), `${v}:${seed}`, 400, seed === 7);
+      for (const seed of [1, 7, 42, 296])
+        checked += walk(withVariant(dealFromSeed(seed), v), `${v}:${seed}`, 400, seed === 7);
     }
     expect(checked).toBeGreaterThan(10_000);
     console.log(checked, talons.join(' '));

@@ -10,7 +10,13 @@ import { replay } from '../../src/games/besieged-city/replay.js';
 // exhaustive pass wins seeds 1 and 5 in 242 and 279 nodes.)
 describe('Besieged City batch job with strategies', () => {
   it('turns an undecided deal into solved by a strategy win, naming the source', () => {
-    const config = { algorithm: 'auto' as const, maxNodes: 100, memoryBytes: 2 ** 26, settings: 'test', strategies: ['greedy', 'planner'] };
+    const config = {
+      algorithm: 'auto' as const,
+      maxNodes: 100,
+      memoryBytes: 2 ** 26,
+      settings: 'test',
+      strategies: ['greedy', 'planner'],
+    };
     expect(job.columns).toBeTypeOf('function');
     const columns = (job.columns as (c: typeof config) => readonly string[])(config);
     expect(columns).toEqual(expect.arrayContaining(['won_greedy', 'ms_greedy', 'won_planner', 'ms_planner', 'source']));

@@ -51,7 +51,7 @@ describe('plateau search under rule variants', () => {
   // plateau.ts holds for symmetric trench orders with gaps filled at once: on under the default,
   // ordinary, play-order and stock-to-foundation=no; off (move by move) under directional and
   // trench-fill=deferred.
-  it('remembers each suit\'s plateau lookup only while its piles are unchanged, and keys piles alike in place and loaded', () => {
+  it("remembers each suit's plateau lookup only while its piles are unchanged, and keys piles alike in place and loaded", () => {
     // plateau-keying.ts: memberOf() reuses a suit's last Plateaus.lookup() while the suit's stamp
     // (bumped by made() and unmade() for the moved card's suit) says its piles did not change.
     // Checked against a fresh lookup at every call, in plateau searches of generated endgames and
@@ -60,15 +60,23 @@ describe('plateau search under rule variants', () => {
     type Keying = { cache: Plateaus; pos: BcPosition; memberStamp: Float64Array; stamp: Float64Array };
     const proto = PlateauKeying.prototype as unknown as { memberOf: (this: Keying, s: number) => number };
     const memberOf = proto.memberOf;
-    let calls = 0, remembered = 0, teleports = 0;
+    let calls = 0,
+      remembered = 0,
+      teleports = 0;
     proto.memberOf = function (s) {
       if (this.memberStamp[s] === this.stamp[s]) remembered++;
       const m = memberOf.call(this, s);
       expect(m).toBe(this.cache.lookup(this.pos, s));
       // lookup() keys the piles in place (packPosition()); explore() keys the loaded scratch
       // (pack()): the two must be the same key.
-      const pl = this.cache as unknown as { key: Uint32Array; packPosition(p: BcPosition, s: number): number; loadPosition(p: BcPosition, s: number): boolean; pack(): number };
-      const len = pl.packPosition(this.pos, s), inPlace = Array.from(pl.key.subarray(0, len));
+      const pl = this.cache as unknown as {
+        key: Uint32Array;
+        packPosition(p: BcPosition, s: number): number;
+        loadPosition(p: BcPosition, s: number): boolean;
+        pack(): number;
+      };
+      const len = pl.packPosition(this.pos, s),
+        inPlace = Array.from(pl.key.subarray(0, len));
       if (pl.loadPosition(this.pos, s)) expect(Array.from(pl.key.subarray(0, pl.pack()))).toEqual(inPlace);
       else expect(len).toBe(0);
       calls++;
@@ -103,8 +111,13 @@ describe('plateau search under rule variants', () => {
     const { BcGame } = await import('../../src/games/besieged-city/search.js');
     const { dealFromSeed, withVariant } = await import('../../src/games/besieged-city/deal.js');
     const cases: [string, boolean][] = [
-      ['default', true], ['trench-order=ordinary', true], ['trench-order=play-order', true], ['stock-to-foundation=no', true],
-      ['trench-order=ordinary,stock-to-foundation=no', true], ['trench-order=directional', false], ['trench-fill=deferred', false],
+      ['default', true],
+      ['trench-order=ordinary', true],
+      ['trench-order=play-order', true],
+      ['stock-to-foundation=no', true],
+      ['trench-order=ordinary,stock-to-foundation=no', true],
+      ['trench-order=directional', false],
+      ['trench-fill=deferred', false],
     ];
     for (const [v, on] of cases) {
       const g = new BcGame(withVariant(dealFromSeed('3'), v, 'test'));
@@ -117,10 +130,14 @@ describe('plateau search under rule variants', () => {
     for (const trenchOrder of ['ordinary', 'play-order'] as const) {
       const tally = { solved: 0, unsolvable: 0, bigPlateaus: 0 };
       for (let seed = 1; seed <= 50; seed++) {
-        const spec = { ...makeEndgame(seed), rules: { trenchOrder, stockToFoundation: seed % 2 === 0, deferredFill: false } };
+        const spec = {
+          ...makeEndgame(seed),
+          rules: { trenchOrder, stockToFoundation: seed % 2 === 0, deferredFill: false },
+        };
         // Only piles the order could have built (each card fits the one below it): the proof
         // rests on that, and play under the variant keeps it.
-        const fits = (c: string, d: string) => ((NEIGHBOUR_MASK[trenchOrder][RANKS.indexOf(d[0]) + 1] >> (RANKS.indexOf(c[0]) + 1)) & 1) === 1;
+        const fits = (c: string, d: string) =>
+          ((NEIGHBOUR_MASK[trenchOrder][RANKS.indexOf(d[0]) + 1] >> (RANKS.indexOf(c[0]) + 1)) & 1) === 1;
         if (!Object.values(spec.trenches ?? {}).every((p) => p.every((c, i) => i === 0 || fits(c, p[i - 1])))) continue;
         let plainGame;
         try {
@@ -137,7 +154,8 @@ describe('plateau search under rule variants', () => {
         if (plain.outcome === 'unknown' || r.outcome === 'unknown') continue;
         expect(r.outcome, `${trenchOrder} seed ${seed}`).toBe(plain.outcome);
         tally[r.outcome]++;
-        const pl = (g as unknown as { plateau: { cache: { memberCount: number; plateauCount: number } } }).plateau.cache;
+        const pl = (g as unknown as { plateau: { cache: { memberCount: number; plateauCount: number } } }).plateau
+          .cache;
         if (pl.memberCount > pl.plateauCount) tally.bigPlateaus++;
       }
       expect(tally.solved, trenchOrder).toBeGreaterThan(5);

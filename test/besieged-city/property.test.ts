@@ -51,7 +51,9 @@ describe('Besieged City: key', () => {
     const buf = new Int32Array(MAX_MOVES);
     const seen = new Map<string, string>();
     const keyOfCanon = new Map<string, string>();
-    let collisions = 0, splits = 0, checked = 0;
+    let collisions = 0,
+      splits = 0,
+      checked = 0;
     for (let seed = 1; seed <= 30; seed++) {
       const g = new BcGame(dealFromSeed(String(seed)));
       const rng = seedrandom.alea(`key${seed}`);
@@ -79,15 +81,20 @@ describe('Besieged City: key', () => {
     const g = new BcGame(dealFromSeed('7'));
     const before = keyOf(g);
     // Swap W2 and E2 (row 2), then N1 and S1 (column 1).
-    for (const [a, b] of [[12, 5], [1, 8]]) {
+    for (const [a, b] of [
+      [12, 5],
+      [1, 8],
+    ]) {
       expect(TRENCH_LINE[a]).toBe(TRENCH_LINE[b]);
-      const pa = g.pos.pile(a), pb = g.pos.pile(b);
+      const pa = g.pos.pile(a),
+        pb = g.pos.pile(b);
       g.pos.setPile(a, pb);
       g.pos.setPile(b, pa);
     }
     expect(keyOf(g)).toBe(before);
     // Swapping piles of different lines is a different position.
-    const p0 = g.pos.pile(0), p3 = g.pos.pile(3);
+    const p0 = g.pos.pile(0),
+      p3 = g.pos.pile(3);
     g.pos.setPile(0, p3);
     g.pos.setPile(3, p0);
     expect(keyOf(g)).not.toBe(before);
@@ -97,11 +104,21 @@ describe('Besieged City: key', () => {
 /** A snapshot in which each line's two piles are sorted, matching the key's canonical form. */
 function canonicalSnapshot(g: BcGame): string {
   const piles = Array.from({ length: 14 }, (_, t) => g.pos.pile(t));
-  const lines = [[10, 3], [11, 4], [12, 5], [13, 6], [0, 7], [1, 8], [2, 9]].map(([a, b]) =>
-    [JSON.stringify(piles[a]), JSON.stringify(piles[b])].sort().join('/'),
-  );
+  const lines = [
+    [10, 3],
+    [11, 4],
+    [12, 5],
+    [13, 6],
+    [0, 7],
+    [1, 8],
+    [2, 9],
+  ].map(([a, b]) => [JSON.stringify(piles[a]), JSON.stringify(piles[b])].sort().join('/'));
   return JSON.stringify({
-    reserve: Array.from(g.pos.reserve), lines, found: Array.from(g.pos.found), sp: g.pos.sp,
-    talon: Array.from(g.pos.talon.subarray(0, g.pos.tlen)), pending: g.pos.pending < 0 ? -1 : TRENCH_LINE[g.pos.pending],
+    reserve: Array.from(g.pos.reserve),
+    lines,
+    found: Array.from(g.pos.found),
+    sp: g.pos.sp,
+    talon: Array.from(g.pos.talon.subarray(0, g.pos.tlen)),
+    pending: g.pos.pending < 0 ? -1 : TRENCH_LINE[g.pos.pending],
   });
 }

@@ -39,18 +39,22 @@ describe('Besieged City search: the just-moved card is not moved again', () => {
     g.beginSearch({ guided: false, macros: false });
     expect(names(g, true)).toEqual(names(g, false)); // at the root nothing is left out
     play(g, '5S N0>E0');
-    const all = names(g, false), kept = names(g, true);
+    const all = names(g, false),
+      kept = names(g, true);
     expect(all).toEqual(expect.arrayContaining(['5S E0>F', '5S E0>N0', '5S E0>W1']));
     expect(kept.filter((m) => m.startsWith('5S E0>'))).toEqual([]);
     expect(kept).toEqual(all.filter((m) => !m.startsWith('5S E0>')));
     // Each left-out position is the parent or a child of it.
     const parent = setupPosition(spec);
-    const parentAndChildren = new Set([keyOf(parent), ...names(parent, false).map((t) => {
-      const m = play(parent, t);
-      const k = keyOf(parent);
-      parent.unmake(m);
-      return k;
-    })]);
+    const parentAndChildren = new Set([
+      keyOf(parent),
+      ...names(parent, false).map((t) => {
+        const m = play(parent, t);
+        const k = keyOf(parent);
+        parent.unmake(m);
+        return k;
+      }),
+    ]);
     for (const t of all.filter((m) => m.startsWith('5S E0>'))) {
       const m = play(g, t);
       expect(parentAndChildren.has(keyOf(g)), t).toBe(true);
@@ -60,7 +64,10 @@ describe('Besieged City search: the just-moved card is not moved again', () => {
 
   it('does not restrict the root, whatever moves came before it', () => {
     // Spades need Q 2 K A (height 22): QS on 2S in N0 may go on KS in E0.
-    const g = setupPosition({ found: { S: 22, H: 26, D: 26, C: 26 }, trenches: { N0: ['2S', 'QS'], E0: ['KS'], W1: ['AS'] } });
+    const g = setupPosition({
+      found: { S: 22, H: 26, D: 26, C: 26 },
+      trenches: { N0: ['2S', 'QS'], E0: ['KS'], W1: ['AS'] },
+    });
     play(g, 'QS N0>E0');
     g.beginSearch({ guided: false, macros: false });
     expect(names(g, true)).toEqual(names(g, false));
@@ -71,7 +78,8 @@ describe('Besieged City search: the just-moved card is not moved again', () => {
 
   it('in random play, every left-out move leads to the parent or one of its children', () => {
     let checked = 0;
-    for (let seed = 1; seed <= 20; seed++) checked += checkLeftOutMoves(new BcGame(dealFromSeed(String(seed))), `prune${seed}`, 200);
+    for (let seed = 1; seed <= 20; seed++)
+      checked += checkLeftOutMoves(new BcGame(dealFromSeed(String(seed))), `prune${seed}`, 200);
     expect(checked).toBeGreaterThan(100);
   });
 });

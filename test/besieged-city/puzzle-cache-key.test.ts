@@ -21,7 +21,8 @@ import { makeEndgame } from '../search/make-endgames.js';
  *  puzzle (word 0 height | trench mask << 5; per pile its 4-bit ranks up to the word holding the
  *  0 past its top; the cells' two words). */
 function scanKey(p: BcPosition, s: number, key: Uint32Array): number {
-  let mask = 0, wi = 1;
+  let mask = 0,
+    wi = 1;
   for (let t = 0; t < TRENCHES; t++) {
     const n = p.plen[t];
     if (n === 0 || SUIT[p.piles[t * PILE_CAP]] !== s) continue;
@@ -30,7 +31,8 @@ function scanKey(p: BcPosition, s: number, key: Uint32Array): number {
     for (let j = 0; j < n; j++) words[j >> 3] |= RANK[p.piles[t * PILE_CAP + j]] << (4 * (j & 7));
     for (const w of words) key[wi++] = w;
   }
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   for (let c = 0; c < CELLS; c++) {
     const x = p.reserve[c];
     if (x >= 0 && SUIT[x] === s) {
@@ -47,11 +49,13 @@ function scanKey(p: BcPosition, s: number, key: Uint32Array): number {
 type Inside = { key: Uint32Array; load(p: BcPosition, s: number): void; packKey(o0: number): number; pileMask: number };
 const proto = SuitEndgames.prototype as unknown as { cacheKey: (this: Inside, p: BcPosition, s: number) => number };
 
-describe('Besieged City: the suit puzzles\' cache key', () => {
+describe("Besieged City: the suit puzzles' cache key", () => {
   it('equals a scan of the piles and cells at every lookup (deals, endgames, variants, plateaus)', () => {
     const cacheKey = proto.cacheKey;
     const want = new Uint32Array(32);
-    let checked = 0, withCells = 0, longPiles = 0;
+    let checked = 0,
+      withCells = 0,
+      longPiles = 0;
     const suits = new Set<number>();
     proto.cacheKey = function (p, s) {
       for (let u = 0; u < 4; u++) {
@@ -83,7 +87,12 @@ describe('Besieged City: the suit puzzles\' cache key', () => {
       return n;
     };
     try {
-      for (const variant of ['default', 'trench-order=ordinary,stock-to-foundation=no', 'trench-order=directional', 'trench-fill=deferred']) {
+      for (const variant of [
+        'default',
+        'trench-order=ordinary,stock-to-foundation=no',
+        'trench-order=directional',
+        'trench-fill=deferred',
+      ]) {
         for (const plateaus of [false, true]) {
           for (const seed of [296, 3]) {
             const g = new BcGame(withVariant(dealFromSeed(String(seed)), variant));

@@ -17,15 +17,18 @@ import { plainlyWinnable } from './helpers.js';
 // nothing else, and the lost ones are lost by plain search of the game's own rules.
 
 /** The cache's values (endgame.ts): SOLVABLE 3, LOST 5; the others are not settled. */
-const SOLVABLE = 3, LOST = 5;
+const SOLVABLE = 3,
+  LOST = 5;
 const R = 'A23456789TJQK';
 
 /** The one-suit position (spades; the other suits complete) of a puzzle key as cacheKey() writes
  *  it: word 0 height | trench mask << 5; per trench of the mask, 4-bit ranks in words up to the
  *  one holding a 0 field; then the cells' two words. */
 function decode(key: Uint32Array, len: number): PositionSpec {
-  const h = key[0] & 31, mask = key[0] >>> 5;
-  const trenches: Record<string, string[]> = {}, reserve: Record<string, string> = {};
+  const h = key[0] & 31,
+    mask = key[0] >>> 5;
+  const trenches: Record<string, string[]> = {},
+    reserve: Record<string, string> = {};
   let wi = 1;
   for (let t = 0; t < 14; t++) {
     if (((mask >> t) & 1) === 0) continue;
@@ -49,7 +52,8 @@ function decode(key: Uint32Array, len: number): PositionSpec {
 /** A fresh puzzle search's verdict on suit 0 of the position, with every cap tried in turn:
  *  SOLVABLE, LOST, or 0 when even the largest cap does not settle it. */
 function freshVerdict(spec: PositionSpec): number {
-  const e = new SuitEndgames(), p = setupPosition(spec);
+  const e = new SuitEndgames(),
+    p = setupPosition(spec);
   let v = NOT_JUDGED;
   for (let k = 0; k < 3 && v === NOT_JUDGED; k++) v = e.judge(p.pos, 0);
   if (v === JUDGED_LOST) return LOST;
@@ -61,11 +65,17 @@ describe('Besieged City: what the suit puzzles learn from each other', () => {
     // Each state with the rules its verdict was found under (the cache holds one trench order's).
     const entries: { key: Uint32Array; value: number; rules: BcRules }[] = [];
     let salvaged = 0; // lost states proved by searches that were not lost (components)
-    for (const [seed, variant] of [[296, 'default'], [3, 'trench-order=ordinary,stock-to-foundation=no'], [296, 'trench-order=directional']] as const) {
+    for (const [seed, variant] of [
+      [296, 'default'],
+      [3, 'trench-order=ordinary,stock-to-foundation=no'],
+      [296, 'trench-order=directional'],
+    ] as const) {
       const g = new BcGame(withVariant(dealFromSeed(String(seed)), variant));
       g.plateaus = false;
       solve(g, { algorithm: 'dfs', maxNodes: 60_000 });
-      const endgames = (g as unknown as { suitProofs: { endgames: { cache: StateTable; salvagedCount: number } | null } }).suitProofs.endgames;
+      const endgames = (
+        g as unknown as { suitProofs: { endgames: { cache: StateTable; salvagedCount: number } | null } }
+      ).suitProofs.endgames;
       expect(endgames, `seed ${seed}: puzzles judged`).not.toBeNull();
       salvaged += endgames!.salvagedCount;
       const cache = endgames!.cache;

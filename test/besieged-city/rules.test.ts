@@ -67,8 +67,24 @@ describe('Besieged City: foundations', () => {
 describe('Besieged City: trenches (rule II)', () => {
   it('build by suit, one apart in ordinary order or neighbours in the play order', () => {
     const adj = (a: string, b: string) => ADJ[rank(a) * 14 + rank(b)] === 1;
-    for (const [a, b] of [['A', '2'], ['2', '3'], ['Q', 'K'], ['A', 'K'], ['K', '2'], ['2', 'Q'], ['Q', '3'],
-      ['3', 'J'], ['J', '4'], ['4', 'T'], ['T', '5'], ['5', '9'], ['9', '6'], ['6', '8'], ['8', '7'], ['7', '7']]) {
+    for (const [a, b] of [
+      ['A', '2'],
+      ['2', '3'],
+      ['Q', 'K'],
+      ['A', 'K'],
+      ['K', '2'],
+      ['2', 'Q'],
+      ['Q', '3'],
+      ['3', 'J'],
+      ['J', '4'],
+      ['4', 'T'],
+      ['T', '5'],
+      ['5', '9'],
+      ['9', '6'],
+      ['6', '8'],
+      ['8', '7'],
+      ['7', '7'],
+    ]) {
       expect(adj(a, b), `${a}-${b}`).toBe(true);
       expect(adj(b, a), `${b}-${a}`).toBe(true);
     }
@@ -76,7 +92,15 @@ describe('Besieged City: trenches (rule II)', () => {
     let pairs = 0;
     for (let a = 1; a <= 13; a++) for (let b = 1; b <= 13; b++) pairs += ADJ[a * 14 + b];
     expect(pairs).toBe(2 * 12 + 2 * 11 + 1); // 12 ordinary pairs, 11 new play-order pairs, 7-7
-    for (const [a, b] of [['A', 'Q'], ['K', 'J'], ['A', 'A'], ['K', 'K'], ['8', '8'], ['3', '5'], ['K', '3']])
+    for (const [a, b] of [
+      ['A', 'Q'],
+      ['K', 'J'],
+      ['A', 'A'],
+      ['K', 'K'],
+      ['8', '8'],
+      ['3', '5'],
+      ['K', '3'],
+    ])
       expect(adj(a, b), `${a}-${b}`).toBe(false);
   });
 
@@ -114,9 +138,13 @@ describe('Besieged City: trenches (rule II)', () => {
 describe('Besieged City: reserve (rules III, IV, V)', () => {
   it('a reserve card reaches only the four trenches ending its row and its column', () => {
     const trenches: Record<string, string[]> = {};
-    for (const t of ['N0', 'N1', 'N2', 'E0', 'E1', 'E2', 'E3', 'S0', 'S1', 'S2', 'W0', 'W1', 'W2', 'W3']) trenches[t] = ['6H'];
+    for (const t of ['N0', 'N1', 'N2', 'E0', 'E1', 'E2', 'E3', 'S0', 'S1', 'S2', 'W0', 'W1', 'W2', 'W3'])
+      trenches[t] = ['6H'];
     const pos = setupPosition({ trenches, reserve: { r2c1: '5H' } });
-    const targets = legal(pos.pos).filter((m) => m.startsWith('5H r2c1>')).map((m) => m.split('>')[1]).sort();
+    const targets = legal(pos.pos)
+      .filter((m) => m.startsWith('5H r2c1>'))
+      .map((m) => m.split('>')[1])
+      .sort();
     expect(targets).toEqual(['E2', 'N1', 'S1', 'W2']);
   });
 
@@ -135,7 +163,7 @@ describe('Besieged City: reserve (rules III, IV, V)', () => {
     if (!r.ok) expect(r.reason).toMatch(/must be filled first/);
     expect(parseMove(pos.pos, 'QD r0c0>W1').ok).toBe(false); // another line
     play(pos.pos, '8C r1c2>W1');
-    expect(pos.pos.pile(11)).toEqual([parseCard("8C")]);
+    expect(pos.pos.pile(11)).toEqual([parseCard('8C')]);
     expect(pos.pos.pending).toBe(-1);
     // The emptied cell took the next stock card (the talon is empty): rule V.
     expect(pos.pos.reserve[5]).toBe(parseCard('2C'));

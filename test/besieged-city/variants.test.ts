@@ -4,7 +4,13 @@ import { dealFromJson, dealFromSeed, dealToJson, withVariant } from '../../src/g
 import { formatMove, parseMove } from '../../src/games/besieged-city/notation.js';
 import { BcPosition, FILL, MAX_MOVES, R2T, T2T } from '../../src/games/besieged-city/position.js';
 import { replay } from '../../src/games/besieged-city/replay.js';
-import { type BcRules, DEFAULT_RULES, formatVariant, parseVariant, variantToJson } from '../../src/games/besieged-city/rules.js';
+import {
+  type BcRules,
+  DEFAULT_RULES,
+  formatVariant,
+  parseVariant,
+  variantToJson,
+} from '../../src/games/besieged-city/rules.js';
 import { BcGame } from '../../src/games/besieged-city/search.js';
 import { BC_POLICY } from '../../src/games/besieged-city/policy.js';
 import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
@@ -19,8 +25,13 @@ import { checkLeftOutMoves, deadOnlyWhereLost, expectEachCardTwice, legal, snaps
 // value, the engine's invariants under every variant, and the solver's prunings per variant.
 
 const ALL: string[] = [
-  'default', 'trench-order=directional', 'trench-order=ordinary', 'trench-order=play-order',
-  'stock-to-foundation=no', 'trench-fill=deferred', 'trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate',
+  'default',
+  'trench-order=directional',
+  'trench-order=ordinary',
+  'trench-order=play-order',
+  'stock-to-foundation=no',
+  'trench-fill=deferred',
+  'trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate',
   'trench-order=directional,trench-fill=deferred,stock-to-foundation=no',
 ];
 const rules = (text: string): BcRules => parseVariant(text);
@@ -32,10 +43,11 @@ const keyOf = (g: BcGame) => {
 };
 
 describe('variants: the flag and the files', () => {
-  it('parses every switch value, and the default is the page\'s reading', () => {
+  it("parses every switch value, and the default is the page's reading", () => {
     expect(parseVariant('')).toBe(DEFAULT_RULES);
     expect(parseVariant('default')).toBe(DEFAULT_RULES);
-    for (const v of ['either', 'directional', 'ordinary', 'play-order']) expect(rules(`trench-order=${v}`).trenchOrder).toBe(v);
+    for (const v of ['either', 'directional', 'ordinary', 'play-order'])
+      expect(rules(`trench-order=${v}`).trenchOrder).toBe(v);
     expect(rules('stock-to-foundation=no').stockToFoundation).toBe(false);
     expect(rules('stock-to-foundation=yes').stockToFoundation).toBe(true);
     expect(rules('trench-fill=deferred').deferredFill).toBe(true);
@@ -47,7 +59,10 @@ describe('variants: the flag and the files', () => {
   });
 
   it.each([
-    ['trench-order=sideways', /--variant: trench-order=sideways is not a value of that switch \(use either, directional, ordinary, play-order\)/],
+    [
+      'trench-order=sideways',
+      /--variant: trench-order=sideways is not a value of that switch \(use either, directional, ordinary, play-order\)/,
+    ],
     ['colour=red', /--variant: unknown variant switch "colour"/],
     ['trench-order', /not name=value/],
     ['trench-order=ordinary,trench-order=either', /given twice/],
@@ -67,7 +82,9 @@ describe('variants: the flag and the files', () => {
     expect(() => dealFromJson({ ...json, variant: { 'trench-fill': 'later' } }, 'd.json')).toThrow(
       /d.json: field "variant": trench-fill=later is not a value/,
     );
-    expect(() => dealFromJson({ ...json, variant: 'ordinary' }, 'd.json')).toThrow(/d.json: field "variant": expected an object/);
+    expect(() => dealFromJson({ ...json, variant: 'ordinary' }, 'd.json')).toThrow(
+      /d.json: field "variant": expected an object/,
+    );
   });
 });
 
@@ -75,7 +92,8 @@ describe('variants: the flag and the files', () => {
 
 const PO = [1, 13, 2, 12, 3, 11, 4, 10, 5, 9, 6, 8, 7, 7, 8, 6, 9, 5, 10, 4, 11, 3, 12, 2, 13, 1];
 const ordinaryNext = (a: number, b: number) => Math.abs(a - b) === 1;
-const playNext = (a: number, b: number) => PO.some((r, i) => i < 25 && ((r === a && PO[i + 1] === b) || (r === b && PO[i + 1] === a)));
+const playNext = (a: number, b: number) =>
+  PO.some((r, i) => i < 25 && ((r === a && PO[i + 1] === b) || (r === b && PO[i + 1] === a)));
 /** Whether ranks (bottom first) form one run in an order, in one direction. */
 function isRun(ranks: number[]): boolean {
   if (ranks.length <= 1) return true;
@@ -88,16 +106,22 @@ function isRun(ranks: number[]): boolean {
 function oracleFits(order: string, pile: number[], c: number): boolean {
   const top = pile[pile.length - 1];
   switch (order) {
-    case 'ordinary': return ordinaryNext(top, c);
-    case 'play-order': return playNext(top, c);
-    case 'directional': return pile.length === 1 ? ordinaryNext(top, c) || playNext(top, c) : isRun([...pile, c]);
-    default: return ordinaryNext(top, c) || playNext(top, c);
+    case 'ordinary':
+      return ordinaryNext(top, c);
+    case 'play-order':
+      return playNext(top, c);
+    case 'directional':
+      return pile.length === 1 ? ordinaryNext(top, c) || playNext(top, c) : isRun([...pile, c]);
+    default:
+      return ordinaryNext(top, c) || playNext(top, c);
   }
 }
 
 describe('variants: rule II under each trench order', () => {
   const onto = (text: string, pile: string[], card: string) =>
-    legal(at(text, { reserve: { r0c0: card }, trenches: { W0: pile }, found: { H: 26, D: 26, C: 26 } }).pos).includes(`${card} r0c0>W0`);
+    legal(at(text, { reserve: { r0c0: card }, trenches: { W0: pile }, found: { H: 26, D: 26, C: 26 } }).pos).includes(
+      `${card} r0c0>W0`,
+    );
 
   it('either (default): one apart or play-order neighbours, any pile, any direction', () => {
     expect(onto('default', ['6S'], '5S')).toBe(true);
@@ -120,7 +144,10 @@ describe('variants: rule II under each trench order', () => {
     expect(onto('trench-order=play-order', ['7S'], '7S')).toBe(true);
     expect(onto('trench-order=play-order', ['6S'], '9S')).toBe(true);
     expect(onto('trench-order=play-order', ['6S'], '5S')).toBe(false);
-    const p = parseMove(at('trench-order=play-order', { reserve: { r0c0: '5S' }, trenches: { W0: ['6S'] } }).pos, '5S r0c0>W0');
+    const p = parseMove(
+      at('trench-order=play-order', { reserve: { r0c0: '5S' }, trenches: { W0: ['6S'] } }).pos,
+      '5S r0c0>W0',
+    );
     expect(p.ok === false && p.reason).toMatch(/trench-order=play-order/);
   });
 
@@ -144,7 +171,11 @@ describe('variants: rule II under each trench order', () => {
     expect(onto(d, ['KS', 'AS'], '2S')).toBe(false); // a run that reached its ace is closed
     expect(onto(d, ['KS', 'AS'], 'KS')).toBe(false);
     // Back to one card, the pile is free again.
-    const g = at(d, { trenches: { W0: ['5S', '6S'], E0: ['7S'] }, reserve: { r0c0: '4S' }, found: { H: 26, D: 26, C: 26 } });
+    const g = at(d, {
+      trenches: { W0: ['5S', '6S'], E0: ['7S'] },
+      reserve: { r0c0: '4S' },
+      found: { H: 26, D: 26, C: 26 },
+    });
     expect(legal(g.pos)).not.toContain('4S r0c0>W0');
     g.make(parseMove(g.pos, '6S W0>E0').ok ? (parseMove(g.pos, '6S W0>E0') as { move: number }).move : -1);
     expect(legal(g.pos)).toContain('4S r0c0>W0');
@@ -171,7 +202,12 @@ describe('variants: the stock and the trench fill', () => {
   });
 
   // W0 holds AS alone; its line (row 0) has 5D and 9C. Playing AS empties W0.
-  const gap = { found: { S: 0 }, trenches: { W0: ['AS'], N1: ['KS'], E1: ['6H'] }, reserve: { r0c1: '5D', r0c2: '9C', r1c2: '7H' }, stock: ['2C', '3C'] };
+  const gap = {
+    found: { S: 0 },
+    trenches: { W0: ['AS'], N1: ['KS'], E1: ['6H'] },
+    reserve: { r0c1: '5D', r0c2: '9C', r1c2: '7H' },
+    stock: ['2C', '3C'],
+  };
 
   it('immediate (default): the gap must be filled by the next move', () => {
     const g = at('default', gap);
@@ -185,12 +221,18 @@ describe('variants: the stock and the trench fill', () => {
     g.make((parseMove(g.pos, 'AS W0>F') as { move: number }).move);
     expect(g.pos.pending).toBe(-1);
     const moves = legal(g.pos);
-    expect(moves).toEqual(expect.arrayContaining(['5D r0c1>W0', '9C r0c2>W0', 'KS N1>F', '7H r1c2>E1', '2C stock>talon']));
+    expect(moves).toEqual(
+      expect.arrayContaining(['5D r0c1>W0', '9C r0c2>W0', 'KS N1>F', '7H r1c2>E1', '2C stock>talon']),
+    );
     const before = keyOf(g);
     g.make((parseMove(g.pos, '2C stock>talon') as { move: number }).move);
     g.make((parseMove(g.pos, 'KS N1>F') as { move: number }).move); // N1 empties too: column 1 has 5D
     expect(legal(g.pos)).toEqual(expect.arrayContaining(['5D r0c1>W0', '9C r0c2>W0', '5D r0c1>N1']));
-    expect(legal(g.pos).filter((m) => m.endsWith('>W0') || m.endsWith('>N1')).sort()).toEqual(['5D r0c1>N1', '5D r0c1>W0', '9C r0c2>W0']);
+    expect(
+      legal(g.pos)
+        .filter((m) => m.endsWith('>W0') || m.endsWith('>N1'))
+        .sort(),
+    ).toEqual(['5D r0c1>N1', '5D r0c1>W0', '9C r0c2>W0']);
     expect(keyOf(g)).not.toBe(before);
     // A trench card never goes into the gap (rule IV), deferred or not.
     const h = at('trench-fill=deferred', { trenches: { W0: ['AS'], E0: ['2S'] }, reserve: { r0c1: '5D' } });
@@ -209,76 +251,99 @@ describe('variants: the stock and the trench fill', () => {
 });
 
 describe('variants: random play under every variant', () => {
-  it.each(ALL)('%s: cards are conserved, undo restores, piles obey the oracle, moves are exactly the legal ones', (text) => {
-    const r = rules(text);
-    const key = new Uint32Array(32);
-    let plies = 0, checkedFits = 0;
-    for (let seed = 1; seed <= 8; seed++) {
-      const g = new BcGame(withVariant(dealFromSeed(String(seed)), text));
-      const rng = seedrandom.alea(`variant ${text} ${seed}`);
-      const start = snapshot(g.pos);
-      const history: number[] = [], snaps: string[] = [];
-      for (let step = 0; step < 250; step++) {
-        const n = g.moves(buf, 0);
-        if (n === 0) break;
-        const moves = Array.from(buf.subarray(0, n));
-        // Every reserve -> trench and trench -> trench move the oracle allows is generated, and no other.
-        if (g.pos.pending < 0) {
-          const want = new Set<string>();
-          for (let t = 0; t < TRENCHES; t++) {
-            const pile = g.pos.pile(t).map((c) => RANK[c]);
-            if (pile.length === 0) continue;
-            const s = SUIT[g.pos.top(t)];
-            for (let cell = 0; cell < 12; cell++) {
-              const c = g.pos.reserve[cell];
-              const reach = [0, 1, 2, 3].some((k) => CELL_TRENCHES[cell * 4 + k] === t);
-              if (c >= 0 && reach && SUIT[c] === s && oracleFits(r.trenchOrder, pile, RANK[c])) want.add(`${R2T}:${cell}:${t}`);
+  it.each(ALL)(
+    '%s: cards are conserved, undo restores, piles obey the oracle, moves are exactly the legal ones',
+    (text) => {
+      const r = rules(text);
+      const key = new Uint32Array(32);
+      let plies = 0,
+        checkedFits = 0;
+      for (let seed = 1; seed <= 8; seed++) {
+        const g = new BcGame(withVariant(dealFromSeed(String(seed)), text));
+        const rng = seedrandom.alea(`variant ${text} ${seed}`);
+        const start = snapshot(g.pos);
+        const history: number[] = [],
+          snaps: string[] = [];
+        for (let step = 0; step < 250; step++) {
+          const n = g.moves(buf, 0);
+          if (n === 0) break;
+          const moves = Array.from(buf.subarray(0, n));
+          // Every reserve -> trench and trench -> trench move the oracle allows is generated, and no other.
+          if (g.pos.pending < 0) {
+            const want = new Set<string>();
+            for (let t = 0; t < TRENCHES; t++) {
+              const pile = g.pos.pile(t).map((c) => RANK[c]);
+              if (pile.length === 0) continue;
+              const s = SUIT[g.pos.top(t)];
+              for (let cell = 0; cell < 12; cell++) {
+                const c = g.pos.reserve[cell];
+                const reach = [0, 1, 2, 3].some((k) => CELL_TRENCHES[cell * 4 + k] === t);
+                if (c >= 0 && reach && SUIT[c] === s && oracleFits(r.trenchOrder, pile, RANK[c]))
+                  want.add(`${R2T}:${cell}:${t}`);
+              }
+              for (let a = 0; a < TRENCHES; a++) {
+                const c = g.pos.top(a);
+                if (a !== t && c >= 0 && SUIT[c] === s && oracleFits(r.trenchOrder, pile, RANK[c]))
+                  want.add(`${T2T}:${a}:${t}`);
+              }
             }
-            for (let a = 0; a < TRENCHES; a++) {
-              const c = g.pos.top(a);
-              if (a !== t && c >= 0 && SUIT[c] === s && oracleFits(r.trenchOrder, pile, RANK[c])) want.add(`${T2T}:${a}:${t}`);
-            }
+            const got = new Set(
+              moves
+                .filter((m) => (m & 7) === R2T || (m & 7) === T2T)
+                .map((m) => `${m & 7}:${(m >> 3) & 31}:${(m >> 8) & 31}`),
+            );
+            expect([...got].sort()).toEqual([...want].sort());
+            checkedFits += want.size;
           }
-          const got = new Set(moves.filter((m) => (m & 7) === R2T || (m & 7) === T2T).map((m) => `${m & 7}:${(m >> 3) & 31}:${(m >> 8) & 31}`));
-          expect([...got].sort()).toEqual([...want].sort());
-          checkedFits += want.size;
+          if (!r.stockToFoundation) expect(moves.some((m) => formatMove(m).includes('stock>F'))).toBe(false);
+          if (r.deferredFill) expect(g.pos.pending).toBe(-1);
+          // Prefer trench moves, so that piles grow and directions matter.
+          const tm = moves.filter((m) => (m & 7) === T2T || (m & 7) === R2T);
+          const m = tm.length && rng() < 0.6 ? tm[Math.floor(rng() * tm.length)] : moves[Math.floor(rng() * n)];
+          snaps.push(snapshot(g.pos));
+          g.make(m);
+          history.push(m);
+          plies++;
+          expectEachCardTwice(g.pos);
+          // The pile the move built on (piles change only so) is one suit, and a run by the oracle.
+          const kind = m & 7;
+          if (kind === T2T || kind === R2T || kind === FILL) {
+            const t = (m >> 8) & 31;
+            const pile = Array.from(g.pos.piles.subarray(t * PILE_CAP, t * PILE_CAP + g.pos.plen[t]));
+            expect(pile.every((c) => SUIT[c] === SUIT[pile[0]])).toBe(true);
+            if (pile.length > 1)
+              expect(
+                oracleFits(
+                  r.trenchOrder,
+                  pile.slice(0, -1).map((c) => RANK[c]),
+                  RANK[pile[pile.length - 1]],
+                ),
+              ).toBe(true);
+            if (r.trenchOrder === 'directional') expect(isRun(pile.map((c) => RANK[c]))).toBe(true);
+          }
+          expect(g.key(key)).toBeLessThanOrEqual(g.maxKeyWords);
         }
-        if (!r.stockToFoundation) expect(moves.some((m) => formatMove(m).includes('stock>F'))).toBe(false);
-        if (r.deferredFill) expect(g.pos.pending).toBe(-1);
-        // Prefer trench moves, so that piles grow and directions matter.
-        const tm = moves.filter((m) => (m & 7) === T2T || (m & 7) === R2T);
-        const m = tm.length && rng() < 0.6 ? tm[Math.floor(rng() * tm.length)] : moves[Math.floor(rng() * n)];
-        snaps.push(snapshot(g.pos));
-        g.make(m);
-        history.push(m);
-        plies++;
-        expectEachCardTwice(g.pos);
-        // The pile the move built on (piles change only so) is one suit, and a run by the oracle.
-        const kind = m & 7;
-        if (kind === T2T || kind === R2T || kind === FILL) {
-          const t = (m >> 8) & 31;
-          const pile = Array.from(g.pos.piles.subarray(t * PILE_CAP, t * PILE_CAP + g.pos.plen[t]));
-          expect(pile.every((c) => SUIT[c] === SUIT[pile[0]])).toBe(true);
-          if (pile.length > 1) expect(oracleFits(r.trenchOrder, pile.slice(0, -1).map((c) => RANK[c]), RANK[pile[pile.length - 1]])).toBe(true);
-          if (r.trenchOrder === 'directional') expect(isRun(pile.map((c) => RANK[c]))).toBe(true);
+        while (history.length) {
+          g.unmake(history.pop()!);
+          expect(snapshot(g.pos)).toBe(snaps.pop());
         }
-        expect(g.key(key)).toBeLessThanOrEqual(g.maxKeyWords);
+        expect(snapshot(g.pos)).toBe(start);
       }
-      while (history.length) {
-        g.unmake(history.pop()!);
-        expect(snapshot(g.pos)).toBe(snaps.pop());
-      }
-      expect(snapshot(g.pos)).toBe(start);
-    }
-    expect(plies).toBeGreaterThan(700);
-    expect(checkedFits).toBeGreaterThan(300);
-  });
+      expect(plies).toBeGreaterThan(700);
+      expect(checkedFits).toBeGreaterThan(300);
+    },
+  );
 });
 
-describe('variants: the solver\'s prunings', () => {
+describe("variants: the solver's prunings", () => {
   it.each(ALL)('%s: every move the search leaves out leads to the parent or one of its children', (text) => {
     let checked = 0;
-    for (let seed = 1; seed <= 8; seed++) checked += checkLeftOutMoves(new BcGame(withVariant(dealFromSeed(String(seed)), text)), `prune ${text} ${seed}`, 150);
+    for (let seed = 1; seed <= 8; seed++)
+      checked += checkLeftOutMoves(
+        new BcGame(withVariant(dealFromSeed(String(seed)), text)),
+        `prune ${text} ${seed}`,
+        150,
+      );
     expect(checked).toBeGreaterThan(20);
   });
 
@@ -286,31 +351,51 @@ describe('variants: the solver\'s prunings', () => {
   // under KS (W0), AS and 2S lie alone (E0, N0). Reading either order, KS goes onto AS (or 2S) as
   // play-order neighbours and the suit comes home; in ordinary order KS cannot move, so QS is
   // buried for good. Under directional a one-card pile is free, so KS goes onto AS again.
-  const spec: PositionSpec = { found: { S: 22, H: 26, D: 26, C: 26 }, trenches: { W0: ['QS', 'KS'], E0: ['AS'], N0: ['2S'] } };
+  const spec: PositionSpec = {
+    found: { S: 22, H: 26, D: 26, C: 26 },
+    trenches: { W0: ['QS', 'KS'], E0: ['AS'], N0: ['2S'] },
+  };
 
-  it.each([['default', true], ['trench-order=directional', true], ['trench-order=ordinary', false], ['trench-order=ordinary,trench-fill=deferred', false]] as const)(
-    'the suit-endgame proof follows the trench order: %s (winnable %s)', (text, win) => {
-      expect(winnable(at(text, spec).pos)).toBe(win);
-      const g = at(text, spec);
-      g.beginSearch({ guided: false, macros: false });
-      expect(g.lowerBound() >= DEAD).toBe(!win);
-      expect(solve(at(text, spec), { algorithm: 'dfs' }).outcome).toBe(win ? 'solved' : 'unsolvable');
-    },
-  );
+  it.each([
+    ['default', true],
+    ['trench-order=directional', true],
+    ['trench-order=ordinary', false],
+    ['trench-order=ordinary,trench-fill=deferred', false],
+  ] as const)('the suit-endgame proof follows the trench order: %s (winnable %s)', (text, win) => {
+    expect(winnable(at(text, spec).pos)).toBe(win);
+    const g = at(text, spec);
+    g.beginSearch({ guided: false, macros: false });
+    expect(g.lowerBound() >= DEAD).toBe(!win);
+    expect(solve(at(text, spec), { algorithm: 'dfs' }).outcome).toBe(win ? 'solved' : 'unsolvable');
+  });
 
   it('a suit puzzle puts back the card a deeper search displaced (the position that showed it)', () => {
     // Clubs owe 4 J 3 Q 2 K A; J lies under 3. The puzzle's search used to leave a card of a
     // deeper line in a slot it had vacated (here Q over J), and called this position lost.
     const g = at('trench-order=directional', {
-      found: { S: 24, H: 23, D: 24, C: 19 }, reserve: { r0c1: 'AD', r1c1: 'AS' },
-      trenches: { N0: ['4C'], N1: ['AC'], N2: ['KD'], W0: ['KC'], W1: ['QC'], W2: ['KS'], W3: ['AH'], E0: ['JC', '3C'], E1: ['2C'], S0: ['KH'], S1: ['2H'] },
+      found: { S: 24, H: 23, D: 24, C: 19 },
+      reserve: { r0c1: 'AD', r1c1: 'AS' },
+      trenches: {
+        N0: ['4C'],
+        N1: ['AC'],
+        N2: ['KD'],
+        W0: ['KC'],
+        W1: ['QC'],
+        W2: ['KS'],
+        W3: ['AH'],
+        E0: ['JC', '3C'],
+        E1: ['2C'],
+        S0: ['KH'],
+        S1: ['2H'],
+      },
     });
     g.beginSearch({ guided: false, macros: false });
     expect(g.lowerBound()).toBeLessThan(DEAD);
   });
 
   it.each(ALL)('%s: DEAD only where plain exhaustive search finds no win (random stock-less endgames)', (text) => {
-    let dead = 0, checked = 0;
+    let dead = 0,
+      checked = 0;
     for (let seed = 1; seed <= 36; seed++) {
       if (seed % 3 === 0) continue; // those have a stock
       let g: BcGame;

@@ -22,7 +22,8 @@ describe('cards', () => {
     for (const bad of ['', '1S', '11S', 'XS', 'AX', 'TSS', 'S']) expect(parseCard(bad)).toBe(-1);
   });
   it('shuffles deterministically and keeps every card', () => {
-    const a = shuffledDeck('42', 2), b = shuffledDeck('42', 2);
+    const a = shuffledDeck('42', 2),
+      b = shuffledDeck('42', 2);
     expect(a).toEqual(b);
     expect([...a].sort((x, y) => x - y)).toEqual([...orderedDeck(2)].sort((x, y) => x - y));
     expect(shuffledDeck('43', 2)).not.toEqual(a);

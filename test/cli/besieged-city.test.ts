@@ -89,7 +89,17 @@ describe('bad input: one line naming the problem, exit 2', () => {
 
 describe('solve, verify', () => {
   it('solves an easy deal; the JSON verifies; a tampered line is rejected with the first illegal move', async () => {
-    const r = await run('solve', 'besieged-city', '--deal', 'data/besieged-city/easy-deal.json', '--json', '--max-nodes', '2000000', '--timeout', 'none');
+    const r = await run(
+      'solve',
+      'besieged-city',
+      '--deal',
+      'data/besieged-city/easy-deal.json',
+      '--json',
+      '--max-nodes',
+      '2000000',
+      '--timeout',
+      'none',
+    );
     expect(r.code).toBe(0);
     const sol = JSON.parse(r.out);
     expect(sol.outcome).toBe('solved');
@@ -123,7 +133,18 @@ describe('solve, verify', () => {
 describe('batch and summary', () => {
   it('writes one row per seed and a summary; summary of the CSV agrees', async () => {
     const out = join(dir, 'b.csv');
-    const r = await run('batch', 'besieged-city', '--seeds', '1..4', '--max-nodes', '3000', '--workers', '2', '--out', out);
+    const r = await run(
+      'batch',
+      'besieged-city',
+      '--seeds',
+      '1..4',
+      '--max-nodes',
+      '3000',
+      '--workers',
+      '2',
+      '--out',
+      out,
+    );
     expect(r.code).toBe(0);
     const rows = readCsvRows(out).rows;
     expect(rows.map((x) => x.seed).sort()).toEqual(['1', '2', '3', '4']);
@@ -144,10 +165,14 @@ describe('batch and summary', () => {
 describe('play in the terminal', () => {
   it('lists moves, plays one by number and in notation, undoes, explains an illegal move', async () => {
     const { execFileSync } = await import('node:child_process');
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'play', 'besieged-city', '--seed', '42'], {
-      input: 'moves\n12\nundo\nstock>talon\nKS E9>F\nquit\n',
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli.ts', 'play', 'besieged-city', '--seed', '42'],
+      {
+        input: 'moves\n12\nundo\nstock>talon\nKS E9>F\nquit\n',
+        encoding: 'utf8',
+      },
+    );
     expect(out).toMatch(/ 1\. \S\S \S+>\S+/);
     // The stock's next card (4H) is face down: the list offers "deal", not "4H stock>talon".
     expect(out).toMatch(/ 19\. deal\n/);

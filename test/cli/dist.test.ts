@@ -13,16 +13,28 @@ const cli = 'dist/src/cli.js';
 // `interruptWhen` is polled while the child runs; the first time it holds, the child gets SIGINT.
 // The interrupt follows what the batch has done (rows in its CSV), never the clock, so the test
 // is the same on a fast quiet machine and a slow loaded one.
-function runNode(args: string[], interruptWhen?: () => boolean): Promise<{ code: number | null; out: string; err: string }> {
+function runNode(
+  args: string[],
+  interruptWhen?: () => boolean,
+): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '', err = '';
+    let out = '',
+      err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
-    const poll = interruptWhen && setInterval(() => {
-      if (interruptWhen()) { clearInterval(poll); child.kill('SIGINT'); }
-    }, 5);
-    child.on('close', (code) => { if (poll) clearInterval(poll); resolve({ code, out, err }); });
+    const poll =
+      interruptWhen &&
+      setInterval(() => {
+        if (interruptWhen()) {
+          clearInterval(poll);
+          child.kill('SIGINT');
+        }
+      }, 5);
+    child.on('close', (code) => {
+      if (poll) clearInterval(poll);
+      resolve({ code, out, err });
+    });
   });
 }
 
@@ -54,7 +66,16 @@ describe.skipIf(!existsSync(cli))('compiled CLI (dist/)', () => {
   }, 120_000);
 
   it('solves with the compiled solver and prints the solution', async () => {
-    const r = await runNode(['solve', 'besieged-city', '--deal', 'data/besieged-city/easy-deal.json', '--max-nodes', '2000000', '--timeout', 'none']);
+    const r = await runNode([
+      'solve',
+      'besieged-city',
+      '--deal',
+      'data/besieged-city/easy-deal.json',
+      '--max-nodes',
+      '2000000',
+      '--timeout',
+      'none',
+    ]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/outcome: solved in \d+ moves/);
   });

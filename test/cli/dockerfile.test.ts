@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 // what the Dockerfile copies exists and is not ignored, its commands are the package's own, and
 // the scale-out examples (docs/scale-out.md) run exactly this image the way it is built.
 const dockerfile = readFileSync('Dockerfile', 'utf8');
-const ignored = readFileSync('.dockerignore', 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+const ignored = readFileSync('.dockerignore', 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'));
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const recipes = readFileSync('docs/scale-out.md', 'utf8');
 

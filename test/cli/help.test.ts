@@ -25,12 +25,16 @@ describe('--help', () => {
   });
 
   it('covers the verbs and the file commands', () => {
-    expect(VERBS).toEqual(expect.arrayContaining(['deal', 'play', 'solve', 'batch', 'simulate', 'tournament', 'search']));
+    expect(VERBS).toEqual(
+      expect.arrayContaining(['deal', 'play', 'solve', 'batch', 'simulate', 'tournament', 'search']),
+    );
     expect(commands.length).toBeGreaterThan(20);
   });
 
   it('summary shows its files as required, without an empty default', async () => {
-    expect(await help('summary', '--help')).toMatch(/files +CSV files written by batch or tournament +\[array\] \[required\]\n/);
+    expect(await help('summary', '--help')).toMatch(
+      /files +CSV files written by batch or tournament +\[array\] \[required\]\n/,
+    );
   });
 
   it('deal zioplys --players does not speak of a deal file; simulate does', async () => {
@@ -40,8 +44,12 @@ describe('--help', () => {
 
   it('batch --seeds says why its default differs between games', async () => {
     const flat = async (...args: string[]) => (await help(...args)).replace(/\s+/g, ' '); // lines wrap
-    expect(await flat('batch', 'besieged-city', '--help')).toMatch(/the default is 1\.\.100: a deal may take the whole --timeout \(10s\)/);
-    expect(await flat('batch', 'zioplys', '--help')).toMatch(/the default is 1\.\.1000: a game takes well under a millisecond/);
+    expect(await flat('batch', 'besieged-city', '--help')).toMatch(
+      /the default is 1\.\.100: a deal may take the whole --timeout \(10s\)/,
+    );
+    expect(await flat('batch', 'zioplys', '--help')).toMatch(
+      /the default is 1\.\.1000: a game takes well under a millisecond/,
+    );
   });
 });
 
@@ -49,7 +57,9 @@ describe('solve without a deal', () => {
   it('asks for --seed or --deal instead of solving deal 1', async () => {
     const r = await run('solve', 'besieged-city');
     expect(r.code).toBe(2);
-    expect(r.err).toBe('patience: solve besieged-city: name the deal: --seed N (a deal number, or a name like hello) or --deal FILE\n');
+    expect(r.err).toBe(
+      'patience: solve besieged-city: name the deal: --seed N (a deal number, or a name like hello) or --deal FILE\n',
+    );
     expect(r.out).toBe('');
     expect((await run('solve', 'parterre', '--max-nodes', '1')).code).toBe(2);
   });

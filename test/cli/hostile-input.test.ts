@@ -35,24 +35,40 @@ const oneLineError = (r: { code: number; err: string }, message: RegExp) => {
 
 /** The CLI in a child process, for what would hang or spin in this one; killed after 60 s. */
 function runChild(...args: string[]): { code: number | null; err: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    killSignal: 'SIGKILL',
+  });
   return { code: r.status, err: r.stderr };
 }
 
 /** A parterre deal whose first bouquet card is an array nested `depth` deep. */
-const nested = (depth: number) => JSON.stringify(ptDealToJson(ptDealFromSeed('3'))).replace(/"bouquet":\["[^"]+"/, `"bouquet":[${'['.repeat(depth)}${']'.repeat(depth)}`);
+const nested = (depth: number) =>
+  JSON.stringify(ptDealToJson(ptDealFromSeed('3'))).replace(
+    /"bouquet":\["[^"]+"/,
+    `"bouquet":[${'['.repeat(depth)}${']'.repeat(depth)}`,
+  );
 
 describe('deeply nested JSON (200,000 levels where a card goes)', () => {
   const deal = file('nested.json', nested(200_000));
   const sol = file('nested-sol.json', `{"game":"parterre","deal":${nested(200_000)},"moves":[]}`);
 
   it('show, solve, verify and replay say so in one line, naming the file', async () => {
-    for (const args of [['show', '--deal', deal], ['solve', 'parterre', '--deal', deal], ['verify', '--solution', sol], ['replay', '--solution', sol, '--out', f('n.html')]])
+    for (const args of [
+      ['show', '--deal', deal],
+      ['solve', 'parterre', '--deal', deal],
+      ['verify', '--solution', sol],
+      ['replay', '--solution', sol, '--out', f('n.html')],
+    ])
       oneLineError(await run(...args), /nested(-sol)?\.json: nested more than 64 levels deep/);
   });
 
   it('a card field that is a (shallow) array is named by its kind', async () => {
-    oneLineError(await run('show', '--deal', file('shallow.json', nested(3))), /bouquet\[0\]: expected a card string, got an array of 1/);
+    oneLineError(
+      await run('show', '--deal', file('shallow.json', nested(3))),
+      /bouquet\[0\]: expected a card string, got an array of 1/,
+    );
   });
 });
 
@@ -61,16 +77,26 @@ describe('user-given names are looked up in maps, never in plain objects', () =>
 
   it('--variant constructor=x, __proto__=x, toString=x: an unknown switch', async () => {
     for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
-      for (const verb of [['deal', '--seed', '1'], ['solve', '--seed', '1', '--max-nodes', '10'], ['batch', '--seeds', '1', '--out', f('v.csv')]])
-        oneLineError(await run(verb[0], 'besieged-city', ...verb.slice(1), '--variant', `${name}=x`), /--variant: unknown variant switch "[a-z_]+"/i);
+      for (const verb of [
+        ['deal', '--seed', '1'],
+        ['solve', '--seed', '1', '--max-nodes', '10'],
+        ['batch', '--seeds', '1', '--out', f('v.csv')],
+      ])
+        oneLineError(
+          await run(verb[0], 'besieged-city', ...verb.slice(1), '--variant', `${name}=x`),
+          /--variant: unknown variant switch "[a-z_]+"/i,
+        );
   });
 
-  it('a deal file\'s variant with such a name: an unknown switch, naming the file', async () => {
+  it("a deal file's variant with such a name: an unknown switch, naming the file", async () => {
     const stock = JSON.stringify(bc);
     for (const name of ['constructor', '__proto__', 'toString']) {
       // Written as text: JSON.parse makes "__proto__" an own field, as a hand-written file has it.
       const p = file(`v-${name}.json`, stock.replace(/}$/, `,"variant":{"${name}":"x"}}`));
-      oneLineError(await run('show', '--deal', p), new RegExp(`v-${name}\\.json: field "variant": unknown variant switch "${name}"`));
+      oneLineError(
+        await run('show', '--deal', p),
+        new RegExp(`v-${name}\\.json: field "variant": unknown variant switch "${name}"`),
+      );
     }
   });
 
@@ -88,8 +114,32 @@ describe('user-given names are looked up in maps, never in plain objects', () =>
 
   it('a deal solved by a strategy named "constructor" is counted as its certificate', async () => {
     const rows = [
-      { game: 'parterre', seed: '1', outcome: 'solved', moves: '40', nodes: '10', unique: '10', ms: '1', limit: '', source: 'constructor', settings: 'dfs', error: '' },
-      { game: 'parterre', seed: '2', outcome: 'solved', moves: '40', nodes: '10', unique: '10', ms: '1', limit: '', source: 'constructor', settings: 'dfs', error: '' },
+      {
+        game: 'parterre',
+        seed: '1',
+        outcome: 'solved',
+        moves: '40',
+        nodes: '10',
+        unique: '10',
+        ms: '1',
+        limit: '',
+        source: 'constructor',
+        settings: 'dfs',
+        error: '',
+      },
+      {
+        game: 'parterre',
+        seed: '2',
+        outcome: 'solved',
+        moves: '40',
+        nodes: '10',
+        unique: '10',
+        ms: '1',
+        limit: '',
+        source: 'constructor',
+        settings: 'dfs',
+        error: '',
+      },
     ];
     const csv = file('ctor.csv', stringify(rows, { header: true }));
     const r = await run('summary', csv, '--json');
@@ -102,7 +152,10 @@ describe('special files: regular files only, with a size cap', () => {
   const linux = existsSync('/dev/zero');
 
   it.skipIf(!linux)('show --deal /dev/zero and summary /dev/zero: one line, no endless read', () => {
-    for (const args of [['show', '--deal', '/dev/zero'], ['summary', '/dev/zero']]) {
+    for (const args of [
+      ['show', '--deal', '/dev/zero'],
+      ['summary', '/dev/zero'],
+    ]) {
       const r = runChild(...args);
       oneLineError({ code: r.code ?? -1, err: r.err }, /\/dev\/zero: a character device, not a regular file/);
     }
@@ -119,34 +172,102 @@ describe('special files: regular files only, with a size cap', () => {
     oneLineError(await run('show', '--deal', dir), /: a directory, not a regular file/);
     const big = file('big.json', '{}');
     truncateSync(big, JSON_LIMIT + 1); // sparse: no disk is used
-    oneLineError(await run('show', '--deal', big), /big\.json: 65 MiB, larger than the 64 MiB allowed for a JSON document/);
+    oneLineError(
+      await run('show', '--deal', big),
+      /big\.json: 65 MiB, larger than the 64 MiB allowed for a JSON document/,
+    );
   });
 });
 
 describe('output paths: checked before any work, one line naming the path', () => {
   const proc = existsSync('/proc/self');
   const aFile = file('file.json', '{}');
-  const batch = (...more: string[]) => ['batch', 'parterre', '--seeds', '1', '--max-nodes', '100', '--workers', '1', ...more];
+  const batch = (...more: string[]) => [
+    'batch',
+    'parterre',
+    '--seeds',
+    '1',
+    '--max-nodes',
+    '100',
+    '--workers',
+    '1',
+    ...more,
+  ];
 
   it.skipIf(!proc)('--out /proc/foo.csv, /dev/full, an empty path, a path through a file', async () => {
-    oneLineError(await run(...batch('--out', '/proc/foo.csv')), /--out \/proc\/foo\.csv: cannot create the file: the directory \/proc takes no new entries/);
-    oneLineError(await run(...batch('--out', '/dev/full', '--force')), /--out \/dev\/full: a character device, not a regular file/);
+    oneLineError(
+      await run(...batch('--out', '/proc/foo.csv')),
+      /--out \/proc\/foo\.csv: cannot create the file: the directory \/proc takes no new entries/,
+    );
+    oneLineError(
+      await run(...batch('--out', '/dev/full', '--force')),
+      /--out \/dev\/full: a character device, not a regular file/,
+    );
     oneLineError(await run(...batch('--out', '')), /--out: empty path/);
-    oneLineError(await run(...batch('--out', join(aFile, 'x.csv'))), /--out .*file\.json\/x\.csv: .*file\.json is a file, not a directory/);
-    oneLineError(await run(...batch('--out', f('o1.csv'), '--solutions', aFile)), /--solutions .*file\.json: .*file\.json is a file, not a directory/);
-    oneLineError(await run('tournament', 'pilstymas', '--players', 'random,greedy', '--games', '2', '--out', f('t1.csv'), '--records', aFile), /--records .*file\.json: .* is a file, not a directory/);
+    oneLineError(
+      await run(...batch('--out', join(aFile, 'x.csv'))),
+      /--out .*file\.json\/x\.csv: .*file\.json is a file, not a directory/,
+    );
+    oneLineError(
+      await run(...batch('--out', f('o1.csv'), '--solutions', aFile)),
+      /--solutions .*file\.json: .*file\.json is a file, not a directory/,
+    );
+    oneLineError(
+      await run(
+        'tournament',
+        'pilstymas',
+        '--players',
+        'random,greedy',
+        '--games',
+        '2',
+        '--out',
+        f('t1.csv'),
+        '--records',
+        aFile,
+      ),
+      /--records .*file\.json: .* is a file, not a directory/,
+    );
     const empty = file('empty-sol.json', { game: 'parterre', deal: ptDealToJson(ptDealFromSeed('3')), moves: [] });
-    oneLineError(await run('replay', '--solution', empty, '--out', '/proc/r.html'), /--out \/proc\/r\.html: cannot create the file/);
-    oneLineError(await run('report', f('none.csv'), '--out', '/proc/r.html'), /--out \/proc\/r\.html: cannot create the file/);
+    oneLineError(
+      await run('replay', '--solution', empty, '--out', '/proc/r.html'),
+      /--out \/proc\/r\.html: cannot create the file/,
+    );
+    oneLineError(
+      await run('report', f('none.csv'), '--out', '/proc/r.html'),
+      /--out \/proc\/r\.html: cannot create the file/,
+    );
     expect(existsSync(f('o1.csv')) || existsSync(f('t1.csv'))).toBe(false);
   });
 
   it.skipIf(!proc)('a directory under /proc: one line at once (a recursive mkdir would spin forever)', () => {
     const cases: [string[], RegExp][] = [
-      [batch('--out', '/proc/x/y.csv'), /--out \/proc\/x\/y\.csv: cannot create directory \/proc\/x: the directory \/proc takes no new entries/],
-      [batch('--out', f('o2.csv'), '--solutions', '/proc/foo'), /--solutions \/proc\/foo: cannot create directory \/proc\/foo/],
-      [['tournament', 'pilstymas', '--players', 'random,greedy', '--games', '2', '--out', f('t2.csv'), '--records', '/proc/foo'], /--records \/proc\/foo: cannot create directory/],
-      [['search', 'zioplys', '--players', '2', '--budget', '50', '--out', '/proc/x/best'], /--out \/proc\/x\/best: cannot create directory \/proc\/x/],
+      [
+        batch('--out', '/proc/x/y.csv'),
+        /--out \/proc\/x\/y\.csv: cannot create directory \/proc\/x: the directory \/proc takes no new entries/,
+      ],
+      [
+        batch('--out', f('o2.csv'), '--solutions', '/proc/foo'),
+        /--solutions \/proc\/foo: cannot create directory \/proc\/foo/,
+      ],
+      [
+        [
+          'tournament',
+          'pilstymas',
+          '--players',
+          'random,greedy',
+          '--games',
+          '2',
+          '--out',
+          f('t2.csv'),
+          '--records',
+          '/proc/foo',
+        ],
+        /--records \/proc\/foo: cannot create directory/,
+      ],
+      [
+        ['search', 'zioplys', '--players', '2', '--budget', '50', '--out', '/proc/x/best'],
+        /--out \/proc\/x\/best: cannot create directory \/proc\/x/,
+      ],
     ];
     for (const [args, message] of cases) {
       const r = runChild(...args);
@@ -161,14 +282,23 @@ describe('output paths: checked before any work, one line naming the path', () =
   });
 
   const root = process.getuid?.() === 0;
-  if (root) console.warn('hostile-input: running as root, which may write anywhere: the unwritable-directory case checks only the message mapping');
+  if (root)
+    console.warn(
+      'hostile-input: running as root, which may write anywhere: the unwritable-directory case checks only the message mapping',
+    );
   it.skipIf(root)('a directory without write permission', async () => {
     const ro = f('readonly');
     mkdirSync(ro);
     chmodSync(ro, 0o555);
     try {
-      oneLineError(await run(...batch('--out', join(ro, 'x.csv'))), /--out .*readonly\/x\.csv: cannot create the file: permission denied \(EACCES\)/);
-      oneLineError(await run(...batch('--out', f('o3.csv'), '--solutions', join(ro, 'sols'))), /cannot create directory .*readonly\/sols: permission denied \(EACCES\)/);
+      oneLineError(
+        await run(...batch('--out', join(ro, 'x.csv'))),
+        /--out .*readonly\/x\.csv: cannot create the file: permission denied \(EACCES\)/,
+      );
+      oneLineError(
+        await run(...batch('--out', f('o3.csv'), '--solutions', join(ro, 'sols'))),
+        /cannot create directory .*readonly\/sols: permission denied \(EACCES\)/,
+      );
     } finally {
       chmodSync(ro, 0o755);
     }
@@ -187,7 +317,20 @@ describe('CSVs given to summary and report are checked row by row', () => {
   beforeAll(async () => {
     for (const args of [
       ['batch', 'parterre', '--seeds', '1..3', '--max-nodes', '2000', '--workers', '1', '--out', f('pt.csv')],
-      ['tournament', 'pilstymas', '--players', 'random,greedy', '--games', '2', '--max-turns', '200', '--workers', '1', '--out', f('t.csv')],
+      [
+        'tournament',
+        'pilstymas',
+        '--players',
+        'random,greedy',
+        '--games',
+        '2',
+        '--max-turns',
+        '200',
+        '--workers',
+        '1',
+        '--out',
+        f('t.csv'),
+      ],
       ['batch', 'zioplys', '--players', '2..3', '--seeds', '1..3', '--workers', '1', '--out', f('z.csv')],
     ]) {
       const r = await run(...args);
@@ -200,7 +343,13 @@ describe('CSVs given to summary and report are checked row by row', () => {
 
   /** The rows with row `k`'s `field` set to `value`, as a CSV file. */
   const edited = (name: string, rows: Record<string, string>[], k: number, field: string, value: string) =>
-    file(name, stringify(rows.map((r, i) => (i === k ? { ...r, [field]: value } : r)), { header: true }));
+    file(
+      name,
+      stringify(
+        rows.map((r, i) => (i === k ? { ...r, [field]: value } : r)),
+        { header: true },
+      ),
+    );
 
   it('the files as written pass', async () => {
     for (const csv of ['pt.csv', 't.csv', 'z.csv']) expect((await run('summary', f(csv))).code).toBe(0);
@@ -208,16 +357,36 @@ describe('CSVs given to summary and report are checked row by row', () => {
 
   it('a bad cell is one line naming the file, line and field, for summary and report alike', async () => {
     const cases: [string, RegExp][] = [
-      [edited('b1.csv', bc, 0, 'outcome', 'frobbed'), /b1\.csv: line 2: field "outcome" is "frobbed"; expected one of solved, unsolvable, unknown, error/],
+      [
+        edited('b1.csv', bc, 0, 'outcome', 'frobbed'),
+        /b1\.csv: line 2: field "outcome" is "frobbed"; expected one of solved, unsolvable, unknown, error/,
+      ],
       [edited('b2.csv', bc, 1, 'ms', '-5'), /b2\.csv: line 3: field "ms" is "-5"; expected a whole number >= 0/],
       [edited('t1.csv', pil, 0, 'winner', 'Q'), /t1\.csv: line 2: field "winner" is "Q"; expected one of (A, B|draw)/],
-      [edited('t2.csv', pil, 1, 'turns', 'abc'), /t2\.csv: line 3: field "turns" is "abc"; expected a whole number >= 0/],
-      [edited('z1.csv', z, 2, 'players', '-3'), /z1\.csv: line 4: field "players" is "-3"; expected a whole number from 2 to 6/],
-      [edited('s1.csv', bc, 0, 'settings', 'dfs \u001b[2J'), /s1\.csv: line 2: field "settings" is "dfs \\u001b\[2J"; expected text without control characters/],
-      [edited('g1.csv', bc, 0, 'game', 'frobnitz'), /g1\.csv: line 2: field "game" is "frobnitz"; expected one of besieged-city, parterre, pilstymas, zioplys/],
+      [
+        edited('t2.csv', pil, 1, 'turns', 'abc'),
+        /t2\.csv: line 3: field "turns" is "abc"; expected a whole number >= 0/,
+      ],
+      [
+        edited('z1.csv', z, 2, 'players', '-3'),
+        /z1\.csv: line 4: field "players" is "-3"; expected a whole number from 2 to 6/,
+      ],
+      [
+        edited('s1.csv', bc, 0, 'settings', 'dfs \u001b[2J'),
+        /s1\.csv: line 2: field "settings" is "dfs \\u001b\[2J"; expected text without control characters/,
+      ],
+      [
+        edited('g1.csv', bc, 0, 'game', 'frobnitz'),
+        /g1\.csv: line 2: field "game" is "frobnitz"; expected one of besieged-city, parterre, pilstymas, zioplys/,
+      ],
     ];
     const k = z.findIndex((r) => r.outcome === 'loser');
-    cases.push([edited('z2.csv', z, k, 'loser', z[k].players), new RegExp(`z2\\.csv: line ${k + 2}: field "loser" is "${z[k].players}"; expected a whole number from 0 to ${Number(z[k].players) - 1}`)]);
+    cases.push([
+      edited('z2.csv', z, k, 'loser', z[k].players),
+      new RegExp(
+        `z2\\.csv: line ${k + 2}: field "loser" is "${z[k].players}"; expected a whole number from 0 to ${Number(z[k].players) - 1}`,
+      ),
+    ]);
     for (const [csv, message] of cases) {
       oneLineError(await run('summary', csv), message);
       oneLineError(await run('report', csv, '--out', f('r.html')), message);
@@ -226,7 +395,10 @@ describe('CSVs given to summary and report are checked row by row', () => {
 
   it('a file that is not a batch or tournament CSV says so, and which columns were expected', async () => {
     const sol = file('sol.json', JSON.stringify(ptDealToJson(ptDealFromSeed('1')), null, 2));
-    oneLineError(await run('summary', sol), /sol\.json: not a batch or tournament CSV \(its first line is "\{"\); expected the columns game,seed,outcome,.*,error \(batch: besieged-city, parterre\); game,item,seed,seatA,.* \(tournament: pilstymas\); game,item,players,.* \(batch: zioplys\)/);
+    oneLineError(
+      await run('summary', sol),
+      /sol\.json: not a batch or tournament CSV \(its first line is "\{"\); expected the columns game,seed,outcome,.*,error \(batch: besieged-city, parterre\); game,item,seed,seatA,.* \(tournament: pilstymas\); game,item,players,.* \(batch: zioplys\)/,
+    );
   });
 });
 
@@ -239,17 +411,27 @@ describe('what is echoed from the input is quoted', () => {
   });
 
   it('a move with a newline, in verify and replay', async () => {
-    const sol = file('nl-sol.json', { game: 'parterre', deal: ptDealToJson(ptDealFromSeed('3')), moves: ['AS p0\n>F\u009b2J'] });
+    const sol = file('nl-sol.json', {
+      game: 'parterre',
+      deal: ptDealToJson(ptDealFromSeed('3')),
+      moves: ['AS p0\n>F\u009b2J'],
+    });
     const v = await run('verify', '--solution', sol);
     expect(v.code).toBe(1);
     expect(v.out.split('\n')).toHaveLength(1);
     expect(v.out).toMatch(/^invalid: move 1 "AS p0\\n>F\\u009b2J" is illegal/);
-    oneLineError(await run('replay', '--solution', sol, '--out', f('nl.html')), /moves\[0\] "AS p0\\n>F\\u009b2J" is illegal/);
+    oneLineError(
+      await run('replay', '--solution', sol, '--out', f('nl.html')),
+      /moves\[0\] "AS p0\\n>F\\u009b2J" is illegal/,
+    );
   });
 
   it('flags are quoted too', async () => {
     oneLineError(await run('solve', 'parterre', '--seed', 'a\nb'), /--seed: "a\\nb" is not a seed/);
-    oneLineError(await run('solve', 'parterre', '--seed', '1', '--timeout', '\u001b[31m'), /--timeout: "\\u001b\[31m" is not a duration/);
+    oneLineError(
+      await run('solve', 'parterre', '--seed', '1', '--timeout', '\u001b[31m'),
+      /--timeout: "\\u001b\[31m" is not a duration/,
+    );
   });
 
   it('quote: control, C1, separator and bidi characters escaped; long text cut; other values by kind', () => {
@@ -257,7 +439,14 @@ describe('what is echoed from the input is quoted', () => {
     expect(quote('\u0000\u007f\u0085\u2028\u202e\u2066')).toBe('"\\u0000\\u007f\\u0085\\u2028\\u202e\\u2066"');
     expect(quote('x'.repeat(100), 10)).toBe(`"${'x'.repeat(10)}"…`);
     expect(quote('😀😀', 3)).toBe('"😀"…'); // never half a character
-    expect([quote(undefined), quote(null), quote(3), quote(true), quote([1, 2]), quote({ a: 1 })]).toEqual(['nothing', 'null', '3', 'true', 'an array of 2', 'an object']);
+    expect([quote(undefined), quote(null), quote(3), quote(true), quote([1, 2]), quote({ a: 1 })]).toEqual([
+      'nothing',
+      'null',
+      '3',
+      'true',
+      'an array of 2',
+      'an object',
+    ]);
     expect(oneLine('a\nb\u001bc')).toBe('a\\nb\\u001bc');
   });
 });
@@ -266,35 +455,90 @@ describe('fields the program does not read are refused, naming them', () => {
   const pt = ptDealToJson(ptDealFromSeed('3'));
 
   it('a solution with "variant" at the top level (where deal.variant was meant)', async () => {
-    const sol = file('top-variant.json', { game: 'besieged-city', deal: dealToJson(dealFromSeed('7')), moves: [], variant: { 'trench-order': 'ordinary' } });
-    oneLineError(await run('verify', '--solution', sol), /top-variant\.json: unknown field "variant" \(known: game, deal, moves, outcome, limit, stats, solver\); the rule variant is a field of "deal" \(deal\.variant\)/);
+    const sol = file('top-variant.json', {
+      game: 'besieged-city',
+      deal: dealToJson(dealFromSeed('7')),
+      moves: [],
+      variant: { 'trench-order': 'ordinary' },
+    });
+    oneLineError(
+      await run('verify', '--solution', sol),
+      /top-variant\.json: unknown field "variant" \(known: game, deal, moves, outcome, limit, stats, solver\); the rule variant is a field of "deal" \(deal\.variant\)/,
+    );
   });
 
   it('in deals of every game, in a deal inside a solution, and in records', async () => {
-    oneLineError(await run('show', '--deal', file('x1.json', { ...pt, colour: 'red' })), /x1\.json: unknown field "colour" \(known: game, seed, piles, bouquet\)/);
+    oneLineError(
+      await run('show', '--deal', file('x1.json', { ...pt, colour: 'red' })),
+      /x1\.json: unknown field "colour" \(known: game, seed, piles, bouquet\)/,
+    );
     const bc = dealToJson(dealFromSeed('7'));
-    oneLineError(await run('show', '--deal', file('x2.json', { ...bc, trenches: { ...bc.trenches, X: [] } })), /x2\.json: trenches: unknown field "X" \(known: N, E, S, W\)/);
-    oneLineError(await run('verify', '--solution', file('x3.json', { game: 'parterre', deal: { ...pt, rules: 'x' }, moves: [] })), /x3\.json: deal: unknown field "rules"/);
+    oneLineError(
+      await run('show', '--deal', file('x2.json', { ...bc, trenches: { ...bc.trenches, X: [] } })),
+      /x2\.json: trenches: unknown field "X" \(known: N, E, S, W\)/,
+    );
+    oneLineError(
+      await run('verify', '--solution', file('x3.json', { game: 'parterre', deal: { ...pt, rules: 'x' }, moves: [] })),
+      /x3\.json: deal: unknown field "rules"/,
+    );
     const z = JSON.parse((await run('deal', 'zioplys', '--seed', '2', '--json')).out);
-    oneLineError(await run('show', '--deal', file('x4.json', { ...z, wrap: false })), /x4\.json: unknown field "wrap" \(known: game, seed, players, start, reserves\)/);
+    oneLineError(
+      await run('show', '--deal', file('x4.json', { ...z, wrap: false })),
+      /x4\.json: unknown field "wrap" \(known: game, seed, players, start, reserves\)/,
+    );
     const pil = JSON.parse((await run('deal', 'pilstymas', '--seed', '2', '--json')).out);
-    oneLineError(await run('show', '--deal', file('x5.json', { ...pil, rule: 'russian-bank' })), /x5\.json: unknown field "rule" \(known: game, seed, packs\)/);
-    const rec = { game: 'pilstymas', deal: pil, moves: [{ player: 0, move: 'end', note: 1 }], result: { outcome: 'draw', turns: 1 } };
-    oneLineError(await run('verify', '--solution', file('x6.json', rec)), /x6\.json: moves\[0\]: unknown field "note" \(known: player, move\)/);
-    oneLineError(await run('verify', '--solution', file('x7.json', { ...rec, moves: [], win: 'russian-bank' })), /x7\.json: unknown field "win" \(known: game, deal, rule, maxTurns, moves, result\)/);
+    oneLineError(
+      await run('show', '--deal', file('x5.json', { ...pil, rule: 'russian-bank' })),
+      /x5\.json: unknown field "rule" \(known: game, seed, packs\)/,
+    );
+    const rec = {
+      game: 'pilstymas',
+      deal: pil,
+      moves: [{ player: 0, move: 'end', note: 1 }],
+      result: { outcome: 'draw', turns: 1 },
+    };
+    oneLineError(
+      await run('verify', '--solution', file('x6.json', rec)),
+      /x6\.json: moves\[0\]: unknown field "note" \(known: player, move\)/,
+    );
+    oneLineError(
+      await run('verify', '--solution', file('x7.json', { ...rec, moves: [], win: 'russian-bank' })),
+      /x7\.json: unknown field "win" \(known: game, deal, rule, maxTurns, moves, result\)/,
+    );
   });
 
   it('a seed with a control character (it is shown in titles) is refused', async () => {
     const d = { ...pt, seed: 'x\u001b]0;owned\u0007' };
-    oneLineError(await run('show', '--deal', file('seed.json', d)), /seed\.json: field "seed" "x\\u001b\]0;owned\\u0007" holds a control character/);
+    oneLineError(
+      await run('show', '--deal', file('seed.json', d)),
+      /seed\.json: field "seed" "x\\u001b\]0;owned\\u0007" holds a control character/,
+    );
   });
 
   it('what solve --json and --solutions write still verifies', async () => {
     const r = await run('solve', 'parterre', '--seed', '12', '--max-nodes', '200000', '--json');
     expect((await run('verify', '--solution', file('s12.json', r.out))).out).toMatch(/^valid/);
     const sols = f('sols');
-    expect((await run('batch', 'parterre', '--seeds', '12', '--max-nodes', '200000', '--workers', '1', '--out', f('s12.csv'), '--solutions', sols)).code).toBe(0);
-    for (const name of readdirSync(sols)) expect((await run('verify', '--solution', join(sols, name))).out).toMatch(/^valid/);
+    expect(
+      (
+        await run(
+          'batch',
+          'parterre',
+          '--seeds',
+          '12',
+          '--max-nodes',
+          '200000',
+          '--workers',
+          '1',
+          '--out',
+          f('s12.csv'),
+          '--solutions',
+          sols,
+        )
+      ).code,
+    ).toBe(0);
+    for (const name of readdirSync(sols))
+      expect((await run('verify', '--solution', join(sols, name))).out).toMatch(/^valid/);
   });
 });
 
@@ -330,7 +574,7 @@ describe('JSON inside a <script> element', () => {
     }, 60_000);
     afterAll(async () => browser?.close());
 
-    it('the page\'s script runs and draws the board', async () => {
+    it("the page's script runs and draws the board", async () => {
       const p = await browser.newPage();
       const errors: string[] = [];
       p.on('pageerror', (e: Error) => errors.push(e.message));

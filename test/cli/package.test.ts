@@ -13,25 +13,46 @@ import { tempDir } from '../temp-dir.js';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const dir = tempDir('patience-package-');
-const npm = (args: string[], cwd = process.cwd()) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const npm = (args: string[], cwd = process.cwd()) =>
+  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 describe.skipIf(!existsSync(pkg.bin.patience))('the npm package (slow)', () => {
   it('ships what a user runs and nothing else, installs, and runs from anywhere', () => {
     // --ignore-scripts: pack the dist/ CI built (prepack would build it again).
     const [packed] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir]));
     const files: string[] = packed.files.map((f: { path: string }) => f.path);
-    for (const f of ['package.json', 'README.md', 'LICENSE', 'dist/src/cli.js', 'dist/src/batch/worker.js', 'docs/strategies.md', 'examples/strategies/besieged-city.mjs'])
+    for (const f of [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'dist/src/cli.js',
+      'dist/src/batch/worker.js',
+      'docs/strategies.md',
+      'examples/strategies/besieged-city.mjs',
+    ])
       expect(files, f).toContain(f);
     const stray = files.filter((f) => /^(test|bench|data|src|\.ci)\/|^Dockerfile$|\.map$|\.ts$/.test(f));
     expect(stray).toEqual([]);
-    expect(readFileSync('LICENSE', 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} patience-lab contributors\n/);
+    expect(readFileSync('LICENSE', 'utf8')).toMatch(
+      /^MIT License\n\nCopyright \(c\) \d{4} patience-lab contributors\n/,
+    );
     expect(pkg.license).toBe('MIT');
 
     const prefix = join(dir, 'prefix');
-    npm(['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', join(dir, packed.filename)]);
+    npm([
+      'install',
+      '-g',
+      '--prefix',
+      prefix,
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      join(dir, packed.filename),
+    ]);
     const bin = join(prefix, 'bin', 'patience');
     expect(existsSync(bin)).toBe(true);
-    const work = join(dir, 'work'), bots = join(dir, 'bots');
+    const work = join(dir, 'work'),
+      bots = join(dir, 'bots');
     mkdirSync(work);
     mkdirSync(bots);
     const patience = (...args: string[]) => spawnSync(bin, args, { cwd: work, encoding: 'utf8' });
@@ -45,7 +66,20 @@ describe.skipIf(!existsSync(pkg.bin.patience))('the npm package (slow)', () => {
     // path relative to where the command runs; the batch's workers load from the install.
     const installed = join(prefix, 'lib', 'node_modules', pkg.name);
     copyFileSync(join(installed, 'examples', 'strategies', 'besieged-city.mjs'), join(bots, 'my-bot.mjs'));
-    const batch = patience('batch', 'besieged-city', '--seeds', '1..3', '--max-nodes', '20000', '--strategies', 'greedy,../bots/my-bot.mjs', '--workers', '1', '--out', 'r.csv');
+    const batch = patience(
+      'batch',
+      'besieged-city',
+      '--seeds',
+      '1..3',
+      '--max-nodes',
+      '20000',
+      '--strategies',
+      'greedy,../bots/my-bot.mjs',
+      '--workers',
+      '1',
+      '--out',
+      'r.csv',
+    );
     expect(batch.status, batch.stderr).toBe(0);
     const rows = readCsvRows(join(work, 'r.csv')).rows;
     expect(rows).toHaveLength(3);

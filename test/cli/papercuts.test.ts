@@ -30,7 +30,8 @@ describe('--deal FILE without the game name', () => {
     const named = await run('solve', 'besieged-city', '--deal', bc, '--max-nodes', '20000', '--json');
     const bare = await run('solve', '--deal', bc, '--max-nodes', '20000', '--json');
     expect(bare.code).toBe(0);
-    const a = JSON.parse(named.out), b = JSON.parse(bare.out);
+    const a = JSON.parse(named.out),
+      b = JSON.parse(bare.out);
     expect(b.game).toBe('besieged-city');
     expect({ ...b, stats: null }).toEqual({ ...a, stats: null });
     const eq = await run('solve', `--deal=${pt}`, '--max-nodes', '2000', '--json');
@@ -39,7 +40,10 @@ describe('--deal FILE without the game name', () => {
 
   it('play reads the game from the file', async () => {
     const { execFileSync } = await import('node:child_process');
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'play', '--deal', pt], { input: 'quit\n', encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'play', '--deal', pt], {
+      input: 'quit\n',
+      encoding: 'utf8',
+    });
     expect(out).toMatch(/^Parterre, deal 3\./);
   });
 
@@ -47,7 +51,20 @@ describe('--deal FILE without the game name', () => {
     const out = join(dir, 'files.csv');
     const pt5 = file('pt5.json', ptDealToJson(ptDealFromSeed('5')));
     const sols = join(dir, 'sols');
-    const r = await run('batch', '--deal', pt, pt5, '--max-nodes', '3000', '--workers', '1', '--out', out, '--solutions', sols);
+    const r = await run(
+      'batch',
+      '--deal',
+      pt,
+      pt5,
+      '--max-nodes',
+      '3000',
+      '--workers',
+      '1',
+      '--out',
+      out,
+      '--solutions',
+      sols,
+    );
     expect(r.code).toBe(0);
     const rows = readCsvRows(out).rows;
     expect(rows.map((x) => x.seed).sort()).toEqual([pt, pt5].sort());
@@ -60,21 +77,36 @@ describe('--deal FILE without the game name', () => {
   });
 
   it('a named game that disagrees with the file is a one-line error', async () => {
-    oneLineError(await run('solve', 'parterre', '--deal', bc), /bc7.json: field "game" is "besieged-city", expected "parterre"/);
-    oneLineError(await run('batch', '--deal', bc, pt, '--out', join(dir, 'mixed.csv')), /pt3.json: field "game" is "parterre", expected "besieged-city"/);
+    oneLineError(
+      await run('solve', 'parterre', '--deal', bc),
+      /bc7.json: field "game" is "besieged-city", expected "parterre"/,
+    );
+    oneLineError(
+      await run('batch', '--deal', bc, pt, '--out', join(dir, 'mixed.csv')),
+      /pt3.json: field "game" is "parterre", expected "besieged-city"/,
+    );
   });
 
   it('a file of a game without that verb, or with no game, is a one-line error', async () => {
     const z = await run('deal', 'zioplys', '--seed', '1', '--json');
     const zf = file('z.json', JSON.parse(z.out));
-    oneLineError(await run('solve', '--deal', zf), /z.json: solve is not available for zioplys \(it is for: besieged-city, parterre\)/);
-    oneLineError(await run('solve', '--deal', file('nogame.json', { seed: '1' })), /nogame.json: field "game" is missing/);
+    oneLineError(
+      await run('solve', '--deal', zf),
+      /z.json: solve is not available for zioplys \(it is for: besieged-city, parterre\)/,
+    );
+    oneLineError(
+      await run('solve', '--deal', file('nogame.json', { seed: '1' })),
+      /nogame.json: field "game" is missing/,
+    );
   });
 });
 
 describe('an unknown game is named as such', () => {
   it.each([
-    [['solve', 'freecell', '--seed', '1'], /"freecell" is not a game here; the games are: besieged-city, parterre, pilstymas, zioplys/],
+    [
+      ['solve', 'freecell', '--seed', '1'],
+      /"freecell" is not a game here; the games are: besieged-city, parterre, pilstymas, zioplys/,
+    ],
     [['batch', 'klondike', '--seeds', '1..3'], /"klondike" is not a game here/],
     [['solve', 'zioplys', '--seed', '1'], /solve is not available for zioplys \(it is for: besieged-city, parterre\)/],
   ])('%j', async (args, message) => oneLineError(await run(...(args as string[])), message));
@@ -102,8 +134,23 @@ describe('seeds are deal numbers or names', () => {
 
   it('--seeds takes ranges and lists of deal numbers', async () => {
     const out = join(dir, 'list.csv');
-    const r = await run('batch', 'parterre', '--seeds', '0,2..3,10', '--max-nodes', '500', '--workers', '1', '--out', out);
+    const r = await run(
+      'batch',
+      'parterre',
+      '--seeds',
+      '0,2..3,10',
+      '--max-nodes',
+      '500',
+      '--workers',
+      '1',
+      '--out',
+      out,
+    );
     expect(r.code).toBe(0);
-    expect(readCsvRows(out).rows.map((x) => x.seed).sort()).toEqual(['0', '10', '2', '3']);
+    expect(
+      readCsvRows(out)
+        .rows.map((x) => x.seed)
+        .sort(),
+    ).toEqual(['0', '10', '2', '3']);
   });
 });

@@ -47,11 +47,14 @@ const moveRounds = (seed: number, rounds: number, extra: (i: number) => string[]
 
 describe('play besieged-city names no stock card before it is turned', () => {
   const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
-  const probes = [...'A23456789TJQK'].flatMap((r) => [...'SHDC'].flatMap((s) => [`${r}${s} stock>talon`, `${r}${s} stock>F`]));
+  const probes = [...'A23456789TJQK'].flatMap((r) =>
+    [...'SHDC'].flatMap((s) => [`${r}${s} stock>talon`, `${r}${s} stock>F`]),
+  );
 
   function seen(pos: BcPosition, into: Set<string>): void {
     for (const c of pos.reserve) if (c >= 0) into.add(formatCard(c));
-    for (let t = 0; t < TRENCHES; t++) for (let i = 0; i < pos.plen[t]; i++) into.add(formatCard(pos.piles[t * PILE_CAP + i]));
+    for (let t = 0; t < TRENCHES; t++)
+      for (let i = 0; i < pos.plen[t]; i++) into.add(formatCard(pos.piles[t * PILE_CAP + i]));
     for (let i = 0; i < pos.tlen; i++) into.add(formatCard(pos.stock[pos.talon[i]]));
     for (let s = 0; s < 4; s++) for (let h = 0; h < pos.found[s]; h++) into.add(formatCard(makeCard(PLAY_ORDER[h], s)));
   }
@@ -60,7 +63,10 @@ describe('play besieged-city names no stock card before it is turned', () => {
     it(`seed ${seed}: the first 30 moves`, async () => {
       // A card-named stock move first (every card, both places), then rounds of "moves" and a
       // number, with a deal, a stale number and an undo now and then.
-      const input = [...probes, ...moveRounds(seed, 45, (i) => (i % 5 === 2 ? ['deal', 'moves', '1', '2'] : i % 7 === 3 ? ['undo'] : []))];
+      const input = [
+        ...probes,
+        ...moveRounds(seed, 45, (i) => (i % 5 === 2 ? ['deal', 'moves', '1', '2'] : i % 7 === 3 ? ['undo'] : [])),
+      ];
       input.push('quit');
       const out = await session(['besieged-city', '--seed', String(seed)], input);
       const pos = new BcPosition(bcDeal(seed));
@@ -118,9 +124,13 @@ describe('play pilstymas names no hidden card (hands, face-down stocks) before i
     for (let t = 0; t < 8; t++) pos.stack(TAB + t).forEach(add);
     for (let p = 0; p < 2; p++) {
       pos.stack(WASTE + p).forEach(add);
-      pos.stack(STOCK + p).slice(pos.down[p]).forEach(add);
+      pos
+        .stack(STOCK + p)
+        .slice(pos.down[p])
+        .forEach(add);
     }
-    for (let slot = 0; slot < 8; slot++) for (let r = 1; r <= pos.found[slot]; r++) into.add(formatCard(makeCard(r, slot >> 1)));
+    for (let slot = 0; slot < 8; slot++)
+      for (let r = 1; r <= pos.found[slot]; r++) into.add(formatCard(makeCard(r, slot >> 1)));
     // The mover's hand card is turned up on the table.
     if (pos.winner < 0 && pos.len[HAND + pos.turn] > 0) add(pos.top(HAND + pos.turn));
   }

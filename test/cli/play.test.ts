@@ -9,7 +9,10 @@ async function answers(args: string[], lines: string[]): Promise<string[]> {
   const r = await runWithInput(['play', ...args], [...lines, 'quit']);
   expect(r.err).toBe('');
   expect(r.code).toBe(0);
-  return r.out.split(/^> .*$/m).slice(1, lines.length + 1).map((s) => s.replace(/^\n/, '').trimEnd());
+  return r.out
+    .split(/^> .*$/m)
+    .slice(1, lines.length + 1)
+    .map((s) => s.replace(/^\n/, '').trimEnd());
 }
 
 describe('commands and moves', () => {
@@ -21,14 +24,19 @@ describe('commands and moves', () => {
     it(`${game}: an unknown command is named as such, with the commands listed`, async () => {
       const [hint, q, typo] = await answers([...args], ['hint', '?', 'KS E2F']);
       for (const a of [hint, q]) {
-        expect(a).toMatch(/^unknown command "(hint|\?)"\. Commands: moves, show, (undo, )?help, quit; a move is in notation/);
+        expect(a).toMatch(
+          /^unknown command "(hint|\?)"\. Commands: moves, show, (undo, )?help, quit; a move is in notation/,
+        );
         expect(a).not.toMatch(/illegal/);
       }
       expect(typo).toMatch(/^illegal: not a move in notation/);
     });
 
     it(`${game}: a move number refers to the list shown, and goes stale after a move`, async () => {
-      const [none, list, first, stale, again, second] = await answers([...args], ['1', 'moves', '1', '2', 'moves', '2']);
+      const [none, list, first, stale, again, second] = await answers(
+        [...args],
+        ['1', 'moves', '1', '2', 'moves', '2'],
+      );
       expect(none).toMatch(/^type "moves" first/);
       const listed = /^ {2}1\. (.+)$/m.exec(list)![1];
       expect(first).toMatch(new RegExp(`^played ${listed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
@@ -48,8 +56,10 @@ describe('commands and moves', () => {
 describe('besieged-city: the stock is dealt face down', () => {
   it('"deal" turns the card; a card that fits its foundation waits for the choice', async () => {
     // Deal 12's first stock card is AS, which fits the spade foundation.
-    const [dealt, list, undo, other, put, back] = await answers(['besieged-city', '--seed', '12'],
-      ['deal', 'moves', 'undo', 'JH r1c2>W1', 'AS stock>F', 'undo']);
+    const [dealt, list, undo, other, put, back] = await answers(
+      ['besieged-city', '--seed', '12'],
+      ['deal', 'moves', 'undo', 'JH r1c2>W1', 'AS stock>F', 'undo'],
+    );
     expect(dealt).toMatch(/^dealt AS: it fits its foundation/);
     expect(dealt).toMatch(/Dealt: AS, face up and waiting for its place/);
     expect(list).toBe('  1. AS stock>F\n  2. AS stock>talon');
@@ -61,7 +71,10 @@ describe('besieged-city: the stock is dealt face down', () => {
   });
 
   it('"stock>talon" deals onto the talon whatever the card; the list shows "deal", never the card', async () => {
-    const [list, tal, refused] = await answers(['besieged-city', '--seed', '12'], ['moves', 'stock>talon', 'AS stock>talon']);
+    const [list, tal, refused] = await answers(
+      ['besieged-city', '--seed', '12'],
+      ['moves', 'stock>talon', 'AS stock>talon'],
+    );
     expect(list).toMatch(/\d+\. deal$/);
     expect(list).not.toMatch(/stock>/);
     expect(tal).toMatch(/^played AS stock>talon/);
@@ -71,7 +84,10 @@ describe('besieged-city: the stock is dealt face down', () => {
   });
 
   it('with the stock dealt out, a stock move is refused as such', async () => {
-    const a = await answers(['besieged-city', '--seed', '12'], [...Array.from({ length: 78 }, () => 'stock>talon'), 'AS stock>talon', 'deal', 'moves']);
+    const a = await answers(
+      ['besieged-city', '--seed', '12'],
+      [...Array.from({ length: 78 }, () => 'stock>talon'), 'AS stock>talon', 'deal', 'moves'],
+    );
     expect(a[77]).toMatch(/Stock: 0 cards/);
     expect(a[78]).toBe('illegal: the stock is empty');
     expect(a[79]).toBe('cannot deal: the stock is empty');
@@ -80,7 +96,10 @@ describe('besieged-city: the stock is dealt face down', () => {
 
   it('a move that refilled a reserve cell from the stock cannot be taken back; others can', async () => {
     // Deal 42: 6S r0c0>E0 empties r0c0, which takes the next stock card (the talon is empty).
-    const [played, undo, trench, back] = await answers(['besieged-city', '--seed', '42'], ['6S r0c0>E0', 'undo', '6S E0>W2', 'undo']);
+    const [played, undo, trench, back] = await answers(
+      ['besieged-city', '--seed', '42'],
+      ['6S r0c0>E0', 'undo', '6S E0>W2', 'undo'],
+    );
     expect(played).toMatch(/^played 6S r0c0>E0/);
     expect(undo).toMatch(/^cannot take back 6S r0c0>E0: it turned a stock card face up/);
     expect(trench).toMatch(/^played 6S E0>W2/);

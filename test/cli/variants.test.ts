@@ -17,7 +17,15 @@ const file = (name: string, content: unknown) => {
 
 describe('patience --variant', () => {
   it('deal --json records the variant; the default records none', async () => {
-    const d = await run('deal', 'besieged-city', '--seed', '3', '--json', '--variant', 'trench-order=ordinary,trench-fill=deferred');
+    const d = await run(
+      'deal',
+      'besieged-city',
+      '--seed',
+      '3',
+      '--json',
+      '--variant',
+      'trench-order=ordinary,trench-fill=deferred',
+    );
     expect(d.code).toBe(0);
     expect(JSON.parse(d.out).variant).toEqual({ 'trench-order': 'ordinary', 'trench-fill': 'deferred' });
     const plain = await run('deal', 'besieged-city', '--seed', '3', '--json');
@@ -27,9 +35,15 @@ describe('patience --variant', () => {
   });
 
   it.each([
-    [['deal', 'besieged-city', '--variant', 'trench-order=diagonal'], /--variant: trench-order=diagonal is not a value of that switch/],
+    [
+      ['deal', 'besieged-city', '--variant', 'trench-order=diagonal'],
+      /--variant: trench-order=diagonal is not a value of that switch/,
+    ],
     [['solve', 'besieged-city', '--variant', 'speed=fast'], /--variant: unknown variant switch "speed"/],
-    [['batch', 'besieged-city', '--seeds', '1', '--variant', 'trench-fill'], /--variant: "trench-fill" is not name=value/],
+    [
+      ['batch', 'besieged-city', '--seeds', '1', '--variant', 'trench-fill'],
+      /--variant: "trench-fill" is not name=value/,
+    ],
   ])('bad variant input is one line and exit 2: %s', async (args, message) => {
     const r = await run(...args);
     expect(r.code).toBe(2);
@@ -38,7 +52,17 @@ describe('patience --variant', () => {
   });
 
   it('verify replays a solution under its recorded variant: edited to rules the line breaks, it fails', async () => {
-    const s = await run('solve', 'besieged-city', '--seed', '5', '--variant', 'trench-order=ordinary', '--max-nodes', '400000', '--json');
+    const s = await run(
+      'solve',
+      'besieged-city',
+      '--seed',
+      '5',
+      '--variant',
+      'trench-order=ordinary',
+      '--max-nodes',
+      '400000',
+      '--json',
+    );
     expect(s.code).toBe(0);
     const sol = JSON.parse(s.out);
     expect(sol.outcome).toBe('solved');
@@ -52,7 +76,11 @@ describe('patience --variant', () => {
     expect(bad.code).toBe(1);
     expect(bad.out).toMatch(/^invalid: move \d+ .* is illegal: .*trench-order=play-order/);
     // A bad variant field is an input error naming the field.
-    const junk = await run('verify', '--solution', file('junk.json', { ...sol, deal: { ...sol.deal, variant: { 'trench-order': 'up' } } }));
+    const junk = await run(
+      'verify',
+      '--solution',
+      file('junk.json', { ...sol, deal: { ...sol.deal, variant: { 'trench-order': 'up' } } }),
+    );
     expect(junk.code).toBe(2);
     expect(junk.err).toMatch(/junk.json: deal: field "variant": trench-order=up is not a value/);
   });
@@ -60,7 +88,16 @@ describe('patience --variant', () => {
   it('a deal file keeps its variant; a different --variant beside it is refused', async () => {
     const d = await run('deal', 'besieged-city', '--seed', '8', '--json', '--variant', 'trench-order=directional');
     const deal = file('dir.json', d.out);
-    const r = await run('solve', 'besieged-city', '--deal', deal, '--variant', 'trench-order=ordinary', '--max-nodes', '10');
+    const r = await run(
+      'solve',
+      'besieged-city',
+      '--deal',
+      deal,
+      '--variant',
+      'trench-order=ordinary',
+      '--max-nodes',
+      '10',
+    );
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/records variant trench-order=directional/);
     const same = await run('solve', 'besieged-city', '--deal', deal, '--max-nodes', '10');
@@ -69,9 +106,24 @@ describe('patience --variant', () => {
   });
 
   it('batch rows carry the variant under settings, and solutions replay under it', async () => {
-    const out = join(dir, 'v.csv'), sols = join(dir, 'sols');
-    const r = await run('batch', 'besieged-city', '--seeds', '1..3', '--workers', '1', '--max-nodes', '300000', '--out', out,
-      '--variant', 'stock-to-foundation=no', '--solutions', sols);
+    const out = join(dir, 'v.csv'),
+      sols = join(dir, 'sols');
+    const r = await run(
+      'batch',
+      'besieged-city',
+      '--seeds',
+      '1..3',
+      '--workers',
+      '1',
+      '--max-nodes',
+      '300000',
+      '--out',
+      out,
+      '--variant',
+      'stock-to-foundation=no',
+      '--solutions',
+      sols,
+    );
     expect(r.code).toBe(0);
     const rows = readCsvRows(out).rows;
     expect(rows).toHaveLength(3);
@@ -86,7 +138,19 @@ describe('patience --variant', () => {
       expect(v.code).toBe(0);
     }
     // Resuming that CSV under another variant would mix readings: refused.
-    const mixed = await run('batch', 'besieged-city', '--seeds', '1..4', '--workers', '1', '--max-nodes', '1000', '--out', out, '--resume');
+    const mixed = await run(
+      'batch',
+      'besieged-city',
+      '--seeds',
+      '1..4',
+      '--workers',
+      '1',
+      '--max-nodes',
+      '1000',
+      '--out',
+      out,
+      '--resume',
+    );
     expect(mixed.code).toBe(2);
     expect(mixed.err).toMatch(/was run under variant stock-to-foundation=no, this run is default/);
     // The default reading writes no variant into settings.

@@ -16,13 +16,17 @@ const ROOT = resolve(import.meta.dirname, '../..');
  *  the ignored build and dependency folders. */
 function trackedFiles(): string[] {
   try {
-    return execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter((f) => f && existsSync(join(ROOT, f)));
+    return execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\0')
+      .filter((f) => f && existsSync(join(ROOT, f)));
   } catch {
     const out: string[] = [];
     const walk = (dir: string) => {
       for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
         const p = dir ? `${dir}/${e.name}` : e.name;
-        if (e.isDirectory()) { if (!['node_modules', 'dist', '.git', 'results'].includes(e.name)) walk(p); } else out.push(p);
+        if (e.isDirectory()) {
+          if (!['node_modules', 'dist', '.git', 'results'].includes(e.name)) walk(p);
+        } else out.push(p);
       }
     };
     walk('');
@@ -36,7 +40,12 @@ const text = (f: string): string | null => {
 };
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
-const slug = (h: string) => h.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+const slug = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 const anchorsOf = (md: string) => new Set([...md.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1].replace(/`/g, ''))));
 
 describe('the repository is complete', () => {
@@ -53,7 +62,7 @@ describe('the repository is complete', () => {
     expect(hits).toEqual([]);
   });
 
-  it('every game has its rules page, and each of its commands\' --help names it', async () => {
+  it("every game has its rules page, and each of its commands' --help names it", async () => {
     for (const g of GAMES) {
       const page = `docs/rules/${g.name}.md`;
       expect(existsSync(join(ROOT, page)), page).toBe(true);
@@ -71,7 +80,12 @@ describe('the repository is complete', () => {
       const [path, anchor] = target.split('#');
       const file = path === '' ? join(ROOT, from) : resolve(dirname(join(ROOT, from)), path);
       if (!existsSync(file)) return void missing.push(`${from}: ${target}`);
-      if (anchor && file.endsWith('.md') && statSync(file).isFile() && !anchorsOf(readFileSync(file, 'utf8')).has(anchor))
+      if (
+        anchor &&
+        file.endsWith('.md') &&
+        statSync(file).isFile() &&
+        !anchorsOf(readFileSync(file, 'utf8')).has(anchor)
+      )
         missing.push(`${from}: ${target} (no such heading in ${relative(ROOT, file)})`);
     };
     for (const p of pages) {
@@ -79,11 +93,13 @@ describe('the repository is complete', () => {
       for (const m of md.matchAll(/\]\(([^)\s]+)\)/g)) if (!/^[a-z]+:/.test(m[1])) check(p, m[1]);
       // Paths written as code, `docs/rules/parterre.md`, are links a reader follows too.
       // (A pattern such as `src/games/<game>/` names no one path.)
-      for (const m of md.matchAll(/`((?:docs|examples|bench|src|test|data)\/[^`\s<*]*)`/g)) check('README.md', m[1].replace(/[.,:;]$/, ''));
+      for (const m of md.matchAll(/`((?:docs|examples|bench|src|test|data)\/[^`\s<*]*)`/g))
+        check('README.md', m[1].replace(/[.,:;]$/, ''));
     }
     const help: string[] = [(await run('--help')).out];
     for (const g of GAMES) for (const verb of Object.keys(g.verbs)) help.push((await run(verb, g.name, '--help')).out);
-    for (const h of help) for (const m of h.matchAll(/(?<![\w/])((?:docs|examples)\/[\w./-]*\w)/g)) check('README.md', m[1]);
+    for (const h of help)
+      for (const m of h.matchAll(/(?<![\w/])((?:docs|examples)\/[\w./-]*\w)/g)) check('README.md', m[1]);
     expect(missing).toEqual([]);
   });
 });

@@ -105,10 +105,13 @@ export const docBlocks = (text: string): Record<string, string> =>
 
 if (process.argv[2] === '--write') {
   const views = docViews();
-  const text = readFileSync(DOC, 'utf8').replace(BLOCK, (_all, open: string, name: string, _old: string, close: string) => {
-    if (!(name in views)) throw new Error(`${join('docs', 'strategies.md')}: no view named ${name}`);
-    return `${open}${views[name]}\n${close}`;
-  });
+  const text = readFileSync(DOC, 'utf8').replace(
+    BLOCK,
+    (_all, open: string, name: string, _old: string, close: string) => {
+      if (!(name in views)) throw new Error(`${join('docs', 'strategies.md')}: no view named ${name}`);
+      return `${open}${views[name]}\n${close}`;
+    },
+  );
   writeFileSync(DOC, text);
   console.log(`${DOC}: ${Object.keys(docBlocks(text)).length} views written`);
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -36,10 +36,20 @@ export function coreEntries(): string[] {
 export async function checkCore(entry: string): Promise<string[]> {
   const name = relative(ROOT, entry);
   const r = await build({
-    entryPoints: [entry], bundle: true, platform: 'browser', format: 'esm', write: false, metafile: true,
-    logLevel: 'silent', outdir: 'out',
-  }).catch((e: { errors?: Message[] }) => ({ errors: e.errors ?? [{ text: String(e) } as Message], metafile: undefined }));
-  if (r.errors.length) return r.errors.map((m) => `${name}: ${m.location ? `${m.location.file}:${m.location.line}: ` : ''}${m.text}`);
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    outdir: 'out',
+  }).catch((e: { errors?: Message[] }) => ({
+    errors: e.errors ?? [{ text: String(e) } as Message],
+    metafile: undefined,
+  }));
+  if (r.errors.length)
+    return r.errors.map((m) => `${name}: ${m.location ? `${m.location.file}:${m.location.line}: ` : ''}${m.text}`);
   const problems: string[] = [];
   for (const input of Object.keys(r.metafile!.inputs)) {
     if (!input.startsWith('src/')) continue; // a package (node_modules) is the bundler's to resolve
@@ -57,6 +67,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const entries = coreEntries();
   const problems = await checkCores();
   for (const p of problems) console.error(p);
-  console.log(`cores: ${entries.length} bundled for the browser, ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+  console.log(
+    `cores: ${entries.length} bundled for the browser, ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
+  );
   process.exitCode = problems.length ? 1 : 0;
 }

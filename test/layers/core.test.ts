@@ -8,7 +8,10 @@ describe('the game cores run anywhere', () => {
   it('there are cores to check', () => {
     expect(coreEntries().length).toBeGreaterThanOrEqual(2);
   });
-  it.each(coreEntries().map((e) => [e.replace(/^.*\/src\//, 'src/'), e]))('%s bundles for the browser, free of Node', async (_name, entry) => {
-    expect(await checkCore(entry)).toEqual([]);
-  });
+  it.each(coreEntries().map((e) => [e.replace(/^.*\/src\//, 'src/'), e]))(
+    '%s bundles for the browser, free of Node',
+    async (_name, entry) => {
+      expect(await checkCore(entry)).toEqual([]);
+    },
+  );
 });

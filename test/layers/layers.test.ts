@@ -11,11 +11,14 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const SRC = join(ROOT, 'src');
 const SHARED = ['search', 'batch', 'report', 'cli', 'strategies', 'cards', 'io', 'solitaire'];
-const GAMES = readdirSync(join(SRC, 'games'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const GAMES = readdirSync(join(SRC, 'games'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
-    d.isDirectory() ? filesUnder(join(dir, d.name)) : /\.(ts|mjs)$/.test(d.name) ? [join(dir, d.name)] : []);
+    d.isDirectory() ? filesUnder(join(dir, d.name)) : /\.(ts|mjs)$/.test(d.name) ? [join(dir, d.name)] : [],
+  );
 }
 
 /** The files a module imports (relative specifiers, resolved; static, dynamic and re-exports). */
@@ -38,7 +41,11 @@ describe('the shared layers', () => {
   });
 
   it('import no game', () => {
-    const bad = shared.flatMap((f) => importsOf(f).filter((t) => t.startsWith(join(SRC, 'games'))).map((t) => `${rel(f)} imports ${rel(t)}`));
+    const bad = shared.flatMap((f) =>
+      importsOf(f)
+        .filter((t) => t.startsWith(join(SRC, 'games')))
+        .map((t) => `${rel(f)} imports ${rel(t)}`),
+    );
     expect(bad).toEqual([]);
   });
 
@@ -63,9 +70,11 @@ describe('the shared layers', () => {
 describe('a game', () => {
   it.each(GAMES)('%s imports no other game, and exports its plugin from index.ts', (game) => {
     const dir = join(SRC, 'games', game);
-    const bad = filesUnder(dir).flatMap((f) => importsOf(f)
-      .filter((t) => t.startsWith(join(SRC, 'games')) && !t.startsWith(`${dir}/`))
-      .map((t) => `${rel(f)} imports ${rel(t)}`));
+    const bad = filesUnder(dir).flatMap((f) =>
+      importsOf(f)
+        .filter((t) => t.startsWith(join(SRC, 'games')) && !t.startsWith(`${dir}/`))
+        .map((t) => `${rel(f)} imports ${rel(t)}`),
+    );
     expect(bad).toEqual([]);
     expect(readFileSync(join(dir, 'index.ts'), 'utf8')).toMatch(/^export const plugin: GamePlugin = /m);
   });
@@ -75,7 +84,11 @@ describe('a game', () => {
   });
 
   it('is one line of src/games/index.ts, the one file that names every game', () => {
-    const lines = code(readFileSync(join(SRC, 'games/index.ts'), 'utf8')).split('\n').filter((l) => l.trim());
-    expect(lines.map((l) => /^export \{ plugin as \w+ \} from '\.\/([\w-]+)\/index\.js';$/.exec(l)?.[1]).sort()).toEqual([...GAMES].sort());
+    const lines = code(readFileSync(join(SRC, 'games/index.ts'), 'utf8'))
+      .split('\n')
+      .filter((l) => l.trim());
+    expect(
+      lines.map((l) => /^export \{ plugin as \w+ \} from '\.\/([\w-]+)\/index\.js';$/.exec(l)?.[1]).sort(),
+    ).toEqual([...GAMES].sort());
   });
 });

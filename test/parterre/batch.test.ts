@@ -12,7 +12,11 @@ describe('batch job and summary', () => {
   it('turns a seed into one row with every column, and the line on the side', () => {
     const cols = job.columns as readonly string[];
     const a = job.run(config, '3');
-    expect(Object.keys(a).filter((k) => !k.startsWith('_')).sort()).toEqual([...cols].sort());
+    expect(
+      Object.keys(a)
+        .filter((k) => !k.startsWith('_'))
+        .sort(),
+    ).toEqual([...cols].sort());
     expect(a).toMatchObject({ game: 'parterre', seed: '3', outcome: 'solved', limit: '' });
     expect(replay(dealFromSeed('3'), String(a._line).split('\n'))).toMatchObject({ ok: true, won: true });
     expect(job.run(config, '8')).toMatchObject({ outcome: 'unsolvable', moves: '' });
@@ -20,8 +24,22 @@ describe('batch job and summary', () => {
   });
 
   it('summarises rows with the solvable share and its interval', () => {
-    const row = (seed: string, outcome: string, ms: number) => ({ game: 'parterre', seed, outcome, ms: String(ms), nodes: '1000', limit: outcome === 'unknown' ? 'time' : '', settings: 's' });
-    const rows = [row('1', 'solved', 10), row('2', 'solved', 30), row('3', 'unsolvable', 5), row('4', 'unknown', 1000), row('4', 'solved', 20)];
+    const row = (seed: string, outcome: string, ms: number) => ({
+      game: 'parterre',
+      seed,
+      outcome,
+      ms: String(ms),
+      nodes: '1000',
+      limit: outcome === 'unknown' ? 'time' : '',
+      settings: 's',
+    });
+    const rows = [
+      row('1', 'solved', 10),
+      row('2', 'solved', 30),
+      row('3', 'unsolvable', 5),
+      row('4', 'unknown', 1000),
+      row('4', 'solved', 20),
+    ];
     const s = summarize(rows);
     expect(s).toMatchObject({ deals: 4, solved: 3, unsolvable: 1, unknown: 0, duplicates: 1 });
     expect(s.solvable.proven).toBe(0.75);

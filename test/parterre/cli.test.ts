@@ -53,9 +53,22 @@ describe('patience … parterre', () => {
     const good = JSON.parse((await run('deal', 'parterre', '--seed', '1', '--json')).out);
     const cases: [string[], RegExp][] = [
       [['show', '--deal', file('g.json', { ...good, game: 'nope' })], /unknown game "nope"/],
-      [['solve', 'parterre', '--deal', file('bc.json', { ...good, game: 'besieged-city' })], /field "game" is "besieged-city", expected "parterre"/],
-      [['show', '--deal', file('card.json', { ...good, bouquet: ['ZZ', ...good.bouquet.slice(1)] })], /bouquet\[0\]: unknown card "ZZ"/],
-      [['show', '--deal', file('count.json', { ...good, piles: [good.piles[0], ...good.piles.slice(1, 5), good.piles[0]] })], /appears 2 times/],
+      [
+        ['solve', 'parterre', '--deal', file('bc.json', { ...good, game: 'besieged-city' })],
+        /field "game" is "besieged-city", expected "parterre"/,
+      ],
+      [
+        ['show', '--deal', file('card.json', { ...good, bouquet: ['ZZ', ...good.bouquet.slice(1)] })],
+        /bouquet\[0\]: unknown card "ZZ"/,
+      ],
+      [
+        [
+          'show',
+          '--deal',
+          file('count.json', { ...good, piles: [good.piles[0], ...good.piles.slice(1, 5), good.piles[0]] }),
+        ],
+        /appears 2 times/,
+      ],
       [['show', '--deal', file('notjson.json', '{')], /not valid JSON/],
       [['verify', '--solution', file('nomoves.json', { game: 'parterre', deal: good })], /field "moves" is missing/],
       [['solve', 'parterre', '--seed', '1', '--timeout', 'soon'], /--timeout: "soon" is not a duration/],

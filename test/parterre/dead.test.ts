@@ -51,9 +51,11 @@ function deadWith(deal: PtDeal, capacity: boolean): boolean {
 
 describe('capacity test (dead() with capacityTest)', () => {
   it('never calls a won endgame dead: every dead verdict is confirmed by a plain exhaustive search', () => {
-    let capacityOnly = 0, checked = 0;
+    let capacityOnly = 0,
+      checked = 0;
     for (const deal of layouts(12, 8000)) {
-      const base = deadWith(deal, false), cap = deadWith(deal, true);
+      const base = deadWith(deal, false),
+        cap = deadWith(deal, true);
       // The capacity test only adds verdicts.
       if (base) expect(cap).toBe(true);
       if (!cap) continue;
@@ -69,7 +71,17 @@ describe('capacity test (dead() with capacityTest)', () => {
 
   it('proves a small position lost that the relaxation alone does not', () => {
     // Found by the generator above; a plain search exhausts it.
-    const g = game([['QS', 'JS', 'KS', '8D'], ['JH'], ['QD', 'TD', 'TS'], ['9D', '9S', 'QH', 'KH'], ['TH', 'JD', 'KC'], ['QC', 'KD']], ['9H']);
+    const g = game(
+      [
+        ['QS', 'JS', 'KS', '8D'],
+        ['JH'],
+        ['QD', 'TD', 'TS'],
+        ['9D', '9S', 'QH', 'KH'],
+        ['TH', 'JD', 'KC'],
+        ['QC', 'KD'],
+      ],
+      ['9H'],
+    );
     expect(g.dead()).toBe(false);
     g.capacityTest = true;
     expect(g.dead()).toBe(true);
@@ -78,7 +90,8 @@ describe('capacity test (dead() with capacityTest)', () => {
   });
 
   it('never calls a position on a winning line dead (deals and lines found without it)', () => {
-    let positions = 0, solved = 0;
+    let positions = 0,
+      solved = 0;
     for (const seed of ['2', '3', '12', '19', '20', '24', '26', '36', '40', '42', '45', '60']) {
       const g = new PtGame(dealFromSeed(seed));
       const r = solve(g, { maxNodes: 20_000, policy: PT_POLICY, table });

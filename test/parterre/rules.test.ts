@@ -40,7 +40,9 @@ describe('deal', () => {
     const dup = structuredClone(j);
     dup.bouquet[0] = dup.bouquet[1];
     expect(() => dealFromJson(dup, 'd.json')).toThrow(/card \w\w appears 2 times/);
-    expect(() => dealFromJson({ ...j, bouquet: j.bouquet.slice(1) }, 'd.json')).toThrow(/bouquet: expected 16 cards, got 15/);
+    expect(() => dealFromJson({ ...j, bouquet: j.bouquet.slice(1) }, 'd.json')).toThrow(
+      /bouquet: expected 16 cards, got 15/,
+    );
   });
 });
 
@@ -114,21 +116,31 @@ describe('moves (rules page)', () => {
   it('explains illegal moves', () => {
     const g = new PtPosition(dealFromSeed('42'));
     // deal 42: p0 = QH QD 6H 6S TH 8C, p1 ends with AC; the bouquet holds 4S
-    expect(parseMove(g, '6S p0>F')).toEqual({ ok: false, reason: '6S is covered in p0: only its top card 8C may move' });
+    expect(parseMove(g, '6S p0>F')).toEqual({
+      ok: false,
+      reason: '6S is covered in p0: only its top card 8C may move',
+    });
     expect(parseMove(g, '8C p0>F')).toEqual({ ok: false, reason: '8C does not fit its foundation (it needs AC)' });
     expect(parseMove(g, '4S b>p9')).toMatchObject({ ok: false, reason: expect.stringMatching(/unknown place "p9"/) });
     expect(parseMove(g, 'ZZ b>F')).toEqual({ ok: false, reason: 'unknown card "ZZ"' });
     expect(parseMove(g, '8C p1>F')).toMatchObject({ ok: false, reason: expect.stringMatching(/top of p1 is AC/) });
-    expect(parseMove(g, '4S b>p0')).toMatchObject({ ok: false, reason: expect.stringMatching(/does not fit on 8C in p0/) });
+    expect(parseMove(g, '4S b>p0')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/does not fit on 8C in p0/),
+    });
     expect(parseMove(g, 'hello')).toMatchObject({ ok: false });
     expect(parseMove(g, 'ac p1>f')).toMatchObject({ ok: true }); // lenient about case
   });
 
   it('formats moves as the rules page does', () => {
-    const g = game([['QS'], ['9H'], ['TD'], [], [], []],
-      ['KS', 'TH', 'JH', 'QH', 'KH', 'JD', 'QD', 'KD', '8C', '9C', 'TC', 'JC', 'QC', 'KC']);
+    const g = game(
+      [['QS'], ['9H'], ['TD'], [], [], []],
+      ['KS', 'TH', 'JH', 'QH', 'KH', 'JD', 'QD', 'KD', '8C', '9C', 'TC', 'JC', 'QC', 'KC'],
+    );
     expect(legal(g)).toEqual(expect.arrayContaining(['QS p0>F', '9H p1>p2', '8C b>p1', '8C b>p3', '9H p1>p3']));
-    expect(legal(g).map((m) => formatMove(parseMove(g, m).ok ? (parseMove(g, m) as { move: number }).move : -1))).toEqual(legal(g));
+    expect(
+      legal(g).map((m) => formatMove(parseMove(g, m).ok ? (parseMove(g, m) as { move: number }).move : -1)),
+    ).toEqual(legal(g));
   });
 });
 

@@ -19,25 +19,62 @@ describe('safe foundation moves (forcedMove)', () => {
 
   it('plays a card of rank r when every card of rank r-1 is home', () => {
     // Home: spades and hearts to 4, all diamonds and clubs.
-    const g = game([['5H', '5S'], ['6S', '7S', '8S'], ['9S', 'TS'], ['JS', 'QS', 'KS'], ['6H', '7H'], ['8H', '9H']], ['TH', 'JH', 'QH', 'KH']);
+    const g = game(
+      [
+        ['5H', '5S'],
+        ['6S', '7S', '8S'],
+        ['9S', 'TS'],
+        ['JS', 'QS', 'KS'],
+        ['6H', '7H'],
+        ['8H', '9H'],
+      ],
+      ['TH', 'JH', 'QH', 'KH'],
+    );
     expect(formatMove(g.forcedMove())).toBe('5S p0>F');
   });
 
   it('plays a two whenever its ace is home (nothing ever needs to land on an ace)', () => {
     // Home: the ace of spades, all diamonds and clubs; AH lies buried under the hearts.
-    const piles = [['3S', '2S'], ['4S', '5S', '6S', '7S'], ['8S', '9S', 'TS', 'JS'], ['QS', 'KS', 'KH', 'QH'], ['JH', 'TH', '9H', '8H'], ['AH', '7H', '6H', '5H', '4H']];
+    const piles = [
+      ['3S', '2S'],
+      ['4S', '5S', '6S', '7S'],
+      ['8S', '9S', 'TS', 'JS'],
+      ['QS', 'KS', 'KH', 'QH'],
+      ['JH', 'TH', '9H', '8H'],
+      ['AH', '7H', '6H', '5H', '4H'],
+    ];
     expect(formatMove(game(piles, ['3H', '2H']).forcedMove())).toBe('2S p0>F');
   });
 
   it('plays a card of rank r when every foundation holds r-2 (a card of rank r-1 may go home instead of onto it)', () => {
     // 5S fits; 4H is not home but hearts are home to 3, so 4H never needs 5S.
-    const g = game([['4H', '5S'], ['6S', '7S', '8S'], ['9S', 'TS'], ['JS', 'QS', 'KS'], ['5H', '6H', '7H'], ['8H', '9H']], ['TH', 'JH', 'QH', 'KH']);
+    const g = game(
+      [
+        ['4H', '5S'],
+        ['6S', '7S', '8S'],
+        ['9S', 'TS'],
+        ['JS', 'QS', 'KS'],
+        ['5H', '6H', '7H'],
+        ['8H', '9H'],
+      ],
+      ['TH', 'JH', 'QH', 'KH'],
+    );
     expect(formatMove(g.forcedMove())).toBe('5S p0>F');
   });
 
   it('does not force a card while a foundation is more than two ranks behind it', () => {
     // 5S fits, but hearts are home only to 2: 4H may have to go onto 5S so that 3H can come out.
-    const g = game([['4H', '5S'], ['6S', '7S', '8S'], ['9S', 'TS'], ['JS', 'QS', 'KS'], ['3H', '5H', '6H', '7H'], ['8H', '9H']], ['TH', 'JH', 'QH', 'KH']);
+    const g = game(
+      [
+        ['4H', '5S'],
+        ['6S', '7S', '8S'],
+        ['9S', 'TS'],
+        ['JS', 'QS', 'KS'],
+        ['3H', '5H', '6H', '7H'],
+        ['8H', '9H'],
+      ],
+      ['TH', 'JH', 'QH', 'KH'],
+    );
     expect(g.forcedMove()).toBe(-1);
     expect(searchMoves(g)).toContain('5S p0>F');
   });
@@ -95,7 +132,14 @@ describe('lower bound and dead positions', () => {
 
   it('proves a position with no way on lost, and finds the win in a small one', () => {
     // All spades left, tops K J 9 7 5 3: nothing fits anything, the ace is buried.
-    const stuck = game([['AS', 'KS'], ['2S', 'JS'], ['4S', '9S'], ['6S', '7S'], ['8S', 'TS', '5S'], ['QS', '3S']]);
+    const stuck = game([
+      ['AS', 'KS'],
+      ['2S', 'JS'],
+      ['4S', '9S'],
+      ['6S', '7S'],
+      ['8S', 'TS', '5S'],
+      ['QS', '3S'],
+    ]);
     expect(legal(stuck)).toEqual([]);
     expect(stuck.dead()).toBe(true);
     expect(solve(stuck, { algorithm: 'dfs', table }).outcome).toBe('unsolvable');
@@ -129,7 +173,7 @@ describe('pruning agrees with a plain search', () => {
     // Positions late on winning lines, and random walks from them (often lost).
     const positions: PtGame[] = [];
     let seed = 7;
-    const rnd = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const rnd = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     const buf = new Int32Array(200);
     for (const s of ['3', '12', '19']) {
       const g = new PtGame(dealFromSeed(s));
@@ -186,7 +230,11 @@ describe('solutions', () => {
     // the guided pass gets those nodes whatever the game's defaults.
     for (const seed of ['70', '77']) {
       const deal = dealFromSeed(seed);
-      const r = solve(new PtGame(deal), { maxNodes: 150_000, policy: { ...PT_POLICY, firstPassShare: 0.75, firstRoundNodes: 14_063 }, table });
+      const r = solve(new PtGame(deal), {
+        maxNodes: 150_000,
+        policy: { ...PT_POLICY, firstPassShare: 0.75, firstRoundNodes: 14_063 },
+        table,
+      });
       expect(r.outcome).toBe('solved');
       if (r.outcome === 'solved') expect(replay(deal, r.line)).toMatchObject({ ok: true, won: true });
     }
@@ -199,8 +247,10 @@ describe('solutions', () => {
     let checked = 0;
     for (let s = 1; s <= 30 && checked < 2; s++) {
       const deal = dealFromSeed(String(s));
-      const one = (weight: number) => solve(new PtGame(deal), { algorithm: 'best-first', weight, guide: 0, maxNodes: 5000, table });
-      const weighted = one(0.5), greedy = one(Infinity);
+      const one = (weight: number) =>
+        solve(new PtGame(deal), { algorithm: 'best-first', weight, guide: 0, maxNodes: 5000, table });
+      const weighted = one(0.5),
+        greedy = one(Infinity);
       if (weighted.outcome !== 'solved' || greedy.outcome === 'solved') continue;
       checked++;
       const auto = solve(new PtGame(deal), { maxNodes: 400_000, policy: PT_POLICY, table });
@@ -208,7 +258,11 @@ describe('solutions', () => {
       expect(auto.stats.nodes, `seed ${s}`).toBe(weighted.stats.nodes);
       if (auto.outcome === 'solved') expect(auto.line).toEqual(weighted.line);
       // Greedy first: the greedy run spends its 5k nodes before anything wins.
-      const greedyFirst = solve(new PtGame(deal), { maxNodes: 400_000, policy: { ...PT_POLICY, firstRoundWeights: [Infinity] }, table });
+      const greedyFirst = solve(new PtGame(deal), {
+        maxNodes: 400_000,
+        policy: { ...PT_POLICY, firstRoundWeights: [Infinity] },
+        table,
+      });
       expect(greedyFirst.stats.nodes, `seed ${s}`).toBeGreaterThan(5000);
     }
     expect(checked).toBe(2);
@@ -242,19 +296,30 @@ describe('solutions', () => {
     const g0 = new PtGame(pos);
     const seen = new Set<string>();
     let frontier: number[][] = [[]];
-    let depth = 0, best = -1;
+    let depth = 0,
+      best = -1;
     const buf = new Int32Array(200);
     while (best < 0 && depth < 12) {
       const next: number[][] = [];
       for (const line of frontier) {
         const g = new PtGame(pos);
         line.forEach((m) => g.make(m));
-        if (g.won()) { best = depth; break; }
+        if (g.won()) {
+          best = depth;
+          break;
+        }
         const n = g.legalMoves(buf);
         for (let i = 0; i < n; i++) {
           g.make(buf[i]);
-          const k = [0, 1, 2, 3, 4, 5].map((p) => g.pile(p).join(',')).sort().join('|') + g.bmask;
-          if (!seen.has(k)) { seen.add(k); next.push([...line, buf[i]]); }
+          const k =
+            [0, 1, 2, 3, 4, 5]
+              .map((p) => g.pile(p).join(','))
+              .sort()
+              .join('|') + g.bmask;
+          if (!seen.has(k)) {
+            seen.add(k);
+            next.push([...line, buf[i]]);
+          }
           g.unmake(buf[i]);
         }
       }

@@ -31,13 +31,18 @@ const keyOf = (g: PtGame, blind: boolean) => {
   return Array.from(out.subarray(0, blind ? packSuitBlindKey(g, out) : packKey(g, out))).join(',');
 };
 
-describe('suit-blind key (the streamliner\'s)', () => {
+describe("suit-blind key (the streamliner's)", () => {
   // Spades and hearts from the ten up in play, everything else home.
   const piles = [['KS'], ['KH'], ['JS'], ['JH'], ['TS'], ['TH']];
-  const start = () => game(piles.map((p) => [...p]), ['QS', 'QH']);
+  const start = () =>
+    game(
+      piles.map((p) => [...p]),
+      ['QS', 'QH'],
+    );
 
   it('is shared by positions that differ only in which suit lies where; the exact key tells them apart', () => {
-    const a = start(), b = start();
+    const a = start(),
+      b = start();
     play(a, ['QS b>p0', 'QH b>p1']); // KS QS | KH QH
     play(b, ['QH b>p0', 'QS b>p1']); // KS QH | KH QS
     expect(keyOf(a, false)).not.toBe(keyOf(b, false));
@@ -45,7 +50,9 @@ describe('suit-blind key (the streamliner\'s)', () => {
   });
 
   it('still tells apart positions whose ranks differ', () => {
-    const a = start(), b = start(), c = start();
+    const a = start(),
+      b = start(),
+      c = start();
     play(a, ['QS b>p0']);
     play(b, ['QS b>p0', 'JH p3>p0']);
     play(c, ['QS b>p0', 'QH b>p1']);
@@ -56,7 +63,8 @@ describe('suit-blind key (the streamliner\'s)', () => {
   it('keeps the foundation heights apart at level 2 only', () => {
     // One jack of two sent home: the same ranks everywhere, the foundations differ.
     const deal = () => game([['KS'], ['KH'], ['KD'], ['QS'], ['QH'], ['QD']], ['JS', 'JH']);
-    const a = deal(), b = deal();
+    const a = deal(),
+      b = deal();
     play(a, ['JS b>F']);
     play(b, ['JH b>F']);
     const level2 = (g: PtGame) => {
@@ -112,7 +120,11 @@ describe('streamlined search', () => {
     // Deals the depth-first streamlined run does not win (2187: its space exhausted in 226k nodes,
     // the suit-blind key letting the first of the merged positions stand for the rest; 2139: not
     // in 2M) and a best-first run does (21k nodes each with weight 0.5 on guide 4).
-    const cases: [string, number, number][] = [['2139', 0, 0.5], ['2187', 0, 0.5], ['2187', 1, 0.5]];
+    const cases: [string, number, number][] = [
+      ['2139', 0, 0.5],
+      ['2187', 0, 0.5],
+      ['2187', 1, 0.5],
+    ];
     for (const [seed, level, w] of cases) {
       const g = new PtGame(dealFromSeed(seed));
       g.streamline(true, level);
@@ -134,8 +146,14 @@ describe('streamlined search', () => {
   it('level 1 forces only the proved safe moves; level 0 every card that fits', () => {
     // Spades and clubs home, diamonds to the four, hearts to the two: 5D fits its foundation but
     // is not safe (hearts are three ranks behind); 3H is safe.
-    const g = game([['KD', '5D'], ['KH', '4H'], ['QH', '3H'], ['QD', 'JD', 'TD', '9D'],
-      ['JH', 'TH', '9H', '8H'], ['8D', '7D', '6D', '7H', '6H', '5H']]);
+    const g = game([
+      ['KD', '5D'],
+      ['KH', '4H'],
+      ['QH', '3H'],
+      ['QD', 'JD', 'TD', '9D'],
+      ['JH', 'TH', '9H', '8H'],
+      ['8D', '7D', '6D', '7H', '6H', '5H'],
+    ]);
     const forced = () => g.formatMove(g.forcedMove());
     expect(forced()).toBe('3H p2>F');
     g.streamline(true, 0);
@@ -152,8 +170,16 @@ describe('streamlined search', () => {
   it('never changes a verdict: deals proved lost stay lost, won ones replay (against the search without it)', () => {
     // 52 and 133 are proved lost by search (16,570 and 1,642 nodes); 8 and 13 at the root.
     for (const seed of ['8', '13', '52', '133', '2', '3', '12', '16']) {
-      const on = solve(new PtGame(dealFromSeed(seed)), { maxNodes: 100_000, policy: { ...PT_POLICY, streamlinerShare: 0.1 }, table });
-      const off = solve(new PtGame(dealFromSeed(seed)), { maxNodes: 100_000, policy: { ...PT_POLICY, streamlinerShare: 0 }, table });
+      const on = solve(new PtGame(dealFromSeed(seed)), {
+        maxNodes: 100_000,
+        policy: { ...PT_POLICY, streamlinerShare: 0.1 },
+        table,
+      });
+      const off = solve(new PtGame(dealFromSeed(seed)), {
+        maxNodes: 100_000,
+        policy: { ...PT_POLICY, streamlinerShare: 0 },
+        table,
+      });
       if (on.outcome !== 'unknown' && off.outcome !== 'unknown') expect(on.outcome, `seed ${seed}`).toBe(off.outcome);
       if (['8', '13', '52', '133'].includes(seed)) expect(on.outcome, `seed ${seed}`).toBe('unsolvable');
       if (on.outcome === 'solved') {

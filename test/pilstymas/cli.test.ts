@@ -10,7 +10,8 @@ import { makeStrategy } from '../../src/games/pilstymas/strategies/index.js';
 import { summarize } from '../../src/games/pilstymas/summary.js';
 import { tempDir } from '../temp-dir.js';
 
-let out: string[] = [], err: string[] = [];
+let out: string[] = [],
+  err: string[] = [];
 beforeEach(() => {
   out = [];
   err = [];
@@ -31,7 +32,7 @@ const file = (name: string, doc: unknown) => {
 };
 
 describe('CLI', () => {
-  it('deal --json prints the deal of the rules page\'s Files section', async () => {
+  it("deal --json prints the deal of the rules page's Files section", async () => {
     expect(await main(['deal', 'pilstymas', '--seed', '42', '--json'])).toBe(0);
     expect(JSON.parse(out.join('\n'))).toEqual(dealToJson(dealFromSeed('42')));
   });
@@ -41,7 +42,10 @@ describe('CLI', () => {
     expect(await main(['show', '--deal', deal])).toBe(0);
     expect(out.join('\n')).toMatch(/Pack A in deal order/);
     const deal5 = dealFromSeed('5');
-    const r = playGame(deal5, [makeStrategy('greedy', 'a'), makeStrategy('greedy', 'b')], { record: true, maxTurns: 1000 });
+    const r = playGame(deal5, [makeStrategy('greedy', 'a'), makeStrategy('greedy', 'b')], {
+      record: true,
+      maxTurns: 1000,
+    });
     const rec = file('rec.json', recordToJson(deal5, r, 'cleared', 1000));
     out = [];
     expect(await main(['verify', '--solution', rec])).toBe(0);
@@ -52,12 +56,45 @@ describe('CLI', () => {
     const cases: [string[], RegExp][] = [
       [['play', 'pilstymas', '--seed', '1', '--ai', 'clever'], /--ai: unknown strategy "clever"/],
       [['deal', 'pilstymas', '--seed', '1', '--json', '--deal', 'x.json'], /Unknown argument|either --seed or --deal/],
-      [['show', '--deal', file('short.json', { game: 'pilstymas', packs: [['AS'], []] })], /packs\[0\]: expected 52 cards, got 1/],
-      [['show', '--deal', file('dup.json', { game: 'pilstymas', packs: [Array(52).fill('AS'), dealToJson(dealFromSeed('1')).packs[1]] })], /packs\[0\]: card AS appears 52 times/],
-      [['show', '--deal', file('junk.json', { game: 'pilstymas', packs: [['ZZ', ...Array(51).fill('AS')], []] })], /packs\[0\]\[0\]: unknown card "ZZ"/],
-      [['verify', '--solution', file('norec.json', { game: 'pilstymas', deal: dealToJson(dealFromSeed('1')) })], /field "moves" is missing/],
+      [
+        ['show', '--deal', file('short.json', { game: 'pilstymas', packs: [['AS'], []] })],
+        /packs\[0\]: expected 52 cards, got 1/,
+      ],
+      [
+        [
+          'show',
+          '--deal',
+          file('dup.json', {
+            game: 'pilstymas',
+            packs: [Array(52).fill('AS'), dealToJson(dealFromSeed('1')).packs[1]],
+          }),
+        ],
+        /packs\[0\]: card AS appears 52 times/,
+      ],
+      [
+        ['show', '--deal', file('junk.json', { game: 'pilstymas', packs: [['ZZ', ...Array(51).fill('AS')], []] })],
+        /packs\[0\]\[0\]: unknown card "ZZ"/,
+      ],
+      [
+        ['verify', '--solution', file('norec.json', { game: 'pilstymas', deal: dealToJson(dealFromSeed('1')) })],
+        /field "moves" is missing/,
+      ],
       [['tournament', 'pilstymas', '--players', 'greedy', '--games', '2', '--out', join(dir, 'x.csv')], /at least two/],
-      [['tournament', 'pilstymas', '--players', 'greedy,random', '--games', '2', '--win', 'fast', '--out', join(dir, 'y.csv')], /--win: "fast"/],
+      [
+        [
+          'tournament',
+          'pilstymas',
+          '--players',
+          'greedy,random',
+          '--games',
+          '2',
+          '--win',
+          'fast',
+          '--out',
+          join(dir, 'y.csv'),
+        ],
+        /--win: "fast"/,
+      ],
       [['show', '--deal', file('notjson.json', '{')], /not valid JSON/],
     ];
     for (const [args, msg] of cases) {
@@ -69,12 +106,37 @@ describe('CLI', () => {
   });
 
   it('tournament writes one row per game, mirrored seats, and the records', async () => {
-    const csv = join(dir, 't.csv'), recs = join(dir, 'recs');
-    expect(await main(['tournament', 'pilstymas', '--players', 'random,greedy', '--games', '4', '--max-turns', '300', '--out', csv, '--records', recs, '--workers', '1'])).toBe(0);
+    const csv = join(dir, 't.csv'),
+      recs = join(dir, 'recs');
+    expect(
+      await main([
+        'tournament',
+        'pilstymas',
+        '--players',
+        'random,greedy',
+        '--games',
+        '4',
+        '--max-turns',
+        '300',
+        '--out',
+        csv,
+        '--records',
+        recs,
+        '--workers',
+        '1',
+      ]),
+    ).toBe(0);
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('game,item,seed,seatA,seatB,outcome,winner,winnerStrategy,turns,reason,starter,settings,error');
+    expect(lines[0]).toBe(
+      'game,item,seed,seatA,seatB,outcome,winner,winnerStrategy,turns,reason,starter,settings,error',
+    );
     expect(lines).toHaveLength(5);
-    expect(lines.slice(1).map((l) => l.split(',').slice(2, 5).join(' ')).sort()).toEqual(['1 greedy random', '1 random greedy', '2 greedy random', '2 random greedy']);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',').slice(2, 5).join(' '))
+        .sort(),
+    ).toEqual(['1 greedy random', '1 random greedy', '2 greedy random', '2 random greedy']);
     expect(readdirSync(recs)).toHaveLength(4);
     for (const f of readdirSync(recs)) {
       const doc = JSON.parse(readFileSync(join(recs, f), 'utf8'));
@@ -83,8 +145,24 @@ describe('CLI', () => {
     expect(out.join('\n')).toMatch(/random vs greedy/);
   });
   it('--win russian-bank is carried into the records and replayed under that rule', async () => {
-    const csv = join(dir, 'rb.csv'), recs = join(dir, 'rb');
-    expect(await main(['tournament', 'pilstymas', '--players', 'greedy,random', '--games', '2', '--win', 'russian-bank', '--out', csv, '--records', recs])).toBe(0);
+    const csv = join(dir, 'rb.csv'),
+      recs = join(dir, 'rb');
+    expect(
+      await main([
+        'tournament',
+        'pilstymas',
+        '--players',
+        'greedy,random',
+        '--games',
+        '2',
+        '--win',
+        'russian-bank',
+        '--out',
+        csv,
+        '--records',
+        recs,
+      ]),
+    ).toBe(0);
     for (const f of readdirSync(recs)) {
       const doc = JSON.parse(readFileSync(join(recs, f), 'utf8'));
       expect(doc.rule).toBe('russian-bank');
@@ -98,8 +176,14 @@ describe('CLI', () => {
 describe('records', () => {
   it('a tampered record fails verification with the move named', () => {
     const deal = dealFromSeed('8');
-    const r = playGame(deal, [makeStrategy('greedy', 'a'), makeStrategy('random', 'b')], { record: true, maxTurns: 200 });
-    const doc = recordToJson(deal, r, 'cleared', 200) as { moves: { player: number; move: string }[]; result: { turns: number } };
+    const r = playGame(deal, [makeStrategy('greedy', 'a'), makeStrategy('random', 'b')], {
+      record: true,
+      maxTurns: 200,
+    });
+    const doc = recordToJson(deal, r, 'cleared', 200) as {
+      moves: { player: number; move: string }[];
+      result: { turns: number };
+    };
     expect(verifyRecord(recordFromJson(doc, 'r.json')).ok).toBe(true);
     const i = doc.moves.findIndex((m) => m.move !== 'end' && m.move !== 'pass');
     const bad = structuredClone(doc);

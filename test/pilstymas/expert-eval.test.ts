@@ -9,13 +9,14 @@ describe('expert evaluation', () => {
   // A's hand card is the ace of spades; B's pile B0 could take it (an empty pile).
   const spec = () =>
     build({
-      hand: [['7D', 'AS'], ['2D\'']],
-      stock: [['9D', '8C'], ['7H\'']],
-      tab: [['QC'], ['JS'], ['TD'], ['5S'], [], ['TS\''], ['9H\''], ['5C\'']],
+      hand: [['7D', 'AS'], ["2D'"]],
+      stock: [['9D', '8C'], ["7H'"]],
+      tab: [['QC'], ['JS'], ['TD'], ['5S'], [], ["TS'"], ["9H'"], ["5C'"]],
     });
 
-  it('does not rate an ace put on the opponent\'s pile above the ace on its foundation', () => {
-    const toF = spec(), toPile = spec();
+  it("does not rate an ace put on the opponent's pile above the ace on its foundation", () => {
+    const toF = spec(),
+      toPile = spec();
     play(toF, 'AS hand>F');
     play(toPile, 'AS hand>B0');
     toF.make(END);
@@ -26,13 +27,13 @@ describe('expert evaluation', () => {
     expect(evaluateExpert(toF, 0)).toBeGreaterThanOrEqual(evaluateExpert(toPile, 0));
   });
 
-  it('turns the turn search from the opponent\'s pile to the foundation', () => {
+  it("turns the turn search from the opponent's pile to the foundation", () => {
     // As above, but B0 holds 2H', which takes the ace too, and A's stock top fits nowhere.
     const first = (search: TurnSearch) => {
       const pos = build({
-        hand: [['7D', 'AS'], ['2D\'']],
-        stock: [['9D', 'KD'], ['7H\'']],
-        tab: [['QC'], ['JS'], ['TD'], ['5S'], ['2H\''], ['TS\''], ['9H\''], ['5C\'']],
+        hand: [['7D', 'AS'], ["2D'"]],
+        stock: [['9D', 'KD'], ["7H'"]],
+        tab: [['QC'], ['JS'], ['TD'], ['5S'], ["2H'"], ["TS'"], ["9H'"], ["5C'"]],
       });
       search.run(pos, 2000);
       return formatMove(search.line(0)[0]);
@@ -45,16 +46,24 @@ describe('expert evaluation', () => {
     const pos = spec();
     play(pos, 'AS hand>F');
     pos.make(END);
-    const key = pos.key(), ply = pos.ply;
-    const a = evaluateExpert(pos, 0), b = evaluateExpert(pos, 1);
+    const key = pos.key(),
+      ply = pos.ply;
+    const a = evaluateExpert(pos, 0),
+      b = evaluateExpert(pos, 1);
     expect(b).toBe(-a);
     expect(pos.key()).toBe(key);
     expect(pos.ply).toBe(ply);
   });
 
   it('prefers fewer cards left to shed', () => {
-    const a = build({ hand: [['5H'], ['2D\'', '3D\'']], stock: [['8S'], ['JC\'']] });
-    const b = build({ hand: [['5H', '6H'], ['2D\'', '3D\'']], stock: [['8S'], ['JC\'']] });
+    const a = build({ hand: [['5H'], ["2D'", "3D'"]], stock: [['8S'], ["JC'"]] });
+    const b = build({
+      hand: [
+        ['5H', '6H'],
+        ["2D'", "3D'"],
+      ],
+      stock: [['8S'], ["JC'"]],
+    });
     expect(evaluateExpert(a, 0, EXPERT_EVAL)).toBeGreaterThan(evaluateExpert(b, 0, EXPERT_EVAL));
   });
 });
@@ -62,10 +71,10 @@ describe('expert evaluation', () => {
 describe('stock gap feature', () => {
   it('counts the ranks between a stock top and its foundation, 0 when it fits or the stock is empty', () => {
     // Spades foundations at 3 and 1 (slots 0 and 1), hearts at 0.
-    const pos = build({ stock: [['2C', '7S'], ['4H\'']], found: [3, 1] });
+    const pos = build({ stock: [['2C', '7S'], ["4H'"]], found: [3, 1] });
     expect(stockGap(pos, 0)).toBe(3); // 7S needs 4S, 5S, 6S first
     expect(stockGap(pos, 1)).toBe(3); // 4H' needs AH, 2H, 3H
-    const fits = build({ stock: [['4S'], ['AH\'']], found: [3, 1] });
+    const fits = build({ stock: [['4S'], ["AH'"]], found: [3, 1] });
     expect(stockGap(fits, 0)).toBe(0);
     expect(stockGap(fits, 1)).toBe(0);
     // 2S: the higher spades foundation is past it, the lower (at 1) takes it.
@@ -75,7 +84,7 @@ describe('stock gap feature', () => {
   });
 
   it('enters the score only through its weights', () => {
-    const pos = build({ hand: [['5H'], ['2D\'']], stock: [['9S'], ['4H\'']], found: [3, 1] });
+    const pos = build({ hand: [['5H'], ["2D'"]], stock: [['9S'], ["4H'"]], found: [3, 1] });
     const base = evaluateExpert(pos, 0);
     expect(evaluateExpert(pos, 0, { ...EXPERT_EVAL, stockGap: -1 })).toBe(base - 5);
     expect(evaluateExpert(pos, 0, { ...EXPERT_EVAL, otherStockGap: 1 })).toBe(base + 3);
@@ -87,16 +96,16 @@ describe('hand playability feature', () => {
     // A's hand and waste: 2S (fits the spade foundation at 1), 9H (fits TS' on B1), 6D (loads
     // onto B's waste top 7D'), KC (fits nothing: no empty pile counts) → 3 of 4.
     const pos = build({
-      hand: [['KC', '2S'], ['3C\'']],
-      waste: [['9H', '6D'], ['7D\'']],
-      stock: [['QH'], ['8C\'']],
-      tab: [['4C'], ['4D'], ['4S'], ['4H'], ['5C\''], ['TS\''], ['5H\''], []],
+      hand: [['KC', '2S'], ["3C'"]],
+      waste: [['9H', '6D'], ["7D'"]],
+      stock: [['QH'], ["8C'"]],
+      tab: [['4C'], ['4D'], ['4S'], ['4H'], ["5C'"], ["TS'"], ["5H'"], []],
       found: [1, 0],
     });
     expect(handPlay(pos, 0)).toBe(3 / 4);
     // B's only card, 3C', fits the red fours on A1 and A3.
     expect(handPlay(pos, 1)).toBe(1);
-    const none = build({ hand: [[], ['3C\'']] });
+    const none = build({ hand: [[], ["3C'"]] });
     expect(handPlay(none, 0)).toBe(0);
   });
 

@@ -14,8 +14,12 @@ describe('expert', () => {
   it('plays whole games legally on both seats, and the same seed gives the same game', () => {
     const deal = dealFromSeed('33');
     const play = () =>
-      playGame(deal, [new ExpertStrategy('33:A', small), makeStrategy('planner', '33:B')], { record: true, maxTurns: 30 });
-    const r1 = play(), r2 = play();
+      playGame(deal, [new ExpertStrategy('33:A', small), makeStrategy('planner', '33:B')], {
+        record: true,
+        maxTurns: 30,
+      });
+    const r1 = play(),
+      r2 = play();
     expect(r1.turns).toBeGreaterThan(0);
     expect(r2.moves).toEqual(r1.moves);
     const r3 = playGame(deal, [makeStrategy('greedy', '33:A'), new ExpertStrategy('33:B', small)], { maxTurns: 30 });
@@ -25,8 +29,12 @@ describe('expert', () => {
   it('with greedy playouts, still plays legal reproducible games, and the playouts change its choices', () => {
     const deal = dealFromSeed('33');
     const play = (opts: object) =>
-      playGame(deal, [new ExpertStrategy('33:A', { ...small, ...opts }), makeStrategy('planner', '33:B')], { record: true, maxTurns: 30 });
-    const r1 = play({ playoutWeight: 20 }), r2 = play({ playoutWeight: 20 });
+      playGame(deal, [new ExpertStrategy('33:A', { ...small, ...opts }), makeStrategy('planner', '33:B')], {
+        record: true,
+        maxTurns: 30,
+      });
+    const r1 = play({ playoutWeight: 20 }),
+      r2 = play({ playoutWeight: 20 });
     expect(r1.turns).toBeGreaterThan(0);
     expect(r2.moves).toEqual(r1.moves);
     expect(play({}).moves).not.toEqual(r1.moves);
@@ -42,9 +50,9 @@ describe('turn search memory', () => {
     // Ending at once scores best; moving 5H onto 6S first leaves an empty pile (to the
     // opponent, or filled with the hand card KC, which then has to be shed from the pile).
     const pos = build({
-      hand: [['KC'], ['2D\'']],
-      stock: [[], ['7H\'']],
-      tab: [['5H'], ['6S'], ['2C'], ['2S'], ['KS\''], ['KH\''], ['KD\''], ['KC\'']],
+      hand: [['KC'], ["2D'"]],
+      stock: [[], ["7H'"]],
+      tab: [['5H'], ['6S'], ['2C'], ['2S'], ["KS'"], ["KH'"], ["KD'"], ["KC'"]],
     });
     const search = new TurnSearch(2);
     const memory = new TurnMemory();

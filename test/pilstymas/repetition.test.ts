@@ -26,7 +26,7 @@ describe('[D] draw by repetition', () => {
 
   it('counts whole positions, not turns or keys; forgets them after a foundation move', () => {
     const t = new RepetitionTable();
-    const pos = build({ hand: [['5H', 'TC'], ['2D\'']], tab: [['9D\''], ['AS'], [], [], [], [], [], []] });
+    const pos = build({ hand: [['5H', 'TC'], ["2D'"]], tab: [["9D'"], ['AS'], [], [], [], [], [], []] });
     expect(t.add(pos)).toBe(1);
     pos.turns += 10; // the turn count is not part of the position
     expect(t.add(pos)).toBe(2);
@@ -39,9 +39,10 @@ describe('[D] draw by repetition', () => {
   });
 
   it('snapshots are equal exactly when the positions are', () => {
-    const a = build({ hand: [['5H', 'TC'], ['2D\'']], tab: [['9D\''], [], [], [], [], [], [], []] });
-    const b = build({ hand: [['5H', 'TC'], ['2D\'']], tab: [[], ['9D\''], [], [], [], [], [], []] });
-    const sa = new Uint8Array(SNAPSHOT_MAX), sb = new Uint8Array(SNAPSHOT_MAX);
+    const a = build({ hand: [['5H', 'TC'], ["2D'"]], tab: [["9D'"], [], [], [], [], [], [], []] });
+    const b = build({ hand: [['5H', 'TC'], ["2D'"]], tab: [[], ["9D'"], [], [], [], [], [], []] });
+    const sa = new Uint8Array(SNAPSHOT_MAX),
+      sb = new Uint8Array(SNAPSHOT_MAX);
     const snap = (p: PilPosition, out: Uint8Array) => Array.from(out.subarray(0, p.snapshot(out, 0)));
     expect(snap(a, sa)).not.toEqual(snap(b, sb));
     play(b, '9D A1>A0');
@@ -53,7 +54,10 @@ describe('[D] draw by repetition', () => {
   it('records carry the reason and verify replays it; moves after the draw or a wrong reason are invalid', () => {
     const deal = dealFromSeed('7');
     const r = playGame(deal, [idler('a'), idler('b')], { record: true, maxTurns: 1000 });
-    const doc = recordToJson(deal, r, 'cleared', 1000) as { moves: { player: number; move: string }[]; result: { outcome: string; reason?: string; turns: number } };
+    const doc = recordToJson(deal, r, 'cleared', 1000) as {
+      moves: { player: number; move: string }[];
+      result: { outcome: string; reason?: string; turns: number };
+    };
     expect(doc.result).toEqual({ outcome: 'draw', reason: 'repetition', turns: 141 });
     const v = verifyRecord(recordFromJson(doc, 'r.json'));
     expect([v.ok, v.message]).toEqual([true, 'valid: draw by repetition after 141 turns']);
@@ -70,6 +74,8 @@ describe('[D] draw by repetition', () => {
     short.moves = short.moves.slice(0, 100);
     short.result.turns = 100;
     expect(verifyRecord(recordFromJson(short, 'r.json')).ok).toBe(false);
-    expect(() => recordFromJson({ ...doc, result: { outcome: 'draw', reason: 'boredom', turns: 141 } }, 'r.json')).toThrow(/result.reason/);
+    expect(() =>
+      recordFromJson({ ...doc, result: { outcome: 'draw', reason: 'boredom', turns: 141 } }, 'r.json'),
+    ).toThrow(/result.reason/);
   });
 });

@@ -26,7 +26,8 @@ describe('deal', () => {
       expect(pos.top(HAND + p)).toBe(pack[17] + off);
       expect(pos.stack(HAND + p)[0]).toBe(pack[51] + off);
     }
-    const ra = (deal.packs[0][12] % 13) + 1, rb = (deal.packs[1][12] % 13) + 1;
+    const ra = (deal.packs[0][12] % 13) + 1,
+      rb = (deal.packs[1][12] % 13) + 1;
     expect(pos.turn).toBe(rb > ra ? 1 : 0);
   });
 
@@ -43,7 +44,7 @@ describe('deal', () => {
 
 describe('moves a–h', () => {
   it('a: an ace starts a foundation, which builds up by suit; anyone builds on any foundation', () => {
-    const pos = build({ hand: [['AS'], []], stock: [['3S'], ['2S\'']], tab: [['7D'], [], [], [], ['AH\''], [], [], []] });
+    const pos = build({ hand: [['AS'], []], stock: [['3S'], ["2S'"]], tab: [['7D'], [], [], [], ["AH'"], [], [], []] });
     expect(legal(pos)).toContain('AS hand>F');
     expect(legal(pos)).toContain('AH B0>F');
     expect(why(pos, '3S stock>F')).toMatch(/does not fit a foundation/);
@@ -58,7 +59,7 @@ describe('moves a–h', () => {
   });
 
   it('a: two foundations of a suit; the second ace takes the empty one', () => {
-    const pos = build({ hand: [['AS', 'AS\''], []], found: [3, 0] });
+    const pos = build({ hand: [['AS', "AS'"], []], found: [3, 0] });
     expect(pos.foundationFor(id("AS'"))).toBe(1);
     play(pos, 'AS hand>F');
     expect([pos.found[0], pos.found[1]]).toEqual([3, 1]);
@@ -66,8 +67,8 @@ describe('moves a–h', () => {
     expect(pos.foundationFor(id('4S'))).toBe(0);
   });
 
-  it('b/f: onto a tableau pile one rank higher and the other colour, own or the opponent\'s; no wrap', () => {
-    const pos = build({ hand: [['6S'], []], tab: [['7H'], ['7C'], ['KD'], [], ['7D\''], [], [], []] });
+  it("b/f: onto a tableau pile one rank higher and the other colour, own or the opponent's; no wrap", () => {
+    const pos = build({ hand: [['6S'], []], tab: [['7H'], ['7C'], ['KD'], [], ["7D'"], [], [], []] });
     const l = legal(pos);
     expect(l).toContain('6S hand>A0');
     expect(l).toContain('6S hand>B0');
@@ -78,7 +79,11 @@ describe('moves a–h', () => {
   });
 
   it('c: the own stock top moves, the next one is turned up; nothing goes on the own stock', () => {
-    const pos = build({ hand: [['2C'], []], stock: [['9H', '3C', '4D'], ['5D\'']], tab: [['5S'], [], [], [], [], [], [], []] });
+    const pos = build({
+      hand: [['2C'], []],
+      stock: [['9H', '3C', '4D'], ["5D'"]],
+      tab: [['5S'], [], [], [], [], [], [], []],
+    });
     expect(pos.down[0]).toBe(2);
     play(pos, '4D stock>A0');
     expect(pos.top(STOCK)).toBe(id('3C'));
@@ -88,7 +93,7 @@ describe('moves a–h', () => {
   });
 
   it('c: an empty stock stays empty', () => {
-    const pos = build({ hand: [['5D'], ['4D\'']], stock: [[], []] });
+    const pos = build({ hand: [['5D'], ["4D'"]], stock: [[], []] });
     pos.make(END);
     expect(why(pos, '4D hand>ostock')).toMatch(/stock is empty/);
   });
@@ -101,15 +106,20 @@ describe('moves a–h', () => {
   });
 
   it('e: loading the opponent: same suit, one rank up or down, on the stock top or waste top', () => {
-    const pos = build({ hand: [['9D'], []], stock: [[], ['TD\'']], waste: [[], ['8D\'']], tab: [[], [], [], [], ['TS\''], [], [], []] });
+    const pos = build({
+      hand: [['9D'], []],
+      stock: [[], ["TD'"]],
+      waste: [[], ["8D'"]],
+      tab: [[], [], [], [], ["TS'"], [], [], []],
+    });
     const l = legal(pos);
     expect(l).toContain('9D hand>ostock');
     expect(l).toContain('9D hand>owaste');
-    const wrongSuit = build({ hand: [['9H'], []], stock: [[], ['TD\'']] });
+    const wrongSuit = build({ hand: [['9H'], []], stock: [[], ["TD'"]] });
     expect(why(wrongSuit, '9H hand>ostock')).toMatch(/same suit/);
-    const twoApart = build({ hand: [['8D'], []], stock: [[], ['TD\'']] });
+    const twoApart = build({ hand: [['8D'], []], stock: [[], ["TD'"]] });
     expect(why(twoApart, '8D hand>ostock')).toMatch(/one rank apart/);
-    const noWaste = build({ hand: [['8D'], []], stock: [[], ['TD\'']] });
+    const noWaste = build({ hand: [['8D'], []], stock: [[], ["TD'"]] });
     expect(why(noWaste, '8D hand>owaste')).toMatch(/waste is empty/);
   });
 
@@ -132,7 +142,7 @@ describe('moves a–h', () => {
 
 describe('the turn', () => {
   it('end puts the hand card on the own waste and passes the turn', () => {
-    const pos = build({ hand: [['3C', 'KH'], ['5S\'']] });
+    const pos = build({ hand: [['3C', 'KH'], ["5S'"]] });
     expect(legal(pos)).toContain('end');
     expect(legal(pos)).not.toContain('pass');
     play(pos, 'end');
@@ -143,7 +153,7 @@ describe('the turn', () => {
   });
 
   it('a player with no hand and no waste passes', () => {
-    const pos = build({ hand: [[], ['5S\'']], stock: [['4C'], []] });
+    const pos = build({ hand: [[], ["5S'"]], stock: [['4C'], []] });
     expect(legal(pos)).toContain('pass');
     expect(why(pos, 'end')).toMatch(/pass/);
     play(pos, 'pass');
@@ -152,7 +162,11 @@ describe('the turn', () => {
   });
 
   it('the waste turns over into a new hand, first wasted first up (at the turn start)', () => {
-    const pos = build({ hand: [['9C'], ['5S\'']], waste: [['2H', '3H', '4H'], []], tab: [['KD'], [], [], [], [], [], [], []] });
+    const pos = build({
+      hand: [['9C'], ["5S'"]],
+      waste: [['2H', '3H', '4H'], []],
+      tab: [['KD'], [], [], [], [], [], [], []],
+    });
     play(pos, 'end'); // 9C goes on the waste; A's hand is now empty
     play(pos, 'end'); // B ends; A turns the waste over
     expect(pos.len[WASTE]).toBe(0);
@@ -172,9 +186,9 @@ describe('the turn', () => {
 });
 
 describe('winning and the draw', () => {
-  it('[D] a player wins when hand, waste, stock and own tableau piles are empty — also on the opponent\'s move', () => {
+  it("[D] a player wins when hand, waste, stock and own tableau piles are empty — also on the opponent's move", () => {
     // A has only the 5H on A0; B, to move, takes it onto B's 6S.
-    const pos = build({ turn: 1, hand: [[], ['2C\'']], tab: [['5H'], [], [], [], ['6S\''], [], [], []] });
+    const pos = build({ turn: 1, hand: [[], ["2C'"]], tab: [['5H'], [], [], [], ["6S'"], [], [], []] });
     expect(pos.winner).toBe(-1);
     play(pos, '5H A0>B0');
     expect(pos.winner).toBe(0);
@@ -182,10 +196,10 @@ describe('winning and the draw', () => {
   });
 
   it('[D] a card of the opponent on the own pile keeps the player from winning; Russian Bank ignores piles', () => {
-    const pos = build({ hand: [['AC'], ['2C\'']], tab: [['9D\''], [], [], [], [], [], [], []] });
+    const pos = build({ hand: [['AC'], ["2C'"]], tab: [["9D'"], [], [], [], [], [], [], []] });
     play(pos, 'AC hand>F');
     expect(pos.winner).toBe(-1);
-    const rb = build({ rule: 'russian-bank', hand: [['AC'], ['2C\'']], tab: [['9D\''], [], [], [], [], [], [], []] });
+    const rb = build({ rule: 'russian-bank', hand: [['AC'], ["2C'"]], tab: [["9D'"], [], [], [], [], [], [], []] });
     play(rb, 'AC hand>F');
     expect(rb.winner).toBe(0);
   });
@@ -202,7 +216,17 @@ describe('engine invariants', () => {
   it('make/unmake restores the position and its key exactly', () => {
     const pos = PilPosition.fromDeal(dealFromSeed('11'));
     const strat = [makeStrategy('random', 'x'), makeStrategy('random', 'y')];
-    const snap = () => JSON.stringify([[...Array(14).keys()].map((s) => pos.stack(s)), Array.from(pos.len), Array.from(pos.found), Array.from(pos.down), pos.turn, pos.turns, pos.winner, pos.key()]);
+    const snap = () =>
+      JSON.stringify([
+        [...Array(14).keys()].map((s) => pos.stack(s)),
+        Array.from(pos.len),
+        Array.from(pos.found),
+        Array.from(pos.down),
+        pos.turn,
+        pos.turns,
+        pos.winner,
+        pos.key(),
+      ]);
     const done: number[] = [];
     const states: string[] = [];
     const viewOf = async () => (await import('../../src/games/pilstymas/view.js')).viewOf;
@@ -238,9 +262,11 @@ describe('engine invariants', () => {
             copies[c % 52]++;
           }
         // A foundation of height h holds ranks 1..h of its suit, one card each.
-        for (let slot = 0; slot < 8; slot++) for (let r = 1; r <= pos.found[slot]; r++) copies[((slot >> 1) * 13) + r - 1]++;
+        for (let slot = 0; slot < 8; slot++)
+          for (let r = 1; r <= pos.found[slot]; r++) copies[(slot >> 1) * 13 + r - 1]++;
         const bad = twice > 0 || !copies.every((n) => n === 2) || seen.size + pos.foundTotal() !== 104;
-        if (bad) expect({ seed, step, twice, copies, total: seen.size + pos.foundTotal() }).toBe('all 104 cards, each once');
+        if (bad)
+          expect({ seed, step, twice, copies, total: seen.size + pos.foundTotal() }).toBe('all 104 cards, each once');
         checked++;
       }
     }

@@ -22,12 +22,26 @@ describe('a strategy in both seats', () => {
 
   it('plays a tournament: rows, pairing and ratings name the two seats apart', async () => {
     const out = join(dir, 'self.csv');
-    const r = await run('tournament', 'pilstymas', '--players', 'planner,planner', '--seeds', '1..3', '--workers', '1', '--out', out);
+    const r = await run(
+      'tournament',
+      'pilstymas',
+      '--players',
+      'planner,planner',
+      '--seeds',
+      '1..3',
+      '--workers',
+      '1',
+      '--out',
+      out,
+    );
     expect(r.code).toBe(0);
     const rows = readCsvRows(out).rows;
     expect(rows).toHaveLength(6); // 3 seeds, both seat orders
-    expect(new Set(rows.map((x) => `${x.seatA}:${x.seatB}`))).toEqual(new Set(['planner#1:planner#2', 'planner#2:planner#1']));
-    for (const x of rows.filter((x) => x.outcome === 'win')) expect(['planner#1', 'planner#2']).toContain(x.winnerStrategy);
+    expect(new Set(rows.map((x) => `${x.seatA}:${x.seatB}`))).toEqual(
+      new Set(['planner#1:planner#2', 'planner#2:planner#1']),
+    );
+    for (const x of rows.filter((x) => x.outcome === 'win'))
+      expect(['planner#1', 'planner#2']).toContain(x.winnerStrategy);
     expect(r.out).toMatch(/^planner#1 vs planner#2 +6 /m);
     expect(r.out).toMatch(/^ {2}planner#1 +[+-]\d+ /m);
     expect(r.out).toMatch(/^ {2}planner#2 +[+-]\d+ /m);
@@ -45,7 +59,18 @@ describe('a strategy in both seats', () => {
   it('works for a strategy file too, against itself beside a built-in', async () => {
     const out = join(dir, 'files.csv');
     const file = 'examples/strategies/pilstymas.mjs';
-    const r = await run('tournament', 'pilstymas', '--players', `${file},greedy,${file}`, '--seeds', '1', '--workers', '1', '--out', out);
+    const r = await run(
+      'tournament',
+      'pilstymas',
+      '--players',
+      `${file},greedy,${file}`,
+      '--seeds',
+      '1',
+      '--workers',
+      '1',
+      '--out',
+      out,
+    );
     expect(r.code).toBe(0);
     const names = new Set(readCsvRows(out).rows.flatMap((x) => [x.seatA, x.seatB]));
     expect([...names].sort()).toEqual(['greedy', 'unloader#1', 'unloader#2']);

@@ -16,7 +16,10 @@ function reshuffleHidden(deal: PilDeal, seed: string): PilDeal {
   const packs = deal.packs.map((pack, p) => {
     const out = [...pack];
     const idx = [...Array(52).keys()].filter((i) => i < 12 || (i >= 17 && !(p === starter && i === 17)));
-    const cards = shuffleInPlace(idx.map((i) => pack[i]), rng);
+    const cards = shuffleInPlace(
+      idx.map((i) => pack[i]),
+      rng,
+    );
     idx.forEach((i, k) => (out[i] = cards[k]));
     return out;
   }) as [number[], number[]];
@@ -25,17 +28,21 @@ function reshuffleHidden(deal: PilDeal, seed: string): PilDeal {
 
 describe('hidden information', () => {
   it('a view does not depend on the order of hidden cards', () => {
-    const d1 = dealFromSeed('9'), d2 = reshuffleHidden(d1, 'x');
+    const d1 = dealFromSeed('9'),
+      d2 = reshuffleHidden(d1, 'x');
     expect(d2.packs).not.toEqual(d1.packs);
-    const p1 = PilPosition.fromDeal(d1), p2 = PilPosition.fromDeal(d2);
+    const p1 = PilPosition.fromDeal(d1),
+      p2 = PilPosition.fromDeal(d2);
     expect(viewOf(p2, p2.turn)).toEqual(viewOf(p1, p1.turn));
     expect(viewOf(p2, 1 - p2.turn)).toEqual(viewOf(p1, 1 - p1.turn));
   });
 
   it('every strategy makes the same first decision on deals that differ only in hidden cards', () => {
     for (const seed of ['9', '10', '11']) {
-      const d1 = dealFromSeed(seed), d2 = reshuffleHidden(d1, `r${seed}`);
-      const p1 = PilPosition.fromDeal(d1), p2 = PilPosition.fromDeal(d2);
+      const d1 = dealFromSeed(seed),
+        d2 = reshuffleHidden(d1, `r${seed}`);
+      const p1 = PilPosition.fromDeal(d1),
+        p2 = PilPosition.fromDeal(d2);
       for (const name of STRATEGY_NAMES) {
         const m1 = makeStrategy(name, 's').choose(viewOf(p1, p1.turn));
         const m2 = makeStrategy(name, 's').choose(viewOf(p2, p2.turn));
@@ -44,9 +51,10 @@ describe('hidden information', () => {
     }
   });
 
-  it('the hand card is in the mover\'s view only; the hidden set is per player and sorted', () => {
+  it("the hand card is in the mover's view only; the hidden set is per player and sorted", () => {
     const pos = PilPosition.fromDeal(dealFromSeed('9'));
-    const me = viewOf(pos, pos.turn), other = viewOf(pos, 1 - pos.turn);
+    const me = viewOf(pos, pos.turn),
+      other = viewOf(pos, 1 - pos.turn);
     expect(me.handCard).toBe(pos.handCard());
     expect(other.handCard).toBe(-1);
     expect(me.hidden[pos.turn]).toHaveLength(34 + 12);
@@ -71,8 +79,8 @@ describe('hidden information', () => {
 describe('strategies', () => {
   it('greedy plays foundations first, then the own stock, then loads, then builds, and ends last', () => {
     const pos = build({
-      hand: [['5H', 'TC'], ['2D\'']],
-      stock: [['8S'], ['JC\'']],
+      hand: [['5H', 'TC'], ["2D'"]],
+      stock: [['8S'], ["JC'"]],
       tab: [['AD'], ['9H'], ['JH'], [], [], [], [], []],
     });
     const buf = new Int32Array(512);
@@ -89,8 +97,14 @@ describe('strategies', () => {
   });
 
   it('evaluate prefers fewer cards left to shed', () => {
-    const a = build({ hand: [['5H'], ['2D\'', '3D\'']], stock: [['8S'], ['JC\'']] });
-    const b = build({ hand: [['5H', '6H'], ['2D\'', '3D\'']], stock: [['8S'], ['JC\'']] });
+    const a = build({ hand: [['5H'], ["2D'", "3D'"]], stock: [['8S'], ["JC'"]] });
+    const b = build({
+      hand: [
+        ['5H', '6H'],
+        ["2D'", "3D'"],
+      ],
+      stock: [['8S'], ["JC'"]],
+    });
     expect(evaluate(a, 0)).toBeGreaterThan(evaluate(b, 0));
     expect(evaluate(a, 1)).toBeLessThan(evaluate(b, 1));
   });
@@ -99,9 +113,9 @@ describe('strategies', () => {
     // 2S covers A's 3H, which fits the hearts foundation; 2S can go onto A's own 3D first
     // (a move within the own side, which greedy never makes).
     const pos = build({
-      hand: [['KC'], ['2D\'']],
-      stock: [['9D', '8D'], ['7H\'']],
-      tab: [['3H', '2S'], ['3D'], ['QC'], ['JS'], ['QS\''], ['TS\''], ['9H\''], ['5C\'']],
+      hand: [['KC'], ["2D'"]],
+      stock: [['9D', '8D'], ["7H'"]],
+      tab: [['3H', '2S'], ['3D'], ['QC'], ['JS'], ["QS'"], ["TS'"], ["9H'"], ["5C'"]],
       found: [0, 0, 2, 0, 0, 0, 0, 0],
     });
     const v = viewOf(pos, 0);
@@ -109,13 +123,13 @@ describe('strategies', () => {
     expect(formatMove(makeStrategy('planner', 's').choose(v))).toBe('2S A0>A1');
   });
 
-  it('greedy clears the own tableau: onto the opponent\'s stock or waste (rule e), then onto the opponent\'s piles', () => {
+  it("greedy clears the own tableau: onto the opponent's stock or waste (rule e), then onto the opponent's piles", () => {
     // A has no hand card; its piles hold 9D (fits B's stock top TD), 4H' (fits B's 5S) and KC
     // (which fits only an empty pile: greedy does not hand the opponent its cards there).
     const pos = build({
-      hand: [[], ['KC\'']],
-      stock: [[], ['TD\'']],
-      tab: [['9D'], ['4H\''], ['KC'], [], ['5S'], ['QC\''], [], []],
+      hand: [[], ["KC'"]],
+      stock: [[], ["TD'"]],
+      tab: [['9D'], ["4H'"], ['KC'], [], ['5S'], ["QC'"], [], []],
     });
     const buf = new Int32Array(512);
     const seq: string[] = [];
@@ -129,7 +143,10 @@ describe('strategies', () => {
 
   it('every strategy plays a whole game legally (checked by the game loop)', () => {
     const deal = dealFromSeed('21');
-    for (const [a, b] of [['planner', 'greedy'], ['ismcts', 'random']] as const) {
+    for (const [a, b] of [
+      ['planner', 'greedy'],
+      ['ismcts', 'random'],
+    ] as const) {
       const r = playGame(deal, [makeStrategy(a, '1'), makeStrategy(b, '2')], { maxTurns: 60 });
       expect(r.turns).toBeGreaterThan(0);
     }

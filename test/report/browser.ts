@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 // The browser tests drive Debian's chromium through playwright-core (no browser download).
 // CHROMIUM_PATH names another binary.
 
-export const INSTALL_HINT = 'install it with `apt-get update && apt-get install -y chromium` (Debian), or set CHROMIUM_PATH';
+export const INSTALL_HINT =
+  'install it with `apt-get update && apt-get install -y chromium` (Debian), or set CHROMIUM_PATH';
 
 export function findChromium(): string | null {
   const env = process.env.CHROMIUM_PATH;

@@ -51,13 +51,72 @@ async function ok(...args: string[]): Promise<string> {
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   for (const k of [1, 2])
-    await ok('batch', 'besieged-city', '--seeds', '1..8', '--shard', `${k}/2`, '--max-nodes', '20000', '--strategies', 'greedy', '--workers', '1', '--out', f(`bc-${k}.csv`));
+    await ok(
+      'batch',
+      'besieged-city',
+      '--seeds',
+      '1..8',
+      '--shard',
+      `${k}/2`,
+      '--max-nodes',
+      '20000',
+      '--strategies',
+      'greedy',
+      '--workers',
+      '1',
+      '--out',
+      f(`bc-${k}.csv`),
+    );
   await ok('batch', 'parterre', '--seeds', '1..8', '--max-nodes', '20000', '--workers', '1', '--out', f('pt.csv'));
-  await ok('tournament', 'pilstymas', '--players', 'random,greedy', '--games', '6', '--max-turns', '300', '--workers', '1', '--out', f('t.csv'), '--records', f('records'));
+  await ok(
+    'tournament',
+    'pilstymas',
+    '--players',
+    'random,greedy',
+    '--games',
+    '6',
+    '--max-turns',
+    '300',
+    '--workers',
+    '1',
+    '--out',
+    f('t.csv'),
+    '--records',
+    f('records'),
+  );
   await ok('batch', 'zioplys', '--players', '2..4', '--seeds', '1..40', '--workers', '1', '--out', f('z.csv'));
-  await ok('batch', 'besieged-city', '--seeds', '1..8', '--variant', VARIANT, '--max-nodes', '20000', '--workers', '1', '--out', VARIANT_CSVS[0]);
-  await ok('batch', 'besieged-city', '--seeds', '1..8', '--variant', VARIANT, '--max-nodes', '1', '--strategies', 'greedy', '--workers', '1', '--out', VARIANT_CSVS[1]);
-  for (const [game, files] of Object.entries(CSVS)) summaries[game] = JSON.parse(await ok('summary', ...files, '--json'));
+  await ok(
+    'batch',
+    'besieged-city',
+    '--seeds',
+    '1..8',
+    '--variant',
+    VARIANT,
+    '--max-nodes',
+    '20000',
+    '--workers',
+    '1',
+    '--out',
+    VARIANT_CSVS[0],
+  );
+  await ok(
+    'batch',
+    'besieged-city',
+    '--seeds',
+    '1..8',
+    '--variant',
+    VARIANT,
+    '--max-nodes',
+    '1',
+    '--strategies',
+    'greedy',
+    '--workers',
+    '1',
+    '--out',
+    VARIANT_CSVS[1],
+  );
+  for (const [game, files] of Object.entries(CSVS))
+    summaries[game] = JSON.parse(await ok('summary', ...files, '--json'));
   variantSummary = JSON.parse(await ok('summary', ...VARIANT_CSVS, '--json'));
   await ok('report', ...ALL, '--out', f('report.html'));
   report = readFileSync(f('report.html'), 'utf8');
@@ -65,31 +124,44 @@ beforeAll(async () => {
   writeFileSync(f('bc-sol.json'), await ok('solve', 'besieged-city', '--seed', '1', '--max-nodes', '200000', '--json'));
   writeFileSync(f('pt-sol.json'), await ok('solve', 'parterre', '--seed', '12', '--max-nodes', '200000', '--json'));
   const record = readdirSync(f('records')).sort()[0];
-  const sources = { 'besieged-city': f('bc-sol.json'), parterre: f('pt-sol.json'), pilstymas: join(f('records'), record) };
+  const sources = {
+    'besieged-city': f('bc-sol.json'),
+    parterre: f('pt-sol.json'),
+    pilstymas: join(f('records'), record),
+  };
   for (const [game, file] of Object.entries(sources)) {
     await ok('replay', '--solution', file, '--out', f(`replay-${game}.html`));
     replays[game] = file;
   }
 }, 240_000);
 
-
 /** The value at a "/"-joined path of the summary JSON. */
 const at = (doc: unknown, path: string): unknown =>
   path.split('/').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], doc);
 
-const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 describe('report page (HTML)', () => {
   it('embeds, for every game, exactly the object summary --json prints for its files', () => {
     const found: Record<string, unknown> = {};
-    for (const m of report.matchAll(/<script type="application\/json" class="summary-json" data-game="([^"]+)" data-variant="default">(.*?)<\/script>/gs))
+    for (const m of report.matchAll(
+      /<script type="application\/json" class="summary-json" data-game="([^"]+)" data-variant="default">(.*?)<\/script>/gs,
+    ))
       found[m[1]] = JSON.parse(m[2]);
     expect(Object.keys(found).sort()).toEqual(Object.keys(CSVS).sort());
     for (const game of Object.keys(CSVS)) expect(found[game], game).toEqual(summaries[game]);
   });
 
   it('shows in its tables the summary --json numbers, each at its place', () => {
-    const sections = report.split('<section class="game"').slice(1).map((sec) => sec.split('</section>')[0]);
+    const sections = report
+      .split('<section class="game"')
+      .slice(1)
+      .map((sec) => sec.split('</section>')[0]);
     let cells = 0;
     for (const sec of sections) {
       const game = /data-game="([^"]+)"/.exec(sec)![1];
@@ -106,7 +178,12 @@ describe('report page (HTML)', () => {
   });
 
   it('keeps each rule variant apart, merges a solver and a strategies run of it, and compares the variants', () => {
-    const v = variantSummary as { variant: string; deals: number; duplicates: number; strategies: { name: string; played: number }[] };
+    const v = variantSummary as {
+      variant: string;
+      deals: number;
+      duplicates: number;
+      strategies: { name: string; played: number }[];
+    };
     expect(v.variant).toBe(VARIANT);
     expect((summaries['besieged-city'] as { variant: string }).variant).toBe('default');
     // 8 seeds, each in both files: one row per seed, with the solver's verdict and greedy's game.
@@ -114,7 +191,8 @@ describe('report page (HTML)', () => {
     expect(v.strategies.map((t) => [t.name, t.played])).toEqual([['greedy', 8]]);
     const solver = readCsvRows(VARIANT_CSVS[0]).rows;
     expect((variantSummary as { solved: number }).solved).toBe(solver.filter((r) => r.outcome === 'solved').length);
-    const embedded = /<script type="application\/json" class="summary-json" data-game="besieged-city" data-variant="([^"]+)">(.*?)<\/script>/gs;
+    const embedded =
+      /<script type="application\/json" class="summary-json" data-game="besieged-city" data-variant="([^"]+)">(.*?)<\/script>/gs;
     expect([...report.matchAll(embedded)].map((m) => m[1])).toEqual(['default', VARIANT]);
     expect(JSON.parse([...report.matchAll(embedded)][1][2])).toEqual(variantSummary);
     // The comparison: one row per variant, each cell the number at its place in that variant's summary.
@@ -134,9 +212,13 @@ describe('report page (HTML)', () => {
   it('loads nothing: no script, stylesheet, font or image from anywhere', () => {
     expect(report).not.toMatch(/<script[^>]+src=|<link\b|@import|@font-face|<img\b|url\(\s*['"]?https?:/i);
     expect(report.match(/<figure class="chart"/g)?.length).toBeGreaterThanOrEqual(10);
-    expect(report).toContain('patience batch besieged-city --seeds 1..8 --algorithm auto --timeout 10000ms --max-nodes 20000 --memory 1024MiB --strategies greedy --strategy-seed 1');
+    expect(report).toContain(
+      'patience batch besieged-city --seeds 1..8 --algorithm auto --timeout 10000ms --max-nodes 20000 --memory 1024MiB --strategies greedy --strategy-seed 1',
+    );
     // The settings column records the run: players, win rule and turn cap.
-    expect(report).toContain('patience tournament pilstymas --seeds 1..3 --players random,greedy --win cleared --max-turns 300');
+    expect(report).toContain(
+      'patience tournament pilstymas --seeds 1..3 --players random,greedy --win cleared --max-turns 300',
+    );
     for (const game of Object.keys(replays)) {
       const page = readFileSync(f(`replay-${game}.html`), 'utf8');
       expect(page).not.toMatch(/<script[^>]+src=|<link\b|@import|@font-face|<img\b|https?:\/\//i);
@@ -172,12 +254,26 @@ describe('command lines', () => {
 
 describe('Bradley–Terry intervals', () => {
   it('for two players, half the standard error of the log-odds, ±1.96', () => {
-    const pair: PairStat = { a: 'x', b: 'y', games: 40, aWins: 30, bWins: 10, draws: 0, errors: 0, aRate: 0.75, lo: 0, hi: 1, drawRate: 0, meanTurns: 0 };
+    const pair: PairStat = {
+      a: 'x',
+      b: 'y',
+      games: 40,
+      aWins: 30,
+      bWins: 10,
+      draws: 0,
+      errors: 0,
+      aRate: 0.75,
+      lo: 0,
+      hi: 1,
+      drawRate: 0,
+      meanTurns: 0,
+    };
     const [x, y] = bradleyTerry(['x', 'y'], [pair]);
     // One virtual draw: 30.5 : 10.5 over 41 games, so p = 30.5/41 and Δθ = log(30.5/10.5).
-    const p = 30.5 / 41, elo = 400 / Math.LN10;
+    const p = 30.5 / 41,
+      elo = 400 / Math.LN10;
     expect(x.elo - y.elo).toBeCloseTo(elo * Math.log(30.5 / 10.5), 6);
-    const half = 1.959964 * elo * 0.5 / Math.sqrt(41 * p * (1 - p));
+    const half = (1.959964 * elo * 0.5) / Math.sqrt(41 * p * (1 - p));
     expect(x.hi - x.elo).toBeCloseTo(half, 6);
     expect(x.elo - x.lo).toBeCloseTo(half, 6);
     expect(y.hi - y.elo).toBeCloseTo(half, 6);
@@ -221,19 +317,32 @@ describe.skipIf(!chromium && !CI)('in a real browser (chromium)', () => {
 
   it('report: no console errors, every chart drawn with a size, tables as summary --json', async () => {
     const { page, errors } = await open(f('report.html'));
-    const boxes: { w: number; h: number; chart: string }[] = await page.$$eval('figure.chart', (figs: Dom[]) => figs.map((fig) => {
-      const r = fig.querySelector('svg')!.getBoundingClientRect();
-      return { w: r.width, h: r.height, chart: fig.dataset.chart };
-    }));
+    const boxes: { w: number; h: number; chart: string }[] = await page.$$eval('figure.chart', (figs: Dom[]) =>
+      figs.map((fig) => {
+        const r = fig.querySelector('svg')!.getBoundingClientRect();
+        return { w: r.width, h: r.height, chart: fig.dataset.chart };
+      }),
+    );
     expect(boxes.length).toBeGreaterThanOrEqual(10);
     for (const b of boxes) {
       expect(b.w, b.chart).toBeGreaterThan(0);
       expect(b.h, b.chart).toBeGreaterThan(0);
     }
-    const cells: { game: string; variant: string; path: string; value: string }[] = await page.$$eval('section.game td[data-path]', (tds: Dom[]) =>
-      tds.map((td) => ({ game: td.closest('section')!.getAttribute('data-game')!, variant: td.closest('section')!.getAttribute('data-variant')!, path: td.getAttribute('data-path')!, value: td.getAttribute('data-value')! })));
+    const cells: { game: string; variant: string; path: string; value: string }[] = await page.$$eval(
+      'section.game td[data-path]',
+      (tds: Dom[]) =>
+        tds.map((td) => ({
+          game: td.closest('section')!.getAttribute('data-game')!,
+          variant: td.closest('section')!.getAttribute('data-variant')!,
+          path: td.getAttribute('data-path')!,
+          value: td.getAttribute('data-value')!,
+        })),
+    );
     expect(cells.length).toBeGreaterThan(100);
-    for (const c of cells) expect(JSON.parse(c.value), `${c.game} ${c.path}`).toEqual(at(c.variant === 'default' ? summaries[c.game] : variantSummary, c.path) ?? null);
+    for (const c of cells)
+      expect(JSON.parse(c.value), `${c.game} ${c.path}`).toEqual(
+        at(c.variant === 'default' ? summaries[c.game] : variantSummary, c.path) ?? null,
+      );
     await page.screenshot({ path: join(ARTIFACTS, 'report.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
@@ -242,11 +351,18 @@ describe.skipIf(!chromium && !CI)('in a real browser (chromium)', () => {
   /** The replay page after one step forward: the cards shown on `ids`, top card last. */
   async function stepOnce(game: string) {
     const { page, errors } = await open(f(`replay-${game}.html`));
-    const topCards = (): Promise<Record<string, string | null>> => page.$$eval('[data-pile]', (els: Dom[]) =>
-      Object.fromEntries(els.map((el) => {
-        const cards = el.querySelectorAll('.card');
-        return [el.getAttribute('data-pile'), cards.length ? cards[cards.length - 1].getAttribute('data-card') : null];
-      })));
+    const topCards = (): Promise<Record<string, string | null>> =>
+      page.$$eval('[data-pile]', (els: Dom[]) =>
+        Object.fromEntries(
+          els.map((el) => {
+            const cards = el.querySelectorAll('.card');
+            return [
+              el.getAttribute('data-pile'),
+              cards.length ? cards[cards.length - 1].getAttribute('data-card') : null,
+            ];
+          }),
+        ),
+      );
     await page.waitForSelector('body[data-ready="true"][data-step="0"]');
     const before = await topCards();
     await page.click('#next');
@@ -258,8 +374,12 @@ describe.skipIf(!chromium && !CI)('in a real browser (chromium)', () => {
     return { page, errors, current, tops, marked };
   }
 
-  it('Besieged City replay: one step forward shows the engine\'s position after move 1', async () => {
-    const { deal, moves } = readSolution(besiegedCity, JSON.parse(readFileSync(replays['besieged-city'], 'utf8')), 'sol');
+  it("Besieged City replay: one step forward shows the engine's position after move 1", async () => {
+    const { deal, moves } = readSolution(
+      besiegedCity,
+      JSON.parse(readFileSync(replays['besieged-city'], 'utf8')),
+      'sol',
+    );
     const pos = besiegedCity.position(deal);
     const m = besiegedCity.parseMove(pos, moves[0]);
     if (!m.ok) throw new Error(m.reason);
@@ -267,7 +387,8 @@ describe.skipIf(!chromium && !CI)('in a real browser (chromium)', () => {
     const { page, errors, current, tops, marked } = await stepOnce('besieged-city');
     expect(current).toBe(moves[0]);
     expect(marked).toBeGreaterThan(0);
-    for (let t = 0; t < TRENCH_NAMES.length; t++) expect(tops[TRENCH_NAMES[t]], TRENCH_NAMES[t]).toBe(pos.top(t) < 0 ? null : formatCard(pos.top(t)));
+    for (let t = 0; t < TRENCH_NAMES.length; t++)
+      expect(tops[TRENCH_NAMES[t]], TRENCH_NAMES[t]).toBe(pos.top(t) < 0 ? null : formatCard(pos.top(t)));
     expect(tops.talon).toBe(pos.talonTop() < 0 ? null : formatCard(pos.talonTop()));
     // Back, then the arrow key forward: the same position again.
     await page.click('#prev');
@@ -292,7 +413,7 @@ describe.skipIf(!chromium && !CI)('in a real browser (chromium)', () => {
     await page.close();
   });
 
-  it('Parterre replay: one step forward shows the engine\'s piles after move 1', async () => {
+  it("Parterre replay: one step forward shows the engine's piles after move 1", async () => {
     const { deal, moves } = readSolution(parterre, JSON.parse(readFileSync(replays.parterre, 'utf8')), 'sol');
     const pos = parterre.position(deal);
     const m = parterre.parseMove(pos, moves[0]);
@@ -307,7 +428,7 @@ describe.skipIf(!chromium && !CI)('in a real browser (chromium)', () => {
     await page.close();
   });
 
-  it('Pilstymas replay: one step forward shows the engine\'s tableau after move 1', async () => {
+  it("Pilstymas replay: one step forward shows the engine's tableau after move 1", async () => {
     const rec = recordFromJson(JSON.parse(readFileSync(replays.pilstymas, 'utf8')), 'record');
     const pos = PilPosition.fromDeal(rec.deal, rec.rule);
     const m = pilParse(pos, rec.moves[0].move);
@@ -317,7 +438,9 @@ describe.skipIf(!chromium && !CI)('in a real browser (chromium)', () => {
     expect(current).toBe(`${'AB'[rec.moves[0].player]}${rec.moves[0].move}`);
     for (let k = 0; k < 8; k++) {
       const id = pos.top(TAB + k);
-      expect(tops[PILE_NAMES[k]], PILE_NAMES[k]).toBe(id < 0 || pos.len[TAB + k] === 0 ? null : formatCard(plainCard(id)) + (id >= 52 ? "'" : ''));
+      expect(tops[PILE_NAMES[k]], PILE_NAMES[k]).toBe(
+        id < 0 || pos.len[TAB + k] === 0 ? null : formatCard(plainCard(id)) + (id >= 52 ? "'" : ''),
+      );
     }
     await page.screenshot({ path: join(ARTIFACTS, 'replay-pilstymas.png'), fullPage: true });
     expect(errors).toEqual([]);

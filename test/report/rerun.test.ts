@@ -15,12 +15,57 @@ import { tempDir } from '../temp-dir.js';
 const dir = tempDir('patience-rerun-');
 const f = (name: string) => join(dir, name);
 const RUNS: string[][] = [
-  ['tournament', 'pilstymas', '--players', 'random,greedy', '--seeds', '1..2', '--max-turns', '300', '--out', f('t1.csv')],
-  ['tournament', 'pilstymas', '--players', 'greedy,examples/strategies/pilstymas.mjs', '--games', '4', '--win', 'russian-bank', '--out', f('t2.csv')],
+  [
+    'tournament',
+    'pilstymas',
+    '--players',
+    'random,greedy',
+    '--seeds',
+    '1..2',
+    '--max-turns',
+    '300',
+    '--out',
+    f('t1.csv'),
+  ],
+  [
+    'tournament',
+    'pilstymas',
+    '--players',
+    'greedy,examples/strategies/pilstymas.mjs',
+    '--games',
+    '4',
+    '--win',
+    'russian-bank',
+    '--out',
+    f('t2.csv'),
+  ],
   ['tournament', 'pilstymas', '--players', 'greedy,greedy', '--seeds', '3', '--out', f('t3.csv')],
   ['batch', 'besieged-city', '--seeds', '1..4', '--max-nodes', '20000', '--out', f('b1.csv')],
-  ['batch', 'besieged-city', '--seeds', '1..4', '--max-nodes', '1', '--strategies', 'greedy,examples/strategies/besieged-city.mjs', '--out', f('b2.csv')],
-  ['batch', 'zioplys', '--players', '2,3', '--seeds', '1..5', '--no-wrap', '--strategies', 'examples/strategies/zioplys.mjs', '--out', f('z.csv')],
+  [
+    'batch',
+    'besieged-city',
+    '--seeds',
+    '1..4',
+    '--max-nodes',
+    '1',
+    '--strategies',
+    'greedy,examples/strategies/besieged-city.mjs',
+    '--out',
+    f('b2.csv'),
+  ],
+  [
+    'batch',
+    'zioplys',
+    '--players',
+    '2,3',
+    '--seeds',
+    '1..5',
+    '--no-wrap',
+    '--strategies',
+    'examples/strategies/zioplys.mjs',
+    '--out',
+    f('z.csv'),
+  ],
 ];
 const FILES = ['t1.csv', 't2.csv', 't3.csv', 'b1.csv', 'b2.csv', 'z.csv'].map(f);
 let commands: string[] = [];
@@ -36,17 +81,22 @@ beforeAll(async () => {
   await ok('report', ...FILES, '--out', f('report.html'));
   const html = readFileSync(f('report.html'), 'utf8');
   const pre = /To make these rows again<\/h3><pre>([^<]*)<\/pre>/.exec(html)![1];
-  commands = pre.replace(/&amp;/g, '&').replace(/&#39;|&apos;/g, "'").split('\n');
+  commands = pre
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;|&apos;/g, "'")
+    .split('\n');
 }, 240_000);
 
 /** A CSV's rows without what varies from run to run (time, and nodes under a clock). */
 const stable = (file: string) =>
-  readCsvRows(file).rows.map((r) => {
-    const { ms: _ms, nodes: _nodes, unique: _unique, ...rest } = r;
-    return Object.fromEntries(Object.entries(rest).filter(([k]) => !k.startsWith('ms_')));
-  }).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  readCsvRows(file)
+    .rows.map((r) => {
+      const { ms: _ms, nodes: _nodes, unique: _unique, ...rest } = r;
+      return Object.fromEntries(Object.entries(rest).filter(([k]) => !k.startsWith('ms_')));
+    })
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 
-describe('the report\'s commands', () => {
+describe("the report's commands", () => {
   it('are one per distinct run, with the strategy files by their paths and every setting', () => {
     expect(commands).toEqual([
       'patience tournament pilstymas --seeds 1,2 --players random,greedy --win cleared --max-turns 300',
@@ -71,10 +121,30 @@ describe('the report\'s commands', () => {
 
 describe('the settings column', () => {
   it('is words of the command line, a path with a space kept whole', () => {
-    const text = ['auto', 'timeout=10000ms', settingWord('strategies', 'greedy,./my bots/a.mjs'), settingWord('wrap', 'no'), settingWord('x', 'yes'), 'strategySeed=1'].join(' ');
+    const text = [
+      'auto',
+      'timeout=10000ms',
+      settingWord('strategies', 'greedy,./my bots/a.mjs'),
+      settingWord('wrap', 'no'),
+      settingWord('x', 'yes'),
+      'strategySeed=1',
+    ].join(' ');
     expect(text.split(' ')).toHaveLength(6);
     const flags = settingsFlags(text, 'algorithm');
-    expect(flags).toEqual(['--algorithm', 'auto', '--timeout', '10000ms', '--strategies', 'greedy,./my bots/a.mjs', '--no-wrap', '--x', '--strategy-seed', '1']);
-    expect(flags.map(shellWord).join(' ')).toBe("--algorithm auto --timeout 10000ms --strategies 'greedy,./my bots/a.mjs' --no-wrap --x --strategy-seed 1");
+    expect(flags).toEqual([
+      '--algorithm',
+      'auto',
+      '--timeout',
+      '10000ms',
+      '--strategies',
+      'greedy,./my bots/a.mjs',
+      '--no-wrap',
+      '--x',
+      '--strategy-seed',
+      '1',
+    ]);
+    expect(flags.map(shellWord).join(' ')).toBe(
+      "--algorithm auto --timeout 10000ms --strategies 'greedy,./my bots/a.mjs' --no-wrap --x --strategy-seed 1",
+    );
   });
 });

@@ -12,7 +12,9 @@ import { playsToWin } from '../besieged-city/helpers.js';
 // data/besieged-city/endgames.json (recorded by make-endgames.ts) and on two constructed
 // problems whose answers are worked out by hand; every solution is checked move by move.
 
-const endgames: Endgame[] = JSON.parse(readFileSync(new URL('../../data/besieged-city/endgames.json', import.meta.url), 'utf8'));
+const endgames: Endgame[] = JSON.parse(
+  readFileSync(new URL('../../data/besieged-city/endgames.json', import.meta.url), 'utf8'),
+);
 const ALGORITHMS: Algorithm[] = ['dfs', 'astar', 'best-first', 'auto'];
 
 function check(spec: PositionSpec, outcome: 'solved' | 'unsolvable', optimal?: number) {

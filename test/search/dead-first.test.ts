@@ -16,8 +16,9 @@ function graph(g: number): { game: Graph; truth: 'solved' | 'unsolvable'; live: 
   if (g % 2 === 0) {
     for (let s = game.succ.length - 1; s > 0 && game.goal < 0; s--) if (!game.deadAt[s] && !seen[s]) game.goal = s;
   } else if (!game.deadAt[last]) game.goal = last;
-  let live = 0, reached = 0;
-  for (let s = 0; s < seen.length; s++) if (seen[s]) (reached++, game.deadAt[s] || live++);
+  let live = 0,
+    reached = 0;
+  for (let s = 0; s < seen.length; s++) if (seen[s]) reached++, game.deadAt[s] || live++;
   return { game, truth: game.goal >= 0 && seen[game.goal] ? 'solved' : 'unsolvable', live, reached };
 }
 
@@ -33,7 +34,8 @@ function checkLine(game: Graph, moves: readonly number[]): void {
 
 describe('dfs: dead() before the table', () => {
   it('decides as the table-first search does, node for node, storing only live positions', () => {
-    let lost = 0, won = 0;
+    let lost = 0,
+      won = 0;
     for (let g = 0; g < 10; g++) {
       const { game, truth, live, reached } = graph(g);
       const plain = dfs(game, {}, new StateTable(64 << 20));

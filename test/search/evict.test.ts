@@ -32,7 +32,9 @@ describe('table: evictLowest', () => {
       expect(t.size / before).toBeGreaterThan(share - 0.02);
       expect(t.size / before).toBeLessThan(share + 0.02);
       // Kept: exactly the states above some threshold, with their values.
-      let minKept = Infinity, maxDropped = -Infinity, present = 0;
+      let minKept = Infinity,
+        maxDropped = -Infinity,
+        present = 0;
       for (let i = 0; i < n; i++) {
         const v = t.get(keys[i], keys[i].length);
         if (v === -1) {
@@ -115,12 +117,16 @@ describe('table: evictLowest', () => {
 
 describe('dfs: a full table with eviction', () => {
   it('decides as the unbounded search does, on graphs larger than the table', () => {
-    let lost = 0, won = 0, evictedRuns = 0, searchedAgain = 0;
+    let lost = 0,
+      won = 0,
+      evictedRuns = 0,
+      searchedAgain = 0;
     for (let g = 0; g < 10; g++) {
       // 16,000 states, ~12,000 reachable; the smallest table holds 8,192.
       const game = new Graph(20, 800, `graph ${g}`);
       const seen = game.reachable();
-      const first = game.succ[0][0], last = game.succ[0][2];
+      const first = game.succ[0][0],
+        last = game.succ[0][2];
       if (g % 2 === 0) {
         // A live goal that cannot be reached: the search must exhaust all it can reach.
         for (let s = game.succ.length - 1; s > 0 && game.goal < 0; s--) if (!game.deadAt[s] && !seen[s]) game.goal = s;

@@ -19,11 +19,18 @@ export class Graph implements SearchGame {
   /** SearchGame.deadFirst, for the tests of both orders. */
   deadFirst = false;
   missProofs = false;
-  constructor(readonly levels: number, readonly width: number, seed: string, readonly deadEnds = false) {
-    const rng = seedrandom(seed), n = levels * width;
+  constructor(
+    readonly levels: number,
+    readonly width: number,
+    seed: string,
+    readonly deadEnds = false,
+  ) {
+    const rng = seedrandom(seed),
+      n = levels * width;
     this.deadAt = new Uint8Array(n);
     for (let s = 0; s < n; s++) {
-      const level = Math.floor(s / width), i = s % width;
+      const level = Math.floor(s / width),
+        i = s % width;
       const out: number[] = [];
       if (level + 1 < levels) for (let j = 0; j < 3; j++) out.push((level + 1) * width + Math.floor(rng() * width));
       if ((i ^ 1) < width) out.push(level * width + (i ^ 1));
@@ -31,31 +38,49 @@ export class Graph implements SearchGame {
       this.deadAt[s] = s > 0 && rng() < 0.25 ? 1 : 0;
     }
   }
-  get at(): number { return this.path[this.path.length - 1]; }
+  get at(): number {
+    return this.path[this.path.length - 1];
+  }
   moves(out: Int32Array, offset: number): number {
     if (this.deadEnds && this.deadAt[this.at]) return 0;
     const s = this.succ[this.at];
     for (let j = 0; j < s.length; j++) out[offset + j] = s[j];
     return s.length;
   }
-  make(m: number): void { this.path.push(m); }
-  unmake(): void { this.path.pop(); }
-  key(out: Uint32Array): number { out[0] = this.at; return 1; }
-  won(): boolean { return this.at === this.goal; }
+  make(m: number): void {
+    this.path.push(m);
+  }
+  unmake(): void {
+    this.path.pop();
+  }
+  key(out: Uint32Array): number {
+    out[0] = this.at;
+    return 1;
+  }
+  won(): boolean {
+    return this.at === this.goal;
+  }
   lowerBound(): number {
     if (this.won()) return 0;
     const seen = this.deadAt[this.at] === 1 && (!this.missProofs || this.path[this.path.length - 2] % 2 === 0);
     return seen ? DEAD : 1;
   }
-  formatMove(m: number): string { return String(m); }
+  formatMove(m: number): string {
+    return String(m);
+  }
   /** The states a search can reach (dead ones are reached, never left). */
   reachable(): Uint8Array {
-    const seen = new Uint8Array(this.succ.length), queue = [0];
+    const seen = new Uint8Array(this.succ.length),
+      queue = [0];
     seen[0] = 1;
     while (queue.length) {
       const s = queue.pop()!;
       if (this.deadAt[s]) continue;
-      for (const t of this.succ[s]) if (!seen[t]) { seen[t] = 1; queue.push(t); }
+      for (const t of this.succ[s])
+        if (!seen[t]) {
+          seen[t] = 1;
+          queue.push(t);
+        }
     }
     return seen;
   }

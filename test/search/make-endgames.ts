@@ -93,8 +93,16 @@ if (process.argv[1]?.endsWith('make-endgames.ts')) {
     // Keep the set balanced: at most 16 of either outcome.
     if (d.outcome === 'solved' ? solvable >= 16 : out.length - solvable >= 16) continue;
     if (d.outcome === 'solved') solvable++;
-    out.push({ name: `endgame-${seed}`, spec, outcome: d.outcome, ...(a.outcome === 'solved' ? { optimal: a.moves.length } : {}) });
+    out.push({
+      name: `endgame-${seed}`,
+      spec,
+      outcome: d.outcome,
+      ...(a.outcome === 'solved' ? { optimal: a.moves.length } : {}),
+    });
     console.log(seed, d.outcome, d.stats.nodes, a.stats.nodes, a.outcome === 'solved' ? a.moves.length : '');
   }
-  writeFileSync(new URL('../../data/besieged-city/endgames.json', import.meta.url), `${JSON.stringify(out, null, 1)}\n`);
+  writeFileSync(
+    new URL('../../data/besieged-city/endgames.json', import.meta.url),
+    `${JSON.stringify(out, null, 1)}\n`,
+  );
 }

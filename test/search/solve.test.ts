@@ -57,15 +57,35 @@ describe('search: limits', () => {
     const endless = (): SearchGame => {
       let x = 0;
       return {
-        maxMoves: 2, maxKeyWords: 1,
-        moves: (out, offset) => { out[offset] = 1; out[offset + 1] = 2; return 2; },
-        make: (m) => { x += m; }, unmake: (m) => { x -= m; },
-        key: (out) => { out[0] = x; return 1; },
-        won: () => false, lowerBound: () => 1, heuristic: () => -x, heuristicVariants: 2,
+        maxMoves: 2,
+        maxKeyWords: 1,
+        moves: (out, offset) => {
+          out[offset] = 1;
+          out[offset + 1] = 2;
+          return 2;
+        },
+        make: (m) => {
+          x += m;
+        },
+        unmake: (m) => {
+          x -= m;
+        },
+        key: (out) => {
+          out[0] = x;
+          return 1;
+        },
+        won: () => false,
+        lowerBound: () => 1,
+        heuristic: () => -x,
+        heuristicVariants: 2,
         formatMove: (m) => `+${m}`,
       };
     };
-    for (const [algorithm, game] of [['dfs', hard()], ['dfs', endless()], ['auto', endless()]] as const) {
+    for (const [algorithm, game] of [
+      ['dfs', hard()],
+      ['dfs', endless()],
+      ['auto', endless()],
+    ] as const) {
       const t0 = performance.now();
       const r = solve(game, { algorithm, timeoutMs: 300 });
       const wall = performance.now() - t0;
@@ -92,7 +112,12 @@ describe('search: limits', () => {
     // hold at least the search's path (thousands of positions deep here; 1 MiB no longer does).
     // auto's depth-first pass gets most of the nodes (at its default share its guided runs win).
     for (const algorithm of ['dfs', 'auto'] as const) {
-      const r = solve(hard(), { algorithm, memoryBytes: 16 << 20, maxNodes: 300_000, policy: { ...BC_POLICY, firstPassShare: 0.1 } });
+      const r = solve(hard(), {
+        algorithm,
+        memoryBytes: 16 << 20,
+        maxNodes: 300_000,
+        policy: { ...BC_POLICY, firstPassShare: 0.1 },
+      });
       expect(r.outcome, algorithm).toBe('unknown');
       expect(r.outcome === 'unknown' && r.limit, algorithm).toBe('nodes');
       expect(r.stats.evicted, algorithm).toBeGreaterThan(0);
@@ -106,17 +131,24 @@ describe('search: table', () => {
     const key = new Uint32Array(4);
     const n = 200_000;
     for (let i = 0; i < n; i++) {
-      key[0] = i; key[1] = i * 7; key[2] = 0; key[3] = i & 1;
+      key[0] = i;
+      key[1] = i * 7;
+      key[2] = 0;
+      key[3] = i & 1;
       if (t.insert(key, 1 + (i % 4)) < 0 || t.found) throw new Error(`key ${i}: not new`);
     }
     expect(t.size).toBe(n);
     for (let i = 0; i < n; i++) {
-      key[0] = i; key[1] = i * 7; key[2] = 0; key[3] = i & 1;
+      key[0] = i;
+      key[1] = i * 7;
+      key[2] = 0;
+      key[3] = i & 1;
       t.insert(key, 1 + (i % 4));
       if (!t.found) throw new Error(`key ${i} lost`);
     }
     // [0] (length 1) is stored; [0, 0] (length 2) is a different key.
-    key[0] = 0; key[1] = 0;
+    key[0] = 0;
+    key[1] = 0;
     t.insert(key, 2);
     expect(t.found).toBe(false);
   });

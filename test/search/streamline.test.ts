@@ -14,23 +14,39 @@ class Walk implements SearchGame {
   restricted = false;
   /** How many times the streamliner was switched on. */
   streamlinedRuns = 0;
-  constructor(readonly goal: number, readonly blocked = -1) {}
+  constructor(
+    readonly goal: number,
+    readonly blocked = -1,
+  ) {}
   moves(out: Int32Array, offset: number): number {
     let n = offset;
     if (!this.restricted && this.x + 1 <= this.goal) out[n++] = 1;
     if (this.x + 2 <= this.goal) out[n++] = 2;
     return n - offset;
   }
-  make(m: number): void { this.x += m; }
-  unmake(m: number): void { this.x -= m; }
-  key(out: Uint32Array): number { out[0] = this.x; return 1; }
-  won(): boolean { return this.x === this.goal; }
-  lowerBound(): number { return this.x === this.blocked ? DEAD : Math.ceil((this.goal - this.x) / 2); }
+  make(m: number): void {
+    this.x += m;
+  }
+  unmake(m: number): void {
+    this.x -= m;
+  }
+  key(out: Uint32Array): number {
+    out[0] = this.x;
+    return 1;
+  }
+  won(): boolean {
+    return this.x === this.goal;
+  }
+  lowerBound(): number {
+    return this.x === this.blocked ? DEAD : Math.ceil((this.goal - this.x) / 2);
+  }
   streamline(on: boolean): void {
     if (on) this.streamlinedRuns++;
     this.restricted = on;
   }
-  formatMove(m: number): string { return `+${m}`; }
+  formatMove(m: number): string {
+    return `+${m}`;
+  }
 }
 
 /** Round 0 of the portfolio: one greedy run of 50 nodes per guide. */
@@ -74,10 +90,11 @@ describe('search: streamlined pass', () => {
     expect(g.streamlinedRuns).toBe(0);
   });
 
-  it('runs inside the portfolio when the game has guides: once, after round 0\'s guided runs', () => {
+  it("runs inside the portfolio when the game has guides: once, after round 0's guided runs", () => {
     // A guide that says nothing (BFS): round 0's runs of 50 nodes cannot reach 100; the
     // streamlined run that follows (on its share of the budget) walks +2 straight there.
-    let guided = 0, guidedBefore = -1;
+    let guided = 0,
+      guidedBefore = -1;
     const g = Object.assign(new Walk(100), { heuristic: () => (guided++, 0) });
     const on = g.streamline.bind(g);
     g.streamline = (x: boolean) => {
@@ -98,7 +115,7 @@ describe('search: streamlined pass', () => {
     expect(odd.streamlinedRuns).toBe(1);
   });
 
-  it('runs the policy\'s list of streamlined runs in order, each with its level, until one wins', () => {
+  it("runs the policy's list of streamlined runs in order, each with its level, until one wins", () => {
     // Level 0 allows +2 only (no win for an odd goal), level 1 allows +1 only (a win, found by a
     // best-first run). The guided runs cannot reach 99 on 50 nodes each.
     const levels: number[] = [];
@@ -127,7 +144,7 @@ describe('search: streamlined pass', () => {
     expect(g.x).toBe(0);
   });
 
-  it('splits the streamliner\'s share between its runs: each gets its part of what is left', () => {
+  it("splits the streamliner's share between its runs: each gets its part of what is left", () => {
     // The goal is out of reach of the budget: no run wins, each stops at its limit.
     const runs: number[] = [];
     const g = Object.assign(new Walk(1_000_000), { heuristic: () => 0 });
@@ -141,7 +158,10 @@ describe('search: streamlined pass', () => {
       if (g.restricted) runs[runs.length - 1]++;
       return key(out);
     };
-    const r = solve(g, { maxNodes: 20_000, policy: { ...SHORT_ROUND_0, streamlinerShare: 0.4, streamlinerRuns: [{}, { weight: 0.5 }] } });
+    const r = solve(g, {
+      maxNodes: 20_000,
+      policy: { ...SHORT_ROUND_0, streamlinerShare: 0.4, streamlinerRuns: [{}, { weight: 0.5 }] },
+    });
     expect(r.outcome).toBe('unknown');
     expect(r.stats.nodes).toBeLessThanOrEqual(20_000);
     // 8,000 nodes for the streamliner: 4,000 to the first run, the rest to the second.
@@ -169,12 +189,16 @@ describe('search: streamlined pass', () => {
       const g = Object.assign(new Walk(1_000_000), { heuristic: () => (guided++, 0) });
       const moves = g.moves.bind(g);
       g.moves = (out: Int32Array, offset: number) => (g.restricted && tiny && g.x >= 10 ? 0 : moves(out, offset));
-      const r = solve(g, { maxNodes: 20_000, policy: { ...SHORT_ROUND_0, streamlinerShare: 0.1, exhaustedFirstPassShare: xShare } });
+      const r = solve(g, {
+        maxNodes: 20_000,
+        policy: { ...SHORT_ROUND_0, streamlinerShare: 0.1, exhaustedFirstPassShare: xShare },
+      });
       expect(r.outcome).toBe('unknown');
       expect(r.stats.nodes).toBeLessThanOrEqual(20_000);
       return guided;
     };
-    const before = run(undefined), after = run(0.05);
+    const before = run(undefined),
+      after = run(0.05);
     expect(before).toBeGreaterThan(5_000); // most of three quarters of the budget (the default)
     expect(after).toBeLessThan(1_100); // 5% of it
     // A restricted space not exhausted (its run hit its limit) changes nothing.

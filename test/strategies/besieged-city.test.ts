@@ -6,7 +6,14 @@ import { replay } from '../../src/games/besieged-city/replay.js';
 import { BcGame } from '../../src/games/besieged-city/search.js';
 import { BC_POLICY } from '../../src/games/besieged-city/policy.js';
 import {
-  BcView, DEAL, RESIGN, STRATEGIES, StrategyError, makeStrategy, playGame, type Strategy,
+  BcView,
+  DEAL,
+  RESIGN,
+  STRATEGIES,
+  StrategyError,
+  makeStrategy,
+  playGame,
+  type Strategy,
 } from '../../src/games/besieged-city/strategies/index.js';
 import { InputError } from '../../src/io/errors.js';
 import { solve } from '../../src/search/solve.js';
@@ -30,9 +37,11 @@ function viewOf(deal: BcDeal): BcView {
 
 describe('Besieged City strategies: hidden information', () => {
   it('a view holds no stock order: deals differing only in the stock give identical views', () => {
-    const a = dealFromSeed('11'), b = restocked(a);
+    const a = dealFromSeed('11'),
+      b = restocked(a);
     expect(b.stock).not.toEqual(a.stock);
-    const va = viewOf(a), vb = viewOf(b);
+    const va = viewOf(a),
+      vb = viewOf(b);
     expect(vb.describe()).toBe(va.describe());
     expect(vb.unseen()).toEqual(va.unseen());
     expect(vb.legal()).toEqual(va.legal());
@@ -41,15 +50,27 @@ describe('Besieged City strategies: hidden information', () => {
     // unknown (-1) cards past the stock pointer, and the view's own fields are visible cards.
     const g = va.position();
     expect(Array.from(g.pos.stock.subarray(g.pos.sp))).toEqual(new Array(78).fill(-1));
-    expect(Object.keys(va).sort()).toEqual(
-      ['dealt', 'found', 'history', 'legalCache', 'pending', 'piles', 'ply', 'reserve', 'rules', 'scratch', 'stockLeft', 'talon'],
-    );
+    expect(Object.keys(va).sort()).toEqual([
+      'dealt',
+      'found',
+      'history',
+      'legalCache',
+      'pending',
+      'piles',
+      'ply',
+      'reserve',
+      'rules',
+      'scratch',
+      'stockLeft',
+      'talon',
+    ]);
     expect(JSON.stringify(va)).not.toContain(JSON.stringify(a.stock.slice(0, 6)).slice(1, -1));
   });
 
   it('every strategy makes the same first move on deals differing only in the unseen stock order', () => {
     for (const seed of ['3', '11']) {
-      const a = dealFromSeed(seed), b = restocked(a);
+      const a = dealFromSeed(seed),
+        b = restocked(a);
       for (const name of STRATEGIES) {
         const first = (d: BcDeal) => {
           const st = make(name);
@@ -66,7 +87,8 @@ describe('Besieged City strategies: hidden information', () => {
     const a = dealFromSeed('11');
     const b = { ...a, seed: undefined, stock: [...a.stock.slice(0, 16), ...a.stock.slice(16).reverse()] };
     for (const name of STRATEGIES) {
-      const ga = playGame(a, make(name), { maxMoves: 70 }).moves, gb = playGame(b, make(name), { maxMoves: 70 }).moves;
+      const ga = playGame(a, make(name), { maxMoves: 70 }).moves,
+        gb = playGame(b, make(name), { maxMoves: 70 }).moves;
       // Up to the move that turns the 17th stock card, both games must be the same move for move.
       const pos = new BcPosition(a);
       let i = 0;
@@ -95,7 +117,9 @@ describe('Besieged City strategies: hidden information', () => {
 
 describe('Besieged City strategies: games', () => {
   const games = (names: string[], seeds: string[]) =>
-    names.flatMap((name) => seeds.map((seed) => ({ name, seed, deal: dealFromSeed(seed), game: playGame(dealFromSeed(seed), make(name)) })));
+    names.flatMap((name) =>
+      seeds.map((seed) => ({ name, seed, deal: dealFromSeed(seed), game: playGame(dealFromSeed(seed), make(name)) })),
+    );
   let played: ReturnType<typeof games> = [];
   beforeAll(() => {
     played = [...games(['random', 'greedy', 'planner'], ['4', '41']), ...games(['sampler'], ['2'])];

@@ -17,13 +17,29 @@ const fx = (name: string) => `./test/strategies/fixtures/${name}.mjs`;
 const example = (game: string) => `./examples/strategies/${game}.mjs`;
 const spyFile = out('spy.jsonl');
 process.env.SPY_FILE = spyFile; // read by fixtures/spy.mjs (worker threads copy the environment)
-const spied = () => readFileSync(spyFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const spied = () =>
+  readFileSync(spyFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 
 describe('Besieged City strategy files', () => {
   it('the example plays every deal of a batch beside greedy, with win % and interval in the summary', async () => {
     const csv = out('bc-example.csv');
-    const r = await run('batch', 'besieged-city', '--seeds', '1..3', '--max-nodes', '2000', '--workers', '1',
-      '--strategies', `greedy,${example('besieged-city')}`, '--out', csv);
+    const r = await run(
+      'batch',
+      'besieged-city',
+      '--seeds',
+      '1..3',
+      '--max-nodes',
+      '2000',
+      '--workers',
+      '1',
+      '--strategies',
+      `greedy,${example('besieged-city')}`,
+      '--out',
+      csv,
+    );
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/strategy foundations-first\s+won\s+\d+\/3\s+\S+%\s+95% interval/);
     const { header, rows } = readCsvRows(csv);
@@ -45,8 +61,22 @@ describe('Besieged City strategy files', () => {
   it('a throw, an illegal move, a non-move, a slow and a hung decision each lose that game; greedy and the batch go on', async () => {
     const csv = out('bc-bad.csv');
     const bad = ['throws', 'illegal', 'not-a-move', 'slow', 'hangs'];
-    const r = await run('batch', 'besieged-city', '--seeds', '1..2', '--max-nodes', '2000', '--workers', '1', '--decision-timeout', '500ms',
-      '--strategies', ['greedy', ...bad.map(fx)].join(','), '--out', csv);
+    const r = await run(
+      'batch',
+      'besieged-city',
+      '--seeds',
+      '1..2',
+      '--max-nodes',
+      '2000',
+      '--workers',
+      '1',
+      '--decision-timeout',
+      '500ms',
+      '--strategies',
+      ['greedy', ...bad.map(fx)].join(','),
+      '--out',
+      csv,
+    );
     expect(r.code).toBe(0);
     const { rows } = readCsvRows(csv);
     expect(rows).toHaveLength(2);
@@ -65,7 +95,20 @@ describe('Besieged City strategy files', () => {
 
   it('a pool worker imports the module once and calls create(ctx) for every game', async () => {
     rmSync(spyFile, { force: true });
-    const r = await run('batch', 'besieged-city', '--seeds', '1..3', '--max-nodes', '500', '--workers', '1', '--strategies', fx('counter'), '--out', out('bc-count.csv'));
+    const r = await run(
+      'batch',
+      'besieged-city',
+      '--seeds',
+      '1..3',
+      '--max-nodes',
+      '500',
+      '--workers',
+      '1',
+      '--strategies',
+      fx('counter'),
+      '--out',
+      out('bc-count.csv'),
+    );
     expect(r.code).toBe(0);
     const calls = spied();
     // The main thread checks the file once (one import, one create) before the batch starts.
@@ -89,8 +132,20 @@ describe('Besieged City strategy files', () => {
       expect(r.err.trim().split('\n')).toHaveLength(1);
       expect(existsSync(csv)).toBe(false);
     }
-    const t = await run('tournament', 'pilstymas', '--players', `greedy,${fx('no-default')}`, '--games', '2', '--out', out('never.csv'));
-    expect([t.code, t.err.trim()]).toEqual([2, expect.stringMatching(/^patience: .*no-default\.mjs: no default export/)]);
+    const t = await run(
+      'tournament',
+      'pilstymas',
+      '--players',
+      `greedy,${fx('no-default')}`,
+      '--games',
+      '2',
+      '--out',
+      out('never.csv'),
+    );
+    expect([t.code, t.err.trim()]).toEqual([
+      2,
+      expect.stringMatching(/^patience: .*no-default\.mjs: no default export/),
+    ]);
     const z = await run('simulate', 'zioplys', '--strategies', `rule,./nowhere/z.mjs,rule,rule`);
     expect([z.code, z.err.trim()]).toEqual([2, 'patience: ./nowhere/z.mjs: no such strategy file']);
   }, 60_000);
@@ -111,15 +166,44 @@ describe('Besieged City strategy files', () => {
     const first = views[0][0];
     expect(first.ctx).toEqual({ game: 'besieged-city', seed: '1', seat: 0, players: 1 });
     const v = first.start;
-    expect(Object.keys(v.reserve)).toEqual(['r0c0', 'r0c1', 'r0c2', 'r1c0', 'r1c1', 'r1c2', 'r2c0', 'r2c1', 'r2c2', 'r3c0', 'r3c1', 'r3c2']);
-    expect(Object.keys(v.trenches)).toEqual(['N0', 'N1', 'N2', 'E0', 'E1', 'E2', 'E3', 'S0', 'S1', 'S2', 'W0', 'W1', 'W2', 'W3']);
+    expect(Object.keys(v.reserve)).toEqual([
+      'r0c0',
+      'r0c1',
+      'r0c2',
+      'r1c0',
+      'r1c1',
+      'r1c2',
+      'r2c0',
+      'r2c1',
+      'r2c2',
+      'r3c0',
+      'r3c1',
+      'r3c2',
+    ]);
+    expect(Object.keys(v.trenches)).toEqual([
+      'N0',
+      'N1',
+      'N2',
+      'E0',
+      'E1',
+      'E2',
+      'E3',
+      'S0',
+      'S1',
+      'S2',
+      'W0',
+      'W1',
+      'W2',
+      'W3',
+    ]);
     expect(v.stock).toBe(78);
     expect(v.unseen).toHaveLength(78);
     expect(v.reserve.r0c0).toMatch(/^[A2-9TJQK][SHDC]$/);
     for (const m of v.moves) expect(m.notation).toMatch(/^(deal|[A2-9TJQK][SHDC] \S+>\S+)$/);
     // Until a stock card is turned (dealt, or into an emptied reserve cell), both deals look the
     // same to the player, move after move.
-    const unturned = (vs: { start?: { stock: number }; view?: { stock: number } }[]) => vs.filter((x) => (x.view ?? x.start)!.stock === 78);
+    const unturned = (vs: { start?: { stock: number }; view?: { stock: number } }[]) =>
+      vs.filter((x) => (x.view ?? x.start)!.stock === 78);
     expect(unturned(views[0]).length).toBeGreaterThan(1);
     expect(unturned(views[1])).toEqual(unturned(views[0]));
   }, 60_000);
@@ -128,7 +212,18 @@ describe('Besieged City strategy files', () => {
 describe('Pilstymas strategy files', () => {
   it('the example plays a tournament against the planner, with pairings and ratings', async () => {
     const csv = out('pil-example.csv');
-    const r = await run('tournament', 'pilstymas', '--players', `planner,${example('pilstymas')}`, '--games', '4', '--workers', '1', '--out', csv);
+    const r = await run(
+      'tournament',
+      'pilstymas',
+      '--players',
+      `planner,${example('pilstymas')}`,
+      '--games',
+      '4',
+      '--workers',
+      '1',
+      '--out',
+      csv,
+    );
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/planner vs unloader\s+4 /);
     expect(r.out).toMatch(/^\s+unloader\s+[+-]\s*\d+\s+95% \[-?\d+, -?\d+\]\s+score/m);
@@ -139,37 +234,89 @@ describe('Pilstymas strategy files', () => {
 
   it('a hung and a throwing file lose by forfeit; the tournament goes on', async () => {
     const csv = out('pil-bad.csv');
-    const r = await run('tournament', 'pilstymas', '--players', `greedy,${fx('hangs')},${fx('throws')}`, '--games', '2', '--workers', '1',
-      '--decision-timeout', '500ms', '--out', csv);
+    const r = await run(
+      'tournament',
+      'pilstymas',
+      '--players',
+      `greedy,${fx('hangs')},${fx('throws')}`,
+      '--games',
+      '2',
+      '--workers',
+      '1',
+      '--decision-timeout',
+      '500ms',
+      '--out',
+      csv,
+    );
     expect(r.code).toBe(0);
     const { rows } = readCsvRows(csv);
     expect(rows).toHaveLength(6);
     for (const row of rows.filter((x) => x.seatA === 'greedy' || x.seatB === 'greedy')) {
       expect(row).toMatchObject({ outcome: 'win', winnerStrategy: 'greedy', reason: 'forfeit' });
-      expect(row.error).toMatch(/^(hangs forfeits at its move 1 \(turn \d+\): \S+ took longer than 500 ms|throws forfeits at its move 3 \(turn \d+\): choose\(view\) threw Error: boom)$/);
+      expect(row.error).toMatch(
+        /^(hangs forfeits at its move 1 \(turn \d+\): \S+ took longer than 500 ms|throws forfeits at its move 3 \(turn \d+\): choose\(view\) threw Error: boom)$/,
+      );
     }
     expect(r.out).toMatch(/greedy vs hangs\s+2\s+2\s+0\s+0/);
   }, 120_000);
 
   it('sees a plain view: its hand card, counts and sets of hidden cards, moves in notation', async () => {
     rmSync(spyFile, { force: true });
-    const r = await run('tournament', 'pilstymas', '--players', `greedy,${fx('spy')}`, '--seeds', '3', '--workers', '1', '--max-turns', '4', '--out', out('pil-spy.csv'));
+    const r = await run(
+      'tournament',
+      'pilstymas',
+      '--players',
+      `greedy,${fx('spy')}`,
+      '--seeds',
+      '3',
+      '--workers',
+      '1',
+      '--max-turns',
+      '4',
+      '--out',
+      out('pil-spy.csv'),
+    );
     expect(r.code).toBe(0);
     const { view, ctx } = spied().find((x) => x.view)!;
     expect(ctx).toMatchObject({ game: 'pilstymas', players: 2 });
     expect(Object.keys(view.tableau)).toEqual(['A0', 'A1', 'A2', 'A3', 'B0', 'B1', 'B2', 'B3']);
-    expect(view.players.A.hidden).toHaveLength(view.players.A.hand + view.players.A.stockDown - (view.seat === 'A' && view.handCard ? 1 : 0));
-    for (const m of view.moves) expect(m.notation).toMatch(/^(end|pass|[A2-9TJQK][SHDC] (hand|stock|[AB][0-3])>(F|[AB][0-3]|ostock|owaste))$/);
+    expect(view.players.A.hidden).toHaveLength(
+      view.players.A.hand + view.players.A.stockDown - (view.seat === 'A' && view.handCard ? 1 : 0),
+    );
+    for (const m of view.moves)
+      expect(m.notation).toMatch(/^(end|pass|[A2-9TJQK][SHDC] (hand|stock|[AB][0-3])>(F|[AB][0-3]|ostock|owaste))$/);
   }, 60_000);
 });
 
 describe('Žioplys strategy files', () => {
   it('the example takes a seat in simulate and batch; the loser shares include it', async () => {
-    const s = await run('simulate', 'zioplys', '--players', '4', '--seed', '5', '--strategies', `rule,${example('zioplys')},rule,rule`);
+    const s = await run(
+      'simulate',
+      'zioplys',
+      '--players',
+      '4',
+      '--seed',
+      '5',
+      '--strategies',
+      `rule,${example('zioplys')},rule,rule`,
+    );
     expect(s.code).toBe(0);
     expect(s.out).toMatch(/strategies rule,leader-loader,rule,rule/);
     const csv = out('z-example.csv');
-    const r = await run('batch', 'zioplys', '--players', '4', '--seeds', '1..40', '--workers', '1', '--strategies', `rule,${example('zioplys')},rule,rule`, '--out', csv);
+    const r = await run(
+      'batch',
+      'zioplys',
+      '--players',
+      '4',
+      '--seeds',
+      '1..40',
+      '--workers',
+      '1',
+      '--strategies',
+      `rule,${example('zioplys')},rule,rule`,
+      '--out',
+      csv,
+    );
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/4 players: 40 games/);
     expect(r.out).toMatch(/leader-loader: \S+% \[/);
@@ -177,26 +324,69 @@ describe('Žioplys strategy files', () => {
 
   it('a file seat that breaks the contract is the loser, with the reason; nothing else changes', async () => {
     const csv = out('z-bad.csv');
-    const r = await run('batch', 'zioplys', '--players', '4', '--seeds', '1..40', '--workers', '1', '--strategies', `rule,${fx('illegal')},rule,rule`, '--out', csv);
+    const r = await run(
+      'batch',
+      'zioplys',
+      '--players',
+      '4',
+      '--seeds',
+      '1..40',
+      '--workers',
+      '1',
+      '--strategies',
+      `rule,${fx('illegal')},rule,rule`,
+      '--out',
+      csv,
+    );
     expect(r.code).toBe(0);
     const { rows } = readCsvRows(csv);
     const forfeits = rows.filter((x) => x.error !== '');
     expect(forfeits.length).toBeGreaterThan(0);
     for (const row of forfeits) {
       expect(row).toMatchObject({ outcome: 'loser', loser: '1' });
-      expect(row.error).toMatch(/^illegal forfeits at turn \d+: chose "KS nowhere>F", which is not one of the [2-3] legal moves$/);
+      expect(row.error).toMatch(
+        /^illegal forfeits at turn \d+: chose "KS nowhere>F", which is not one of the [2-3] legal moves$/,
+      );
     }
     expect(r.out).toMatch(/4 players: 40 games, 40 with a loser/);
   }, 120_000);
 
-  it('an error thrown outside a call (from a timer) is the strategy\'s, and loses its game', async () => {
-    const r = await run('simulate', 'zioplys', '--players', '4', '--seed', '5', '--json', '--strategies', `rule,${fx('stray')},rule,rule`);
+  it("an error thrown outside a call (from a timer) is the strategy's, and loses its game", async () => {
+    const r = await run(
+      'simulate',
+      'zioplys',
+      '--players',
+      '4',
+      '--seed',
+      '5',
+      '--json',
+      '--strategies',
+      `rule,${fx('stray')},rule,rule`,
+    );
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toMatchObject({ outcome: 'loser', loser: 1, forfeit: expect.stringMatching(/^stray forfeits at turn \d+: choose\(view\) threw Error: late boom \(outside a call\)$/) });
+    expect(JSON.parse(r.out)).toMatchObject({
+      outcome: 'loser',
+      loser: 1,
+      forfeit: expect.stringMatching(
+        /^stray forfeits at turn \d+: choose\(view\) threw Error: late boom \(outside a call\)$/,
+      ),
+    });
   }, 60_000);
 
   it('a slow decision is cut off at --decision-timeout', async () => {
-    const r = await run('simulate', 'zioplys', '--players', '4', '--seed', '5', '--decision-timeout', '100ms', '--json', '--strategies', `rule,${fx('slow')},rule,rule`);
+    const r = await run(
+      'simulate',
+      'zioplys',
+      '--players',
+      '4',
+      '--seed',
+      '5',
+      '--decision-timeout',
+      '100ms',
+      '--json',
+      '--strategies',
+      `rule,${fx('slow')},rule,rule`,
+    );
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
     expect(j).toMatchObject({ outcome: 'loser', loser: 1 });

@@ -8,25 +8,37 @@ import { certificate, makeStrategy, playGame } from '../../src/games/besieged-ci
 // StrategyError otherwise), and a won game replays as won under that variant.
 
 const VARIANTS = [
-  'trench-order=directional', 'trench-order=ordinary', 'trench-order=play-order',
-  'stock-to-foundation=no', 'trench-fill=deferred', 'trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate',
+  'trench-order=directional',
+  'trench-order=ordinary',
+  'trench-order=play-order',
+  'stock-to-foundation=no',
+  'trench-fill=deferred',
+  'trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate',
 ];
 
 describe('Besieged City strategies under every variant', () => {
-  it.each(VARIANTS)('%s: random, greedy and a small planner play legal games; wins replay under the variant', (text) => {
-    for (const seed of ['3', '4']) {
-      const deal = withVariant(dealFromSeed(seed), text);
-      for (const [name, opts] of [['random', {}], ['greedy', {}], ['planner', { planNodes: 600 }]] as const) {
-        const game = playGame(deal, makeStrategy(name, '1', opts));
-        expect(game.moves.length).toBeGreaterThan(0);
-        if (text.includes('stock-to-foundation=no')) expect(game.moves.some((m) => m.includes('stock>F'))).toBe(false);
-        const r = replay(deal, game.moves);
-        expect(r.ok).toBe(true);
-        if (r.ok) expect(r.won).toBe(game.won);
-        if (game.won) expect(certificate(deal, game)).toEqual(game.moves);
+  it.each(VARIANTS)(
+    '%s: random, greedy and a small planner play legal games; wins replay under the variant',
+    (text) => {
+      for (const seed of ['3', '4']) {
+        const deal = withVariant(dealFromSeed(seed), text);
+        for (const [name, opts] of [
+          ['random', {}],
+          ['greedy', {}],
+          ['planner', { planNodes: 600 }],
+        ] as const) {
+          const game = playGame(deal, makeStrategy(name, '1', opts));
+          expect(game.moves.length).toBeGreaterThan(0);
+          if (text.includes('stock-to-foundation=no'))
+            expect(game.moves.some((m) => m.includes('stock>F'))).toBe(false);
+          const r = replay(deal, game.moves);
+          expect(r.ok).toBe(true);
+          if (r.ok) expect(r.won).toBe(game.won);
+          if (game.won) expect(certificate(deal, game)).toEqual(game.moves);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('the sampler plays a legal game under the strictest combination', () => {
     const deal = withVariant(dealFromSeed('3'), 'trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate');

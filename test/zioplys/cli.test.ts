@@ -14,7 +14,7 @@ const dir = tempDir('zioplys-');
 afterEach(() => vi.restoreAllMocks());
 
 describe('CLI', () => {
-  it('deal --json prints the page\'s deal JSON', async () => {
+  it("deal --json prints the page's deal JSON", async () => {
     const r = await run(['deal', 'zioplys', '--players', '4', '--seed', '42', '--json']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.out);
@@ -22,7 +22,7 @@ describe('CLI', () => {
     expect(doc).toEqual(dealToJson(dealFromSeed('42', 4)));
   });
 
-  it('simulate --json prints the page\'s result JSON, the same on every run', async () => {
+  it("simulate --json prints the page's result JSON, the same on every run", async () => {
     const a = await run(['simulate', 'zioplys', '--players', '4', '--seed', '42', '--json']);
     const b = await run(['simulate', 'zioplys', '--players', '4', '--seed', '42', '--json']);
     expect(a.code).toBe(0);
@@ -72,10 +72,14 @@ describe('CLI', () => {
     const r = await run(['batch', 'zioplys', '--players', '2..3', '--seeds', '1..20', '--out', csv]);
     expect(r.code).toBe(0);
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('game,item,players,seed,strategies,outcome,loser,outOrder,turns,centrePlays,blunders,cycleLength,settings,error');
+    expect(lines[0]).toBe(
+      'game,item,players,seed,strategies,outcome,loser,outOrder,turns,centrePlays,blunders,cycleLength,settings,error',
+    );
     expect(lines).toHaveLength(41);
     // Rows are written in the order games finish (several workers), so find the row by item.
-    expect(lines.find((l) => l.startsWith('zioplys,2/1,'))).toMatch(/^zioplys,2\/1,2,1,"rule,rule",loser,[01],[01],\d+,\d+,0,0,strategies=rule wrap=yes centre-alternate-colours=no,$/);
+    expect(lines.find((l) => l.startsWith('zioplys,2/1,'))).toMatch(
+      /^zioplys,2\/1,2,1,"rule,rule",loser,[01],[01],\d+,\d+,0,0,strategies=rule wrap=yes centre-alternate-colours=no,$/,
+    );
     expect(new Set(lines.slice(1).map((l) => l.split(',')[1])).size).toBe(40);
     expect(r.out).toMatch(/2 players: 20 games/);
     expect(r.out).toMatch(/3 players: 20 games/);
@@ -98,8 +102,17 @@ describe('determinism and search', () => {
   });
 
   it('search is reproducible for an evaluation budget and its deals replay to what it reports', () => {
-    const opts = { players: 2, variant: { wrap: true, alternateColours: false }, objective: 'longest' as const, seed: 's', budget: { evaluations: 3000 }, top: 3, stall: 500 };
-    const a = searchDeals(opts), b = searchDeals(opts);
+    const opts = {
+      players: 2,
+      variant: { wrap: true, alternateColours: false },
+      objective: 'longest' as const,
+      seed: 's',
+      budget: { evaluations: 3000 },
+      top: 3,
+      stall: 500,
+    };
+    const a = searchDeals(opts),
+      b = searchDeals(opts);
     expect(a.evaluations).toBe(3000);
     expect(b.best).toEqual(a.best);
     expect(a.best.length).toBe(3);
@@ -113,11 +126,21 @@ describe('determinism and search', () => {
   });
 
   it('search finds never-ending deals without wrap', () => {
-    const r = searchDeals({ players: 2, variant: { wrap: false, alternateColours: false }, objective: 'shortest-cycle', seed: 'c', budget: { evaluations: 1500 }, top: 2 });
+    const r = searchDeals({
+      players: 2,
+      variant: { wrap: false, alternateColours: false },
+      objective: 'shortest-cycle',
+      seed: 'c',
+      budget: { evaluations: 1500 },
+      top: 2,
+    });
     expect(r.best.length).toBeGreaterThan(0);
     for (const f of r.best) {
       expect(f.outcome).toBe('cycle');
-      const again = simulate(f.deal, { variant: { wrap: false, alternateColours: false }, strategies: parseStrategies('rule', 2) });
+      const again = simulate(f.deal, {
+        variant: { wrap: false, alternateColours: false },
+        strategies: parseStrategies('rule', 2),
+      });
       expect(again.cycleLength).toBe(f.cycleLength);
     }
   });

@@ -25,7 +25,10 @@ describe('exact cycle detection', () => {
     expect(g.cycleLength).toBe(4);
     expect(g.reserveOf(0).concat(g.wasteOf(0))).toEqual(cs('2S 9H'));
     expect(log.filter((l) => l.includes('R>')).slice(0, 4)).toEqual([
-      'seat 0: 2S R>W0', 'seat 1: 5D R>W1', 'seat 0: 9H R>W0', 'seat 1: QC R>W1',
+      'seat 0: 2S R>W0',
+      'seat 1: 5D R>W1',
+      'seat 0: 9H R>W0',
+      'seat 1: QC R>W1',
     ]);
   });
 
@@ -40,7 +43,12 @@ describe('exact cycle detection', () => {
     // check the period by stepping a fresh copy exactly cycleLength turns from a position on the loop
     const h = new ZGame(2, noWrap);
     h.setStrategies([0, 0], [0, 0], null);
-    h.setPosition({ centre: parseCard('KS'), reserves: [g.reserveOf(0), g.reserveOf(1)], wastes: [g.wasteOf(0), g.wasteOf(1)], toMove: g.toMove });
+    h.setPosition({
+      centre: parseCard('KS'),
+      reserves: [g.reserveOf(0), g.reserveOf(1)],
+      wastes: [g.wasteOf(0), g.wasteOf(1)],
+      toMove: g.toMove,
+    });
     const start = JSON.stringify([h.reserveOf(0), h.wasteOf(0), h.reserveOf(1), h.wasteOf(1), h.toMove]);
     const seen: string[] = [];
     for (let t = 1; t <= g.cycleLength; t++) {

@@ -26,14 +26,19 @@ describe('deals', () => {
     expect(d.reserves[2][0]).toBe(deck[50]); // last card dealt: top of seat 2
     expect(deckOfDeal(d)).toEqual(deck);
     expect([2, 3, 4, 5, 6].map((n) => [...Array(n).keys()].map((s) => reserveSize(n, s)))).toEqual([
-      [26, 25], [17, 17, 17], [13, 13, 13, 12], [11, 10, 10, 10, 10], [9, 9, 9, 8, 8, 8],
+      [26, 25],
+      [17, 17, 17],
+      [13, 13, 13, 12],
+      [11, 10, 10, 10, 10],
+      [9, 9, 9, 8, 8, 8],
     ]);
   });
 
   it('the engine deals a deck exactly as the deal does', () => {
     for (const n of [2, 3, 5, 6]) {
       const deck = shuffledDeck(`x${n}`, 1);
-      const a = new ZGame(n), b = new ZGame(n);
+      const a = new ZGame(n),
+        b = new ZGame(n);
       a.dealDeck(deck);
       b.reset(dealFromSeed(`x${n}`, n));
       for (let s = 0; s < n; s++) expect(a.reserveOf(s)).toEqual(b.reserveOf(s));
@@ -54,7 +59,9 @@ describe('deals', () => {
     expect(bad({ players: 9 })).toThrow(/players must be an integer from 2 to 6/);
     expect(bad({ start: 'ZZ' })).toThrow(/d\.json: start: unknown card "ZZ"/);
     expect(bad({ reserves: [good.reserves[0]] })).toThrow(/"reserves" must be 2 lists/);
-    expect(bad({ reserves: [good.reserves[0].slice(1), good.reserves[1]] })).toThrow(/reserves\[0\]: expected 26 cards, got 25/);
+    expect(bad({ reserves: [good.reserves[0].slice(1), good.reserves[1]] })).toThrow(
+      /reserves\[0\]: expected 26 cards, got 25/,
+    );
     expect(bad({ start: good.reserves[0][0] })).toThrow(InputError);
     expect(bad({ start: good.reserves[0][0] })).toThrow(/appears 2 times/);
   });

@@ -24,8 +24,13 @@ describe('engine agrees with the reference implementation', () => {
             const want = referencePlay(deal, variant, strat === 'spiteful');
             if (want.outcome === 'loser') {
               expect({ ...got, blunders: 0, cycleLength: 0 }).toEqual({
-                outcome: want.outcome, loser: want.loser, outOrder: want.outOrder, turns: want.turns,
-                centrePlays: want.centrePlays, blunders: 0, cycleLength: 0,
+                outcome: want.outcome,
+                loser: want.loser,
+                outOrder: want.outOrder,
+                turns: want.turns,
+                centrePlays: want.centrePlays,
+                blunders: 0,
+                cycleLength: 0,
               });
             } else {
               cycles++;

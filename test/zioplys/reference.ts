@@ -19,11 +19,14 @@ export function referencePlay(deal: ZDeal, variant: Variant, spiteful = false): 
   const n = deal.players;
   const res = deal.reserves.map((r) => [...r]); // top first
   const waste: number[][] = deal.reserves.map(() => []); // bottom first
-  let centre = deal.start, centrePlays = 0, turns = 0;
+  let centre = deal.start,
+    centrePlays = 0,
+    turns = 0;
   const out: number[] = [];
   const inGame = (s: number) => res[s].length + waste[s].length > 0 && !out.includes(s);
   const next = (r: number) => (r === 13 ? (variant.wrap ? 1 : -1) : r + 1);
-  const fitsCentre = (c: number) => rankOf(c) === next(rankOf(centre)) && (!variant.alternateColours || isRed(c) !== isRed(centre));
+  const fitsCentre = (c: number) =>
+    rankOf(c) === next(rankOf(centre)) && (!variant.alternateColours || isRed(c) !== isRed(centre));
   const fitsWaste = (top: number, c: number) => rankOf(c) === next(rankOf(top)) || rankOf(top) === next(rankOf(c));
   const dest = (i: number, c: number): number | 'C' | null => {
     if (fitsCentre(c)) return 'C';
@@ -94,7 +97,15 @@ export function referencePlay(deal: ZDeal, variant: Variant, spiteful = false): 
     const k = key();
     const before = seen.get(k);
     if (before !== undefined)
-      return { outcome: 'cycle', loser: null, outOrder: out, turns, centrePlays, firstRepeat: turns, cycleLength: turns - before };
+      return {
+        outcome: 'cycle',
+        loser: null,
+        outOrder: out,
+        turns,
+        centrePlays,
+        firstRepeat: turns,
+        cycleLength: turns - before,
+      };
     seen.set(k, turns);
   }
   const loser = [...Array(n).keys()].find((s) => !out.includes(s))!;

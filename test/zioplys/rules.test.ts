@@ -6,11 +6,14 @@ import { configure, parseStrategies } from '../../src/games/zioplys/strategies/i
 // One test per rule of the page, each on a small constructed position. Cards not named in a
 // position are taken to be on the centre.
 
-const cs = (s: string) => (s === '' ? [] : s.split(' ').map((x) => {
-  const c = parseCard(x);
-  if (c < 0) throw new Error(`bad card ${x}`);
-  return c;
-}));
+const cs = (s: string) =>
+  s === ''
+    ? []
+    : s.split(' ').map((x) => {
+        const c = parseCard(x);
+        if (c < 0) throw new Error(`bad card ${x}`);
+        return c;
+      });
 
 interface Setup {
   centre: string;
@@ -31,8 +34,14 @@ function setup(s: Setup): { g: ZGame; log: string[] } {
   return { g, log };
 }
 const pile = (g: ZGame, seat: number) => ({
-  reserve: g.reserveOf(seat).map((c) => fmt(c)).join(' '),
-  waste: g.wasteOf(seat).map((c) => fmt(c)).join(' '),
+  reserve: g
+    .reserveOf(seat)
+    .map((c) => fmt(c))
+    .join(' '),
+  waste: g
+    .wasteOf(seat)
+    .map((c) => fmt(c))
+    .join(' '),
 });
 
 describe('legal plays and priority', () => {
@@ -56,10 +65,20 @@ describe('legal plays and priority', () => {
   });
 
   it('spiteful breaks ties by the nearest right and still puts the centre first', () => {
-    const tie = setup({ centre: '2S', reserves: ['9H KC', '4C', '4D'], wastes: ['', 'TD', '8C'], strategies: 'spiteful' });
+    const tie = setup({
+      centre: '2S',
+      reserves: ['9H KC', '4C', '4D'],
+      wastes: ['', 'TD', '8C'],
+      strategies: 'spiteful',
+    });
     tie.g.step();
     expect(tie.log[0]).toBe('seat 0: 9H R>W2');
-    const centre = setup({ centre: '8S', reserves: ['9H KC', '4C', '4D'], wastes: ['', 'TD', '8C'], strategies: 'spiteful' });
+    const centre = setup({
+      centre: '8S',
+      reserves: ['9H KC', '4C', '4D'],
+      wastes: ['', 'TD', '8C'],
+      strategies: 'spiteful',
+    });
     centre.g.step();
     expect(centre.log[0]).toBe('seat 0: 9H R>C');
   });
@@ -201,7 +220,9 @@ describe('ranks and variants', () => {
 describe('blunders', () => {
   it('a missed play: each other player from the left gives a reserve card to the bottom; empty reserves give nothing; the turn ends', () => {
     const { g, log } = setup({
-      centre: '4S', reserves: ['5C 9D', '2H 3H', '7S', ''], wastes: ['', '', 'JC', 'QC'],
+      centre: '4S',
+      reserves: ['5C 9D', '2H 3H', '7S', ''],
+      wastes: ['', '', 'JC', 'QC'],
       strategies: 'careless:1,rule,rule,rule',
     });
     g.step();
@@ -217,14 +238,24 @@ describe('blunders', () => {
   });
 
   it('a missed waste-top play also ends the turn at once, the card staying where it is', () => {
-    const { g, log } = setup({ centre: '4S', reserves: ['9D', '2H'], wastes: ['5C', 'JC'], strategies: 'careless:1,rule' });
+    const { g, log } = setup({
+      centre: '4S',
+      reserves: ['9D', '2H'],
+      wastes: ['5C', 'JC'],
+      strategies: 'careless:1,rule',
+    });
     g.step();
     expect(log).toEqual(['seat 0: blunder! 5C W0>C was possible', "seat 1 gives 2H to the bottom of seat 0's reserve"]);
     expect(pile(g, 0)).toEqual({ reserve: '9D 2H', waste: '5C' });
   });
 
   it('a giver whose reserve empties turns its waste over at once, or is out when it has no waste', () => {
-    const turn = setup({ centre: '4S', reserves: ['5C', '2H', 'KS'], wastes: ['', '8C TD', 'JC'], strategies: 'careless:1,rule,rule' });
+    const turn = setup({
+      centre: '4S',
+      reserves: ['5C', '2H', 'KS'],
+      wastes: ['', '8C TD', 'JC'],
+      strategies: 'careless:1,rule,rule',
+    });
     turn.g.step();
     expect(pile(turn.g, 1)).toEqual({ reserve: '8C', waste: 'TD' });
     const out = setup({ centre: '4S', reserves: ['5C', '2H'], wastes: ['', ''], strategies: 'careless:1,rule' });

@@ -43,7 +43,9 @@ describe('summary', () => {
   });
 
   it('summarises real job rows', () => {
-    const rows = Array.from({ length: 200 }, (_, i) => zioplysJob.run({ players: 4, strategies: 'rule,careless:0.2,rule,rule' }, String(i + 1)));
+    const rows = Array.from({ length: 200 }, (_, i) =>
+      zioplysJob.run({ players: 4, strategies: 'rule,careless:0.2,rule,rule' }, String(i + 1)),
+    );
     const [s] = summarize(rows);
     expect(s.games).toBe(200);
     expect(s.loserBySeat.reduce((a, x) => a + x.count, 0)).toBe(s.withLoser);

@@ -60,7 +60,9 @@ const buried = new Int8Array(14);
 /** Whether some suit in `mask` (a bit per suit) has a restless rank (bits of `restless`, default
  *  the ace) whose every copy left is buried: then the position is lost. */
 export function lastAceBuried(p: BcPosition, mask: number, restless = 1 << 1): boolean {
-  const found = p.found, plen = p.plen, piles = p.piles;
+  const found = p.found,
+    plen = p.plen,
+    piles = p.piles;
   for (let s = 0; s < 4; s++) {
     if ((mask & (1 << s)) === 0 || found[s] >= 26) continue;
     const base = s * 13 - 1; // card id of rank r in suit s: base + r

@@ -41,7 +41,10 @@ function strategyList(v: unknown, option = '--strategies') {
 }
 
 function watchStrategy(argv: Args): void {
-  const { names: [name], files } = strategyList(argv.strategy, '--strategy');
+  const {
+    names: [name],
+    files,
+  } = strategyList(argv.strategy, '--strategy');
   const timeout = decisionTimeoutMs(argv);
   const deal = dealOfKit(besiegedCity, argv);
   // The strategy's own seed is never the deal's: from that it could rebuild the stock order.
@@ -68,8 +71,15 @@ function watchStrategy(argv: Args): void {
     return;
   }
   const ms = Math.round(performance.now() - t0);
-  const how = { won: 'won', stuck: 'lost: no legal move left', 'move-cap': 'stopped at the move cap', resigned: 'resigned' }[game.reason];
-  console.log(`${name} ${how} after ${game.moves.length} moves (${pos.foundTotal}/104 cards on the foundations, ${ms} ms)`);
+  const how = {
+    won: 'won',
+    stuck: 'lost: no legal move left',
+    'move-cap': 'stopped at the move cap',
+    resigned: 'resigned',
+  }[game.reason];
+  console.log(
+    `${name} ${how} after ${game.moves.length} moves (${pos.foundTotal}/104 cards on the foundations, ${ms} ms)`,
+  );
 }
 
 export const besiegedCityCli: GamePlugin = {
@@ -79,22 +89,48 @@ export const besiegedCityCli: GamePlugin = {
     play: {
       example: base.verbs.play.example,
       describe: 'Play a deal in the terminal, or watch a strategy play it',
-      builder: (y) => decisionTimeoutOption(base.verbs.play.builder(y))
-        .option('strategy', { type: 'string', describe: `watch a strategy play instead of playing yourself: ${STRATEGIES.join(', ')}, or a strategy file (./my.mjs, see docs/strategies.md)` })
-        .option('strategy-seed', { type: 'string', default: '1', describe: "seed of the strategy's own random choices" })
-        .option('show', { type: 'boolean', default: false, describe: 'with --strategy: print the position after every move' })
-        .example('$0 play besieged-city --seed 42 --strategy planner --show', 'watch the planner play deal 42')
-        .example('$0 play besieged-city --seed 42 --strategy ./my.mjs', 'watch your own strategy file play it'),
+      builder: (y) =>
+        decisionTimeoutOption(base.verbs.play.builder(y))
+          .option('strategy', {
+            type: 'string',
+            describe: `watch a strategy play instead of playing yourself: ${STRATEGIES.join(', ')}, or a strategy file (./my.mjs, see docs/strategies.md)`,
+          })
+          .option('strategy-seed', {
+            type: 'string',
+            default: '1',
+            describe: "seed of the strategy's own random choices",
+          })
+          .option('show', {
+            type: 'boolean',
+            default: false,
+            describe: 'with --strategy: print the position after every move',
+          })
+          .example('$0 play besieged-city --seed 42 --strategy planner --show', 'watch the planner play deal 42')
+          .example('$0 play besieged-city --seed 42 --strategy ./my.mjs', 'watch your own strategy file play it'),
       handler: (argv) => (argv.strategy !== undefined ? watchStrategy(argv) : base.verbs.play.handler(argv)),
     },
     batch: {
       example: base.verbs.batch.example,
       describe: base.verbs.batch.describe,
-      builder: (y) => decisionTimeoutOption(base.verbs.batch.builder(y))
-        .option('strategies', { type: 'string', describe: `also let strategies play each deal: ${STRATEGIES.join(',')}, or strategy files (./my.mjs)` })
-        .option('strategy-seed', { type: 'string', default: '1', describe: "seed of the strategies' own random choices" })
-        .example('$0 batch besieged-city --seeds 1..200 --strategies random,greedy,planner,sampler', 'win rates next to solvability')
-        .example('$0 batch besieged-city --seeds 1..200 --strategies greedy,./my.mjs', 'benchmark your own strategy file'),
+      builder: (y) =>
+        decisionTimeoutOption(base.verbs.batch.builder(y))
+          .option('strategies', {
+            type: 'string',
+            describe: `also let strategies play each deal: ${STRATEGIES.join(',')}, or strategy files (./my.mjs)`,
+          })
+          .option('strategy-seed', {
+            type: 'string',
+            default: '1',
+            describe: "seed of the strategies' own random choices",
+          })
+          .example(
+            '$0 batch besieged-city --seeds 1..200 --strategies random,greedy,planner,sampler',
+            'win rates next to solvability',
+          )
+          .example(
+            '$0 batch besieged-city --seeds 1..200 --strategies greedy,./my.mjs',
+            'benchmark your own strategy file',
+          ),
       handler: (argv) => {
         const timeout = decisionTimeoutMs(argv);
         const { names: strategies, files } = strategyList(argv.strategies);
@@ -102,15 +138,26 @@ export const besiegedCityCli: GamePlugin = {
         const seed = String(argv.strategySeed);
         const given = strategiesAsGiven(String(argv.strategies).split(','), strategies);
         return solveBatchCommand(besiegedCity, JOB, argv, {
-          config: { strategies, strategySeed: seed, ...(files.size ? { decisionTimeoutMs: timeout, strategyFiles: filesToConfig(files) } : {}) },
-          settings: [settingWord('strategies', given.join(',')), settingWord('strategySeed', seed), ...(files.size ? [settingWord('decision-timeout', `${timeout}ms`)] : [])],
+          config: {
+            strategies,
+            strategySeed: seed,
+            ...(files.size ? { decisionTimeoutMs: timeout, strategyFiles: filesToConfig(files) } : {}),
+          },
+          settings: [
+            settingWord('strategies', given.join(',')),
+            settingWord('strategySeed', seed),
+            ...(files.size ? [settingWord('decision-timeout', `${timeout}ms`)] : []),
+          ],
         });
       },
     },
   },
   show: (doc, file, argv) => {
     base.show!(doc, file, argv);
-    console.log(`Stock (first dealt first): ${dealFromJson(doc, file).stock.map((c) => formatCard(c)).join(' ')}`);
+    console.log(
+      `Stock (first dealt first): ${dealFromJson(doc, file)
+        .stock.map((c) => formatCard(c))
+        .join(' ')}`,
+    );
   },
 };
-

@@ -15,6 +15,16 @@ export { bcBoard } from './board.js';
 export { bcSeat } from './seat.js';
 export { replay, solutionFromJson } from './replay.js';
 export {
-  BcView, DEAL, RESIGN, STRATEGIES, StrategyError, certificate, formatViewMove, makeStrategy, playGame,
-  type GameResult, type Strategy, type StrategyOptions,
+  BcView,
+  DEAL,
+  RESIGN,
+  STRATEGIES,
+  StrategyError,
+  certificate,
+  formatViewMove,
+  makeStrategy,
+  playGame,
+  type GameResult,
+  type Strategy,
+  type StrategyOptions,
 } from './strategies/index.js';

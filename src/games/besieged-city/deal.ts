@@ -37,7 +37,10 @@ export interface BcDealJson {
 }
 
 /** The deal under a variant given as the flag writes it (`trench-order=ordinary,…`). */
-export const withVariant = (d: BcDeal, text: string, where = '--variant'): BcDeal => ({ ...d, rules: parseVariant(text, where) });
+export const withVariant = (d: BcDeal, text: string, where = '--variant'): BcDeal => ({
+  ...d,
+  rules: parseVariant(text, where),
+});
 
 export function dealToJson(d: BcDeal): BcDealJson {
   const f = (cs: Card[]) => cs.map((c) => formatCard(c));
@@ -57,7 +60,8 @@ export function dealToJson(d: BcDeal): BcDealJson {
 export function dealFromJson(input: unknown, file: string): BcDeal {
   const { doc, seed } = dealDocument(input, file, GAME, ['reserve', 'trenches', 'stock', 'variant']);
   const res = doc.reserve;
-  if (!Array.isArray(res) || res.length !== 4) throw new InputError(`${file}: field "reserve" must be 4 rows of 3 cards`);
+  if (!Array.isArray(res) || res.length !== 4)
+    throw new InputError(`${file}: field "reserve" must be 4 rows of 3 cards`);
   const reserve = res.flatMap((row, r) => cardList(row, `${file}: reserve[${r}]`, 3));
   const tr = doc.trenches;
   if (!isObject(tr)) throw new InputError(`${file}: field "trenches" must be an object with N, E, S, W`);
@@ -70,7 +74,9 @@ export function dealFromJson(input: unknown, file: string): BcDeal {
   const rules = variantFromJson(doc.variant, `${file}: field "variant"`);
   return {
     ...seed,
-    reserve, trenches, stock,
+    reserve,
+    trenches,
+    stock,
     ...(!isDefaultRules(rules) ? { rules } : {}),
   };
 }

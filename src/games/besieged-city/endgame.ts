@@ -53,7 +53,10 @@ import { acceptMask, NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
 /** Cached values: below SOLVABLE, the number of tries that did not settle the puzzle (so 0,
  *  UNTRIED, for one met without credit for any search; the next try gets CAPS[value]); then
  *  the verdicts, in the order a full cache keeps them (judge(): the largest values stay). */
-const UNTRIED = 0, SOLVABLE = 3, UNKNOWN = 4, LOST = 5;
+const UNTRIED = 0,
+  SOLVABLE = 3,
+  UNKNOWN = 4,
+  LOST = 5;
 /** Only puzzles of at most this many cards are tried, with this node cap; a larger one is left
  *  open. (Measured on 40 stock-less endgames: DFS needs 206k nodes with these proofs against
  *  1.44M without, and proves one more lost; caps of 12 cards / 3k nodes or 26 / 20k change
@@ -75,7 +78,9 @@ const CREDIT_PER_CALL = 2;
 const CAPS = [64, 512, PUZZLE_NODES]; // as many as the values below SOLVABLE
 /** A cached value that is no verdict: tries that did not settle it, or UNKNOWN at the last cap. */
 const unsettled = (v: number) => v < SOLVABLE || v === UNKNOWN;
-export const JUDGED_OPEN = 0, JUDGED_LOST = 1, NOT_JUDGED = 2;
+export const JUDGED_OPEN = 0,
+  JUDGED_LOST = 1,
+  NOT_JUDGED = 2;
 const MAX_CREDIT = 12_000;
 const MAX_DEPTH = 2_000;
 /** A finished lost component (search()) is cached when at least this many states were searched
@@ -84,7 +89,9 @@ const MAX_DEPTH = 2_000;
 const SALVAGE_NODES = 8;
 /** At s * 64 + card: the card's rank if it is of suit s, else 0 (entry 63 stands for an empty
  *  cell, -1 & 63; no card has id 63). */
-const CELL_RANK = Uint8Array.from({ length: 256 }, (_, i) => ((i & 63) < 52 && SUIT[i & 63] === i >> 6 ? RANK[i & 63] : 0));
+const CELL_RANK = Uint8Array.from({ length: 256 }, (_, i) =>
+  (i & 63) < 52 && SUIT[i & 63] === i >> 6 ? RANK[i & 63] : 0,
+);
 
 /** Writes pile t of n cards to key[wi..] as both puzzle keys hold it (cacheKey(), packKey()):
  *  its 4-bit rank words (4 per trench in words, from t * 4) up to the one holding the 0 past its
@@ -204,7 +211,8 @@ export class SuitEndgames {
     }
     const cached = this.cache.found ? this.cache.values[slot] : UNTRIED;
     if (cached >= SOLVABLE) return cached === LOST ? JUDGED_LOST : JUDGED_OPEN;
-    const level = cached, cap = CAPS[level];
+    const level = cached,
+      cap = CAPS[level];
     if (this.credit < cap) {
       this.cache.values[slot] = cached;
       return NOT_JUDGED;
@@ -263,11 +271,14 @@ export class SuitEndgames {
 
   private load(p: BcPosition, s: number): void {
     this.h = p.found[s];
-    const pw = this.pileWords, cw = this.cellWords, rw = p.rankWords;
+    const pw = this.pileWords,
+      cw = this.cellWords,
+      rw = p.rankWords;
     pw.fill(0);
     this.len.fill(0);
     for (let m = p.suitTrenches[s]; m !== 0; m &= m - 1) {
-      const t = 31 - Math.clz32(m & -m), n = p.plen[t];
+      const t = 31 - Math.clz32(m & -m),
+        n = p.plen[t];
       for (let j = 0; j < n; j++) this.ranks[t * PILE_CAP + j] = RANK[p.piles[t * PILE_CAP + j]];
       for (let w = t * 4; w < t * 4 + 4; w++) pw[w] = rw[w];
       this.len[t] = n;
@@ -280,11 +291,22 @@ export class SuitEndgames {
    *  CELL_RANK gives a card's rank when it is of suit s, else 0 (an empty cell, -1, reads entry
    *  63), so the fields are written without branches. */
   private cellRanks(p: BcPosition, s: number): void {
-    const r = p.reserve, cr = CELL_RANK, o = s << 6, cw = this.cellWords;
+    const r = p.reserve,
+      cr = CELL_RANK,
+      o = s << 6,
+      cw = this.cellWords;
     cw[0] =
-      (cr[o + (r[0] & 63)] | (cr[o + (r[1] & 63)] << 4) | (cr[o + (r[2] & 63)] << 8) | (cr[o + (r[3] & 63)] << 12) |
-        (cr[o + (r[4] & 63)] << 16) | (cr[o + (r[5] & 63)] << 20) | (cr[o + (r[6] & 63)] << 24) | (cr[o + (r[7] & 63)] << 28)) >>> 0;
-    cw[1] = cr[o + (r[8] & 63)] | (cr[o + (r[9] & 63)] << 4) | (cr[o + (r[10] & 63)] << 8) | (cr[o + (r[11] & 63)] << 12);
+      (cr[o + (r[0] & 63)] |
+        (cr[o + (r[1] & 63)] << 4) |
+        (cr[o + (r[2] & 63)] << 8) |
+        (cr[o + (r[3] & 63)] << 12) |
+        (cr[o + (r[4] & 63)] << 16) |
+        (cr[o + (r[5] & 63)] << 20) |
+        (cr[o + (r[6] & 63)] << 24) |
+        (cr[o + (r[7] & 63)] << 28)) >>>
+      0;
+    cw[1] =
+      cr[o + (r[8] & 63)] | (cr[o + (r[9] & 63)] << 4) | (cr[o + (r[10] & 63)] << 8) | (cr[o + (r[11] & 63)] << 12);
   }
 
   /** Exact key of the puzzle of suit s, read straight from the position (the cache lookup runs
@@ -294,7 +316,9 @@ export class SuitEndgames {
    *  trenches come from the position's per-suit mask, in index order, and their ranks from the
    *  position's 4-bit rank words. */
   private cacheKey(p: BcPosition, s: number): number {
-    const key = this.key, rw = p.rankWords, plen = p.plen;
+    const key = this.key,
+      rw = p.rankWords,
+      plen = p.plen;
     const mask = p.suitTrenches[s];
     let wi = 1;
     for (let m = mask; m !== 0; m &= m - 1) {
@@ -314,8 +338,13 @@ export class SuitEndgames {
    *  its top ((n >> 3) + 1 words: a reader knows where each pile ends); then the cells' two words.
    *  Also lists those trenches at occ[o0..] for search(); returns the key's length. */
   private packKey(o0: number): number {
-    const key = this.key, len = this.len, pw = this.pileWords, occ = this.occ, tm = this.pileMask;
-    let wi = 1, k = 0;
+    const key = this.key,
+      len = this.len,
+      pw = this.pileWords,
+      occ = this.occ,
+      tm = this.pileMask;
+    let wi = 1,
+      k = 0;
     for (let m = tm; m !== 0; m &= m - 1) {
       const t = 31 - Math.clz32(m & -m);
       occ[o0 + k++] = t;
@@ -365,7 +394,8 @@ export class SuitEndgames {
     this.cap = cap;
     this.nodes = 0;
     this.aborted = false;
-    let pm = 0, cm = 0;
+    let pm = 0,
+      cm = 0;
     for (let t = 0; t < TRENCHES; t++) if (this.len[t] !== 0) pm |= 1 << t;
     for (let c = 0; c < CELLS; c++) if (this.cell[c] !== 0) cm |= 1 << c;
     this.pileMask = pm;
@@ -449,14 +479,19 @@ export class SuitEndgames {
     if (low === mine) {
       const stack = this.stack;
       while (this.stackTop > 0 && order[stack[this.stackTop - 1]] >= mine) order[stack[--this.stackTop]] = 0;
-      if (this.counter - mine >= SALVAGE_NODES && this.salvaged < this.salvage.length) this.salvage[this.salvaged++] = slot;
+      if (this.counter - mine >= SALVAGE_NODES && this.salvaged < this.salvage.length)
+        this.salvage[this.salvaged++] = slot;
     } else if (low < this.low[depth]) this.low[depth] = low;
     return false;
   }
 
   /** search()'s moves from the current state (keyed at depth, its piles listed at occ[o0..]). */
   private expand(depth: number, o0: number): boolean {
-    const ranks = this.ranks, len = this.len, cell = this.cell, occ = this.occ, accepts = this.accepts;
+    const ranks = this.ranks,
+      len = this.len,
+      cell = this.cell,
+      occ = this.occ,
+      accepts = this.accepts;
     const pw = this.pileWords;
     const need = PLAY_ORDER[this.h];
     // The card the last move put on trench `last` by a pile-to-pile move from a is not moved
@@ -477,9 +512,11 @@ export class SuitEndgames {
     // To the foundation first.
     const k = this.occCount;
     for (let i = 0; i < k; i++) {
-      const a = occ[o0 + i], n = len[a];
+      const a = occ[o0 + i],
+        n = len[a];
       if (a === last || ranks[a * PILE_CAP + n - 1] !== need) continue;
-      const wa = a * 4 + ((n - 1) >> 3), fa = 4 * ((n - 1) & 7);
+      const wa = a * 4 + ((n - 1) >> 3),
+        fa = 4 * ((n - 1) & 7);
       moved[depth + 1] = -1;
       len[a] = n - 1;
       pw[wa] &= ~(15 << fa);
@@ -497,7 +534,9 @@ export class SuitEndgames {
     // What each pile's top accepts (see occ; packKey() listed the piles), once the foundation
     // moves are tried: most states of a winning line are left by one, and need none of this.
     for (let i = 0; i < k; i++) {
-      const t = occ[o0 + i], n = len[t], top = t * PILE_CAP + n - 1;
+      const t = occ[o0 + i],
+        n = len[t],
+        top = t * PILE_CAP + n - 1;
       accepts[o0 + t] = this.directional
         ? acceptMask(this.order, n, n > 2 ? ranks[top - 2] : 0, n > 1 ? ranks[top - 1] : 0, ranks[top])
         : this.neighbours[ranks[top]];
@@ -516,9 +555,11 @@ export class SuitEndgames {
     // targets the other way round: the search digs the next foundation card out before it
     // shuffles anything else, which finds the win of an open puzzle in far fewer nodes. Every
     // move is still tried, so a LOST verdict is as exhaustive as before.
-    const ord = this.ord, dig = this.dig;
+    const ord = this.ord,
+      dig = this.dig;
     for (let i = 0; i < k; i++) {
-      const t = occ[o0 + i], base = t * PILE_CAP;
+      const t = occ[o0 + i],
+        base = t * PILE_CAP;
       let j = len[t] - 1;
       while (j >= 0 && ranks[base + j] !== need) j--;
       const d = j < 0 ? 99 : len[t] - 1 - j;
@@ -532,16 +573,19 @@ export class SuitEndgames {
       ord[o0 + q] = t;
     }
     for (let i = 0; i < k; i++) {
-      const a = ord[o0 + i], n = len[a];
+      const a = ord[o0 + i],
+        n = len[a];
       if (a === last) continue;
       const r = ranks[a * PILE_CAP + n - 1];
       if (r === 1 && this.h > 0) continue;
-      const wa = a * 4 + ((n - 1) >> 3), fa = 4 * ((n - 1) & 7);
+      const wa = a * 4 + ((n - 1) >> 3),
+        fa = 4 * ((n - 1) & 7);
       for (let j = k - 1; j >= 0; j--) {
         const b = ord[o0 + j];
         if (b === a || ((accepts[o0 + b] >> r) & 1) === 0) continue;
         const nb = len[b];
-        const wb = b * 4 + (nb >> 3), fb = 4 * (nb & 7);
+        const wb = b * 4 + (nb >> 3),
+          fb = 4 * (nb & 7);
         ranks[b * PILE_CAP + nb] = r;
         len[b] = nb + 1;
         pw[wb] |= r << fb;
@@ -566,25 +610,34 @@ export class SuitEndgames {
   /** search()'s reserve moves, for the cells of mask: a reserve card onto a fitting suit-s top,
    *  or as a new pile, at one of its four trenches. True when one of them wins. */
   private placeReserve(depth: number, o0: number, mask: number): boolean {
-    const ranks = this.ranks, len = this.len, cell = this.cell, accepts = this.accepts;
-    const pw = this.pileWords, cw = this.cellWords;
+    const ranks = this.ranks,
+      len = this.len,
+      cell = this.cell,
+      accepts = this.accepts;
+    const pw = this.pileWords,
+      cw = this.cellWords;
     for (let cm = mask; cm !== 0; cm &= cm - 1) {
-      const c = 31 - Math.clz32(cm & -cm), r = cell[c];
-      const wc = c >> 3, fc = 4 * (c & 7);
+      const c = 31 - Math.clz32(cm & -cm),
+        r = cell[c];
+      const wc = c >> 3,
+        fc = 4 * (c & 7);
       for (let q = c * 4; q < c * 4 + 4; q++) {
-        const t = CELL_TRENCHES[q], nt = len[t];
+        const t = CELL_TRENCHES[q],
+          nt = len[t];
         if (nt > 0) {
           if (r === 1 && this.h > 0) continue;
           if (((accepts[o0 + t] >> r) & 1) === 0) continue;
         }
-        const wt = t * 4 + (nt >> 3), ft = 4 * (nt & 7);
+        const wt = t * 4 + (nt >> 3),
+          ft = 4 * (nt & 7);
         ranks[t * PILE_CAP + nt] = r;
         len[t] = nt + 1;
         pw[wt] |= r << ft;
         cell[c] = 0;
         cw[wc] &= ~(15 << fc);
         // The masks as the child sees them (the cell empties; t may start a pile), then back.
-        const pm = this.pileMask, cmask = this.cellMask;
+        const pm = this.pileMask,
+          cmask = this.cellMask;
         this.pileMask = pm | (1 << t);
         this.cellMask = cmask & ~(1 << c);
         this.movedTo[depth + 1] = -1;

@@ -65,7 +65,11 @@ export const GUIDES: GuideWeights[] = [
  *  (BcPosition.nextInStock()). test/besieged-city/heuristic.test.ts checks it equal to the
  *  plain version that prices every card. */
 export function estimate(p: BcPosition, w: GuideWeights, stockKnown: boolean): number {
-  const piles = p.piles, plen = p.plen, found = p.found, look = w.look, nl = look.length;
+  const piles = p.piles,
+    plen = p.plen,
+    found = p.found,
+    look = w.look,
+    nl = look.length;
   cost.fill(BIG);
   // Piles, bottom up: blockers — cards lying above a card of the same suit (a pile is one suit)
   // that the foundation needs before them — and the depth of each looked-for card.
@@ -74,7 +78,9 @@ export function estimate(p: BcPosition, w: GuideWeights, stockKnown: boolean): n
     const n = plen[t];
     if (n === 0) continue;
     const base = t * PILE_CAP;
-    const f = found[SUIT[piles[base]]], h = f * 52, lookEnd = f + nl;
+    const f = found[SUIT[piles[base]]],
+      h = f * 52,
+      lookEnd = f + nl;
     let minBelow = 99;
     for (let j = 0; j < n; j++) {
       const c = piles[base + j];
@@ -92,13 +98,17 @@ export function estimate(p: BcPosition, w: GuideWeights, stockKnown: boolean): n
     if (x >= 0 && 3 < cost[x]) cost[x] = 3;
   }
   // A talon card costs 4 + 2 per card above it.
-  const tlen = p.tlen, talon = p.talon, stock = p.stock;
+  const tlen = p.tlen,
+    talon = p.talon,
+    stock = p.stock;
   for (let k = 0; k < tlen; k++) {
     const x = stock[talon[tlen - 1 - k]];
     const v = 4 + 2 * k;
     if (v < cost[x]) cost[x] = v;
   }
-  const sp = p.sp, row = sp * 52, next = stockKnown ? p.nextInStock() : null;
+  const sp = p.sp,
+    row = sp * 52,
+    next = stockKnown ? p.nextInStock() : null;
   // With stock-to-foundation=no a dealt card goes the talon's way (talon, reserve, trench).
   const first = p.rules.stockToFoundation ? 1 : 4;
   const unseen = w.unseen ?? 40;

@@ -3,7 +3,13 @@ import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../
 import { dealFromJson, dealFromSeed, withVariant } from './deal.js';
 import { BC_POLICY } from './policy.js';
 import { BcGame } from './search.js';
-import { decisionTimeoutOf, filesFromConfig, Forfeit, setLoadTimeout, StrategyUnavailable } from '../../strategies/module.js';
+import {
+  decisionTimeoutOf,
+  filesFromConfig,
+  Forfeit,
+  setLoadTimeout,
+  StrategyUnavailable,
+} from '../../strategies/module.js';
 import { certificate, playGame, type GameResult } from './strategies/index.js';
 import { strategyFor } from './strategies/file.js';
 

@@ -34,10 +34,12 @@ export const BC_MAX_KEY_WORDS = 24;
 /** A total order on piles by content (length, bottom card, then the codes), used to write the
  *  two piles of a line in a canonical order. */
 function comparePiles(pos: BcPosition, a: number, b: number): number {
-  const la = pos.plen[a], lb = pos.plen[b];
+  const la = pos.plen[a],
+    lb = pos.plen[b];
   if (la !== lb) return la - lb;
   if (la === 0) return 0;
-  const p = pos.piles, c = pos.pcode;
+  const p = pos.piles,
+    c = pos.pcode;
   return p[a * PILE_CAP] - p[b * PILE_CAP] || c[2 * a + 1] - c[2 * b + 1] || c[2 * a] - c[2 * b];
 }
 
@@ -50,7 +52,14 @@ const LINE_PAIR = Int8Array.from(LINE_TRENCHES.flat());
 export function packHead(pos: BcPosition, out: Uint32Array): number {
   const f = pos.found;
   const sp = pos.sp;
-  out[0] = (f[0] | (f[1] << 5) | (f[2] << 10) | (f[3] << 15) | (sp << 20) | ((pos.pending < 0 ? 0 : TRENCH_LINE[pos.pending] + 1) << 27)) >>> 0;
+  out[0] =
+    (f[0] |
+      (f[1] << 5) |
+      (f[2] << 10) |
+      (f[3] << 15) |
+      (sp << 20) |
+      ((pos.pending < 0 ? 0 : TRENCH_LINE[pos.pending] + 1) << 27)) >>>
+    0;
   let wi = 1;
   // Talon: one bit per dealt card, whole words; how many words follows from sp (in word 0).
   const tm = pos.talonMask;
@@ -64,8 +73,10 @@ export function packHead(pos: BcPosition, out: Uint32Array): number {
 export function packKey(pos: BcPosition, out: Uint32Array): number {
   const wi = packHead(pos, out);
   for (let l = 0; l < LINES; l++) {
-    const a = LINE_PAIR[2 * l], b = LINE_PAIR[2 * l + 1];
-    const la = pos.plen[a], lb = pos.plen[b];
+    const a = LINE_PAIR[2 * l],
+      b = LINE_PAIR[2 * l + 1];
+    const la = pos.plen[a],
+      lb = pos.plen[b];
     const ab = la !== lb ? la < lb : la === 0 || comparePiles(pos, a, b) <= 0;
     order[2 * l] = ab ? a : b;
     order[2 * l + 1] = ab ? b : a;
@@ -78,9 +89,19 @@ export function packKey(pos: BcPosition, out: Uint32Array): number {
  *  codes above); returns the key's length in words. A pile of a suit in `plateauSuits` (a bit
  *  per suit) is written as 31 in 5 bits alone (the plateau key, search.ts: its content is its
  *  plateau's). The suit-endgame cache (endgame.ts) and the plateau key share it. */
-export function packPiles(pos: BcPosition, trenches: Int8Array, count: number, out: Uint32Array, wi: number, plateauSuits = 0): number {
-  const plen = pos.plen, piles = pos.piles, pcode = pos.pcode;
-  let acc = 0, nb = 0;
+export function packPiles(
+  pos: BcPosition,
+  trenches: Int8Array,
+  count: number,
+  out: Uint32Array,
+  wi: number,
+  plateauSuits = 0,
+): number {
+  const plen = pos.plen,
+    piles = pos.piles,
+    pcode = pos.pcode;
+  let acc = 0,
+    nb = 0;
   for (let k = 0; k < count; k++) {
     const t = trenches[k];
     let n = plen[t];

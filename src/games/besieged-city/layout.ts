@@ -44,19 +44,24 @@ export const LINE_CELLS: readonly (readonly number[])[] = [0, 1, 2, 3, 4, 5, 6].
 
 /** The four trenches a reserve card may reach: the ends of its row and of its column. */
 export const CELL_TRENCHES = Int8Array.from({ length: CELLS * 4 }, (_, i) => {
-  const cell = i >> 2, r = (cell / 3) | 0, c = cell % 3;
+  const cell = i >> 2,
+    r = (cell / 3) | 0,
+    c = cell % 3;
   return [trenchW(r), trenchE(r), trenchN(c), trenchS(c)][i & 3];
 });
 
 /** The play order of a foundation, as ranks: A K 2 Q 3 J 4 T 5 9 6 8 7 7 8 6 9 5 T 4 J 3 Q 2 K A. */
-export const PLAY_ORDER = Int8Array.from([1, 13, 2, 12, 3, 11, 4, 10, 5, 9, 6, 8, 7, 7, 8, 6, 9, 5, 10, 4, 11, 3, 12, 2, 13, 1]);
+export const PLAY_ORDER = Int8Array.from([
+  1, 13, 2, 12, 3, 11, 4, 10, 5, 9, 6, 8, 7, 7, 8, 6, 9, 5, 10, 4, 11, 3, 12, 2, 13, 1,
+]);
 
 /** ADJ[a * 14 + b] = 1 when rank b may go on rank a in a trench (same suit assumed): one apart
  *  in ordinary order (no wrap), or neighbours in the play order (A-K, K-2, 2-Q, …, 8-7, 7-7). */
 export const ADJ = new Uint8Array(14 * 14);
 for (let r = 1; r < 13; r++) ADJ[r * 14 + r + 1] = ADJ[(r + 1) * 14 + r] = 1;
 for (let i = 0; i + 1 < 13 + 1; i++) {
-  const a = PLAY_ORDER[i], b = PLAY_ORDER[i + 1];
+  const a = PLAY_ORDER[i],
+    b = PLAY_ORDER[i + 1];
   ADJ[a * 14 + b] = ADJ[b * 14 + a] = 1;
 }
 

@@ -13,7 +13,10 @@ export class MacroMoves {
   private undo = new Int32Array(1024);
   private len = 0;
 
-  constructor(private readonly pos: BcPosition, private readonly keying: PlateauKeying) {}
+  constructor(
+    private readonly pos: BcPosition,
+    private readonly keying: PlateauKeying,
+  ) {}
 
   begin(): void {
     this.len = 0;
@@ -22,8 +25,11 @@ export class MacroMoves {
   /** Before macro move m: teleports its suit to the arrangement m names; returns its exit, the
    *  single move for the position to make. */
   enter(m: number): number {
-    const exit = macroExit(m), s = SUIT[moveCard(exit)], pl = this.keying.plateaus;
-    const a = this.keying.memberOf(s), b = pl.first(pl.plateauOf(a)) + (m >>> 20);
+    const exit = macroExit(m),
+      s = SUIT[moveCard(exit)],
+      pl = this.keying.plateaus;
+    const a = this.keying.memberOf(s),
+      b = pl.first(pl.plateauOf(a)) + (m >>> 20);
     if (this.len === this.undo.length) this.undo = grown(this.undo, this.len + 1);
     if (a !== b) pl.teleport(this.pos, b);
     this.undo[this.len++] = a !== b ? a : -1;
@@ -39,7 +45,8 @@ export class MacroMoves {
   /** The line with every macro move written out as its single moves (internal moves, then the
    *  exit), from the current position, which it leaves unchanged. */
   expand(moves: readonly number[]): number[] {
-    const pos = this.pos, out: number[] = [];
+    const pos = this.pos,
+      out: number[] = [];
     const play = (m: number) => {
       out.push(m);
       pos.make(m);
@@ -49,7 +56,8 @@ export class MacroMoves {
         play(m);
         continue;
       }
-      const exit = macroExit(m), pl = this.keying.plateaus;
+      const exit = macroExit(m),
+        pl = this.keying.plateaus;
       const a = pl.lookup(pos, SUIT[moveCard(exit)]);
       pl.path(a, pl.first(pl.plateauOf(a)) + (m >>> 20), (t) => pos.top(t), play);
       play(exit);

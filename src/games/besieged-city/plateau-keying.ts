@@ -58,7 +58,8 @@ export class PlateauKeying implements MoveHook {
   }
 
   made(m: number): void {
-    const s = SUIT[moveCard(m)], ply = this.pos.ply - 1;
+    const s = SUIT[moveCard(m)],
+      ply = this.pos.ply - 1;
     if (ply >= this.memoUndo.length) this.memoUndo = grown(this.memoUndo, ply + 1);
     this.memoUndo[ply] = this.memberStamp[s] === this.stamp[s] ? this.memberMemo[s] : -2;
     this.stamp[s]++;
@@ -115,8 +116,11 @@ export class PlateauKeying implements MoveHook {
    *  for a non-empty pile its bottom card (6 bits) and 2 bits per further card, as packKey. */
   key(out: Uint32Array): number {
     this.members();
-    const pl = this.cache!, member = this.member, pos = this.pos;
-    let wi = packHead(pos, out), keyed = 0;
+    const pl = this.cache!,
+      member = this.member,
+      pos = this.pos;
+    let wi = packHead(pos, out),
+      keyed = 0;
     for (let s = 0; s < 4; s++) {
       out[wi++] = member[s] < 0 ? 0 : pl.plateauOf(member[s]) + 1;
       if (member[s] >= 0) keyed |= 1 << s;
@@ -129,13 +133,17 @@ export class PlateauKeying implements MoveHook {
    *  plateau as macro moves; per suit keyed exactly, its single moves (internal ones included). */
   moves(out: Int32Array, offset: number): number {
     this.members();
-    const pos = this.pos, pl = this.cache!, member = this.member, sc = this.scratch;
+    const pos = this.pos,
+      pl = this.cache!,
+      member = this.member,
+      sc = this.scratch;
     const all = pos.moves(sc, 0);
     let n = offset;
     for (let pass = 0; pass < 2; pass++) {
       const foundation = pass === 0;
       for (let i = 0; i < all; i++) {
-        const m = sc[i], kind = m & 7;
+        const m = sc[i],
+          kind = m & 7;
         if (kind === S2F) {
           if (foundation) out[n++] = m;
         } else if (kind !== S2TAL && member[SUIT[moveCard(m)]] < 0 && (kind === T2F) === foundation) out[n++] = m;

@@ -175,8 +175,7 @@ export class Plateaus {
 
   /** Bytes the memo holds now (its table and arrays), at most plateauBytes(budget). */
   get bytes(): number {
-    return this.table.bytes + this.memComp.byteLength * 3 + this.cards.byteLength
-      + this.compFirst.length * COMP_BYTES;
+    return this.table.bytes + this.memComp.byteLength * 3 + this.cards.byteLength + this.compFirst.length * COMP_BYTES;
   }
 
   /** Plateaus met and arrangements stored, for tests and statistics. */
@@ -204,8 +203,13 @@ export class Plateaus {
   /** pack() of suit s's piles of the position, read in place (a lookup that finds its plateau
    *  needs no copy of them); 0 when the suit has no pile. */
   packPosition(p: BcPosition, s: number): number {
-    const key = this.key, plen = p.plen, piles = p.piles;
-    let wi = 1, acc = 0, nb = 0, k = 0;
+    const key = this.key,
+      plen = p.plen,
+      piles = p.piles;
+    let wi = 1,
+      acc = 0,
+      nb = 0,
+      k = 0;
     for (let t = 0; t < TRENCHES; t++) {
       const n = plen[t];
       if (n === 0 || SUIT[piles[t * PILE_CAP]] !== s) continue;
@@ -250,7 +254,8 @@ export class Plateaus {
   private loadPosition(p: BcPosition, s: number): boolean {
     // (packPosition() writes the key of exactly this scratch, read in place: keep them alike.)
     let k = 0;
-    const plen = p.plen, piles = p.piles;
+    const plen = p.plen,
+      piles = p.piles;
     for (let t = 0; t < TRENCHES; t++) {
       const n = plen[t];
       if (n === 0 || SUIT[piles[t * PILE_CAP]] !== s) continue;
@@ -265,7 +270,9 @@ export class Plateaus {
   }
 
   private loadMember(m: number): void {
-    const c = this.memComp[m], k = this.compK[c], n = this.compN[c];
+    const c = this.memComp[m],
+      k = this.compK[c],
+      n = this.compN[c];
     let off = this.compOff[c] + (m - this.compFirst[c]) * (k + n);
     const cards = this.cards;
     this.sk = k;
@@ -287,9 +294,15 @@ export class Plateaus {
    *  0 ends the pile). Packed inline: it runs for every arrangement a plateau search meets and at
    *  every lookup. */
   private pack(): number {
-    const key = this.key, slen = this.slen, str = this.str, scard = this.scard, k = this.sk;
+    const key = this.key,
+      slen = this.slen,
+      str = this.str,
+      scard = this.scard,
+      k = this.sk;
     key[0] = this.ss | (k << 2);
-    let wi = 1, acc = 0, nb = 0;
+    let wi = 1,
+      acc = 0,
+      nb = 0;
     for (let i = 0; i < k; i++) {
       acc |= str[i] << nb;
       nb += 4;
@@ -316,7 +329,8 @@ export class Plateaus {
   }
 
   private addMember(c: number, parent: number, move: number): number {
-    const k = this.compK[c], n = this.compN[c];
+    const k = this.compK[c],
+      n = this.compN[c];
     const m = this.nMembers++;
     if (m >= this.memComp.length) {
       this.memComp = grow32(this.memComp, m + 1, this.maxMembers);
@@ -347,8 +361,12 @@ export class Plateaus {
   private explore(): number {
     let cardsPerMember = this.sk;
     for (let i = 0; i < this.sk; i++) cardsPerMember += this.slen[i];
-    if (this.nMembers + MAX_MEMBERS > this.maxMembers || this.nComps >= this.maxComps
-      || this.cardsUsed + MAX_MEMBERS * cardsPerMember > this.maxCards) return -1;
+    if (
+      this.nMembers + MAX_MEMBERS > this.maxMembers ||
+      this.nComps >= this.maxComps ||
+      this.cardsUsed + MAX_MEMBERS * cardsPerMember > this.maxCards
+    )
+      return -1;
     const slot0 = this.table.insert(this.key, this.pack());
     if (slot0 === FULL) return -1;
     const c = this.nComps++;
@@ -378,13 +396,16 @@ export class Plateaus {
     this.compOff[c] = this.cardsUsed;
     const first = this.addMember(c, -1, 0);
     this.table.values[slot0] = first;
-    const slen = this.slen, scard = this.scard, nbr = this.neighbours;
+    const slen = this.slen,
+      scard = this.scard,
+      nbr = this.neighbours;
     bfs: for (let head = first; head < this.nMembers; head++) {
       this.loadMember(head);
       for (let a = 0; a < k; a++) {
         const na = slen[a];
         if (na < 2) continue; // an internal move leaves its source non-empty
-        const x = scard[a * PILE_CAP + na - 1], rx = RANK[x];
+        const x = scard[a * PILE_CAP + na - 1],
+          rx = RANK[x];
         for (let b = 0; b < k; b++) {
           const nb = slen[b];
           if (b === a || ((nbr[RANK[scard[b * PILE_CAP + nb - 1]]] >> rx) & 1) === 0) continue;
@@ -421,18 +442,24 @@ export class Plateaus {
   /** Writes the exits from every arrangement of member m's plateau (suit s), as macro moves;
    *  `foundation` selects the foundation exits, else the others. Returns the new end of out. */
   writeExits(p: BcPosition, m: number, foundation: boolean, out: Int32Array, n: number): number {
-    const c = this.memComp[m], size = this.compSize[c];
+    const c = this.memComp[m],
+      size = this.compSize[c];
     const s = SUIT[this.cards[this.compOff[c] + this.compK[c]]];
     const need = p.found[s] < 26 ? s * 13 + PLAY_ORDER[p.found[s]] - 1 : -1;
     const k = this.compK[c];
     const local = this.local;
     local.fill(-1);
     for (let i = 0; i < k; i++) local[this.compTr[c * TRENCHES + i]] = i;
-    const str = this.str, reserve = p.reserve, nbr = this.neighbours, cards = this.cards;
+    const str = this.str,
+      reserve = p.reserve,
+      nbr = this.neighbours,
+      cards = this.cards;
     for (let i = 0; i < k; i++) str[i] = this.compTr[c * TRENCHES + i];
     // Exits need only each pile's length and top: read in place (member j's lengths, then its
     // cards, at compOff + j * (k + n), as loadMember() reads them) without copying every card.
-    const slen = this.slen, tops = this.tops, cn = this.compN[c];
+    const slen = this.slen,
+      tops = this.tops,
+      cn = this.compN[c];
     if (foundation && need < 0) return n;
     for (let j = 0; j < size; j++) {
       const off = this.compOff[c] + j * (k + cn);
@@ -450,13 +477,15 @@ export class Plateaus {
         if (x < 0 || SUIT[x] !== s) continue;
         const rx = RANK[x];
         for (let q = cell * 4; q < cell * 4 + 4; q++) {
-          const t = CELL_TRENCHES[q], i = local[t];
+          const t = CELL_TRENCHES[q],
+            i = local[t];
           if (i >= 0 && ((nbr[RANK[tops[i]]] >> rx) & 1) === 1) out[n++] = tag | packMove(R2T, cell, t, x);
         }
       }
       for (let a = 0; a < k; a++) {
         if (slen[a] !== 1) continue;
-        const x = tops[a], rx = RANK[x];
+        const x = tops[a],
+          rx = RANK[x];
         for (let b = 0; b < k; b++)
           if (b !== a && ((nbr[RANK[tops[b]]] >> rx) & 1) === 1) out[n++] = tag | packMove(T2T, str[a], str[b], x);
       }
@@ -466,13 +495,18 @@ export class Plateaus {
 
   /** Sets suit piles of the position to member m's arrangement (of the same plateau). */
   teleport(p: BcPosition, m: number): void {
-    const c = this.memComp[m], k = this.compK[c], n = this.compN[c];
+    const c = this.memComp[m],
+      k = this.compK[c],
+      n = this.compN[c];
     let off = this.compOff[c] + (m - this.compFirst[c]) * (k + n);
     const lens = off;
     off += k;
-    const cards = this.cards, plen = p.plen, piles = p.piles;
+    const cards = this.cards,
+      plen = p.plen,
+      piles = p.piles;
     for (let i = 0; i < k; i++) {
-      const len = cards[lens + i], t = this.compTr[c * TRENCHES + i];
+      const len = cards[lens + i],
+        t = this.compTr[c * TRENCHES + i];
       // Members of a plateau differ in a few piles: a pile that is already right stays.
       let same = plen[t] === len;
       for (let j = 0; same && j < len; j++) same = piles[t * PILE_CAP + j] === cards[off + j];
@@ -488,13 +522,16 @@ export class Plateaus {
     const c = this.memComp[a];
     const tr = (i: number) => this.compTr[c * TRENCHES + i];
     for (let x = a; this.memParent[x] >= 0; x = this.memParent[x]) {
-      const mv = this.memMove[x], from = tr(mv >> 4), to = tr(mv & 15); // the move back
+      const mv = this.memMove[x],
+        from = tr(mv >> 4),
+        to = tr(mv & 15); // the move back
       play(packMove(T2T, from, to, top(from)));
     }
     const down: number[] = [];
     for (let x = b; this.memParent[x] >= 0; x = this.memParent[x]) down.push(this.memMove[x]);
     for (let i = down.length - 1; i >= 0; i--) {
-      const from = tr(down[i] & 15), to = tr(down[i] >> 4);
+      const from = tr(down[i] & 15),
+        to = tr(down[i] >> 4);
       play(packMove(T2T, from, to, top(from)));
     }
   }

@@ -1,7 +1,18 @@
 import type { Card } from '../../cards/card.js';
 import { grown } from '../../search/grow.js';
 import {
-  CELLS, NEIGHBOUR_INDEX, RANK, SUIT, CELL_TRENCHES, DECK_SIZE, LINE_CELLS, PILE_CAP, PLAY_ORDER, STOCK_SIZE, TRENCHES, TRENCH_LINE,
+  CELLS,
+  NEIGHBOUR_INDEX,
+  RANK,
+  SUIT,
+  CELL_TRENCHES,
+  DECK_SIZE,
+  LINE_CELLS,
+  PILE_CAP,
+  PLAY_ORDER,
+  STOCK_SIZE,
+  TRENCHES,
+  TRENCH_LINE,
 } from './layout.js';
 import type { BcDeal } from './deal.js';
 import { acceptMask, type BcRules, DEFAULT_RULES, NEIGHBOUR_MASK } from './rules.js';
@@ -36,7 +47,9 @@ export const packMove = (kind: number, from: number, to: number, card: number) =
 export const MAX_MOVES = 256;
 
 const DEFAULT_NEIGHBOURS = NEIGHBOUR_MASK.either;
-const SRC_NONE = 0, SRC_TALON = 1, SRC_STOCK = 2;
+const SRC_NONE = 0,
+  SRC_TALON = 1,
+  SRC_STOCK = 2;
 
 export class BcPosition {
   /** Reserve cells, -1 when empty. */
@@ -154,7 +167,8 @@ export class BcPosition {
   private acceptOf(t: number): number {
     const n = this.plen[t];
     if (n === 0) return 0;
-    const base = t * PILE_CAP + n - 1, piles = this.piles;
+    const base = t * PILE_CAP + n - 1,
+      piles = this.piles;
     const y = RANK[piles[base]];
     if (!this.directional || n === 1) return this.neighbours[y];
     return acceptMask('directional', n, n > 2 ? RANK[piles[base - 2]] : 0, RANK[piles[base - 1]], y);
@@ -179,7 +193,9 @@ export class BcPosition {
   /** Writes the legal moves to `out` from `offset`, returns how many. Foundation plays first. */
   moves(out: Int32Array, offset = 0): number {
     let n = offset;
-    const piles = this.piles, plen = this.plen, reserve = this.reserve;
+    const piles = this.piles,
+      plen = this.plen,
+      reserve = this.reserve;
     if (this.pending >= 0) {
       const t = this.pending;
       const cells = LINE_CELLS[TRENCH_LINE[t]];
@@ -191,8 +207,13 @@ export class BcPosition {
     }
     // One pass over the trenches: tops (-1 when empty), foundation plays, and the trenches grouped
     // by the suit of their top (only piles whose tops share a suit can exchange cards).
-    const group = this.group, gcount = this.gcount, tops = this.tops, found = this.found, accept = this.accept;
-    const neighbours = this.neighbours, directional = this.directional;
+    const group = this.group,
+      gcount = this.gcount,
+      tops = this.tops,
+      found = this.found,
+      accept = this.accept;
+    const neighbours = this.neighbours,
+      directional = this.directional;
     gcount[0] = gcount[1] = gcount[2] = gcount[3] = 0;
     let empties = 0;
     for (let t = 0; t < TRENCHES; t++) {
@@ -218,7 +239,8 @@ export class BcPosition {
     for (let cell = 0; cell < CELLS; cell++) {
       const c = reserve[cell];
       if (c < 0) continue;
-      const rb = 1 << RANK[c], s = SUIT[c];
+      const rb = 1 << RANK[c],
+        s = SUIT[c];
       for (let k = cell * 4, k1 = k + 4; k < k1; k++) {
         const t = CELL_TRENCHES[k];
         const d = tops[t];
@@ -241,7 +263,10 @@ export class BcPosition {
     for (let a = 0; a < TRENCHES; a++) {
       const c = tops[a];
       if (c < 0) continue;
-      const rb = 1 << RANK[c], s = SUIT[c], g0 = s * TRENCHES, g1 = g0 + gcount[s];
+      const rb = 1 << RANK[c],
+        s = SUIT[c],
+        g0 = s * TRENCHES,
+        g1 = g0 + gcount[s];
       for (let i = g0; i < g1; i++) {
         const b = group[i];
         if (b !== a && (accept[b] & rb) !== 0) out[n++] = packMove(T2T, a, b, c);
@@ -252,7 +277,9 @@ export class BcPosition {
   }
 
   make(m: number): void {
-    const kind = moveKind(m), from = moveFrom(m), to = moveTo(m);
+    const kind = moveKind(m),
+      from = moveFrom(m),
+      to = moveTo(m);
     // Undo info: pending + 1 (bits 0-3) | refill source (4-5) | talon index (6-12).
     let info = this.pending + 1;
     this.pending = -1;
@@ -293,7 +320,9 @@ export class BcPosition {
   }
 
   unmake(m: number): void {
-    const kind = moveKind(m), from = moveFrom(m), to = moveTo(m);
+    const kind = moveKind(m),
+      from = moveFrom(m),
+      to = moveTo(m);
     const info = this.undo[--this.ulen];
     switch (kind) {
       case T2F: {
@@ -343,7 +372,8 @@ export class BcPosition {
     if (n === 0) this.suitTrenches[SUIT[c]] |= 1 << t;
     else {
       const bit = 2 * (n - 1);
-      this.pcode[2 * t + (bit >> 5)] |= NEIGHBOUR_INDEX[RANK[this.piles[t * PILE_CAP + n - 1]] * 14 + RANK[c]] << (bit & 31);
+      this.pcode[2 * t + (bit >> 5)] |=
+        NEIGHBOUR_INDEX[RANK[this.piles[t * PILE_CAP + n - 1]] * 14 + RANK[c]] << (bit & 31);
     }
   }
 
@@ -421,7 +451,8 @@ export class BcPosition {
    *  copy in the stock without scanning it. */
   nextInStock(): Uint8Array {
     if (this.nextCopyValid) return this.nextCopy!;
-    const t = (this.nextCopy ??= new Uint8Array((STOCK_SIZE + 1) * 52)), stock = this.stock;
+    const t = (this.nextCopy ??= new Uint8Array((STOCK_SIZE + 1) * 52)),
+      stock = this.stock;
     t.fill(STOCK_SIZE, STOCK_SIZE * 52);
     for (let i = STOCK_SIZE - 1; i >= 0; i--) {
       const row = i * 52;

@@ -40,14 +40,16 @@ export function renderPosition(pos: BcPosition, opts: RenderOptions = {}): strin
   lines.push(`Foundations: ${fnd.join('  ')}`);
   const stockLeft = STOCK_SIZE - pos.sp;
   const nextStock = opts.revealStock && stockLeft > 0 ? `, next ${card(pos.stock[pos.sp])}` : '';
-  lines.push(`Stock: ${stockLeft} card${stockLeft === 1 ? '' : 's'}${nextStock}   Talon: ${pos.tlen === 0 ? 'empty' : `${card(pos.talonTop())} on top, ${pos.tlen} card${pos.tlen === 1 ? '' : 's'}`}`);
+  lines.push(
+    `Stock: ${stockLeft} card${stockLeft === 1 ? '' : 's'}${nextStock}   Talon: ${pos.tlen === 0 ? 'empty' : `${card(pos.talonTop())} on top, ${pos.tlen} card${pos.tlen === 1 ? '' : 's'}`}`,
+  );
   const piles: string[] = [];
   for (let t = 0; t < TRENCHES; t++) {
     if (pos.plen[t] > 1) piles.push(`${TRENCH_NAMES[t]}: ${pos.pile(t).map(card).join(' ')}`);
   }
   if (piles.length) lines.push(`Piles (bottom first): ${piles.join('  ')}`);
-  if (pos.pending >= 0) lines.push(`Trench ${TRENCH_NAMES[pos.pending]} is empty: fill it from its line next (rule IV).`);
+  if (pos.pending >= 0)
+    lines.push(`Trench ${TRENCH_NAMES[pos.pending]} is empty: fill it from its line next (rule IV).`);
   if (!isDefaultRules(pos.rules)) lines.push(`Rules: variant ${formatVariant(pos.rules)}`);
   return lines.join('\n');
 }
-

@@ -4,7 +4,8 @@ import { besiegedCity } from './kit.js';
 import type { BcPosition } from './position.js';
 
 /** Replays moves in notation from the deal; stops at the first illegal one and says why. */
-export const replay = (deal: BcDeal, moves: readonly string[]): ReplayResult<BcPosition> => replayLine(besiegedCity, deal, moves);
+export const replay = (deal: BcDeal, moves: readonly string[]): ReplayResult<BcPosition> =>
+  replayLine(besiegedCity, deal, moves);
 
 /** Validates a solution document (`{ game, deal, moves }`). */
 export const solutionFromJson = (doc: unknown, file: string) => readSolution(besiegedCity, doc, file);

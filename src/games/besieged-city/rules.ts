@@ -19,14 +19,38 @@ export interface BcRules {
   readonly deferredFill: boolean;
 }
 
-export const DEFAULT_RULES: BcRules = Object.freeze({ trenchOrder: 'either', stockToFoundation: true, deferredFill: false });
+export const DEFAULT_RULES: BcRules = Object.freeze({
+  trenchOrder: 'either',
+  stockToFoundation: true,
+  deferredFill: false,
+});
 
 /** The switches by name, each with its values (the default first) and how it sets the rules.
  *  A Map: a name the user gives ("constructor", "__proto__") finds nothing it should not. */
-const SWITCHES = new Map<string, { values: readonly string[]; set: (r: Mutable, v: string) => void; get: (r: BcRules) => string }>([
-  ['trench-order', { values: TRENCH_ORDERS, set: (r, v) => (r.trenchOrder = v as TrenchOrder), get: (r) => r.trenchOrder }],
-  ['stock-to-foundation', { values: ['yes', 'no'], set: (r, v) => (r.stockToFoundation = v === 'yes'), get: (r) => (r.stockToFoundation ? 'yes' : 'no') }],
-  ['trench-fill', { values: ['immediate', 'deferred'], set: (r, v) => (r.deferredFill = v === 'deferred'), get: (r) => (r.deferredFill ? 'deferred' : 'immediate') }],
+const SWITCHES = new Map<
+  string,
+  { values: readonly string[]; set: (r: Mutable, v: string) => void; get: (r: BcRules) => string }
+>([
+  [
+    'trench-order',
+    { values: TRENCH_ORDERS, set: (r, v) => (r.trenchOrder = v as TrenchOrder), get: (r) => r.trenchOrder },
+  ],
+  [
+    'stock-to-foundation',
+    {
+      values: ['yes', 'no'],
+      set: (r, v) => (r.stockToFoundation = v === 'yes'),
+      get: (r) => (r.stockToFoundation ? 'yes' : 'no'),
+    },
+  ],
+  [
+    'trench-fill',
+    {
+      values: ['immediate', 'deferred'],
+      set: (r, v) => (r.deferredFill = v === 'deferred'),
+      get: (r) => (r.deferredFill ? 'deferred' : 'immediate'),
+    },
+  ],
 ]);
 type Mutable = { -readonly [K in keyof BcRules]: BcRules[K] };
 export const SWITCH_NAMES = [...SWITCHES.keys()];
@@ -41,7 +65,9 @@ function rulesOf(pairs: [string, unknown][], where: string): BcRules {
     if (seen.has(name)) throw new InputError(`${where}: variant switch ${quote(name)} is given twice`);
     seen.add(name);
     if (typeof value !== 'string' || !sw.values.includes(value))
-      throw new InputError(`${where}: ${name}=${typeof value === 'string' ? oneLine(value.slice(0, 60)) : quote(value)} is not a value of that switch (use ${sw.values.join(', ')})`);
+      throw new InputError(
+        `${where}: ${name}=${typeof value === 'string' ? oneLine(value.slice(0, 60)) : quote(value)} is not a value of that switch (use ${sw.values.join(', ')})`,
+      );
     sw.set(r, value);
   }
   return Object.freeze(r);
@@ -87,7 +113,9 @@ export function formatVariant(r: BcRules): string {
 
 const bit = (r: number) => 1 << r;
 /** ORDINARY[y]: ranks one apart from y in ordinary order (no wrap). */
-const ORDINARY = Uint16Array.from({ length: 14 }, (_, y) => (y < 1 ? 0 : (y > 1 ? bit(y - 1) : 0) | (y < 13 ? bit(y + 1) : 0)));
+const ORDINARY = Uint16Array.from({ length: 14 }, (_, y) =>
+  y < 1 ? 0 : (y > 1 ? bit(y - 1) : 0) | (y < 13 ? bit(y + 1) : 0),
+);
 /** PLAYWISE[y]: the play-order neighbours of y (7 is its own neighbour: the 7-7 pair). */
 const PLAYWISE = new Uint16Array(14);
 for (let i = 0; i + 1 < PLAY_ORDER.length; i++) {
@@ -110,9 +138,12 @@ export const NEIGHBOUR_MASK: Record<TrenchOrder, Uint16Array> = {
 export const CONTINUE_ORDINARY = new Uint16Array(14 * 14);
 export const CONTINUE_PLAYWISE = new Uint16Array(14 * 14);
 for (let x = 1; x <= 13; x++)
-  for (const y of [x - 1, x + 1]) if (y >= 1 && y <= 13 && 2 * y - x >= 1 && 2 * y - x <= 13) CONTINUE_ORDINARY[x * 14 + y] = bit(2 * y - x);
+  for (const y of [x - 1, x + 1])
+    if (y >= 1 && y <= 13 && 2 * y - x >= 1 && 2 * y - x <= 13) CONTINUE_ORDINARY[x * 14 + y] = bit(2 * y - x);
 for (let i = 0; i + 2 < PLAY_ORDER.length; i++) {
-  const a = PLAY_ORDER[i], b = PLAY_ORDER[i + 1], c = PLAY_ORDER[i + 2];
+  const a = PLAY_ORDER[i],
+    b = PLAY_ORDER[i + 1],
+    c = PLAY_ORDER[i + 2];
   CONTINUE_PLAYWISE[a * 14 + b] |= bit(c);
   CONTINUE_PLAYWISE[c * 14 + b] |= bit(a);
 }
@@ -121,7 +152,8 @@ for (let i = 0; i + 2 < PLAY_ORDER.length; i++) {
  *  x (second) and y (top); ranks below the pile's bottom are ignored. Not for empty piles. */
 export function acceptMask(order: TrenchOrder, len: number, w: number, x: number, y: number): number {
   if (order !== 'directional' || len < 2) return NEIGHBOUR_MASK[order][y];
-  const o = CONTINUE_ORDINARY[x * 14 + y], p = CONTINUE_PLAYWISE[x * 14 + y];
+  const o = CONTINUE_ORDINARY[x * 14 + y],
+    p = CONTINUE_PLAYWISE[x * 14 + y];
   // Only 7-8 and 8-7 are neighbours in both orders: two cards leave both runs open, a third one
   // below says which the pile follows (w, x, y one apart: ordinary).
   if (o === 0 || p === 0 || len === 2) return o | p;

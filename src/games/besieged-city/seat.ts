@@ -13,7 +13,8 @@ import { type BcPosition, MAX_MOVES, S2F, S2TAL, moveKind } from './position.js'
 // a stock card face up (a deal, or a reserve refill from the stock) cannot be taken back:
 // undoing it would let the player see the stock ahead and play the deal again knowing it.
 
-const FACE_DOWN = 'the stock\'s next card is face down, so no move can name it: type "deal" to turn it ' +
+const FACE_DOWN =
+  'the stock\'s next card is face down, so no move can name it: type "deal" to turn it ' +
   '(if it fits its foundation you then choose F or the talon), or "stock>talon" to deal it onto the talon';
 
 export function bcSeat(pos: BcPosition): PlaySeat {
@@ -41,18 +42,27 @@ export function bcSeat(pos: BcPosition): PlaySeat {
   return {
     options: () => {
       if (dealt >= 0) return [`${formatCard(dealt)} stock>F`, `${formatCard(dealt)} stock>talon`];
-      const out = legal().filter((m) => moveKind(m) !== S2F && moveKind(m) !== S2TAL).map(formatMove);
+      const out = legal()
+        .filter((m) => moveKind(m) !== S2F && moveKind(m) !== S2TAL)
+        .map(formatMove);
       if (stockMove(S2TAL) !== undefined) out.push('deal');
       return out;
     },
     play: (text) => {
-      const t = text.trim().replace(/\s*>\s*/g, '>').replace(/\s+/g, ' ').toLowerCase();
+      const t = text
+        .trim()
+        .replace(/\s*>\s*/g, '>')
+        .replace(/\s+/g, ' ')
+        .toLowerCase();
       if (dealt >= 0) {
         const c = formatCard(dealt).toLowerCase();
         if (t === 'stock>f' || t === `${c} stock>f`) return make(stockMove(S2F)!);
         if (t === 'stock>talon' || t === `${c} stock>talon`) return make(stockMove(S2TAL)!);
         const d = formatCard(dealt);
-        return { ok: false, reason: `${d} was dealt and waits for its place: "${d} stock>F" (its foundation) or "${d} stock>talon"` };
+        return {
+          ok: false,
+          reason: `${d} was dealt and waits for its place: "${d} stock>F" (its foundation) or "${d} stock>talon"`,
+        };
       }
       if (t === 'deal' || t === 'stock>talon') {
         const why = noDeal();
@@ -61,29 +71,45 @@ export function bcSeat(pos: BcPosition): PlaySeat {
         if (t === 'deal' && stockMove(S2F) !== undefined) {
           dealt = c;
           const d = formatCard(c);
-          return { ok: true, said: [`dealt ${d}: it fits its foundation; "${d} stock>F" plays it there, "${d} stock>talon" puts it on the talon`] };
+          return {
+            ok: true,
+            said: [
+              `dealt ${d}: it fits its foundation; "${d} stock>F" plays it there, "${d} stock>talon" puts it on the talon`,
+            ],
+          };
         }
         return make(stockMove(S2TAL)!);
       }
       // Any other move from the stock names (or would need) a face-down card.
-      if (/^(\S+ )?stock>/.test(t)) return { ok: false, reason: `illegal: ${pos.sp >= STOCK_SIZE ? 'the stock is empty' : FACE_DOWN}` };
+      if (/^(\S+ )?stock>/.test(t))
+        return { ok: false, reason: `illegal: ${pos.sp >= STOCK_SIZE ? 'the stock is empty' : FACE_DOWN}` };
       const p = parseMove(pos, text);
       if (!p.ok) return { ok: false, reason: `illegal: ${p.reason}` };
       return make(p.move);
     },
     undo: () => {
-      if (dealt >= 0) return { ok: false, reason: `${formatCard(dealt)} is face up and cannot go back into the stock: play it to F or the talon` };
+      if (dealt >= 0)
+        return {
+          ok: false,
+          reason: `${formatCard(dealt)} is face up and cannot go back into the stock: play it to F or the talon`,
+        };
       const h = history.at(-1);
       if (h === undefined) return { ok: false, reason: 'nothing to undo' };
       if (h.turned)
-        return { ok: false, reason: `cannot take back ${formatMove(h.move)}: it turned a stock card face up, and a card once seen stays dealt` };
+        return {
+          ok: false,
+          reason: `cannot take back ${formatMove(h.move)}: it turned a stock card face up, and a card once seen stays dealt`,
+        };
       history.pop();
       pos.unmake(h.move);
       return { ok: true, said: [`took back ${formatMove(h.move)}`] };
     },
-    status: () => (dealt >= 0
-      ? [`Dealt: ${formatCard(dealt)}, face up and waiting for its place (${formatCard(dealt)} stock>F or ${formatCard(dealt)} stock>talon).`]
-      : []),
+    status: () =>
+      dealt >= 0
+        ? [
+            `Dealt: ${formatCard(dealt)}, face up and waiting for its place (${formatCard(dealt)} stock>F or ${formatCard(dealt)} stock>talon).`,
+          ]
+        : [],
     moveWords: ['deal', 'stock>talon'],
     howToMove: 'in notation (e.g. "7C r2c1>W2"; "deal" turns the next stock card)',
   };

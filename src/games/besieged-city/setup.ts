@@ -29,14 +29,20 @@ const card = (s: string) => {
 };
 
 export function setupPosition(spec: PositionSpec): BcGame {
-  const talon = (spec.talon ?? []).map(card), stock = (spec.stock ?? []).map(card);
+  const talon = (spec.talon ?? []).map(card),
+    stock = (spec.stock ?? []).map(card);
   if (talon.length + stock.length > STOCK_SIZE) throw new Error('setupPosition: talon + stock exceed 78');
   // Dealt cards (talon) sit before the stock pointer in deal order, as in play.
   const order = new Array<number>(STOCK_SIZE).fill(0);
   const sp = STOCK_SIZE - stock.length;
   talon.forEach((c, i) => (order[sp - talon.length + i] = c));
   stock.forEach((c, i) => (order[sp + i] = c));
-  const g = new BcGame({ reserve: new Array(12).fill(0), trenches: new Array(14).fill(0), stock: order, ...(spec.rules ? { rules: spec.rules } : {}) });
+  const g = new BcGame({
+    reserve: new Array(12).fill(0),
+    trenches: new Array(14).fill(0),
+    stock: order,
+    ...(spec.rules ? { rules: spec.rules } : {}),
+  });
   g.pos.reserve.fill(-1);
   for (const [name, c] of Object.entries(spec.reserve ?? {})) {
     const i = CELL_NAMES.indexOf(name);
@@ -50,7 +56,8 @@ export function setupPosition(spec: PositionSpec): BcGame {
     const pile = cards.map(card);
     for (let i = 1; i < pile.length; i++) {
       g.pos.setPile(t, pile.slice(0, i));
-      if (!g.pos.fits(pile[i], t)) throw new Error(`setupPosition: ${cards[i]} cannot lie on ${cards.slice(0, i).join(' ')}`);
+      if (!g.pos.fits(pile[i], t))
+        throw new Error(`setupPosition: ${cards[i]} cannot lie on ${cards.slice(0, i).join(' ')}`);
     }
     g.pos.setPile(t, pile);
   }
@@ -62,4 +69,4 @@ export function setupPosition(spec: PositionSpec): BcGame {
 }
 
 /** The card a foundation of `suit` at `height` needs next (for building test positions). */
-export const needed = (suit: number, height: number) => (suit * 13 + PLAY_ORDER[height] - 1);
+export const needed = (suit: number, height: number) => suit * 13 + PLAY_ORDER[height] - 1;

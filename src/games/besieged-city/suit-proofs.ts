@@ -49,7 +49,8 @@ export class SuitProofs implements MoveHook {
   }
 
   made(m: number): void {
-    const pos = this.pos, parent = pos.ply - 1;
+    const pos = this.pos,
+      parent = pos.ply - 1;
     this.changed = 1 << SUIT[moveCard(m)];
     // A trench-to-trench move that leaves its source non-empty is undone by the move back
     // (plateau.ts, Claim 1: every pile card fits the card below it), under every trench order but
@@ -57,7 +58,8 @@ export class SuitProofs implements MoveHook {
     // exactly when the parent's was, and the parent's was not judged lost (it was expanded): its
     // verdict is kept, unless the parent could not judge it. (Without this, the search's endless
     // shuffling of open suits spent the puzzles' whole credit.)
-    if ((m & (MACRO | 7)) === T2T && pos.plen[moveFrom(m)] > 0 && pos.rules.trenchOrder !== 'directional') this.changed = 0;
+    if ((m & (MACRO | 7)) === T2T && pos.plen[moveFrom(m)] > 0 && pos.rules.trenchOrder !== 'directional')
+      this.changed = 0;
     if (parent < this.skippedAt.length) this.changed |= this.skippedAt[parent];
     const kind = m & 7;
     if (kind === R2T || kind === FILL) {

@@ -26,8 +26,7 @@ export const DEAL = packMove(S2TAL, 0, 0, 63);
 /** A strategy may give up (e.g. when it sees no way on); the game is then lost. */
 export const RESIGN = -1;
 
-export const formatViewMove = (m: number): string =>
-  m === DEAL ? 'deal' : m === RESIGN ? 'resign' : formatMove(m);
+export const formatViewMove = (m: number): string => (m === DEAL ? 'deal' : m === RESIGN ? 'resign' : formatMove(m));
 
 export class BcView {
   /** Reserve cells, -1 when empty. */
@@ -61,7 +60,8 @@ export class BcView {
     this.legalCache = null;
     this.reserve.set(pos.reserve);
     for (let t = 0; t < TRENCHES; t++) {
-      const n = pos.plen[t], pile = new Array<number>(n);
+      const n = pos.plen[t],
+        pile = new Array<number>(n);
       for (let i = 0; i < n; i++) pile[i] = pos.piles[t * PILE_CAP + i];
       this.piles[t] = pile;
     }
@@ -111,10 +111,16 @@ export class BcView {
     if (this.dealt >= 0) stock[sp] = this.dealt;
     const first = sp + (this.dealt >= 0 ? 1 : 0);
     if (hidden) {
-      if (hidden.length !== this.stockLeft) throw new Error(`BcView.position: ${hidden.length} hidden cards for ${this.stockLeft}`);
+      if (hidden.length !== this.stockLeft)
+        throw new Error(`BcView.position: ${hidden.length} hidden cards for ${this.stockLeft}`);
       for (let i = 0; i < hidden.length; i++) stock[first + i] = hidden[i];
     }
-    g.pos.reset({ reserve: EMPTY_DEAL.reserve, trenches: EMPTY_DEAL.trenches, stock: Array.from(stock), rules: this.rules });
+    g.pos.reset({
+      reserve: EMPTY_DEAL.reserve,
+      trenches: EMPTY_DEAL.trenches,
+      stock: Array.from(stock),
+      rules: this.rules,
+    });
     g.pos.reserve.set(this.reserve);
     for (let t = 0; t < TRENCHES; t++) g.pos.setPile(t, this.piles[t]);
     g.pos.found.set(this.found);
@@ -147,7 +153,8 @@ export class BcView {
 
   private computeLegal(): number[] {
     if (this.dealt >= 0) {
-      const c = this.dealt, h = this.found[(c / 13) | 0];
+      const c = this.dealt,
+        h = this.found[(c / 13) | 0];
       const fits = this.rules.stockToFoundation && h < 26 && PLAY_ORDER[h] === (c % 13) + 1;
       return fits ? [packMove(S2F, 0, 0, c), packMove(S2TAL, 0, 0, c)] : [packMove(S2TAL, 0, 0, c)];
     }
@@ -156,7 +163,8 @@ export class BcView {
     const n = g.moves(buf);
     const out: number[] = [];
     for (let i = 0; i < n; i++) {
-      const m = buf[i], k = moveKind(m);
+      const m = buf[i],
+        k = moveKind(m);
       if (k === S2F || k === S2TAL) continue;
       if (k === T2T) {
         g.make(m);
@@ -174,12 +182,18 @@ export class BcView {
   describe(): string {
     const f = (c: number) => (c < 0 ? '--' : formatCard(c));
     const piles = this.piles.map((p, t) => `${t}:${p.map(f).join(' ')}`).join(' | ');
-    return `reserve ${Array.from(this.reserve, f).join(' ')}; piles ${piles}; talon ${this.talon.map(f).join(' ')}; ` +
-      `found ${Array.from(this.found).join(',')}; stock ${this.stockLeft}; dealt ${f(this.dealt)}; pending ${this.pending}`;
+    return (
+      `reserve ${Array.from(this.reserve, f).join(' ')}; piles ${piles}; talon ${this.talon.map(f).join(' ')}; ` +
+      `found ${Array.from(this.found).join(',')}; stock ${this.stockLeft}; dealt ${f(this.dealt)}; pending ${this.pending}`
+    );
   }
 }
 
-const EMPTY_DEAL = { reserve: new Array<number>(CELLS).fill(-1), trenches: new Array<number>(TRENCHES).fill(0), stock: new Array<number>(STOCK_SIZE).fill(-1) };
+const EMPTY_DEAL = {
+  reserve: new Array<number>(CELLS).fill(-1),
+  trenches: new Array<number>(TRENCHES).fill(0),
+  stock: new Array<number>(STOCK_SIZE).fill(-1),
+};
 
 const keyBuf = new Uint32Array(BC_MAX_KEY_WORDS);
 export function keyString(pos: BcPosition): string {

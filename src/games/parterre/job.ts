@@ -11,5 +11,6 @@ export const job: Job<SolveJobConfig> = {
   itemColumn: 'seed',
   blockSize: 2,
   baseRow: (config, seed) => ({ game: GAME, seed, settings: config.settings }),
-  run: (config, seed) => solveRow(GAME, seed, new PtGame(dealOfItem(config, seed, dealFromSeed, dealFromJson)), PT_POLICY, config).row,
+  run: (config, seed) =>
+    solveRow(GAME, seed, new PtGame(dealOfItem(config, seed, dealFromSeed, dealFromJson)), PT_POLICY, config).row,
 };

@@ -29,7 +29,9 @@ const order = new Int32Array(PILES);
 
 /** Writes pile p's code into the position's cache (keyHdr, keySuits, keyRun). */
 function code(pos: PtPosition, p: number): void {
-  const hdr = pos.keyHdr, suits = pos.keySuits, runLen = pos.keyRun;
+  const hdr = pos.keyHdr,
+    suits = pos.keySuits,
+    runLen = pos.keyRun;
   const n = pos.plen[p];
   if (n === 0) {
     hdr[p] = 63 << 4;
@@ -37,9 +39,11 @@ function code(pos: PtPosition, p: number): void {
     runLen[p] = 0;
     return;
   }
-  const base = p * PILE_CAP, piles = pos.piles;
+  const base = p * PILE_CAP,
+    piles = pos.piles;
   const c0 = piles[base];
-  let l = 0, h: number;
+  let l = 0,
+    h: number;
   if (pos.origRow[c0] === 0) {
     const q = pos.origPile[c0];
     l = 1;
@@ -63,7 +67,9 @@ export function packKey(pos: PtPosition, out: Uint32Array): number {
     for (let p = 0; p < PILES; p++) if (dirty & (1 << p)) code(pos, p);
     pos.keyDirty = 0;
   }
-  const hdr = pos.keyHdr, suits = pos.keySuits, runLen = pos.keyRun;
+  const hdr = pos.keyHdr,
+    suits = pos.keySuits,
+    runLen = pos.keyRun;
   for (let p = 0; p < PILES; p++) {
     // Insertion sort of the pile order by (header, suits).
     let i = p;
@@ -76,17 +82,20 @@ export function packKey(pos: PtPosition, out: Uint32Array): number {
     order[i] = p;
   }
   // Bit writer on locals (hot path): acc holds nb pending bits, each value fits in 31 bits.
-  let wi = 0, acc = pos.bmask >>> 0, nb = 16;
+  let wi = 0,
+    acc = pos.bmask >>> 0,
+    nb = 16;
   for (let k = 0; k < PILES; k++) {
-    const p = order[k], r = runLen[p];
+    const p = order[k],
+      r = runLen[p];
     // The header (13 bits), then 2 bits a run card: at most 12 run cards = 24 bits, written in
     // two parts so that no value passes 31 bits.
     for (let part = 0; part < 3; part++) {
       let v: number, bits: number;
-      if (part === 0) v = hdr[p], bits = 13;
+      if (part === 0) (v = hdr[p]), (bits = 13);
       else if (part === 1) {
         if (r <= 6) continue;
-        v = suits[p] >>> 12, bits = 2 * (r - 6);
+        (v = suits[p] >>> 12), (bits = 2 * (r - 6));
       } else {
         if (r === 0) continue;
         v = r > 6 ? suits[p] & 0xfff : suits[p];
@@ -135,7 +144,8 @@ export function packSuitBlindKey(pos: PtPosition, out: Uint32Array, foundations 
   bouquetCount.fill(0);
   for (let k = 0; k < pos.bouquet.length; k++) if (pos.bmask & (1 << k)) bouquetCount[pos.bouquet[k] % 13]++;
   // 13 counts of 0..4 (3 bits each), then six 13-bit headers, two to a word: 5 words.
-  let w0 = 0, w1 = 0;
+  let w0 = 0,
+    w1 = 0;
   for (let r = 0; r < 10; r++) w0 |= bouquetCount[r] << (3 * r);
   for (let r = 10; r < 13; r++) w1 |= bouquetCount[r] << (3 * (r - 10));
   out[0] = w0;

@@ -2,7 +2,17 @@ import { formatCard, parseCard, rankOf, RANKS, suitOf, SUITS } from '../../cards
 import { quote } from '../../io/errors.js';
 import { PILES } from './deal.js';
 import {
-  B2F, IN_BOUQUET, MAX_MOVES, ON_FOUNDATION, P2F, P2P, type PtPosition, moveCard, moveFrom, moveKind, moveTo,
+  B2F,
+  IN_BOUQUET,
+  MAX_MOVES,
+  ON_FOUNDATION,
+  P2F,
+  P2P,
+  type PtPosition,
+  moveCard,
+  moveFrom,
+  moveKind,
+  moveTo,
 } from './position.js';
 
 // Notation of the rules page: `card from>to` with places p0..p5, b (the bouquet) and F, e.g.
@@ -11,10 +21,14 @@ import {
 export function formatMove(m: number): string {
   const card = formatCard(moveCard(m));
   switch (moveKind(m)) {
-    case P2F: return `${card} p${moveFrom(m)}>F`;
-    case B2F: return `${card} b>F`;
-    case P2P: return `${card} p${moveFrom(m)}>p${moveTo(m)}`;
-    default: return `${card} b>p${moveTo(m)}`;
+    case P2F:
+      return `${card} p${moveFrom(m)}>F`;
+    case B2F:
+      return `${card} b>F`;
+    case P2P:
+      return `${card} p${moveFrom(m)}>p${moveTo(m)}`;
+    default:
+      return `${card} b>p${moveTo(m)}`;
   }
 }
 
@@ -40,8 +54,10 @@ export function parseMove(pos: PtPosition, text: string): ParsedMove {
 
 function whyIllegal(pos: PtPosition, card: number, fromText: string, toText: string): string {
   const cs = formatCard(card);
-  const fromPile = pileIndex(fromText), toPile = pileIndex(toText);
-  const fromB = fromText.toLowerCase() === 'b', toF = toText.toUpperCase() === 'F';
+  const fromPile = pileIndex(fromText),
+    toPile = pileIndex(toText);
+  const fromB = fromText.toLowerCase() === 'b',
+    toF = toText.toUpperCase() === 'F';
   if (fromPile < 0 && !fromB) return `unknown place ${quote(fromText)} (p0..p${PILES - 1} or b)`;
   if (toPile < 0 && !toF) {
     return toText.toLowerCase() === 'b'
@@ -67,6 +83,7 @@ function whyIllegal(pos: PtPosition, card: number, fromText: string, toText: str
   }
   if (toPile === fromPile) return 'a card cannot move onto its own pile';
   const t = pos.top(toPile);
-  const need = rankOf(card) === 13 ? 'nothing: a king goes only to an empty pile' : `a ${RANKS[rankOf(card)]} of any suit`;
+  const need =
+    rankOf(card) === 13 ? 'nothing: a king goes only to an empty pile' : `a ${RANKS[rankOf(card)]} of any suit`;
   return `${cs} does not fit on ${formatCard(t)} in p${toPile} (it needs ${need})`;
 }

@@ -31,7 +31,9 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  exhausted in a fraction of their part (seeds 2001..2400 at 7M nodes: 346 / 37 / 17 against
    *  341 / 37 / 22 with one depth-first run at 0.3, no deal lost). */
   streamlinerRuns: [
-    { share: 0.75 }, { weight: 0.5, guide: 4, level: 2 }, { weight: 0.5, guide: 0, level: 2 },
+    { share: 0.75 },
+    { weight: 0.5, guide: 4, level: 2 },
+    { weight: 0.5, guide: 0, level: 2 },
     { weight: 0.5, guide: 4, level: 1 },
   ],
   /** When every streamlined run has exhausted its space without a win (a hint, not a proof, that

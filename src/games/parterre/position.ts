@@ -145,7 +145,9 @@ export class PtPosition {
   }
 
   make(m: number): void {
-    const from = (m >> 2) & 31, to = (m >> 7) & 7, c = (m >> 10) & 63;
+    const from = (m >> 2) & 31,
+      to = (m >> 7) & 7,
+      c = (m >> 10) & 63;
     switch (m & 3) {
       case P2F:
         this.plen[from]--;
@@ -175,7 +177,9 @@ export class PtPosition {
   }
 
   unmake(m: number): void {
-    const from = (m >> 2) & 31, to = (m >> 7) & 7, c = (m >> 10) & 63;
+    const from = (m >> 2) & 31,
+      to = (m >> 7) & 7,
+      c = (m >> 10) & 63;
     switch (m & 3) {
       case P2F:
         this.piles[from * PILE_CAP + this.plen[from]++] = c;

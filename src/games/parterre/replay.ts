@@ -4,7 +4,8 @@ import { parterre } from './kit.js';
 import type { PtPosition } from './position.js';
 
 /** Replays moves in notation from the deal; stops at the first illegal one and says why. */
-export const replay = (deal: PtDeal, moves: readonly string[]): ReplayResult<PtPosition> => replayLine(parterre, deal, moves);
+export const replay = (deal: PtDeal, moves: readonly string[]): ReplayResult<PtPosition> =>
+  replayLine(parterre, deal, moves);
 
 /** Validates a solution document (`{ game, deal, moves }`). */
 export const solutionFromJson = (doc: unknown, file: string) => readSolution(parterre, doc, file);

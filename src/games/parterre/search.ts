@@ -3,9 +3,7 @@ import { DEAD, type SearchGame } from '../../search/types.js';
 import { BOUQUET_SIZE, PILES } from './deal.js';
 import { PT_MAX_KEY_WORDS, packKey, packSuitBlindKey } from './key.js';
 import { formatMove } from './notation.js';
-import {
-  B2F, B2P, DECK, IN_BOUQUET, MAX_MOVES, P2F, P2P, PILE_CAP, PtPosition, packMove,
-} from './position.js';
+import { B2F, B2P, DECK, IN_BOUQUET, MAX_MOVES, P2F, P2P, PILE_CAP, PtPosition, packMove } from './position.js';
 
 // The Parterre position as the search sees it: a reduced, ordered move list, a safe-move rule,
 // and an admissible lower bound. Each pruning rule carries its proof.
@@ -33,7 +31,9 @@ export class PtGame extends PtPosition implements SearchGame {
   shuffleScore = 10;
 
   key(out: Uint32Array): number {
-    return this.streamlined && this.suitBlind ? packSuitBlindKey(this, out, this.streamLevel === 2) : packKey(this, out);
+    return this.streamlined && this.suitBlind
+      ? packSuitBlindKey(this, out, this.streamLevel === 2)
+      : packKey(this, out);
   }
 
   formatMove(m: number): string {
@@ -125,31 +125,60 @@ export class PtGame extends PtPosition implements SearchGame {
    *  I pile cards above any lower card (the piles' disorder), E empty piles. */
   heuristic(variant = 0): number {
     const f = this.found;
-    let R = 0, D = 0, I = 0, E = 0;
+    let R = 0,
+      D = 0,
+      I = 0,
+      E = 0;
     for (let p = 0; p < PILES; p++) {
-      const n = this.plen[p], base = p * PILE_CAP;
-      if (n === 0) { E++; continue; }
-      let m0 = 14, m1 = 14, m2 = 14, m3 = 14, low = 14;
+      const n = this.plen[p],
+        base = p * PILE_CAP;
+      if (n === 0) {
+        E++;
+        continue;
+      }
+      let m0 = 14,
+        m1 = 14,
+        m2 = 14,
+        m3 = 14,
+        low = 14;
       for (let i = 0; i < n; i++) {
-        const c = this.piles[base + i], r = rankOf(c) - 1, s = suitOf(c);
+        const c = this.piles[base + i],
+          r = rankOf(c) - 1,
+          s = suitOf(c);
         if (r > low) I++;
         else low = r;
         if (f[s] === r) D += n - 1 - i;
         switch (s) {
-          case 0: if (m0 < r) R++; else m0 = r; break;
-          case 1: if (m1 < r) R++; else m1 = r; break;
-          case 2: if (m2 < r) R++; else m2 = r; break;
-          default: if (m3 < r) R++; else m3 = r;
+          case 0:
+            if (m0 < r) R++;
+            else m0 = r;
+            break;
+          case 1:
+            if (m1 < r) R++;
+            else m1 = r;
+            break;
+          case 2:
+            if (m2 < r) R++;
+            else m2 = r;
+            break;
+          default:
+            if (m3 < r) R++;
+            else m3 = r;
         }
       }
     }
     const L = DECK - this.foundTotal;
     switch (variant) {
-      case 0: return this.guideScale * (L + R);
-      case 1: return 2 * L + D;
-      case 2: return L + R + D - 2 * E;
-      case 3: return L + 2 * I;
-      default: return this.guideScale * (L + R) + 2 * D;
+      case 0:
+        return this.guideScale * (L + R);
+      case 1:
+        return 2 * L + D;
+      case 2:
+        return L + R + D - 2 * E;
+      case 3:
+        return L + 2 * I;
+      default:
+        return this.guideScale * (L + R) + 2 * D;
     }
   }
 
@@ -159,15 +188,31 @@ export class PtGame extends PtPosition implements SearchGame {
   lowerBound(): number {
     let extra = 0;
     for (let p = 0; p < PILES; p++) {
-      const n = this.plen[p], base = p * PILE_CAP;
-      let m0 = 14, m1 = 14, m2 = 14, m3 = 14;
+      const n = this.plen[p],
+        base = p * PILE_CAP;
+      let m0 = 14,
+        m1 = 14,
+        m2 = 14,
+        m3 = 14;
       for (let i = 0; i < n; i++) {
-        const c = this.piles[base + i], r = rankOf(c) - 1;
+        const c = this.piles[base + i],
+          r = rankOf(c) - 1;
         switch (suitOf(c)) {
-          case 0: if (m0 < r) extra++; else m0 = r; break;
-          case 1: if (m1 < r) extra++; else m1 = r; break;
-          case 2: if (m2 < r) extra++; else m2 = r; break;
-          default: if (m3 < r) extra++; else m3 = r;
+          case 0:
+            if (m0 < r) extra++;
+            else m0 = r;
+            break;
+          case 1:
+            if (m1 < r) extra++;
+            else m1 = r;
+            break;
+          case 2:
+            if (m2 < r) extra++;
+            else m2 = r;
+            break;
+          default:
+            if (m3 < r) extra++;
+            else m3 = r;
         }
       }
     }
@@ -209,8 +254,14 @@ export class PtGame extends PtPosition implements SearchGame {
     if (!capacity) return !this.relax(false);
     let lost: boolean;
     for (;;) {
-      if (!this.relax(true)) { lost = true; break; }
-      if (!this.block()) { lost = false; break; }
+      if (!this.relax(true)) {
+        lost = true;
+        break;
+      }
+      if (!this.block()) {
+        lost = false;
+        break;
+      }
     }
     this.blocked.fill(0); // relax() reads it whether or not the test is on
     return lost;
@@ -235,8 +286,13 @@ export class PtGame extends PtPosition implements SearchGame {
    *  lim[] the height of each pile's never-freed part. Returns whether some pile was freed to
    *  the bottom (with `full` false it stops there, lim[] then partial). */
   private relax(full: boolean): boolean {
-    const piles = this.piles, plen = this.plen, loc = this.loc, blocked = this.blocked;
-    const lim = this.lim, freed = this.freed, h = this.relaxH;
+    const piles = this.piles,
+      plen = this.plen,
+      loc = this.loc,
+      blocked = this.blocked;
+    const lim = this.lim,
+      freed = this.freed,
+      h = this.relaxH;
     for (let c = 0; c < DECK; c++) freed[c] = loc[c] === IN_BOUQUET ? 1 : 0;
     let bq = 0;
     for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bq |= 1 << rankOf(this.bouquet[k]);
@@ -247,7 +303,9 @@ export class PtGame extends PtPosition implements SearchGame {
       h[s] = x;
     }
     // Ranks (bits 1..13) of freed pile cards (each was exposed once: a landing from then on).
-    let freedRanks = 0, baseOk = 0, emptied = false;
+    let freedRanks = 0,
+      baseOk = 0,
+      emptied = false;
     for (;;) {
       // Landings: exposed or freed pile cards, and bouquet cards with a landing of their own
       // (down from kings).
@@ -264,7 +322,9 @@ export class PtGame extends PtPosition implements SearchGame {
       for (let p = 0; p < PILES; p++) {
         const base = p * PILE_CAP;
         while (lim[p] > 0) {
-          const x = piles[base + lim[p] - 1], r = rankOf(x), s = suitOf(x);
+          const x = piles[base + lim[p] - 1],
+            r = rankOf(x),
+            s = suitOf(x);
           if (blocked[x] || !(h[s] >= r - 1 || (r < 13 && (baseOk & (1 << (r + 1))) !== 0))) break;
           lim[p]--;
           freed[x] = 1;
@@ -320,9 +380,16 @@ export class PtGame extends PtPosition implements SearchGame {
    *  Cards that are in no pile (bouquet, home) play no part beyond the counts, and every test is
    *  an upper bound of what L could have, so a false "dead" is impossible. */
   private block(): boolean {
-    const piles = this.piles, plen = this.plen, lim = this.lim, f = this.found;
-    const low = this.capLow, availBase = this.capAvail, avail = this.capAvail2, m = this.capM;
-    const maxR = this.capMaxR, mask = this.capMask;
+    const piles = this.piles,
+      plen = this.plen,
+      lim = this.lim,
+      f = this.found;
+    const low = this.capLow,
+      availBase = this.capAvail,
+      avail = this.capAvail2,
+      m = this.capM;
+    const maxR = this.capMaxR,
+      mask = this.capMask;
     // Lowest rank per suit among the never-moving cards; cards neither home nor never-moving,
     // per rank; each pile's possible in-place tops (from its top down to its highest
     // never-moving card, or its bottom).
@@ -332,11 +399,14 @@ export class PtGame extends PtPosition implements SearchGame {
     for (let q = 0; q < PILES; q++) {
       const base = q * PILE_CAP;
       for (let j = 0; j < lim[q]; j++) {
-        const c = piles[base + j], r = rankOf(c), s = suitOf(c);
+        const c = piles[base + j],
+          r = rankOf(c),
+          s = suitOf(c);
         if (r < low[s]) low[s] = r;
         availBase[r]--;
       }
-      let mk = 0, mx = 0;
+      let mk = 0,
+        mx = 0;
       for (let j = lim[q] > 0 ? lim[q] - 1 : 0; j < plen[q]; j++) {
         const r = rankOf(piles[base + j]);
         mk |= 1 << r;
@@ -347,19 +417,23 @@ export class PtGame extends PtPosition implements SearchGame {
     }
     let any = false;
     for (let p = 0; p < PILES; p++) {
-      const base = p * PILE_CAP, n = plen[p];
+      const base = p * PILE_CAP,
+        n = plen[p];
       // low[4..7]: low[] with the cards of p up to y in place; avail likewise.
       for (let s = 0; s < 4; s++) low[4 + s] = low[s];
       for (let r = 0; r <= 13; r++) avail[r] = availBase[r];
       for (let i = lim[p]; i < n; i++) {
-        const y = piles[base + i], ry = rankOf(y), sy = suitOf(y);
+        const y = piles[base + i],
+          ry = rankOf(y),
+          sy = suitOf(y);
         const lowY = low[4 + sy]; // lowest in-place rank of y's suit other than y
         if (ry < low[4 + sy]) low[4 + sy] = ry;
         avail[ry]--;
         for (let r = 0; r <= 13; r++) m[r] = 0;
         let need = false;
         for (let j = i + 1; j < n; j++) {
-          const z = piles[base + j], r = rankOf(z);
+          const z = piles[base + j],
+            r = rankOf(z);
           if (r > low[4 + suitOf(z)]) {
             m[r]++;
             need = true;
@@ -401,7 +475,10 @@ export class PtGame extends PtPosition implements SearchGame {
   /** Urgency of pile p (not empty): how soon a card under its top could go home, counting the
    *  cards above it (smaller is sooner). */
   private urgency(p: number): number {
-    const piles = this.piles, f = this.found, len = this.plen[p], base = p * PILE_CAP;
+    const piles = this.piles,
+      f = this.found,
+      len = this.plen[p],
+      base = p * PILE_CAP;
     let u = 99;
     for (let i = 0; i < len - 1; i++) {
       const c = piles[base + i];
@@ -432,9 +509,13 @@ export class PtGame extends PtPosition implements SearchGame {
    *    map it to the move kept). Aces never go to piles by this rule (nothing lands on one). */
   searchMoves(out: Int32Array, offset: number): number {
     let n = offset;
-    const piles = this.piles, plen = this.plen, f = this.found, sc = this.scores;
+    const piles = this.piles,
+      plen = this.plen,
+      f = this.found,
+      sc = this.scores;
     // Ranks of the pile tops and of the bouquet cards (bit r set when present).
-    let topRanks = 0, bqRanks = 0;
+    let topRanks = 0,
+      bqRanks = 0;
     let firstEmpty = -1;
     for (let p = 0; p < PILES; p++) {
       const len = plen[p];
@@ -469,7 +550,8 @@ export class PtGame extends PtPosition implements SearchGame {
       let from: number;
       if (len === 1) from = 2;
       else {
-        const w = piles[p * PILE_CAP + len - 2], wr = rankOf(w);
+        const w = piles[p * PILE_CAP + len - 2],
+          wr = rankOf(w);
         if (f[suitOf(w)] === wr - 1) from = 1;
         else if (wr !== r + 1) from = 10 + this.urgency(p);
         else if (this.streamlined && this.noShuffle) continue;
@@ -509,7 +591,8 @@ export class PtGame extends PtPosition implements SearchGame {
     }
     // Stable insertion sort by score (lists are short).
     for (let i = 1; i < n - offset; i++) {
-      const m = out[offset + i], s = sc[i];
+      const m = out[offset + i],
+        s = sc[i];
       let j = i;
       while (j > 0 && sc[j - 1] > s) {
         out[offset + j] = out[offset + j - 1];

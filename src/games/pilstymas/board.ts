@@ -16,15 +16,30 @@ export const pilBoard: Board<PilPosition> = {
     rows: 5,
     piles: [
       ...[1, 0].flatMap((p) => {
-        const side = 'AB'[p], row = p === 1 ? 0 : 4, tabRow = p === 1 ? 1 : 3;
+        const side = 'AB'[p],
+          row = p === 1 ? 0 : 4,
+          tabRow = p === 1 ? 1 : 3;
         return [
           { id: `hand${side}`, label: `${side} hand`, row, column: 0, fan: 'none' as const },
           { id: `stock${side}`, label: `${side} stock`, row, column: 1, fan: 'none' as const },
           { id: `waste${side}`, label: `${side} waste`, row, column: 2, fan: 'none' as const },
-          ...[0, 1, 2, 3].map((k) => ({ id: PILE_NAMES[4 * p + k], label: PILE_NAMES[4 * p + k], row: tabRow, column: 2 * k, fan: 'right' as const, span: 2 })),
+          ...[0, 1, 2, 3].map((k) => ({
+            id: PILE_NAMES[4 * p + k],
+            label: PILE_NAMES[4 * p + k],
+            row: tabRow,
+            column: 2 * k,
+            fan: 'right' as const,
+            span: 2,
+          })),
         ];
       }),
-      ...Array.from({ length: 8 }, (_, f) => ({ id: `F${f}`, label: `foundation ${SUIT_NAMES[f >> 1]}`, row: 2, column: f, fan: 'none' as const })),
+      ...Array.from({ length: 8 }, (_, f) => ({
+        id: `F${f}`,
+        label: `foundation ${SUIT_NAMES[f >> 1]}`,
+        row: 2,
+        column: f,
+        fan: 'none' as const,
+      })),
     ],
   },
   cards: (pos) => {
@@ -36,7 +51,8 @@ export const pilBoard: Board<PilPosition> = {
       out[`waste${side}`] = pos.stack(WASTE + p).map(card);
       for (let k = 0; k < 4; k++) out[PILE_NAMES[4 * p + k]] = pos.stack(TAB + 4 * p + k).map(card);
     }
-    for (let f = 0; f < 8; f++) out[`F${f}`] = Array.from({ length: pos.found[f] }, (_, i) => formatCard(makeCard(i + 1, f >> 1)));
+    for (let f = 0; f < 8; f++)
+      out[`F${f}`] = Array.from({ length: pos.found[f] }, (_, i) => formatCard(makeCard(i + 1, f >> 1)));
     return out;
   },
 };

@@ -28,14 +28,24 @@ import { viewOf } from './view.js';
 const unicodeOption = (y: Argv) => y.option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' });
 const ruleOptions = (y: Argv) =>
   strategyFileOptions(y)
-    .option('win', { type: 'string', default: 'cleared', describe: 'win rule: cleared (hand, waste, stock and own tableau empty) or russian-bank (hand, waste and stock empty)' })
-    .option('max-turns', { type: 'string', default: String(DEFAULT_MAX_TURNS), describe: 'a game with no winner after this many turns is a draw' });
+    .option('win', {
+      type: 'string',
+      default: 'cleared',
+      describe:
+        'win rule: cleared (hand, waste, stock and own tableau empty) or russian-bank (hand, waste and stock empty)',
+    })
+    .option('max-turns', {
+      type: 'string',
+      default: String(DEFAULT_MAX_TURNS),
+      describe: 'a game with no winner after this many turns is a draw',
+    });
 
 export const dealOf = (argv: Args): PilDeal => chooseDeal(argv, dealFromSeed, dealFromJson);
 
 function ruleOf(argv: Args): WinRule {
   const w = String(argv.win ?? 'cleared');
-  if (w !== 'cleared' && w !== 'russian-bank') throw new InputError(`--win: ${quote(w)} is not a win rule (cleared, russian-bank)`);
+  if (w !== 'cleared' && w !== 'russian-bank')
+    throw new InputError(`--win: ${quote(w)} is not a win rule (cleared, russian-bank)`);
   return w;
 }
 
@@ -44,7 +54,9 @@ const maxTurnsOf = (argv: Args) => parseCount(argv.maxTurns ?? DEFAULT_MAX_TURNS
 function strategyName(text: unknown, option: string): string {
   const s = String(text).trim();
   if (!(STRATEGY_NAMES as readonly string[]).includes(s))
-    throw new InputError(`${option}: unknown strategy ${quote(s)} (known: ${STRATEGY_NAMES.join(', ')}, or a strategy file ./bot.mjs)`);
+    throw new InputError(
+      `${option}: unknown strategy ${quote(s)} (known: ${STRATEGY_NAMES.join(', ')}, or a strategy file ./bot.mjs)`,
+    );
   return s;
 }
 
@@ -65,9 +77,19 @@ async function play(argv: Args): Promise<void> {
   const deal = dealOf(argv);
   const rule = ruleOf(argv);
   const maxTurns = maxTurnsOf(argv);
-  const { names: [aiName], files } = strategyNames([String(argv.ai)], '--ai');
+  const {
+    names: [aiName],
+    files,
+  } = strategyNames([String(argv.ai)], '--ai');
   if (typeof argv.record === 'string') checkOutputFile(argv.record, '--record');
-  const ai = strategyFor(aiName, deal.seed ?? 'file', 1, files, String(argv.strategySeed ?? '1'), fileStrategies(decisionTimeoutMs(argv)));
+  const ai = strategyFor(
+    aiName,
+    deal.seed ?? 'file',
+    1,
+    files,
+    String(argv.strategySeed ?? '1'),
+    fileStrategies(decisionTimeoutMs(argv)),
+  );
   const pos = PilPosition.fromDeal(deal, rule);
   const u = argv.unicode === true;
   const log: { player: number; move: number }[] = [];
@@ -84,7 +106,8 @@ async function play(argv: Args): Promise<void> {
   const finish = () => {
     if (forfeited) return;
     if (pos.winner >= 0) console.log(pos.winner === 0 ? 'You win!' : `${ai.name} wins.`);
-    else if (repeated) console.log(`Draw by repetition: the same position came round a third time after ${pos.turns} turns.`);
+    else if (repeated)
+      console.log(`Draw by repetition: the same position came round a third time after ${pos.turns} turns.`);
     else console.log(`Draw: ${maxTurns} turns without a winner.`);
     if (typeof argv.record === 'string') {
       const reason = pos.winner >= 0 ? 'win' : repeated ? 'repetition' : 'max-turns';
@@ -119,9 +142,13 @@ async function play(argv: Args): Promise<void> {
     const t = readTyped(line, PLAY_COMMANDS, ['end', 'pass']);
     let move: number | undefined;
     switch (t.kind) {
-      case 'empty': return true;
-      case 'unknown': return console.log(unknownCommand(t.word, PLAY_COMMANDS, HOW_TO_MOVE)), true;
-      case 'number': move = menu.pick(t.n); break;
+      case 'empty':
+        return true;
+      case 'unknown':
+        return (console.log(unknownCommand(t.word, PLAY_COMMANDS, HOW_TO_MOVE)), true);
+      case 'number':
+        move = menu.pick(t.n);
+        break;
       case 'move': {
         const p = parseMove(pos, t.text);
         if (p.ok) move = p.move;
@@ -130,7 +157,8 @@ async function play(argv: Args): Promise<void> {
       }
       case 'command':
         if (t.name === 'quit') return false;
-        if (t.name === 'help') console.log(`a move ${HOW_TO_MOVE} | <number from moves> | ${PLAY_COMMANDS.join(' | ')}`);
+        if (t.name === 'help')
+          console.log(`a move ${HOW_TO_MOVE} | <number from moves> | ${PLAY_COMMANDS.join(' | ')}`);
         if (t.name === 'show') show();
         if (t.name === 'moves') menu.print(legalMoves(pos), formatMove);
         return true;
@@ -159,18 +187,32 @@ async function tournament(argv: Args): Promise<void> {
   const games = parseCount(argv.games, '--games');
   const seeds = argv.seeds !== undefined ? parseSeeds(argv.seeds) : parseSeeds(`1..${Math.ceil(games / 2)}`);
   const items = itemsFor(players, seeds);
-  const rule = ruleOf(argv), maxTurns = maxTurnsOf(argv);
+  const rule = ruleOf(argv),
+    maxTurns = maxTurnsOf(argv);
   // The settings column: the run as a command gives it (strategy files by their paths as given).
   const settings = [
-    settingWord('players', strategiesAsGiven(values, strategies).join(',')), settingWord('win', rule), settingWord('max-turns', maxTurns),
-    ...(files.size ? [settingWord('strategy-seed', String(argv.strategySeed ?? '1')), settingWord('decision-timeout', `${timeout}ms`)] : []),
+    settingWord('players', strategiesAsGiven(values, strategies).join(',')),
+    settingWord('win', rule),
+    settingWord('max-turns', maxTurns),
+    ...(files.size
+      ? [
+          settingWord('strategy-seed', String(argv.strategySeed ?? '1')),
+          settingWord('decision-timeout', `${timeout}ms`),
+        ]
+      : []),
   ].join(' ');
   const config: PilJobConfig = { maxTurns, rule, records: typeof argv.records === 'string', settings };
-  if (files.size) Object.assign(config, { strategyFiles: filesToConfig(files), strategySeed: String(argv.strategySeed ?? '1'), decisionTimeoutMs: timeout });
+  if (files.size)
+    Object.assign(config, {
+      strategyFiles: filesToConfig(files),
+      strategySeed: String(argv.strategySeed ?? '1'),
+      decisionTimeoutMs: timeout,
+    });
   const records = typeof argv.records === 'string' ? argv.records : null;
   if (records !== null) checkOutputDirectory(records, '--records');
   const onRecord = (row: Row) => {
-    if (records && typeof row._record === 'string') writeOutputFile(join(records, `${String(row.item).replace(/:/g, '-')}.json`), `${row._record}\n`, '--records');
+    if (records && typeof row._record === 'string')
+      writeOutputFile(join(records, `${String(row.item).replace(/:/g, '-')}.json`), `${row._record}\n`, '--records');
   };
   const r = await runBatchCommand({
     argv,
@@ -189,13 +231,17 @@ async function tournament(argv: Args): Promise<void> {
 export const pilstymasCli: GamePlugin = {
   name: GAME,
   describe: 'Pilstymas, a two-player patience of the Russian Bank family',
-  examples: { verify: ['$0 play pilstymas --seed 1 --record game.json && $0 verify --solution game.json', 'replay a game record'] },
+  examples: {
+    verify: ['$0 play pilstymas --seed 1 --record game.json && $0 verify --solution game.json', 'replay a game record'],
+  },
   verbs: {
     deal: {
       describe: 'Print the layout for a seed, or the deal JSON',
-      builder: (y) => unicodeOption(seedOption(y)).option('json', { type: 'boolean', default: false, describe: 'print the deal JSON' })
-        .example('$0 deal pilstymas --seed 42', 'the layout of deal 42')
-        .example('$0 deal pilstymas --seed 42 --json > deal.json', 'save it as a deal file'),
+      builder: (y) =>
+        unicodeOption(seedOption(y))
+          .option('json', { type: 'boolean', default: false, describe: 'print the deal JSON' })
+          .example('$0 deal pilstymas --seed 42', 'the layout of deal 42')
+          .example('$0 deal pilstymas --seed 42 --json > deal.json', 'save it as a deal file'),
       handler: (argv) => {
         const deal = dealOf(argv);
         if (argv.json) console.log(formatJson(dealToJson(deal)));
@@ -208,27 +254,58 @@ export const pilstymasCli: GamePlugin = {
     play: {
       describe: 'Play seat A against an AI in the terminal',
       example: ['$0 play pilstymas --seed 1 --ai planner', 'play seat A against the planner'],
-      builder: (y) => ruleOptions(unicodeOption(dealFileOption(seedOption(y))))
-        .option('ai', { type: 'string', default: 'greedy', describe: `the opponent: ${STRATEGY_NAMES.join(', ')}, or a strategy file (./bot.mjs)` })
-        .option('record', { type: 'string', describe: 'write the game record JSON here when the game ends' })
-        .example('$0 play pilstymas --seed 42 --ai planner', 'play deal 42 against the planner'),
+      builder: (y) =>
+        ruleOptions(unicodeOption(dealFileOption(seedOption(y))))
+          .option('ai', {
+            type: 'string',
+            default: 'greedy',
+            describe: `the opponent: ${STRATEGY_NAMES.join(', ')}, or a strategy file (./bot.mjs)`,
+          })
+          .option('record', { type: 'string', describe: 'write the game record JSON here when the game ends' })
+          .example('$0 play pilstymas --seed 42 --ai planner', 'play deal 42 against the planner'),
       handler: play,
     },
     tournament: {
       describe: 'Play strategies against each other on mirrored deals',
-      example: ['$0 tournament pilstymas --players greedy,planner --games 200', 'greedy against the planner, 200 games'],
-      builder: (y) => ruleOptions(y)
-        .option('players', { type: 'string', default: STRATEGY_NAMES.join(','), describe: `strategies, comma-separated (${STRATEGY_NAMES.join(', ')}, or strategy files ./bot.mjs)` })
-        .option('games', { type: 'string', default: '100', describe: 'games per pairing (seeds 1..games/2, each in both seat orders)' })
-        .option('seeds', { type: 'string', describe: 'the seeds instead of --games (each plays both seat orders)' })
-        .option('workers', { type: 'string', describe: 'worker threads (default: the number of cores)' })
-        .option('out', { type: 'string', default: 'pilstymas-tournament.csv', describe: 'CSV file, one row per game' })
-        .option('records', { type: 'string', describe: 'also write every game record JSON into this directory' })
-        .option('resume', { type: 'boolean', default: false, describe: 'skip games already in the CSV' })
-        .option('retry-errors', { type: 'boolean', default: false, describe: 'with --resume: play the games whose rows are errors again' })
-        .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing CSV' })
-        .example('$0 tournament pilstymas --players random,greedy,planner,ismcts --games 10000 --workers 2 --out t.csv', '')
-        .example('$0 tournament pilstymas --players planner,./bot.mjs --games 200', 'your own strategy file against the planner'),
+      example: [
+        '$0 tournament pilstymas --players greedy,planner --games 200',
+        'greedy against the planner, 200 games',
+      ],
+      builder: (y) =>
+        ruleOptions(y)
+          .option('players', {
+            type: 'string',
+            default: STRATEGY_NAMES.join(','),
+            describe: `strategies, comma-separated (${STRATEGY_NAMES.join(', ')}, or strategy files ./bot.mjs)`,
+          })
+          .option('games', {
+            type: 'string',
+            default: '100',
+            describe: 'games per pairing (seeds 1..games/2, each in both seat orders)',
+          })
+          .option('seeds', { type: 'string', describe: 'the seeds instead of --games (each plays both seat orders)' })
+          .option('workers', { type: 'string', describe: 'worker threads (default: the number of cores)' })
+          .option('out', {
+            type: 'string',
+            default: 'pilstymas-tournament.csv',
+            describe: 'CSV file, one row per game',
+          })
+          .option('records', { type: 'string', describe: 'also write every game record JSON into this directory' })
+          .option('resume', { type: 'boolean', default: false, describe: 'skip games already in the CSV' })
+          .option('retry-errors', {
+            type: 'boolean',
+            default: false,
+            describe: 'with --resume: play the games whose rows are errors again',
+          })
+          .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing CSV' })
+          .example(
+            '$0 tournament pilstymas --players random,greedy,planner,ismcts --games 10000 --workers 2 --out t.csv',
+            '',
+          )
+          .example(
+            '$0 tournament pilstymas --players planner,./bot.mjs --games 200',
+            'your own strategy file against the planner',
+          ),
       handler: tournament,
     },
   },
@@ -236,7 +313,8 @@ export const pilstymasCli: GamePlugin = {
     const deal = dealFromJson(doc, file);
     console.log(`Pilstymas, deal ${deal.seed ?? file}`);
     console.log(renderPosition(PilPosition.fromDeal(deal), { unicode: argv.unicode === true, reveal: true }));
-    for (const p of [0, 1]) console.log(`Pack ${SEAT[p]} in deal order: ${deal.packs[p].map((c) => formatCard(c)).join(' ')}`);
+    for (const p of [0, 1])
+      console.log(`Pack ${SEAT[p]} in deal order: ${deal.packs[p].map((c) => formatCard(c)).join(' ')}`);
   },
   verify: (doc, file) => {
     const rec = recordFromJson(doc, file);

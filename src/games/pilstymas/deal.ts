@@ -37,7 +37,8 @@ export function dealToJson(d: PilDeal): PilDealJson {
 export function dealFromJson(input: unknown, file: string): PilDeal {
   const { doc, seed } = dealDocument(input, file, GAME, ['packs']);
   const p = doc.packs;
-  if (!Array.isArray(p) || p.length !== 2) throw new InputError(`${file}: field "packs" must be an array of 2 packs of 52 cards`);
+  if (!Array.isArray(p) || p.length !== 2)
+    throw new InputError(`${file}: field "packs" must be an array of 2 packs of 52 cards`);
   const packs = [0, 1].map((i) => {
     const cards = cardList(p[i], `${file}: packs[${i}]`, 52);
     checkPackCounts(cards, 1, `${file}: packs[${i}]`);

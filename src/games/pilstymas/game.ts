@@ -43,7 +43,8 @@ export function playGame(deal: PilDeal, players: readonly [Strategy, Strategy], 
   const pos = PilPosition.fromDeal(deal, opts.rule ?? 'cleared');
   const starter = pos.turn;
   const moves: { player: number; move: number }[] = [];
-  let inTurn = 0, forcedEnds = 0;
+  let inTurn = 0,
+    forcedEnds = 0;
   const reps = new RepetitionTable();
   let repeated = reps.add(pos) >= REPETITION_LIMIT;
   while (pos.winner < 0 && pos.turns < maxTurns && !repeated) {

@@ -1,6 +1,15 @@
 import type { Job, Row } from '../../batch/job.js';
 import { formatJson } from '../../io/json.js';
-import { anyText, nonEmpty, oneOf, strategyName, unlessError, wholeNumber, type CellCheck, type RowSchema } from '../../batch/schema.js';
+import {
+  anyText,
+  nonEmpty,
+  oneOf,
+  strategyName,
+  unlessError,
+  wholeNumber,
+  type CellCheck,
+  type RowSchema,
+} from '../../batch/schema.js';
 import { dealFromSeed, GAME } from './deal.js';
 import { DEFAULT_MAX_TURNS, type GameResult, playGame } from './game.js';
 import { type Strategy, strategyFor } from './strategies/index.js';
@@ -26,7 +35,20 @@ export interface PilJobConfig {
   settings?: string;
 }
 
-export const JOB_COLUMNS = ['game', 'item', 'seed', 'seatA', 'seatB', 'outcome', 'winner', 'winnerStrategy', 'turns', 'reason', 'starter', 'settings'] as const;
+export const JOB_COLUMNS = [
+  'game',
+  'item',
+  'seed',
+  'seatA',
+  'seatB',
+  'outcome',
+  'winner',
+  'winnerStrategy',
+  'turns',
+  'reason',
+  'starter',
+  'settings',
+] as const;
 
 /** A strategy in both seats of a tournament plays as two players, "planner#1" and "planner#2":
  *  the strategy a player name stands for. */
@@ -45,8 +67,16 @@ export function playerNames(strategies: readonly string[]): string[] {
 }
 
 /** By outcome: a win names seat A or B, a draw says "draw", an error row leaves it empty. */
-const byOutcome = (win: CellCheck, draw: CellCheck): CellCheck => (v, row) =>
-  row.outcome === 'win' ? win(v, row) : row.outcome === 'draw' ? draw(v, row) : v === '' ? null : 'empty in an error row';
+const byOutcome =
+  (win: CellCheck, draw: CellCheck): CellCheck =>
+  (v, row) =>
+    row.outcome === 'win'
+      ? win(v, row)
+      : row.outcome === 'draw'
+        ? draw(v, row)
+        : v === ''
+          ? null
+          : 'empty in an error row';
 
 /** What each column of a tournament CSV may hold. */
 export const JOB_SCHEMA: RowSchema = {
@@ -61,10 +91,17 @@ export const JOB_SCHEMA: RowSchema = {
     { name: 'winner', check: byOutcome(oneOf('A', 'B'), oneOf('draw')) },
     {
       name: 'winnerStrategy',
-      check: byOutcome((v, row) => (v === (row.winner === 'A' ? row.seatA : row.seatB) ? null : `the winner's strategy (seat ${row.winner})`), oneOf('')),
+      check: byOutcome(
+        (v, row) =>
+          v === (row.winner === 'A' ? row.seatA : row.seatB) ? null : `the winner's strategy (seat ${row.winner})`,
+        oneOf(''),
+      ),
     },
     // A forfeit before the forfeiting file's first turn has no turn count.
-    { name: 'turns', check: (v, row) => (row.reason === 'forfeit' && v === '' ? null : unlessError(wholeNumber())(v, row)) },
+    {
+      name: 'turns',
+      check: (v, row) => (row.reason === 'forfeit' && v === '' ? null : unlessError(wholeNumber())(v, row)),
+    },
     { name: 'reason', check: byOutcome(oneOf('win', 'forfeit'), oneOf('max-turns', 'repetition')) },
     { name: 'starter', check: unlessError(oneOf('A', 'B')) },
     // Absent from files written before runs recorded their settings.
@@ -97,7 +134,9 @@ export function runGameItem(config: PilJobConfig, item: string): Row {
   // Strategy seeds depend on the deal and the seat, not on who the opponent is.
   const files = filesFromConfig(config.strategyFiles);
   const timeout = decisionTimeoutOf(config.decisionTimeoutMs);
-  const players = [a, b].map((name, seat) => strategyFor(strategyOfPlayer(name), seed, seat, files, config.strategySeed ?? '1', fileStrategies(timeout))) as [Strategy, Strategy];
+  const players = [a, b].map((name, seat) =>
+    strategyFor(strategyOfPlayer(name), seed, seat, files, config.strategySeed ?? '1', fileStrategies(timeout)),
+  ) as [Strategy, Strategy];
   const settings = config.settings ?? '';
   let r: GameResult;
   try {
@@ -107,7 +146,11 @@ export function runGameItem(config: PilJobConfig, item: string): Row {
     if (!(e instanceof Forfeit)) throw e;
     const loser = players[e.seat];
     return {
-      game: GAME, item, seed, seatA: a, seatB: b,
+      game: GAME,
+      item,
+      seed,
+      seatA: a,
+      seatB: b,
       outcome: 'win',
       winner: e.seat === 0 ? 'B' : 'A',
       winnerStrategy: e.seat === 0 ? b : a,

@@ -1,8 +1,26 @@
 import { formatCard, parseCard } from '../../cards/card.js';
 import { quote } from '../../io/errors.js';
 import {
-  END, FROM_HAND, FROM_TAB, MAX_MOVES, PASS, type PilPosition, RANK, STOCK, SUIT, TAB, TO_F, TO_OSTOCK,
-  TO_OWASTE, TO_TAB, UNKNOWN, WASTE, moveCard, moveFrom, moveTo, plainCard,
+  END,
+  FROM_HAND,
+  FROM_TAB,
+  MAX_MOVES,
+  PASS,
+  type PilPosition,
+  RANK,
+  STOCK,
+  SUIT,
+  TAB,
+  TO_F,
+  TO_OSTOCK,
+  TO_OWASTE,
+  TO_TAB,
+  UNKNOWN,
+  WASTE,
+  moveCard,
+  moveFrom,
+  moveTo,
+  plainCard,
 } from './position.js';
 
 // Notation of the rules page: `card from>to`, e.g. `7S hand>B2`, `QD stock>owaste`, `AS A1>F`;
@@ -28,7 +46,13 @@ export function parseMove(pos: PilPosition, text: string): ParsedMove {
   if (t === 'end' || t === 'pass') {
     const m = t === 'end' ? END : PASS;
     if (pos.isLegal(m)) return { ok: true, move: m };
-    return { ok: false, reason: m === END ? 'no hand card to end with: the hand and waste are empty, so "pass"' : 'you have a hand card: end the turn with "end"' };
+    return {
+      ok: false,
+      reason:
+        m === END
+          ? 'no hand card to end with: the hand and waste are empty, so "pass"'
+          : 'you have a hand card: end the turn with "end"',
+    };
   }
   const mm = /^\s*(\S+)\s+(\S+?)\s*>\s*(\S+)\s*$/.exec(text);
   if (!mm) return { ok: false, reason: 'not a move in notation "card from>to" (e.g. "7S hand>B2"), "end" or "pass"' };
@@ -36,8 +60,16 @@ export function parseMove(pos: PilPosition, text: string): ParsedMove {
   if (card < 0) return { ok: false, reason: `unknown card ${quote(mm[1])}` };
   const from = FROM_NAMES.findIndex((n) => n.toLowerCase() === mm[2].toLowerCase());
   const to = TO_NAMES.findIndex((n) => n.toLowerCase() === mm[3].toLowerCase());
-  if (from < 0) return { ok: false, reason: `unknown place ${quote(mm[2])} to move from (hand, stock, A0..B3; the waste never moves)` };
-  if (to < 0) return { ok: false, reason: `unknown place ${quote(mm[3])} to move to (F, A0..B3, ostock, owaste; nothing goes on the own stock)` };
+  if (from < 0)
+    return {
+      ok: false,
+      reason: `unknown place ${quote(mm[2])} to move from (hand, stock, A0..B3; the waste never moves)`,
+    };
+  if (to < 0)
+    return {
+      ok: false,
+      reason: `unknown place ${quote(mm[3])} to move to (F, A0..B3, ostock, owaste; nothing goes on the own stock)`,
+    };
   const buf = new Int32Array(MAX_MOVES);
   const n = pos.moves(buf);
   for (let i = 0; i < n; i++) {
@@ -50,7 +82,8 @@ export function parseMove(pos: PilPosition, text: string): ParsedMove {
 
 function whyIllegal(pos: PilPosition, card: number, from: number, to: number): string {
   const cs = formatCard(card);
-  const p = pos.turn, o = 1 - p;
+  const p = pos.turn,
+    o = 1 - p;
   const actual = pos.sourceCard(from);
   const place = FROM_NAMES[from];
   if (actual < 0) return from === FROM_HAND ? 'there is no hand card' : `${place} is empty`;
@@ -60,13 +93,14 @@ function whyIllegal(pos: PilPosition, card: number, from: number, to: number): s
   if (to === TO_OSTOCK || to === TO_OWASTE) {
     const s = to === TO_OSTOCK ? STOCK + o : WASTE + o;
     const d = pos.top(s);
-    if (d < 0) return `the opponent's ${to === TO_OSTOCK ? 'stock' : 'waste'} is empty (rule e loads only onto a face-up card)`;
+    if (d < 0)
+      return `the opponent's ${to === TO_OSTOCK ? 'stock' : 'waste'} is empty (rule e loads only onto a face-up card)`;
     return `${cs} does not load onto ${formatCard(plainCard(d))}: same suit and one rank apart (rule e)`;
   }
   const t = to - TO_TAB;
   if (from === FROM_TAB + t) return 'a card cannot move onto its own pile';
   const d = pos.top(TAB + t);
-  if (SUIT[d] >= 0 && RANK[d] !== RANK[actual] + 1) return `${cs} does not go on ${formatCard(plainCard(d))}: one rank lower needed (rule b)`;
+  if (SUIT[d] >= 0 && RANK[d] !== RANK[actual] + 1)
+    return `${cs} does not go on ${formatCard(plainCard(d))}: one rank lower needed (rule b)`;
   return `${cs} does not go on ${formatCard(plainCard(d))}: the other colour needed (rule b)`;
 }
-

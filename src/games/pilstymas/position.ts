@@ -123,7 +123,8 @@ export class PilPosition {
       for (let i = 51; i >= 17; i--) this.push(HAND + p, off + pack[i]);
       this.down[p] = 12;
     }
-    const ra = RANK[this.top(STOCK)], rb = RANK[this.top(STOCK + 1)];
+    const ra = RANK[this.top(STOCK)],
+      rb = RANK[this.top(STOCK + 1)];
     this.setTurn(rb > ra ? 1 : 0);
   }
 
@@ -182,7 +183,8 @@ export class PilPosition {
 
   /** A copy of stack s, bottom first (a plain loop: Array.from on a subarray is slow). */
   stack(s: number): number[] {
-    const n = this.len[s], b = BASE[s];
+    const n = this.len[s],
+      b = BASE[s];
     const out = new Array<number>(n);
     for (let i = 0; i < n; i++) out[i] = this.cards[b + i];
     return out;
@@ -248,7 +250,8 @@ export class PilPosition {
   moves(out: Int32Array, offset = 0): number {
     if (this.winner >= 0) return 0;
     let n = offset;
-    const p = this.turn, o = 1 - p;
+    const p = this.turn,
+      o = 1 - p;
     for (let k = 0; k < 10; k++) {
       const from = k === 0 ? FROM_STOCK : k === 1 ? FROM_HAND : k;
       const c = this.sourceCard(from);
@@ -270,7 +273,9 @@ export class PilPosition {
     if (this.winner >= 0) return false;
     if (m === END) return this.len[HAND + this.turn] > 0;
     if (m === PASS) return this.len[HAND + this.turn] === 0;
-    const from = moveFrom(m), to = moveTo(m), c = moveCard(m);
+    const from = moveFrom(m),
+      to = moveTo(m),
+      c = moveCard(m);
     if (from > 9 || to > 10 || (m & ~0x7fff) !== 0) return false;
     if (this.sourceCard(from) !== c || c === UNKNOWN) return false;
     const o = 1 - this.turn;
@@ -313,7 +318,8 @@ export class PilPosition {
       this.undo[this.ulen++] = info;
       return;
     }
-    const from = moveFrom(m), to = moveTo(m);
+    const from = moveFrom(m),
+      to = moveTo(m);
     const src = from === FROM_HAND ? HAND + p : from === FROM_STOCK ? STOCK + p : TAB + from - FROM_TAB;
     const c = this.pop(src);
     // Rule c: the next stock card is turned up.
@@ -342,7 +348,8 @@ export class PilPosition {
     const info = this.undo[--this.ulen];
     this.winner = (info & 3) - 1;
     if (m === END || m === PASS) {
-      const q = this.turn, p = 1 - q;
+      const q = this.turn,
+        p = 1 - q;
       if (info & 4) this.unTurnOver(q);
       this.setTurn(p);
       this.turns--;
@@ -350,7 +357,8 @@ export class PilPosition {
       return;
     }
     const p = this.turn;
-    const from = moveFrom(m), to = moveTo(m);
+    const from = moveFrom(m),
+      to = moveTo(m);
     if (info & 4) this.unTurnOver(p);
     let c: number;
     if (to === TO_F) {
@@ -376,7 +384,8 @@ export class PilPosition {
   snapshot(out: Uint8Array, at: number): number {
     let k = at;
     for (let s = 0; s < NSTACKS; s++) {
-      const n = this.len[s], b = BASE[s];
+      const n = this.len[s],
+        b = BASE[s];
       out[k++] = n;
       for (let i = 0; i < n; i++) out[k++] = this.cards[b + i];
     }

@@ -17,15 +17,17 @@ export const SEAT = ['A', 'B'];
 
 export function renderPosition(pos: PilPosition, opts: RenderOptions = {}): string {
   const u = opts.unicode ?? false;
-  const card = (id: number) => (id < 0 ? '--' : id === UNKNOWN ? '??' : formatCard(plainCard(id), u) + (id >= 52 ? "'" : ''));
+  const card = (id: number) =>
+    id < 0 ? '--' : id === UNKNOWN ? '??' : formatCard(plainCard(id), u) + (id >= 52 ? "'" : '');
   const list = (ids: number[]) => (ids.length ? ids.map(card).join(' ') : '..');
   const seat = opts.seat ?? pos.turn;
   const side = (p: number) => {
     const st = pos.stack(STOCK + p);
     const down = pos.down[p];
-    const stockText = st.length === 0
-      ? 'empty'
-      : `${card(st[st.length - 1])} on top, ${st.length} card${st.length === 1 ? '' : 's'} (${down} face down)`;
+    const stockText =
+      st.length === 0
+        ? 'empty'
+        : `${card(st[st.length - 1])} on top, ${st.length} card${st.length === 1 ? '' : 's'} (${down} face down)`;
     const hand = pos.stack(HAND + p);
     const handUp = pos.turn === p && p === seat && hand.length > 0 && pos.winner < 0;
     let handText = `${hand.length} card${hand.length === 1 ? '' : 's'}`;
@@ -51,9 +53,10 @@ export function renderPosition(pos: PilPosition, opts: RenderOptions = {}): stri
     `Foundations: ${f.length ? f.join(' ') : 'none yet'}   (${pos.foundTotal()} cards)`,
     ...side(0).reverse(),
   ];
-  const status = pos.winner >= 0
-    ? `${SEAT[pos.winner]} has won after ${pos.turns} turns.`
-    : `${SEAT[pos.turn]} to move; ${pos.turns} turns played.`;
+  const status =
+    pos.winner >= 0
+      ? `${SEAT[pos.winner]} has won after ${pos.turns} turns.`
+      : `${SEAT[pos.turn]} to move; ${pos.turns} turns played.`;
   lines.push(status);
   return lines.join('\n');
 }

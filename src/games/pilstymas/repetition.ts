@@ -53,7 +53,8 @@ export class RepetitionTable {
 
   private same(at: number, len: number): boolean {
     if (this.store[at] !== len) return false;
-    const s = this.store, t = this.tmp;
+    const s = this.store,
+      t = this.tmp;
     for (let i = 0; i < len; i++) if (s[at + 1 + i] !== t[i]) return false;
     return true;
   }

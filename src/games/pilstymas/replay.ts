@@ -29,18 +29,27 @@ export function recordToJson(deal: PilDeal, r: GameResult, rule: WinRule, maxTur
     ...(rule !== 'cleared' ? { rule } : {}),
     maxTurns,
     moves: r.moves.map((x) => ({ player: x.player, move: formatMove(x.move) })),
-    result: r.winner >= 0 ? { outcome: 'win', winner: r.winner, turns: r.turns } : { outcome: 'draw', reason: r.reason, turns: r.turns },
+    result:
+      r.winner >= 0
+        ? { outcome: 'win', winner: r.winner, turns: r.turns }
+        : { outcome: 'draw', reason: r.reason, turns: r.turns },
   };
 }
 
 export function recordFromJson(doc: unknown, file: string): PilRecord {
   if (!isObject(doc)) throw new InputError(`${file}: expected a JSON object`);
   if (doc.game !== GAME) throw new InputError(`${file}: field "game" is ${quote(doc.game)}, expected ${quote(GAME)}`);
-  checkFields(doc, ['game', 'deal', 'rule', 'maxTurns', 'moves', 'result'], file, new Map([['seed', 'the seed is a field of "deal"']]));
+  checkFields(
+    doc,
+    ['game', 'deal', 'rule', 'maxTurns', 'moves', 'result'],
+    file,
+    new Map([['seed', 'the seed is a field of "deal"']]),
+  );
   if (!isObject(doc.deal)) throw new InputError(`${file}: field "deal" is missing or not an object`);
   const deal = dealFromJson({ ...doc.deal, game: GAME }, `${file}: deal`);
   const rule = doc.rule ?? 'cleared';
-  if (rule !== 'cleared' && rule !== 'russian-bank') throw new InputError(`${file}: field "rule" must be "cleared" or "russian-bank"`);
+  if (rule !== 'cleared' && rule !== 'russian-bank')
+    throw new InputError(`${file}: field "rule" must be "cleared" or "russian-bank"`);
   if (doc.maxTurns !== undefined && !(Number.isInteger(doc.maxTurns) && (doc.maxTurns as number) > 0))
     throw new InputError(`${file}: field "maxTurns" must be a positive integer`);
   if (!Array.isArray(doc.moves)) throw new InputError(`${file}: field "moves" is missing or not an array`);
@@ -54,7 +63,8 @@ export function recordFromJson(doc: unknown, file: string): PilRecord {
   if (!isObject(r) || (r.outcome !== 'win' && r.outcome !== 'draw') || !Number.isInteger(r.turns))
     throw new InputError(`${file}: field "result" must be { "outcome": "win" | "draw", "winner"?, "turns" }`);
   checkFields(r, ['outcome', 'winner', 'reason', 'turns'], `${file}: result`);
-  if (r.outcome === 'win' && r.winner !== 0 && r.winner !== 1) throw new InputError(`${file}: result.winner must be 0 or 1 for a win`);
+  if (r.outcome === 'win' && r.winner !== 0 && r.winner !== 1)
+    throw new InputError(`${file}: result.winner must be 0 or 1 for a win`);
   if (r.reason !== undefined && (r.outcome !== 'draw' || (r.reason !== 'max-turns' && r.reason !== 'repetition')))
     throw new InputError(`${file}: result.reason must be "max-turns" or "repetition", and only for a draw`);
   return {
@@ -83,7 +93,11 @@ export function verifyRecord(rec: PilRecord): VerifyResult {
   let repeated = reps.add(pos) >= REPETITION_LIMIT;
   for (let i = 0; i < rec.moves.length; i++) {
     const { player, move } = rec.moves[i];
-    const bad = (why: string): VerifyResult => ({ ok: false, position: pos, message: `move ${i + 1} ${quote(move)} by ${'AB'[player]}: ${why}` });
+    const bad = (why: string): VerifyResult => ({
+      ok: false,
+      position: pos,
+      message: `move ${i + 1} ${quote(move)} by ${'AB'[player]}: ${why}`,
+    });
     if (pos.winner >= 0) return bad(`the game was already over (${'AB'[pos.winner]} won)`);
     if (repeated) return bad(`the game was already over (drawn by repetition after ${pos.turns} turns)`);
     if (player !== pos.turn) return bad(`it is ${'AB'[pos.turn]}'s turn`);
@@ -93,18 +107,26 @@ export function verifyRecord(rec: PilRecord): VerifyResult {
     if (p.move === END || p.move === PASS) repeated = reps.add(pos) >= REPETITION_LIMIT;
   }
   const r = rec.result;
-  const got = pos.winner >= 0 ? `${'AB'[pos.winner]} won after ${pos.turns} turns` : `no winner after ${pos.turns} turns`;
+  const got =
+    pos.winner >= 0 ? `${'AB'[pos.winner]} won after ${pos.turns} turns` : `no winner after ${pos.turns} turns`;
   const fail = (message: string): VerifyResult => ({ ok: false, position: pos, message });
-  if (r.outcome === 'win' && pos.winner !== r.winner) return fail(`the record says ${'AB'[r.winner!]} won, but the replay ends with ${got}`);
+  if (r.outcome === 'win' && pos.winner !== r.winner)
+    return fail(`the record says ${'AB'[r.winner!]} won, but the replay ends with ${got}`);
   let how = '';
   if (r.outcome === 'draw') {
     if (pos.winner >= 0) return fail(`the record says draw, but ${got}`);
-    if (r.reason === 'repetition' && !repeated) return fail(`the record says draw by repetition, but no position recurred ${REPETITION_LIMIT} times (${got})`);
+    if (r.reason === 'repetition' && !repeated)
+      return fail(`the record says draw by repetition, but no position recurred ${REPETITION_LIMIT} times (${got})`);
     if (!repeated) {
       if (rec.maxTurns !== undefined && pos.turns < rec.maxTurns)
         return fail(`the record says draw, but only ${pos.turns} of the ${rec.maxTurns}-turn cap were played`);
-    } else if (r.reason === 'max-turns') return fail(`the record says draw at the turn cap, but the game was drawn by repetition after ${pos.turns} turns`);
-    how = repeated ? `valid: draw by repetition after ${pos.turns} turns` : `valid: draw at the turn cap after ${pos.turns} turns`;
+    } else if (r.reason === 'max-turns')
+      return fail(
+        `the record says draw at the turn cap, but the game was drawn by repetition after ${pos.turns} turns`,
+      );
+    how = repeated
+      ? `valid: draw by repetition after ${pos.turns} turns`
+      : `valid: draw at the turn cap after ${pos.turns} turns`;
   }
   if (pos.turns !== r.turns) return fail(`the record says ${r.turns} turns, the replay has ${pos.turns}`);
   return { ok: true, position: pos, message: r.outcome === 'win' ? `valid: ${got}` : how };
@@ -115,13 +137,17 @@ export function replayRecord(rec: PilRecord, file: string): Replay {
   const pos = PilPosition.fromDeal(rec.deal, rec.rule);
   const frames = [pilBoard.cards(pos)];
   rec.moves.forEach(({ player, move }, i) => {
-    if (player !== pos.turn) throw new InputError(`${file}: moves[${i}] ${quote(move)} is by ${'AB'[player]}, but it is ${'AB'[pos.turn]}'s turn`);
+    if (player !== pos.turn)
+      throw new InputError(
+        `${file}: moves[${i}] ${quote(move)} is by ${'AB'[player]}, but it is ${'AB'[pos.turn]}'s turn`,
+      );
     const p = parseMove(pos, move);
     if (!p.ok) throw new InputError(`${file}: moves[${i}] ${quote(move)} is illegal: ${p.reason}`);
     pos.make(p.move);
     frames.push(pilBoard.cards(pos));
   });
-  const end = pos.winner >= 0 ? `${'AB'[pos.winner]} won after ${pos.turns} turns` : `no winner after ${pos.turns} turns`;
+  const end =
+    pos.winner >= 0 ? `${'AB'[pos.winner]} won after ${pos.turns} turns` : `no winner after ${pos.turns} turns`;
   return {
     title: `Pilstymas, deal ${rec.deal.seed ?? file}`,
     notes: [`${rec.moves.length} moves, ${end}; cards of B's pack have a cream face`],

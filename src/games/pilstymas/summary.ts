@@ -48,7 +48,11 @@ type CsvRow = Record<string, string>;
 
 /** The rows a summary counts: tournament rows of the CSVs, each game once (merged shards or a
  *  re-run may repeat one; the last row wins). */
-export const countedRows = (rows: readonly CsvRow[]): CsvRow[] => lastRowPerItem(rows.filter((r) => r.seatA !== undefined), (r) => r.item);
+export const countedRows = (rows: readonly CsvRow[]): CsvRow[] =>
+  lastRowPerItem(
+    rows.filter((r) => r.seatA !== undefined),
+    (r) => r.item,
+  );
 
 export function summarize(rows: readonly CsvRow[], order?: readonly string[]): Summary {
   const names = new Set<string>();
@@ -56,14 +60,35 @@ export function summarize(rows: readonly CsvRow[], order?: readonly string[]): S
   const rank = (n: string) => (order?.includes(n) ? order.indexOf(n) : 1000);
   const sorted = [...names].sort((x, y) => rank(x) - rank(y) || x.localeCompare(y));
   const pairs = new Map<string, PairStat>();
-  let errors = 0, draws = 0;
+  let errors = 0,
+    draws = 0;
   const ended: string[] = [];
   const turns: number[] = [];
   for (const r of rows) {
-    const [a, b] = rank(r.seatA) < rank(r.seatB) || (rank(r.seatA) === rank(r.seatB) && r.seatA < r.seatB) ? [r.seatA, r.seatB] : [r.seatB, r.seatA];
+    const [a, b] =
+      rank(r.seatA) < rank(r.seatB) || (rank(r.seatA) === rank(r.seatB) && r.seatA < r.seatB)
+        ? [r.seatA, r.seatB]
+        : [r.seatB, r.seatA];
     const k = `${a}\u0000${b}`;
     let p = pairs.get(k);
-    if (!p) pairs.set(k, (p = { a, b, games: 0, aWins: 0, bWins: 0, draws: 0, errors: 0, aRate: NaN, lo: 0, hi: 1, drawRate: 0, meanTurns: 0 }));
+    if (!p)
+      pairs.set(
+        k,
+        (p = {
+          a,
+          b,
+          games: 0,
+          aWins: 0,
+          bWins: 0,
+          draws: 0,
+          errors: 0,
+          aRate: NaN,
+          lo: 0,
+          hi: 1,
+          drawRate: 0,
+          meanTurns: 0,
+        }),
+      );
     if (r.outcome === 'error') {
       p.errors++;
       errors++;
@@ -111,9 +136,12 @@ export function summarize(rows: readonly CsvRow[], order?: readonly string[]): S
 export function bradleyTerry(names: readonly string[], pairs: readonly PairStat[]): Rating[] {
   const n = names.length;
   const idx = new Map(names.map((x, i) => [x, i]));
-  const w = new Float64Array(n), g = new Float64Array(n * n), games = new Float64Array(n);
+  const w = new Float64Array(n),
+    g = new Float64Array(n * n),
+    games = new Float64Array(n);
   for (const p of pairs) {
-    const i = idx.get(p.a)!, j = idx.get(p.b)!;
+    const i = idx.get(p.a)!,
+      j = idx.get(p.b)!;
     const m = p.aWins + p.bWins + p.draws + 1;
     g[i * n + j] += m;
     g[j * n + i] += m;
@@ -136,7 +164,8 @@ export function bradleyTerry(names: readonly string[], pairs: readonly PairStat[
     r = next;
   }
   const se = logStrengthErrors(r, g);
-  const ELO = 400 / Math.LN10, Z = 1.959964;
+  const ELO = 400 / Math.LN10,
+    Z = 1.959964;
   return names.map((name, i) => ({
     name,
     elo: ELO * Math.log(r[i]),
@@ -168,7 +197,8 @@ function logStrengthErrors(r: Float64Array, g: Float64Array): number[] {
 
 /** Gauss–Jordan inverse with partial pivoting of a small n×n matrix; null when singular. */
 function invert(a: Float64Array, n: number): Float64Array | null {
-  const m = Float64Array.from(a), inv = new Float64Array(n * n);
+  const m = Float64Array.from(a),
+    inv = new Float64Array(n * n);
   for (let i = 0; i < n; i++) inv[i * n + i] = 1;
   for (let c = 0; c < n; c++) {
     let piv = c;
@@ -195,15 +225,23 @@ function interval(share: number, lo: number, hi: number): string {
 }
 
 export function formatSummary(s: Summary): string {
-  const reasons = Object.entries(s.reasons).map(([k, v]) => `${k} ${v}`).join(', ');
-  const lines = [`${s.games} games${s.errors ? `, ${s.errors} errors` : ''}; drawn ${interval(s.draws.share, s.draws.lo, s.draws.hi)}${reasons ? ` (ended by: ${reasons})` : ''}`];
+  const reasons = Object.entries(s.reasons)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  const lines = [
+    `${s.games} games${s.errors ? `, ${s.errors} errors` : ''}; drawn ${interval(s.draws.share, s.draws.lo, s.draws.hi)}${reasons ? ` (ended by: ${reasons})` : ''}`,
+  ];
   const pairWidth = Math.max(22, ...s.pairs.map((p) => `${p.a} vs ${p.b}`.length));
-  lines.push(`${'pairing'.padEnd(pairWidth)}  games   wins    losses  draws   win% of decided (95% Wilson)   draw%   mean turns`);
+  lines.push(
+    `${'pairing'.padEnd(pairWidth)}  games   wins    losses  draws   win% of decided (95% Wilson)   draw%   mean turns`,
+  );
   for (const p of s.pairs) {
     const name = `${p.a} vs ${p.b}`.padEnd(pairWidth);
     const [aRate, lo, hi, drawRate] = pcts([p.aRate, p.lo, p.hi, p.drawRate]);
     const rate = Number.isNaN(p.aRate) ? 'n/a'.padEnd(30) : `${aRate} [${lo}, ${hi}]`.padEnd(30);
-    lines.push(`${name}  ${String(p.games).padStart(5)}   ${String(p.aWins).padStart(5)}   ${String(p.bWins).padStart(5)}   ${String(p.draws).padStart(5)}   ${rate}   ${drawRate.padStart(6)}  ${p.meanTurns.toFixed(1).padStart(8)}`);
+    lines.push(
+      `${name}  ${String(p.games).padStart(5)}   ${String(p.aWins).padStart(5)}   ${String(p.bWins).padStart(5)}   ${String(p.draws).padStart(5)}   ${rate}   ${drawRate.padStart(6)}  ${p.meanTurns.toFixed(1).padStart(8)}`,
+    );
   }
   lines.push('rating (Bradley–Terry, Elo scale, mean 0; draws count half):');
   // Columns as wide as their longest entry, the sign beside the digits: "+28" above "-28".
@@ -212,8 +250,13 @@ export function formatSummary(s: Summary): string {
   const eloWidth = Math.max(0, ...s.ratings.map((r) => signed(r.elo).length));
   const ciWidth = Math.max(0, ...s.ratings.map((r) => `[${r.lo.toFixed(0)}, ${r.hi.toFixed(0)}]`.length));
   for (const r of [...s.ratings].sort((x, y) => y.elo - x.elo))
-    lines.push(`  ${r.name.padEnd(nameWidth)} ${signed(r.elo).padStart(eloWidth)}  95% ${`[${r.lo.toFixed(0)}, ${r.hi.toFixed(0)}]`.padEnd(ciWidth)}   score ${Number.isNaN(r.score) ? 'n/a' : pct(r.score)} over ${r.games} games`);
+    lines.push(
+      `  ${r.name.padEnd(nameWidth)} ${signed(r.elo).padStart(eloWidth)}  95% ${`[${r.lo.toFixed(0)}, ${r.hi.toFixed(0)}]`.padEnd(ciWidth)}   score ${Number.isNaN(r.score) ? 'n/a' : pct(r.score)} over ${r.games} games`,
+    );
   const t = s.turns;
-  if (s.games) lines.push(`game length in turns: min ${t.min}  p10 ${t.p10}  median ${t.p50}  p90 ${t.p90}  max ${t.max}  mean ${t.mean.toFixed(1)}`);
+  if (s.games)
+    lines.push(
+      `game length in turns: min ${t.min}  p10 ${t.p10}  median ${t.p50}  p90 ${t.p90}  max ${t.max}  mean ${t.mean.toFixed(1)}`,
+    );
   return lines.join('\n');
 }

@@ -8,7 +8,23 @@ export * from './deal.js';
 export { simulate, type SimOptions, type SimResult } from './game.js';
 export { renderDeal, renderResult, variantText } from './render.js';
 export {
-  STRATEGY_NAMES, configure, defaultRngSeed, parseStrategies, strategiesLabel, type BuiltinStrategy, type FileSeats, type Strategies,
+  STRATEGY_NAMES,
+  configure,
+  defaultRngSeed,
+  parseStrategies,
+  strategiesLabel,
+  type BuiltinStrategy,
+  type FileSeats,
+  type Strategies,
 } from './strategies/index.js';
 export { publicView, type ZPublicMove, type ZPublicView } from './strategies/public-view.js';
-export { OBJECTIVES, parseBudget, searchDeals, type Budget, type Found, type Objective, type SearchOptions, type SearchReport } from './deal-hunt.js';
+export {
+  OBJECTIVES,
+  parseBudget,
+  searchDeals,
+  type Budget,
+  type Found,
+  type Objective,
+  type SearchOptions,
+  type SearchReport,
+} from './deal-hunt.js';

@@ -81,7 +81,9 @@ const randInt = (rng: Rng, n: number) => Math.floor(rng() * n);
 
 export function searchDeals(opts: SearchOptions): SearchReport {
   if ((opts.objective === 'cycle' || opts.objective === 'shortest-cycle') && opts.variant.wrap)
-    throw new InputError(`--objective ${opts.objective}: with wrapping ranks no game can loop (the centre always grows; see docs/playing.md); use --no-wrap`);
+    throw new InputError(
+      `--objective ${opts.objective}: with wrapping ranks no game can loop (the centre always grows; see docs/playing.md); use --no-wrap`,
+    );
   const rng = rngFromSeed(`zioplys-search:${opts.seed}`);
   const g = new ZGame(opts.players, opts.variant);
   g.setStrategies(new Array(opts.players).fill(0), new Array(opts.players).fill(0), null);
@@ -95,7 +97,8 @@ export function searchDeals(opts: SearchOptions): SearchReport {
   // list keeps one per run and shows different deals.
   const runBest: Found[] = [];
   let run = -1;
-  let evaluations = 0, restarts = 0;
+  let evaluations = 0,
+    restarts = 0;
 
   const evaluate = (deck: Int8Array): number => {
     g.dealDeck(deck);
@@ -118,21 +121,28 @@ export function searchDeals(opts: SearchOptions): SearchReport {
   };
   const outOfBudget = () => evaluations >= maxEval || ((evaluations & 255) === 0 && Date.now() >= deadline);
 
-  const cur = new Int8Array(52), cand = new Int8Array(52);
+  const cur = new Int8Array(52),
+    cand = new Int8Array(52);
   const hist = new Float64Array(L);
   while (!outOfBudget()) {
     // a fresh run from a random deck
     run++;
-    const fresh = shuffleInPlace(Array.from({ length: 52 }, (_, i) => i), rng);
+    const fresh = shuffleInPlace(
+      Array.from({ length: 52 }, (_, i) => i),
+      rng,
+    );
     cur.set(fresh);
     let curScore = evaluate(cur);
     hist.fill(curScore);
-    let runBest = curScore, sinceBest = 0, k = 0;
+    let runBest = curScore,
+      sinceBest = 0,
+      k = 0;
     while (!outOfBudget() && sinceBest < stall) {
       cand.set(cur);
       const swaps = 1 + randInt(rng, 3);
       for (let s = 0; s < swaps; s++) {
-        const a = randInt(rng, 52), b = randInt(rng, 52);
+        const a = randInt(rng, 52),
+          b = randInt(rng, 52);
         const t = cand[a];
         cand[a] = cand[b];
         cand[b] = t;
@@ -152,6 +162,9 @@ export function searchDeals(opts: SearchOptions): SearchReport {
     }
     if (!outOfBudget()) restarts++;
   }
-  const best = runBest.filter((f) => f !== undefined).sort((a, b) => b.score - a.score || a.foundAt - b.foundAt).slice(0, opts.top);
+  const best = runBest
+    .filter((f) => f !== undefined)
+    .sort((a, b) => b.score - a.score || a.foundAt - b.foundAt)
+    .slice(0, opts.top);
   return { best, evaluations, restarts, elapsedMs: Date.now() - t0 };
 }

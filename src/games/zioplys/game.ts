@@ -34,7 +34,8 @@ export function simulate(deal: ZDeal, opts: SimOptions): SimResult {
   game.trace = opts.trace ?? null;
   const files = opts.strategies.files;
   if (files.some((f) => f !== null)) {
-    if (!opts.seatFiles) throw new Error(`strategy files (${opts.strategies.names.join(',')}): this runtime cannot play them`);
+    if (!opts.seatFiles)
+      throw new Error(`strategy files (${opts.strategies.names.join(',')}): this runtime cannot play them`);
     opts.seatFiles(game, files, opts.strategySeed ?? '1', decisionTimeoutOf(opts.decisionTimeoutMs));
   }
   game.reset(deal);
@@ -42,7 +43,14 @@ export function simulate(deal: ZDeal, opts: SimOptions): SimResult {
     game.play();
   } catch (e) {
     if (!(e instanceof Forfeit)) throw e;
-    return { ...game.result(), outcome: 'loser', loser: e.seat, blunders: game.blunders, cycleLength: 0, forfeit: e.message };
+    return {
+      ...game.result(),
+      outcome: 'loser',
+      loser: e.seat,
+      blunders: game.blunders,
+      cycleLength: 0,
+      forfeit: e.message,
+    };
   }
   return { ...game.result(), blunders: game.blunders, cycleLength: game.cycleLength };
 }

@@ -1,7 +1,16 @@
 import type { Job, Row } from '../../batch/job.js';
 import { shuffledDeck } from '../../cards/shuffle.js';
 import { InputError } from '../../io/errors.js';
-import { anyText, nonEmpty, oneOf, onlyWhen, unlessError, wholeNumber, type CellCheck, type RowSchema } from '../../batch/schema.js';
+import {
+  anyText,
+  nonEmpty,
+  oneOf,
+  onlyWhen,
+  unlessError,
+  wholeNumber,
+  type CellCheck,
+  type RowSchema,
+} from '../../batch/schema.js';
 import { checkPlayers } from './deal.js';
 import { OUTCOME_NAMES, OUTCOME_LOSER, ZGame } from './position.js';
 import { decisionTimeoutOf, filesFromConfig, Forfeit } from '../../strategies/module.js';
@@ -29,7 +38,19 @@ export interface ZJobConfig {
 }
 
 export const JOB_COLUMNS = [
-  'game', 'item', 'players', 'seed', 'strategies', 'outcome', 'loser', 'outOrder', 'turns', 'centrePlays', 'blunders', 'cycleLength', 'settings',
+  'game',
+  'item',
+  'players',
+  'seed',
+  'strategies',
+  'outcome',
+  'loser',
+  'outOrder',
+  'turns',
+  'centrePlays',
+  'blunders',
+  'cycleLength',
+  'settings',
 ] as const;
 
 /** A seat of the row's game: 0 .. players-1. */
@@ -46,7 +67,16 @@ export const JOB_SCHEMA: RowSchema = {
     { name: 'strategies', check: nonEmpty },
     { name: 'outcome', check: oneOf('loser', 'cycle', 'limit', 'error') },
     { name: 'loser', check: onlyWhen(['loser'], seat) },
-    { name: 'outOrder', check: (v, row) => (v === '' ? null : v.split(' ').map((x) => seat(x, row)).find((x) => x !== null) ?? null) },
+    {
+      name: 'outOrder',
+      check: (v, row) =>
+        v === ''
+          ? null
+          : (v
+              .split(' ')
+              .map((x) => seat(x, row))
+              .find((x) => x !== null) ?? null),
+    },
     { name: 'turns', check: unlessError(wholeNumber()) },
     { name: 'centrePlays', check: unlessError(wholeNumber()) },
     { name: 'blunders', check: unlessError(wholeNumber()) },
@@ -85,7 +115,10 @@ function prepare(config: ZJobConfig, players: number): Prepared {
   let p = cache.get(players);
   if (!p) {
     const strategies = parseStrategies(config.strategies, players, filesFromConfig(config.strategyFiles));
-    const game = new ZGame(players, { wrap: config.noWrap !== true, alternateColours: config.alternateColours === true });
+    const game = new ZGame(players, {
+      wrap: config.noWrap !== true,
+      alternateColours: config.alternateColours === true,
+    });
     p = { game, strategies, label: strategiesLabel(strategies) };
     cache.set(players, p);
   }
@@ -98,7 +131,14 @@ export const job: Job<ZJobConfig> = {
   blockSize: 2000,
   baseRow: (config, item) => {
     const m = /^(\d+)\/(.+)$/.exec(item);
-    return { game: 'zioplys', item, players: m ? Number(m[1]) : Number(config.players ?? 4), seed: m ? m[2] : item, strategies: config.strategies ?? 'rule', settings: config.settings ?? '' };
+    return {
+      game: 'zioplys',
+      item,
+      players: m ? Number(m[1]) : Number(config.players ?? 4),
+      seed: m ? m[2] : item,
+      strategies: config.strategies ?? 'rule',
+      settings: config.settings ?? '',
+    };
   },
   run(config: ZJobConfig, item: string): Row {
     const { players, seed } = parseItem(config, item);
@@ -117,11 +157,19 @@ export const job: Job<ZJobConfig> = {
     }
     if (forfeit) {
       return {
-        game: 'zioplys', item, players, seed, strategies: p.label,
+        game: 'zioplys',
+        item,
+        players,
+        seed,
+        strategies: p.label,
         outcome: 'loser',
         loser: forfeit.seat,
         outOrder: Array.from(g.outOrder.subarray(0, g.outCount)).join(' '),
-        turns: g.turns, centrePlays: g.centrePlays, blunders: g.blunders, cycleLength: 0, settings: config.settings ?? '',
+        turns: g.turns,
+        centrePlays: g.centrePlays,
+        blunders: g.blunders,
+        cycleLength: 0,
+        settings: config.settings ?? '',
         error: forfeit.message,
       };
     }

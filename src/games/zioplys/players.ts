@@ -9,7 +9,8 @@ export function parsePlayerList(text: string): number[] {
   for (const part of text.split(',')) {
     const m = /^\s*(\d+)\s*(?:\.\.\s*(\d+)\s*)?$/.exec(part);
     if (!m) throw new InputError(`--players: ${quote(part)} is not a count or a range like 2..6`);
-    const a = Number(m[1]), b = m[2] === undefined ? a : Number(m[2]);
+    const a = Number(m[1]),
+      b = m[2] === undefined ? a : Number(m[2]);
     for (let p = a; p <= b; p++) {
       if (p < 2 || p > 6) throw new InputError(`--players: ${p} is outside 2..6`);
       if (!out.includes(p)) out.push(p);

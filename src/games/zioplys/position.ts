@@ -128,7 +128,8 @@ export class ZGame {
   private lam = 0;
 
   constructor(players: number, variant: Variant = DEFAULT_VARIANT) {
-    if (!Number.isInteger(players) || players < 2 || players > MAX_SEATS) throw new Error(`bad player count ${players}`);
+    if (!Number.isInteger(players) || players < 2 || players > MAX_SEATS)
+      throw new Error(`bad player count ${players}`);
     this.n = players;
     this.variant = { ...variant };
     for (let top = 0; top < 52; top++) {
@@ -146,7 +147,8 @@ export class ZGame {
 
   /** Per-seat strategies; `rng` drives the careless seats (required when any miss > 0). */
   setStrategies(chooser: ArrayLike<number>, miss: ArrayLike<number>, rng: Rng | null): void {
-    let random = false, external = false;
+    let random = false,
+      external = false;
     for (let s = 0; s < this.n; s++) {
       this.chooser[s] = chooser[s];
       this.miss[s] = miss[s];
@@ -204,7 +206,8 @@ export class ZGame {
 
   /** Sets up any position (it need not be reachable, nor hold all 52 cards). */
   setPosition(p: ZPositionSpec): void {
-    if (p.reserves.length !== this.n || p.wastes.length !== this.n) throw new Error('one reserve and one waste per seat');
+    if (p.reserves.length !== this.n || p.wastes.length !== this.n)
+      throw new Error('one reserve and one waste per seat');
     this.clear();
     let held = 0;
     for (let s = 0; s < this.n; s++) {
@@ -278,13 +281,18 @@ export class ZGame {
   /** The empty reserve is replaced by the waste turned over, less its top card, which stays up:
    *  the card laid first is turned up first. */
   private turnOver(s: number): void {
-    const w = s * WCAP, r = s * RCAP, m = this.wlen[s] - 1;
+    const w = s * WCAP,
+      r = s * RCAP,
+      m = this.wlen[s] - 1;
     for (let k = 0; k < m; k++) this.res[r + k] = this.waste[w + k];
     this.rhead[s] = 0;
     this.rlen[s] = m;
     this.waste[w] = this.waste[w + m];
     this.wlen[s] = 1;
-    if (this.trace) this.trace(`seat ${s} turns its waste over: ${m} card${m === 1 ? '' : 's'} to the reserve, ${formatCard(this.waste[w])} stays up`);
+    if (this.trace)
+      this.trace(
+        `seat ${s} turns its waste over: ${m} card${m === 1 ? '' : 's'} to the reserve, ${formatCard(this.waste[w])} stays up`,
+      );
   }
 
   /** Where seat i must (or, for a spiteful seat, chooses to) play c: CENTRE, a seat, or NONE. */
@@ -301,7 +309,8 @@ export class ZGame {
       return NONE;
     }
     if (this.chooser[i] === CHOOSE_EXTERNAL) return this.askExternal(i, c);
-    let best = NONE, bestCards = 1000;
+    let best = NONE,
+      bestCards = 1000;
     for (let k = 1; k < n; k++) {
       let j = i - k;
       if (j < 0) j += n;
@@ -397,7 +406,8 @@ export class ZGame {
         const d = this.dest(i, c);
         if (d === NONE) break;
         if (this.misses(i)) {
-          if (this.trace) this.trace(`seat ${i}: blunder! ${formatCard(c)} W${i}>${d === CENTRE ? 'C' : `W${d}`} was possible`);
+          if (this.trace)
+            this.trace(`seat ${i}: blunder! ${formatCard(c)} W${i}>${d === CENTRE ? 'C' : `W${d}`} was possible`);
           this.blunder(i);
           return;
         }
@@ -422,7 +432,10 @@ export class ZGame {
         if (d === NONE) {
           if (this.trace) this.trace(`seat ${i}: ${formatCard(c)} R>W${i}`);
         } else {
-          if (this.trace) this.trace(`seat ${i}: blunder! ${formatCard(c)} R>W${i} although R>${d === CENTRE ? 'C' : `W${d}`} was possible`);
+          if (this.trace)
+            this.trace(
+              `seat ${i}: blunder! ${formatCard(c)} R>W${i} although R>${d === CENTRE ? 'C' : `W${d}`} was possible`,
+            );
           this.blunder(i);
         }
         return;
@@ -460,7 +473,10 @@ export class ZGame {
         if (this.sameAsSnapshot()) {
           this.outcome = OUTCOME_CYCLE;
           this.cycleLength = this.lam;
-          if (this.trace) this.trace(`the position after turn ${this.turns} repeats the one ${this.lam} turns earlier: the game never ends`);
+          if (this.trace)
+            this.trace(
+              `the position after turn ${this.turns} repeats the one ${this.lam} turns earlier: the game never ends`,
+            );
           return false;
         }
         if (this.lam === this.power) {
@@ -484,7 +500,11 @@ export class ZGame {
   private saveSnapshot(): void {
     let p = 0;
     for (let s = 0; s < this.n; s++) {
-      const rl = this.rlen[s], wl = this.wlen[s], r = s * RCAP, h = this.rhead[s], w = s * WCAP;
+      const rl = this.rlen[s],
+        wl = this.wlen[s],
+        r = s * RCAP,
+        h = this.rhead[s],
+        w = s * WCAP;
       this.snapR[s] = rl;
       this.snapW[s] = wl;
       for (let k = 0; k < rl; k++) this.snapCards[p++] = this.res[r + ((h + k) & RMASK)];
@@ -503,7 +523,11 @@ export class ZGame {
     for (let s = 0; s < n; s++) if (this.rlen[s] !== this.snapR[s] || this.wlen[s] !== this.snapW[s]) return false;
     let p = 0;
     for (let s = 0; s < n; s++) {
-      const rl = this.rlen[s], wl = this.wlen[s], r = s * RCAP, h = this.rhead[s], w = s * WCAP;
+      const rl = this.rlen[s],
+        wl = this.wlen[s],
+        r = s * RCAP,
+        h = this.rhead[s],
+        w = s * WCAP;
       for (let k = 0; k < rl; k++) if (this.snapCards[p++] !== this.res[r + ((h + k) & RMASK)]) return false;
       for (let k = 0; k < wl; k++) if (this.snapCards[p++] !== this.waste[w + k]) return false;
     }

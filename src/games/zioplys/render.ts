@@ -21,10 +21,14 @@ export function renderResult(r: SimResult): string {
   if (r.outcome === 'loser') {
     lines.push(`Seat ${r.loser} is the žioplys (loses) after ${r.turns} turns.`);
   } else if (r.outcome === 'cycle') {
-    lines.push(`The game never ends: after ${r.turns} turns the position repeats one seen ${r.cycleLength} turns earlier.`);
+    lines.push(
+      `The game never ends: after ${r.turns} turns the position repeats one seen ${r.cycleLength} turns earlier.`,
+    );
   } else {
     lines.push(`Stopped at the turn limit (${r.turns} turns) without a loser.`);
   }
-  lines.push(`Out, in order: ${r.outOrder.length ? r.outOrder.join(', ') : 'nobody'}. Cards played to the centre: ${r.centrePlays}.${r.blunders ? ` Blunders: ${r.blunders}.` : ''}`);
+  lines.push(
+    `Out, in order: ${r.outOrder.length ? r.outOrder.join(', ') : 'nobody'}. Cards played to the centre: ${r.centrePlays}.${r.blunders ? ` Blunders: ${r.blunders}.` : ''}`,
+  );
   return lines.join('\n');
 }

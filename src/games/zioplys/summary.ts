@@ -43,7 +43,8 @@ export interface PlayersSummary {
   turns: { min: number; p10: number; p50: number; p90: number; p99: number; max: number; mean: number };
 }
 
-const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
+const num = (v: unknown): number =>
+  typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
 
 export function summarize(rows: readonly RowLike[]): PlayersSummary[] {
   const byPlayers = new Map<number, RowLike[]>();
@@ -64,15 +65,20 @@ export function summarize(rows: readonly RowLike[]): PlayersSummary[] {
   const out: PlayersSummary[] = [];
   for (const p of [...new Set([...byPlayers.keys(), ...bad.keys()])].sort((a, b) => a - b)) {
     const rs = byPlayers.get(p) ?? [];
-    let rowErrors = 0, cycles = 0, limits = 0, withLoser = 0;
+    let rowErrors = 0,
+      cycles = 0,
+      limits = 0,
+      withLoser = 0;
     const lost = new Array<number>(p).fill(0);
-    const stratSeats = new Map<string, number>(), stratLost = new Map<string, number>();
+    const stratSeats = new Map<string, number>(),
+      stratLost = new Map<string, number>();
     const turns: number[] = [];
     for (const r of rs) {
       if (r.outcome === 'cycle') cycles++;
       else if (r.outcome === 'limit') limits++;
       else if (r.outcome === 'loser') {
-        const loser = num(r.loser), t = num(r.turns);
+        const loser = num(r.loser),
+          t = num(r.turns);
         if (!Number.isInteger(loser) || loser < 0 || loser >= p || !Number.isFinite(t)) {
           rowErrors++;
           continue;
@@ -91,7 +97,9 @@ export function summarize(rows: readonly RowLike[]): PlayersSummary[] {
     turns.sort((a, b) => a - b);
     const valid = rs.length - rowErrors;
     // fromEntries: a strategy named "__proto__" is a key, not the object's prototype.
-    const loserByStrategy: Record<string, Share> = Object.fromEntries([...stratSeats].sort().map(([s, n]) => [s, wilson(stratLost.get(s) ?? 0, n)]));
+    const loserByStrategy: Record<string, Share> = Object.fromEntries(
+      [...stratSeats].sort().map(([s, n]) => [s, wilson(stratLost.get(s) ?? 0, n)]),
+    );
     out.push({
       players: p,
       games: valid,
@@ -123,11 +131,19 @@ const shareText = (s: Share) => {
 export function formatSummary(sums: readonly PlayersSummary[]): string {
   const lines: string[] = [];
   for (const s of sums) {
-    lines.push(`${s.players} players: ${s.games} games, ${s.withLoser} with a loser, cycles ${shareText(s.cycles)}${s.limits ? `, ${s.limits} stopped at the turn cap` : ''}${s.errors ? `, ${s.errors} errors` : ''}`);
+    lines.push(
+      `${s.players} players: ${s.games} games, ${s.withLoser} with a loser, cycles ${shareText(s.cycles)}${s.limits ? `, ${s.limits} stopped at the turn cap` : ''}${s.errors ? `, ${s.errors} errors` : ''}`,
+    );
     lines.push(`  loser by seat (95% Wilson): ${s.loserBySeat.map((x, i) => `${i}: ${shareText(x)}`).join('  ')}`);
-    lines.push(`  loser by strategy (per seat played): ${Object.entries(s.loserByStrategy).map(([k, x]) => `${k}: ${shareText(x)}`).join('  ')}`);
+    lines.push(
+      `  loser by strategy (per seat played): ${Object.entries(s.loserByStrategy)
+        .map(([k, x]) => `${k}: ${shareText(x)}`)
+        .join('  ')}`,
+    );
     const t = s.turns;
-    lines.push(`  turns (games that ended): min ${t.min}  p10 ${t.p10}  median ${t.p50}  p90 ${t.p90}  p99 ${t.p99}  max ${t.max}  mean ${t.mean.toFixed(1)}`);
+    lines.push(
+      `  turns (games that ended): min ${t.min}  p10 ${t.p10}  median ${t.p50}  p90 ${t.p90}  p99 ${t.p99}  max ${t.max}  mean ${t.mean.toFixed(1)}`,
+    );
   }
   return lines.join('\n');
 }

@@ -55,10 +55,12 @@ export function publicView(v: BcView, legal: readonly number[]): BcPublicView {
     reserve: Object.fromEntries(CELL_NAMES.map((n, i) => [n, card(v.reserve[i])])),
     trenches: Object.fromEntries(TRENCH_NAMES.map((n, t) => [n, v.piles[t].map((c) => formatCard(c))])),
     talon: v.talon.map((c) => formatCard(c)),
-    foundations: Object.fromEntries([...SUITS].map((s, i) => {
-      const h = v.found[i];
-      return [s, { cards: h, next: h < 26 ? `${RANKS[PLAY_ORDER[h] - 1]}${s}` : null }];
-    })),
+    foundations: Object.fromEntries(
+      [...SUITS].map((s, i) => {
+        const h = v.found[i];
+        return [s, { cards: h, next: h < 26 ? `${RANKS[PLAY_ORDER[h] - 1]}${s}` : null }];
+      }),
+    ),
     stock: v.stockLeft,
     unseen: v.unseen().map((c) => formatCard(c)),
     dealt: card(v.dealt),
@@ -91,7 +93,12 @@ export class FileStrategy implements Strategy {
 }
 
 /** A built-in by name, or a strategy file among `files` (checked by loadStrategyFile). */
-export function strategyFor(name: string, seed: string, files: ReadonlyMap<string, StrategyFile>, timeoutMs: number): Strategy {
+export function strategyFor(
+  name: string,
+  seed: string,
+  files: ReadonlyMap<string, StrategyFile>,
+  timeoutMs: number,
+): Strategy {
   const f = files.get(name);
   return f ? new FileStrategy(f, seed, timeoutMs) : makeStrategy(name, seed);
 }

@@ -22,7 +22,8 @@ export class GreedyStrategy implements Strategy {
   choose(view: BcView): number {
     const legal = view.legal();
     if (view.dealt >= 0) return legal[0]; // stock>F comes first when the card fits
-    let best = RESIGN, bestScore = -1;
+    let best = RESIGN,
+      bestScore = -1;
     for (const m of legal) {
       const s = score(view, m);
       if (s > bestScore) (best = m), (bestScore = s);
@@ -33,22 +34,27 @@ export class GreedyStrategy implements Strategy {
 
 function score(view: BcView, m: number): number {
   if (m === DEAL) return 200;
-  const found = view.found, c = moveCard(m);
+  const found = view.found,
+    c = moveCard(m);
   switch (moveKind(m)) {
-    case FILL: return 1000 - needDistance(found, c);
-    case T2F: return 900;
+    case FILL:
+      return 1000 - needDistance(found, c);
+    case T2F:
+      return 900;
     case T2T: {
       const pile = view.piles[moveFrom(m)];
       return pile.length >= 2 && needDistance(found, pile[pile.length - 2]) === 0 ? 800 : -1;
     }
     case R2T: {
       const target = view.piles[moveTo(m)];
-      const under = needDistance(found, target[target.length - 1]), d = needDistance(found, c);
+      const under = needDistance(found, target[target.length - 1]),
+        d = needDistance(found, c);
       if (under >= d) return 600 - d;
       // Burying a card needed sooner makes a blocker; measured on seeds 1..100, allowing it
       // before the stock is out (even for cards needed late) only loses games.
       return view.stockLeft === 0 ? 100 - d : -1;
     }
-    default: return -1;
+    default:
+      return -1;
   }
 }

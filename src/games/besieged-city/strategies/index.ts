@@ -22,11 +22,16 @@ export const STRATEGIES: string[] = ['random', 'greedy', 'planner', 'sampler'];
  *  for the same deal, name, seed and options. Throws InputError for an unknown name. */
 export function makeStrategy(name: string, seed: string, opts: StrategyOptions = {}): Strategy {
   switch (name.trim().toLowerCase()) {
-    case 'random': return new RandomStrategy(seed);
-    case 'greedy': return new GreedyStrategy();
-    case 'planner': return new PlannerStrategy(opts);
-    case 'sampler': return new SamplerStrategy(seed, opts);
-    default: throw new InputError(`unknown strategy ${quote(name)} (use ${STRATEGIES.join(', ')})`);
+    case 'random':
+      return new RandomStrategy(seed);
+    case 'greedy':
+      return new GreedyStrategy();
+    case 'planner':
+      return new PlannerStrategy(opts);
+    case 'sampler':
+      return new SamplerStrategy(seed, opts);
+    default:
+      throw new InputError(`unknown strategy ${quote(name)} (use ${STRATEGIES.join(', ')})`);
   }
 }
 

@@ -70,7 +70,8 @@ export class Lookahead {
     const off = depth * MAX_MOVES;
     const n = g.moves(this.buf, off);
     for (let i = off; i < off + n; i++) {
-      const m = this.buf[i], k = moveKind(m);
+      const m = this.buf[i],
+        k = moveKind(m);
       if (k === S2F || k === S2TAL) continue; // a deal: the card is unknown
       if (depth === 0 && this.allowed && !this.allowed.has(m)) continue;
       const sh = shuffles + (k === T2T ? 1 : 0);
@@ -105,7 +106,8 @@ export class Lookahead {
     const legal = view.legal();
     if (legal.length === 1) return legal[0];
     const g = view.position();
-    let best = legal[0], bestScore = Infinity;
+    let best = legal[0],
+      bestScore = Infinity;
     for (const m of legal) {
       g.make(m);
       const s = evaluate(g.pos, this.weights);

@@ -77,7 +77,10 @@ export class SamplerStrategy implements Strategy {
   solveNodes = 0;
   solveFails = 0;
 
-  constructor(private readonly seed: string, opts: StrategyOptions = {}) {
+  constructor(
+    private readonly seed: string,
+    opts: StrategyOptions = {},
+  ) {
     this.nSamples = Math.max(1, opts.samples ?? 4);
     this.nodes = opts.nodes ?? 8000;
     this.budgetMs = opts.budgetMs ?? Infinity;
@@ -124,7 +127,8 @@ export class SamplerStrategy implements Strategy {
         count(waiting[i]);
       }
     }
-    let best = RESIGN, bestVotes = 0;
+    let best = RESIGN,
+      bestVotes = 0;
     for (const m of legal) {
       const v = votes.get(m) ?? 0;
       if (v > bestVotes) (best = m), (bestVotes = v); // ties: the first in engine order (F plays first, DEAL last)
@@ -137,7 +141,8 @@ export class SamplerStrategy implements Strategy {
 
   /** Whether the leading move leads the runner-up by more than `left` votes. */
   private decided(votes: Map<number, number>, legal: number[], left: number): boolean {
-    let first = 0, second = 0;
+    let first = 0,
+      second = 0;
     for (const m of legal) {
       const v = votes.get(m) ?? 0;
       if (v > first) (second = first), (first = v);
@@ -200,7 +205,13 @@ export class SamplerStrategy implements Strategy {
   }
 
   private draw(unseen: number[]): Sample {
-    return { stock: shuffleInPlace(unseen.slice(), this.rng), line: null, failed: false, credit: new Map(), broken: false };
+    return {
+      stock: shuffleInPlace(unseen.slice(), this.rng),
+      line: null,
+      failed: false,
+      credit: new Map(),
+      broken: false,
+    };
   }
 
   /** Keeps the longest legal prefix of `old` in the (repaired) world of `s`; a stock move
@@ -249,14 +260,19 @@ export class SamplerStrategy implements Strategy {
   private runSolver(g: BcGame): number[] | null {
     this.solves++;
     const t0 = performance.now();
-    let left = this.nodes, line: number[] | null = null;
+    let left = this.nodes,
+      line: number[] | null = null;
     // A winning run takes about 30 nodes per card still to place (measured: ~3.5k from a deal,
     // 2-3k after 40 moves), so a run's cap follows the position's lower bound.
     const perRun = 32 * g.lowerBound() + 500;
     for (const guide of ORDER) {
       if (left < 500) break;
       const r = solve(g, {
-        algorithm: 'best-first', guide, maxNodes: Math.min(perRun, left), table: this.table, memoryBytes: 64 << 20,
+        algorithm: 'best-first',
+        guide,
+        maxNodes: Math.min(perRun, left),
+        table: this.table,
+        memoryBytes: 64 << 20,
       });
       left -= r.stats.nodes;
       this.solveNodes += r.stats.nodes;
@@ -289,7 +305,8 @@ export class SamplerStrategy implements Strategy {
     }
     for (let j = made - 1; j >= 0; j--) g.unmake(line[j]);
     for (let i = 0; i < keys.length; i++) {
-      const m = line[i], k = moveKind(m);
+      const m = line[i],
+        k = moveKind(m);
       const v = (k === S2F || k === S2TAL) && !dealtPhase ? DEAL : m;
       if (out.has(v) || !legal.includes(v)) continue;
       if (i === 0) {
@@ -300,7 +317,8 @@ export class SamplerStrategy implements Strategy {
       const order = [m, ...line.slice(0, i)];
       let n = 0;
       while (n < order.length && this.isLegal(g, order[n])) g.make(order[n++]);
-      if (n === order.length && keyString(g.pos) === keys[i]) out.set(v, [m, ...line.slice(0, i), ...line.slice(i + 1)]);
+      if (n === order.length && keyString(g.pos) === keys[i])
+        out.set(v, [m, ...line.slice(0, i), ...line.slice(i + 1)]);
       for (let j = n - 1; j >= 0; j--) g.unmake(order[j]);
     }
     return out;

@@ -1,4 +1,17 @@
-import { FROM_STOCK, FROM_TAB, HAND, type PilPosition, RANK, STOCK, SUIT, TAB, TO_F, UNKNOWN, WASTE, packMove } from '../position.js';
+import {
+  FROM_STOCK,
+  FROM_TAB,
+  HAND,
+  type PilPosition,
+  RANK,
+  STOCK,
+  SUIT,
+  TAB,
+  TO_F,
+  UNKNOWN,
+  WASTE,
+  packMove,
+} from '../position.js';
 import { WIN, stockOpen } from './turn.js';
 
 // The expert's evaluation of a position (turn.ts has the planner's). The planner scores a
@@ -41,9 +54,36 @@ export interface EvalWeights {
 }
 
 /** The features, in the order of FEATURES, from the point of view of the player to move. */
-export const FEATURES = ['stock', 'hand', 'tab', 'empty', 'open', 'loadStock', 'loadWaste', 'otherOpen', 'stockGap', 'otherStockGap', 'handPlay', 'otherHandPlay'] as const;
+export const FEATURES = [
+  'stock',
+  'hand',
+  'tab',
+  'empty',
+  'open',
+  'loadStock',
+  'loadWaste',
+  'otherOpen',
+  'stockGap',
+  'otherStockGap',
+  'handPlay',
+  'otherHandPlay',
+] as const;
 
-export const EXPERT_EVAL: EvalWeights = { stock: 4, hand: 1, tab: 2, empty: 1.5, open: 3, loadStock: 2, loadWaste: 1, otherOpen: 0, stockGap: 0, otherStockGap: 0, handPlay: 0, otherHandPlay: 0, settle: 1 };
+export const EXPERT_EVAL: EvalWeights = {
+  stock: 4,
+  hand: 1,
+  tab: 2,
+  empty: 1.5,
+  open: 3,
+  loadStock: 2,
+  loadWaste: 1,
+  otherOpen: 0,
+  stockGap: 0,
+  otherStockGap: 0,
+  handPlay: 0,
+  otherHandPlay: 0,
+  settle: 1,
+};
 
 const settleTrail = new Int32Array(64);
 
@@ -51,7 +91,8 @@ const settleTrail = new Int32Array(64);
  *  returns how many were made (on settleTrail). */
 function settle(pos: PilPosition): number {
   const p = pos.turn;
-  let n = 0, again = true;
+  let n = 0,
+    again = true;
   while (again && pos.winner < 0 && n < settleTrail.length) {
     again = false;
     for (let k = -1; k < 4 && pos.winner < 0; k++) {
@@ -84,8 +125,10 @@ function loads(pos: PilPosition, s: number): number {
 export function stockGap(pos: PilPosition, p: number): number {
   const c = pos.top(STOCK + p);
   if (c < 0 || c === UNKNOWN) return 0;
-  const s = SUIT[c], r = RANK[c];
-  const a = pos.found[2 * s], b = pos.found[2 * s + 1];
+  const s = SUIT[c],
+    r = RANK[c];
+  const a = pos.found[2 * s],
+    b = pos.found[2 * s + 1];
   const h = a < r ? a : b < r ? b : -1;
   return h < 0 ? 0 : r - 1 - h;
 }
@@ -101,7 +144,8 @@ function playable(pos: PilPosition, c: number, p: number): boolean {
 
 /** The share of player p's hand and waste cards that are playable (0 if there are none). */
 export function handPlay(pos: PilPosition, p: number): number {
-  const nh = pos.len[HAND + p], nw = pos.len[WASTE + p];
+  const nh = pos.len[HAND + p],
+    nw = pos.len[WASTE + p];
   if (nh + nw === 0) return 0;
   let k = 0;
   for (let i = 0; i < nh; i++) if (playable(pos, pos.at(HAND + p, i), p)) k++;
@@ -116,8 +160,11 @@ export function features(pos: PilPosition, out: Float64Array, doSettle = true, h
   let r = 0;
   if (pos.winner >= 0) r = -1;
   else {
-    const m = pos.turn, o = 1 - m;
-    let tm = 0, to = 0, empties = 0;
+    const m = pos.turn,
+      o = 1 - m;
+    let tm = 0,
+      to = 0,
+      empties = 0;
     if (pos.rule === 'cleared') {
       for (let k = 0; k < 4; k++) (tm += pos.len[TAB + 4 * m + k]), (to += pos.len[TAB + 4 * o + k]);
     }
@@ -146,7 +193,8 @@ export function evaluateExpert(pos: PilPosition, me: number, w: EvalWeights = EX
   if (pos.winner >= 0) return pos.winner === me ? WIN : -WIN;
   // The player to move wins by its free moves alone.
   // The hand features cost a pass over both hands: skipped when they weigh nothing.
-  if (features(pos, feat, w.settle !== 0, w.handPlay !== 0 || w.otherHandPlay !== 0) < 0) return pos.turn === me ? WIN / 2 : -WIN / 2;
+  if (features(pos, feat, w.settle !== 0, w.handPlay !== 0 || w.otherHandPlay !== 0) < 0)
+    return pos.turn === me ? WIN / 2 : -WIN / 2;
   let s = 0;
   for (let i = 0; i < FEATURES.length; i++) s += w[FEATURES[i]] * feat[i];
   return pos.turn === me ? s : -s;

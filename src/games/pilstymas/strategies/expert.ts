@@ -43,7 +43,16 @@ export interface ExpertOptions {
 }
 
 export const EXPERT_DEFAULTS: Required<ExpertOptions> = {
-  candidates: 4, samples: 6, rootNodes: 30000, replyNodes: 400, turnsAhead: 1, fair: 1, evaluation: 1, playoutWeight: 0, playoutTurns: 150, weights: {},
+  candidates: 4,
+  samples: 6,
+  rootNodes: 30000,
+  replyNodes: 400,
+  turnsAhead: 1,
+  fair: 1,
+  evaluation: 1,
+  playoutWeight: 0,
+  playoutTurns: 150,
+  weights: {},
 };
 
 export class ExpertStrategy implements Strategy {
@@ -91,7 +100,8 @@ export class ExpertStrategy implements Strategy {
 
   /** Runs the root search and returns the index of the line to play. */
   private decide(view: PlayerView): number {
-    const pos = this.pos, root = this.root;
+    const pos = this.pos,
+      root = this.root;
     const k = root.run(pos, this.o.rootNodes, this.memory);
     if (k === 1 || root.scores[0] >= WIN - MAX_DEPTH) return 0;
     // The expert searches again once a hidden card is turned up, so only a line's moves up to
@@ -101,7 +111,8 @@ export class ExpertStrategy implements Strategy {
     for (let i = 0; i < k && n < this.o.candidates; i++) {
       const len = prefixLength(pos, root.line(i));
       let dup = false;
-      for (let j = 0; j < n && !dup; j++) dup = this.prefixLen[j] === len && samePrefix(root.line(cands[j]), root.line(i), len);
+      for (let j = 0; j < n && !dup; j++)
+        dup = this.prefixLen[j] === len && samePrefix(root.line(cands[j]), root.line(i), len);
       if (!dup) {
         this.prefixLen[n] = len;
         cands[n++] = i;
@@ -113,7 +124,8 @@ export class ExpertStrategy implements Strategy {
       loadView(this.det, view, this.rng);
       for (let i = 0; i < n; i++) total[i] += this.rollout(root.line(cands[i]));
     }
-    let best = 0, bestScore = -Infinity;
+    let best = 0,
+      bestScore = -Infinity;
     for (let i = 0; i < n; i++) {
       // The loop penalty of where the line ends the turn, as the root search saw it.
       const line = root.line(cands[i]);
@@ -133,8 +145,10 @@ export class ExpertStrategy implements Strategy {
    *  finishes the turn and plays `turnsAhead` more turns by turn search, scores the position
    *  for the expert and takes it all back. */
   private rollout(line: Int32Array): number {
-    const det = this.det, me = det.turn;
-    let len = 0, ended = false;
+    const det = this.det,
+      me = det.turn;
+    let len = 0,
+      ended = false;
     for (let j = 0; j < line.length; j++) {
       const m = line[j];
       const reveals = turnsUp(det, m);
@@ -156,7 +170,8 @@ export class ExpertStrategy implements Strategy {
   /** Plays the determinization out by greedy moves for both players; returns 1 if `me` wins,
    *  -1 if the other player does, 0 if neither within the caps; takes it all back. */
   private playout(me: number): number {
-    const det = this.det, trail = this.playoutTrail;
+    const det = this.det,
+      trail = this.playoutTrail;
     const lastTurn = det.turns + this.o.playoutTurns;
     let n = 0;
     while (det.winner < 0 && det.turns < lastTurn && n < trail.length) {
@@ -175,7 +190,8 @@ export class ExpertStrategy implements Strategy {
    *  it turns up; without, one search sees the whole determinization (it then knows the order
    *  of the hands, which makes every turn look better than it can be played). */
   private playTurn(len: number): number {
-    const det = this.det, trail = this.trail;
+    const det = this.det,
+      trail = this.trail;
     for (let seg = 0; seg < MAX_SEGMENTS && len < trail.length; seg++) {
       let src = det;
       if (this.o.fair) {

@@ -40,4 +40,7 @@ export class FileStrategy implements Strategy {
 
 /** The shell's way to play strategy files (strategyFor in index.ts), each decision limited to
  *  `timeoutMs`. */
-export const fileStrategies = (timeoutMs: number): FileStrategyMaker => (file, seed, seat) => new FileStrategy(file, seed, seat, timeoutMs);
+export const fileStrategies =
+  (timeoutMs: number): FileStrategyMaker =>
+  (file, seed, seat) =>
+    new FileStrategy(file, seed, seat, timeoutMs);

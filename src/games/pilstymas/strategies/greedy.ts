@@ -1,5 +1,18 @@
 import {
-  END, FROM_HAND, FROM_STOCK, FROM_TAB, MAX_MOVES, PASS, PilPosition, TAB, TO_F, TO_OSTOCK, TO_OWASTE, TO_TAB, moveFrom, moveTo,
+  END,
+  FROM_HAND,
+  FROM_STOCK,
+  FROM_TAB,
+  MAX_MOVES,
+  PASS,
+  PilPosition,
+  TAB,
+  TO_F,
+  TO_OSTOCK,
+  TO_OWASTE,
+  TO_TAB,
+  moveFrom,
+  moveTo,
 } from '../position.js';
 import { type PlayerView, loadView } from '../view.js';
 import type { Strategy } from './strategy.js';
@@ -10,7 +23,8 @@ import type { Strategy } from './strategy.js';
 /** Greedy's priority classes for the mover p: lower plays first; 9 never (but end or pass). */
 function greedyClass(pos: PilPosition, m: number): number {
   if (m === END || m === PASS) return 9;
-  const from = moveFrom(m), to = moveTo(m);
+  const from = moveFrom(m),
+    to = moveTo(m);
   const p = pos.turn;
   const cleared = pos.rule === 'cleared';
   // Under the win rule [D] the own tableau piles must be emptied too: a card from one of them
@@ -32,7 +46,8 @@ function greedyClass(pos: PilPosition, m: number): number {
  *  non-empty pile comes before an empty one. */
 export function greedyMove(pos: PilPosition, buf: Int32Array, offset = 0): number {
   const n = pos.moves(buf, offset);
-  let best = buf[offset + n - 1], bc = 99;
+  let best = buf[offset + n - 1],
+    bc = 99;
   for (let i = offset; i < offset + n; i++) {
     const m = buf[i];
     const k = greedyClass(pos, m);

@@ -20,12 +20,18 @@ export type StrategyName = (typeof STRATEGY_NAMES)[number];
 
 export function makeStrategy(name: string, seed: string): Strategy {
   switch (name) {
-    case 'random': return new RandomStrategy(seed);
-    case 'greedy': return new GreedyStrategy();
-    case 'planner': return new PlannerStrategy();
-    case 'ismcts': return new SamplingStrategy(seed);
-    case 'expert': return new ExpertStrategy(seed);
-    default: throw new Error(`unknown strategy "${name}"`);
+    case 'random':
+      return new RandomStrategy(seed);
+    case 'greedy':
+      return new GreedyStrategy();
+    case 'planner':
+      return new PlannerStrategy();
+    case 'ismcts':
+      return new SamplingStrategy(seed);
+    case 'expert':
+      return new ExpertStrategy(seed);
+    default:
+      throw new Error(`unknown strategy "${name}"`);
   }
 }
 
@@ -36,7 +42,12 @@ export type FileStrategyMaker = (file: StrategyFile, seed: string, seat: number)
  *  file.ts). Built-ins keep their seeds (from the deal and seat); a file gets `strategySeed` and
  *  its seat, never the deal's seed. */
 export function strategyFor(
-  name: string, dealSeed: string, seat: number, files: ReadonlyMap<string, StrategyFile>, strategySeed: string, fromFile?: FileStrategyMaker,
+  name: string,
+  dealSeed: string,
+  seat: number,
+  files: ReadonlyMap<string, StrategyFile>,
+  strategySeed: string,
+  fromFile?: FileStrategyMaker,
 ): Strategy {
   const f = files.get(name);
   const s = seat === 0 ? 'A' : 'B';

@@ -15,7 +15,10 @@ export class SamplingStrategy implements Strategy {
   private buf = new Int32Array(MAX_MOVES * 2);
   private trail = new Int32Array(4096);
   private rng: Rng;
-  constructor(seed: string, private samples = 8) {
+  constructor(
+    seed: string,
+    private samples = 8,
+  ) {
     this.rng = rngFromSeed(`ismcts/${seed}`);
   }
 

@@ -1,5 +1,17 @@
 import {
-  END, FROM_TAB, HAND, MAX_MOVES, PASS, type PilPosition, STOCK, TAB, TO_OSTOCK, TO_TAB, WASTE, moveFrom, moveTo,
+  END,
+  FROM_TAB,
+  HAND,
+  MAX_MOVES,
+  PASS,
+  type PilPosition,
+  STOCK,
+  TAB,
+  TO_OSTOCK,
+  TO_TAB,
+  WASTE,
+  moveFrom,
+  moveTo,
 } from '../position.js';
 
 // The evaluation and the search over one player's own moves within a turn, shared by the
@@ -94,7 +106,10 @@ export class TurnSearch {
   readonly scores: Float64Array;
   count = 0;
 
-  constructor(readonly keep = 1, private readonly scoreOf: Evaluator = evaluate) {
+  constructor(
+    readonly keep = 1,
+    private readonly scoreOf: Evaluator = evaluate,
+  ) {
     this.lines = new Int32Array(keep * LINE);
     this.lens = new Int32Array(keep);
     this.scores = new Float64Array(keep);
@@ -140,7 +155,8 @@ export class TurnSearch {
   }
 
   private search(depth: number): void {
-    const pos = this.pos, me = this.me;
+    const pos = this.pos,
+      me = this.me;
     this.nodes++;
     if (pos.winner >= 0) {
       this.improve(pos.winner === me ? WIN - depth : -WIN, depth, -1);

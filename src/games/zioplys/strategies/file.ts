@@ -10,11 +10,18 @@ import { publicView } from './public-view.js';
 
 /** Puts this game's file players in their seats (`files[seat]`, null for a built-in): each
  *  gets create(ctx) before its first decision. `strategySeed` is theirs, never the deal's. */
-export function seatFiles(g: ZGame, files: readonly (StrategyFile | null)[], strategySeed: string, timeoutMs: number): void {
+export function seatFiles(
+  g: ZGame,
+  files: readonly (StrategyFile | null)[],
+  strategySeed: string,
+  timeoutMs: number,
+): void {
   if (!files.some((f) => f !== null)) {
     g.external = null;
     return;
   }
-  const players = files.map((f, seat) => (f ? new FilePlayer(f, { game: 'zioplys', seed: `${strategySeed}:${seat}`, seat, players: g.n }, timeoutMs) : null));
+  const players = files.map((f, seat) =>
+    f ? new FilePlayer(f, { game: 'zioplys', seed: `${strategySeed}:${seat}`, seat, players: g.n }, timeoutMs) : null,
+  );
   g.external = (seat, c, seats) => seats[players[seat]!.choose(publicView(g, seat, c, seats), `turn ${g.turns + 1}`)];
 }

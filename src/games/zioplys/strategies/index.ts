@@ -16,7 +16,10 @@ export type { BuiltinStrategy, Strategies } from './strategy.js';
 
 export const STRATEGY_NAMES = ['rule', 'spiteful', 'careless'] as const;
 
-function parseOne(text: string, files: ReadonlyMap<string, StrategyFile>): BuiltinStrategy & { file: StrategyFile | null } {
+function parseOne(
+  text: string,
+  files: ReadonlyMap<string, StrategyFile>,
+): BuiltinStrategy & { file: StrategyFile | null } {
   const f = files.get(text.trim());
   if (f) return { name: f.name, chooser: CHOOSE_EXTERNAL, miss: 0, file: f };
   return { ...parseBuiltin(text), file: null };
@@ -28,18 +31,29 @@ function parseBuiltin(text: string): BuiltinStrategy {
   if (t === spiteful.name) return spiteful;
   const c = careless(t);
   if (c) return c;
-  throw new InputError(`--strategies: unknown strategy ${quote(text)} (use rule, spiteful, careless:p or a strategy file ./z.mjs)`);
+  throw new InputError(
+    `--strategies: unknown strategy ${quote(text)} (use rule, spiteful, careless:p or a strategy file ./z.mjs)`,
+  );
 }
 
 /** Built-in names, and the names of `files` (strategy files, loaded by the caller). */
-export function parseStrategies(text: string | undefined, players: number, files: ReadonlyMap<string, StrategyFile> = new Map()): Strategies {
+export function parseStrategies(
+  text: string | undefined,
+  players: number,
+  files: ReadonlyMap<string, StrategyFile> = new Map(),
+): Strategies {
   const parts = (text ?? 'rule').split(',');
   if (parts.some((p) => p.trim() === '')) throw new InputError(`--strategies: empty strategy in ${quote(text)}`);
   const one = parts.map((p) => parseOne(p, files));
   if (one.length !== 1 && one.length !== players)
     throw new InputError(`--strategies: ${one.length} strategies for ${players} players (give one, or one per seat)`);
   const seats = one.length === 1 ? Array.from({ length: players }, () => one[0]) : one;
-  return { names: seats.map((s) => s.name), chooser: seats.map((s) => s.chooser), miss: seats.map((s) => s.miss), files: seats.map((s) => s.file) };
+  return {
+    names: seats.map((s) => s.name),
+    chooser: seats.map((s) => s.chooser),
+    miss: seats.map((s) => s.miss),
+    files: seats.map((s) => s.file),
+  };
 }
 
 export const strategiesLabel = (s: Strategies): string => s.names.join(',');
@@ -55,4 +69,9 @@ export function configure(game: ZGame, strategies: Strategies, rngSeed: string):
 
 /** Seats a game's strategy files (`files[seat]`, null for a built-in), each with its own seed
  *  made from `strategySeed` and a limit of `timeoutMs` per decision: seatFiles in file.ts. */
-export type FileSeats = (game: ZGame, files: readonly (StrategyFile | null)[], strategySeed: string, timeoutMs: number) => void;
+export type FileSeats = (
+  game: ZGame,
+  files: readonly (StrategyFile | null)[],
+  strategySeed: string,
+  timeoutMs: number,
+) => void;
