@@ -1,4 +1,4 @@
-import { rankOf, suitOf } from '../../cards/card.js';
+import { RANK_OF, SUIT_OF } from '../../cards/card.js';
 import { DEAD, type SearchGame } from '../../search/types.js';
 import { BOUQUET_SIZE, PILES } from './deal.js';
 import { PT_MAX_KEY_WORDS, packKey, packSuitBlindKey } from './key.js';
@@ -67,14 +67,14 @@ export class PtGame extends PtPosition implements SearchGame {
       const n = this.plen[p];
       if (n === 0) continue;
       const c = this.piles[p * PILE_CAP + n - 1];
-      const r = rankOf(c);
-      if (r <= maxR && f[suitOf(c)] === r - 1) return packMove(P2F, p, 0, c);
+      const r = RANK_OF[c];
+      if (r <= maxR && f[SUIT_OF[c]] === r - 1) return packMove(P2F, p, 0, c);
     }
     for (let k = 0; k < BOUQUET_SIZE; k++) {
       if (!(this.bmask & (1 << k))) continue;
       const c = this.bouquet[k];
-      const r = rankOf(c);
-      if (r <= maxR && f[suitOf(c)] === r - 1) return packMove(B2F, k, 0, c);
+      const r = RANK_OF[c];
+      if (r <= maxR && f[SUIT_OF[c]] === r - 1) return packMove(B2F, k, 0, c);
     }
     return -1;
   }
@@ -143,8 +143,8 @@ export class PtGame extends PtPosition implements SearchGame {
         low = 14;
       for (let i = 0; i < n; i++) {
         const c = this.piles[base + i],
-          r = rankOf(c) - 1,
-          s = suitOf(c);
+          r = RANK_OF[c] - 1,
+          s = SUIT_OF[c];
         if (r > low) I++;
         else low = r;
         if (f[s] === r) D += n - 1 - i;
@@ -196,8 +196,8 @@ export class PtGame extends PtPosition implements SearchGame {
         m3 = 14;
       for (let i = 0; i < n; i++) {
         const c = this.piles[base + i],
-          r = rankOf(c) - 1;
-        switch (suitOf(c)) {
+          r = RANK_OF[c] - 1;
+        switch (SUIT_OF[c]) {
           case 0:
             if (m0 < r) extra++;
             else m0 = r;
@@ -295,7 +295,7 @@ export class PtGame extends PtPosition implements SearchGame {
       h = this.relaxH;
     for (let c = 0; c < DECK; c++) freed[c] = loc[c] === IN_BOUQUET ? 1 : 0;
     let bq = 0;
-    for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bq |= 1 << rankOf(this.bouquet[k]);
+    for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bq |= 1 << RANK_OF[this.bouquet[k]];
     for (let p = 0; p < PILES; p++) lim[p] = plen[p];
     for (let s = 0; s < 4; s++) {
       let x = this.found[s];
@@ -310,7 +310,7 @@ export class PtGame extends PtPosition implements SearchGame {
       // Landings: exposed or freed pile cards, and bouquet cards with a landing of their own
       // (down from kings).
       let pileBase = 0;
-      for (let p = 0; p < PILES; p++) if (lim[p] > 0) pileBase |= 1 << rankOf(piles[p * PILE_CAP + lim[p] - 1]);
+      for (let p = 0; p < PILES; p++) if (lim[p] > 0) pileBase |= 1 << RANK_OF[piles[p * PILE_CAP + lim[p] - 1]];
       pileBase |= freedRanks;
       let ok = 0;
       for (let b = 13; b >= 2; b--) {
@@ -323,8 +323,8 @@ export class PtGame extends PtPosition implements SearchGame {
         const base = p * PILE_CAP;
         while (lim[p] > 0) {
           const x = piles[base + lim[p] - 1],
-            r = rankOf(x),
-            s = suitOf(x);
+            r = RANK_OF[x],
+            s = SUIT_OF[x];
           if (blocked[x] || !(h[s] >= r - 1 || (r < 13 && (baseOk & (1 << (r + 1))) !== 0))) break;
           lim[p]--;
           freed[x] = 1;
@@ -395,20 +395,20 @@ export class PtGame extends PtPosition implements SearchGame {
     // never-moving card, or its bottom).
     low.fill(14, 0, 4);
     for (let r = 0; r <= 13; r++) availBase[r] = 0;
-    for (let c = 0; c < DECK; c++) if (rankOf(c) > f[suitOf(c)]) availBase[rankOf(c)]++;
+    for (let c = 0; c < DECK; c++) if (RANK_OF[c] > f[SUIT_OF[c]]) availBase[RANK_OF[c]]++;
     for (let q = 0; q < PILES; q++) {
       const base = q * PILE_CAP;
       for (let j = 0; j < lim[q]; j++) {
         const c = piles[base + j],
-          r = rankOf(c),
-          s = suitOf(c);
+          r = RANK_OF[c],
+          s = SUIT_OF[c];
         if (r < low[s]) low[s] = r;
         availBase[r]--;
       }
       let mk = 0,
         mx = 0;
       for (let j = lim[q] > 0 ? lim[q] - 1 : 0; j < plen[q]; j++) {
-        const r = rankOf(piles[base + j]);
+        const r = RANK_OF[piles[base + j]];
         mk |= 1 << r;
         if (r > mx) mx = r;
       }
@@ -424,8 +424,8 @@ export class PtGame extends PtPosition implements SearchGame {
       for (let r = 0; r <= 13; r++) avail[r] = availBase[r];
       for (let i = lim[p]; i < n; i++) {
         const y = piles[base + i],
-          ry = rankOf(y),
-          sy = suitOf(y);
+          ry = RANK_OF[y],
+          sy = SUIT_OF[y];
         const lowY = low[4 + sy]; // lowest in-place rank of y's suit other than y
         if (ry < low[4 + sy]) low[4 + sy] = ry;
         avail[ry]--;
@@ -433,8 +433,8 @@ export class PtGame extends PtPosition implements SearchGame {
         let need = false;
         for (let j = i + 1; j < n; j++) {
           const z = piles[base + j],
-            r = rankOf(z);
-          if (r > low[4 + suitOf(z)]) {
+            r = RANK_OF[z];
+          if (r > low[4 + SUIT_OF[z]]) {
             m[r]++;
             need = true;
           }
@@ -482,7 +482,7 @@ export class PtGame extends PtPosition implements SearchGame {
     let u = 99;
     for (let i = 0; i < len - 1; i++) {
       const c = piles[base + i];
-      const v = rankOf(c) - 1 - f[suitOf(c)] + (len - 1 - i);
+      const v = RANK_OF[c] - 1 - f[SUIT_OF[c]] + (len - 1 - i);
       if (v < u) u = v;
     }
     return u;
@@ -523,9 +523,9 @@ export class PtGame extends PtPosition implements SearchGame {
         if (firstEmpty < 0) firstEmpty = p;
         continue;
       }
-      topRanks |= 1 << rankOf(piles[p * PILE_CAP + len - 1]);
+      topRanks |= 1 << RANK_OF[piles[p * PILE_CAP + len - 1]];
     }
-    for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bqRanks |= 1 << rankOf(this.bouquet[k]);
+    for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bqRanks |= 1 << RANK_OF[this.bouquet[k]];
     // chainOk bit r: a bouquet card of rank r may start a bridge — some pile top has a rank
     // r-k (k >= 1) and the bouquet holds ranks r-1 .. r-k+1 to put between (see above).
     let chainOk = 0;
@@ -537,8 +537,8 @@ export class PtGame extends PtPosition implements SearchGame {
       const len = plen[p];
       if (len === 0) continue;
       const c = piles[p * PILE_CAP + len - 1];
-      const r = rankOf(c);
-      if (f[suitOf(c)] === r - 1) {
+      const r = RANK_OF[c];
+      if (f[SUIT_OF[c]] === r - 1) {
         sc[n - offset] = 0;
         out[n++] = packMove(P2F, p, 0, c);
       }
@@ -551,8 +551,8 @@ export class PtGame extends PtPosition implements SearchGame {
       if (len === 1) from = 2;
       else {
         const w = piles[p * PILE_CAP + len - 2],
-          wr = rankOf(w);
-        if (f[suitOf(w)] === wr - 1) from = 1;
+          wr = RANK_OF[w];
+        if (f[SUIT_OF[w]] === wr - 1) from = 1;
         else if (wr !== r + 1) from = 10 + this.urgency(p);
         else if (this.streamlined && this.noShuffle) continue;
         else from = this.shuffleScore + this.urgency(p);
@@ -563,7 +563,7 @@ export class PtGame extends PtPosition implements SearchGame {
         if (ql === 0) {
           if (q !== firstEmpty || len === 1) continue;
           sc[n - offset] = 200 + from;
-        } else if (rankOf(piles[q * PILE_CAP + ql - 1]) === r + 1) {
+        } else if (RANK_OF[piles[q * PILE_CAP + ql - 1]] === r + 1) {
           sc[n - offset] = from;
         } else continue;
         out[n++] = packMove(P2P, p, q, c);
@@ -572,8 +572,8 @@ export class PtGame extends PtPosition implements SearchGame {
     for (let k = 0; k < BOUQUET_SIZE; k++) {
       if (!(this.bmask & (1 << k))) continue;
       const c = this.bouquet[k];
-      const r = rankOf(c);
-      if (f[suitOf(c)] === r - 1) {
+      const r = RANK_OF[c];
+      if (f[SUIT_OF[c]] === r - 1) {
         sc[n - offset] = 0;
         out[n++] = packMove(B2F, k, 0, c);
       }
@@ -583,7 +583,7 @@ export class PtGame extends PtPosition implements SearchGame {
         if (ql === 0) {
           if (q !== firstEmpty) continue;
           sc[n - offset] = 300;
-        } else if (rankOf(piles[q * PILE_CAP + ql - 1]) === r + 1) {
+        } else if (RANK_OF[piles[q * PILE_CAP + ql - 1]] === r + 1) {
           sc[n - offset] = 100;
         } else continue;
         out[n++] = packMove(B2P, k, q, c);
