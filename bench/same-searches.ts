@@ -8,12 +8,13 @@
 // bc-296 is seed 296's plain depth-first search (no plateau macro moves), the node-rate workload.
 // Compare two builds: run it on each and diff the lines that do not start with "speed".
 import { createHash } from 'node:crypto';
-import { solve, type Algorithm } from '../src/search/solve.js';
+import { solve } from '../src/search/solve.js';
 import { StateTable } from '../src/search/table.js';
 import { besiegedCity } from '../src/games/besieged-city/kit.js';
 import { parterre } from '../src/games/parterre/kit.js';
 import type { AutoPolicy } from '../src/search/policy.js';
 import type { SearchGame } from '../src/search/types.js';
+import { GROUPS, type Group } from './same-searches-groups.js';
 
 /** What this script needs of a game: deals from seeds, their variants, the search adapter and
  *  its policy. */
@@ -24,55 +25,7 @@ interface Kit {
   variants?: { apply(deal: never, text: string, where: string): unknown };
 }
 
-interface Group {
-  name: string;
-  kit: Kit;
-  seeds: number[];
-  variants: string[];
-  algorithm: Algorithm;
-  maxNodes: number;
-  /** Besieged City's depth-first search one move at a time, without plateau macro moves. */
-  noPlateaus?: boolean;
-}
-
-const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
-const BC_VARIANTS = [
-  'default',
-  'trench-order=directional',
-  'trench-order=ordinary',
-  'trench-order=play-order',
-  'stock-to-foundation=no',
-  'trench-fill=deferred',
-  'trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate',
-];
-const GROUPS: Group[] = [
-  {
-    name: 'bc-auto',
-    kit: besiegedCity,
-    seeds: range(1, 50),
-    variants: ['default'],
-    algorithm: 'auto',
-    maxNodes: 200_000,
-  },
-  {
-    name: 'bc-296',
-    kit: besiegedCity,
-    seeds: [296],
-    variants: ['default'],
-    algorithm: 'dfs',
-    maxNodes: 2_000_000,
-    noPlateaus: true,
-  },
-  {
-    name: 'bc-variants',
-    kit: besiegedCity,
-    seeds: range(1, 12),
-    variants: BC_VARIANTS,
-    algorithm: 'auto',
-    maxNodes: 200_000,
-  },
-  { name: 'pt', kit: parterre, seeds: range(1, 50), variants: ['default'], algorithm: 'auto', maxNodes: 1_000_000 },
-];
+const KITS: Record<Group['game'], Kit> = { 'besieged-city': besiegedCity, parterre };
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -89,11 +42,11 @@ for (const g of GROUPS) {
   const cpu0 = process.cpuUsage();
   for (const v of g.variants) {
     for (const s of g.seeds) {
-      let deal = g.kit.dealFromSeed(String(s)) as never;
-      if (v !== 'default') deal = g.kit.variants!.apply(deal, v, '--variant') as never;
-      const game = g.kit.searchGame(deal);
+      let deal = KITS[g.game].dealFromSeed(String(s)) as never;
+      if (v !== 'default') deal = KITS[g.game].variants!.apply(deal, v, '--variant') as never;
+      const game = KITS[g.game].searchGame(deal);
       if (g.noPlateaus) (game as unknown as { plateaus: boolean }).plateaus = false;
-      const r = solve(game, { algorithm: g.algorithm, maxNodes: g.maxNodes, policy: g.kit.searchPolicy, table });
+      const r = solve(game, { algorithm: g.algorithm, maxNodes: g.maxNodes, policy: KITS[g.game].searchPolicy, table });
       const line = `${g.name} ${v} ${s} ${r.outcome}${r.outcome === 'unknown' ? `(${r.limit})` : ''} nodes=${r.stats.nodes} unique=${r.stats.unique}${r.outcome === 'solved' ? ` moves=${r.moves.length}` : ''}`;
       digest.update(`${line}\n`);
       nodes += r.stats.nodes;

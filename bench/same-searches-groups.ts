@@ -1,0 +1,55 @@
+import type { Algorithm } from '../src/search/solve.js';
+
+// The pinned searches (same-searches.ts prints them; compare-builds.ts times two builds on them):
+// Besieged City auto at 200k nodes, seed 296's plain depth-first search at 2M, every rule variant
+// on seeds 1..12, and Parterre at 1M nodes.
+
+export interface Group {
+  name: string;
+  game: 'besieged-city' | 'parterre';
+  seeds: number[];
+  variants: string[];
+  algorithm: Algorithm;
+  maxNodes: number;
+  /** Besieged City's depth-first search one move at a time, without plateau macro moves. */
+  noPlateaus?: boolean;
+}
+
+const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+const BC_VARIANTS = [
+  'default',
+  'trench-order=directional',
+  'trench-order=ordinary',
+  'trench-order=play-order',
+  'stock-to-foundation=no',
+  'trench-fill=deferred',
+  'trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate',
+];
+export const GROUPS: Group[] = [
+  {
+    name: 'bc-auto',
+    game: 'besieged-city',
+    seeds: range(1, 50),
+    variants: ['default'],
+    algorithm: 'auto',
+    maxNodes: 200_000,
+  },
+  {
+    name: 'bc-296',
+    game: 'besieged-city',
+    seeds: [296],
+    variants: ['default'],
+    algorithm: 'dfs',
+    maxNodes: 2_000_000,
+    noPlateaus: true,
+  },
+  {
+    name: 'bc-variants',
+    game: 'besieged-city',
+    seeds: range(1, 12),
+    variants: BC_VARIANTS,
+    algorithm: 'auto',
+    maxNodes: 200_000,
+  },
+  { name: 'pt', game: 'parterre', seeds: range(1, 50), variants: ['default'], algorithm: 'auto', maxNodes: 1_000_000 },
+];
