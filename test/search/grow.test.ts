@@ -6,12 +6,17 @@ describe('grown', () => {
     const a = new Int32Array(8);
     expect(grown(a, 8)).toBe(a);
   });
-  it('doubles at least, keeps the kind and the elements', () => {
-    const a = Float64Array.from([1.5, 2.5, 3.5]);
-    const b = grown(a, 4);
+  it('doubles until the need is met, keeps the kind and the elements', () => {
+    const a = Float64Array.from({ length: 20 }, (_, i) => i + 0.5);
+    const b = grown(a, 21);
     expect(b).toBeInstanceOf(Float64Array);
-    expect(b.length).toBeGreaterThanOrEqual(Math.max(6, 4));
-    expect(Array.from(b.subarray(0, 3))).toEqual([1.5, 2.5, 3.5]);
-    expect(grown(new Uint8Array(2), 100).length).toBe(100);
+    expect(b.length).toBe(40);
+    expect(Array.from(b.subarray(0, 20))).toEqual(Array.from(a));
+    expect(grown(new Int32Array(20), 100).length).toBe(160);
+    expect(grown(new Uint8Array(2), 3).length).toBe(16);
+  });
+  it('stops at the cap, unless the need is larger', () => {
+    expect(grown(new Int8Array(64), 65, 100).length).toBe(100);
+    expect(grown(new Int8Array(64), 120, 100).length).toBe(120);
   });
 });

@@ -3,6 +3,7 @@ import { FULL, StateTable } from '../../search/table.js';
 import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, SUIT, TRENCHES } from './layout.js';
 import { packMove, R2T, T2F, T2T, type BcPosition } from './position.js';
 import { type BcRules, NEIGHBOUR_MASK } from './rules.js';
+import { grown } from '../../search/grow.js';
 
 // Plateaus: the exhaustive search treats every set of trench arrangements that reversible
 // trench-to-trench moves connect as one node.
@@ -89,16 +90,6 @@ export function plateauBytes(budget: number): number {
   return p.table + p.members * MEMBER_BYTES + p.cards + p.comps * COMP_BYTES;
 }
 
-/** `a`, or a copy at least `need` long (doubling, but never past `cap`), for the growing member
- *  arrays; the caller has checked that `need` fits `cap`. */
-function grown<A extends Int32Array<ArrayBuffer> | Int8Array<ArrayBuffer>>(a: A, need: number, cap: number): A {
-  if (need <= a.length) return a;
-  let n = a.length * 2;
-  while (n < need) n *= 2;
-  const b = new (a.constructor as new (length: number) => A)(Math.min(n, Math.max(cap, need)));
-  b.set(a);
-  return b;
-}
 const grow32 = grown<Int32Array<ArrayBuffer>>;
 const grow8 = grown<Int8Array<ArrayBuffer>>;
 
