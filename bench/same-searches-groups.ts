@@ -1,4 +1,5 @@
 import type { Algorithm } from '../src/search/solve.js';
+import { STUDY_READINGS } from '../src/games/besieged-city/rules.js';
 
 // The pinned searches (same-searches.ts prints them; compare-builds.ts times two builds on them):
 // Besieged City auto at 200k nodes, seed 296's plain depth-first search at 2M, every rule variant
@@ -16,15 +17,7 @@ export interface Group {
 }
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
-const BC_VARIANTS = [
-  'default',
-  'trench-order=directional',
-  'trench-order=ordinary',
-  'trench-order=play-order',
-  'stock-to-foundation=no',
-  'trench-fill=deferred',
-  'trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate',
-];
+const BC_VARIANTS = [...STUDY_READINGS];
 export const GROUPS: Group[] = [
   {
     name: 'bc-auto',

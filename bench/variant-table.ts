@@ -10,17 +10,10 @@ import { join } from 'node:path';
 import { readCsvRows } from '../src/batch/csv.js';
 import { summarize } from '../src/solitaire/solvability.js';
 import { pct, pctDigits } from '../src/batch/stats.js';
+import { STUDY_READINGS } from '../src/games/besieged-city/rules.js';
 
 const dir = process.argv[2] ?? 'data/besieged-city/variants';
-const VARIANTS = [
-  'default',
-  'trench-order=directional',
-  'trench-order=ordinary',
-  'trench-order=play-order',
-  'stock-to-foundation=no',
-  'trench-fill=deferred',
-  'trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate',
-];
+const VARIANTS = STUDY_READINGS;
 const tag = (v: string) => (v === 'default' ? 'default' : v.replace(/[,=]/g, (c) => (c === ',' ? '+' : '-')));
 const allRowsOf = (kind: string, v: string) => {
   const f = join(dir, `${kind}-${tag(v)}.csv`);

@@ -20,20 +20,12 @@ import { solve } from '../../src/search/solve.js';
 import { DEAD } from '../../src/search/types.js';
 import { makeEndgame } from '../search/make-endgames.js';
 import { checkLeftOutMoves, deadOnlyWhereLost, expectEachCardTwice, legal, snapshot, winnable } from './helpers.js';
+import { STUDY_READINGS } from '../../src/games/besieged-city/rules.js';
 
 // The rule variants of the rules page (§ Variants): parsing and files, the rules of each switch
 // value, the engine's invariants under every variant, and the solver's prunings per variant.
 
-const ALL: string[] = [
-  'default',
-  'trench-order=directional',
-  'trench-order=ordinary',
-  'trench-order=play-order',
-  'stock-to-foundation=no',
-  'trench-fill=deferred',
-  'trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate',
-  'trench-order=directional,trench-fill=deferred,stock-to-foundation=no',
-];
+const ALL: string[] = [...STUDY_READINGS, 'trench-order=directional,trench-fill=deferred,stock-to-foundation=no'];
 const rules = (text: string): BcRules => parseVariant(text);
 const at = (text: string, spec: PositionSpec) => setupPosition({ ...spec, rules: rules(text) });
 const buf = new Int32Array(MAX_MOVES);

@@ -2,19 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { dealFromSeed, withVariant } from '../../src/games/besieged-city/deal.js';
 import { replay } from '../../src/games/besieged-city/replay.js';
 import { certificate, makeStrategy, playGame } from '../../src/games/besieged-city/strategies/index.js';
+import { STUDY_READINGS } from '../../src/games/besieged-city/rules.js';
 
 // The strategies under every rule variant: the view carries the rules, so every move a strategy
 // names is one the referee's rules engine allows under the deal's variant (the referee throws
 // StrategyError otherwise), and a won game replays as won under that variant.
 
-const VARIANTS = [
-  'trench-order=directional',
-  'trench-order=ordinary',
-  'trench-order=play-order',
-  'stock-to-foundation=no',
-  'trench-fill=deferred',
-  'trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate',
-];
+const VARIANTS = STUDY_READINGS.filter((v) => v !== 'default');
 
 describe('Besieged City strategies under every variant', () => {
   it.each(VARIANTS)(

@@ -55,6 +55,18 @@ const SWITCHES = new Map<
 type Mutable = { -readonly [K in keyof BcRules]: BcRules[K] };
 export const SWITCH_NAMES = [...SWITCHES.keys()];
 
+/** The seven readings of the rules the studies compare (docs/variants.md): the default, each
+ *  switch's other values one at a time, and the strictest combination. */
+export const STUDY_READINGS: readonly string[] = [
+  'default',
+  'trench-order=directional',
+  'trench-order=ordinary',
+  'trench-order=play-order',
+  'stock-to-foundation=no',
+  'trench-fill=deferred',
+  'trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate',
+];
+
 /** Builds rules from switch name -> value pairs; `where` names the source in errors. */
 function rulesOf(pairs: [string, unknown][], where: string): BcRules {
   const r: Mutable = { ...DEFAULT_RULES };
