@@ -1,9 +1,15 @@
-import { RANK_OF, SUIT_OF } from '../../cards/card.js';
+import { rankOf, suitOf } from '../../cards/card.js';
 import { DEAD, type SearchGame } from '../../search/types.js';
 import { BOUQUET_SIZE, PILES } from './deal.js';
 import { PT_MAX_KEY_WORDS, packKey, packSuitBlindKey } from './key.js';
 import { formatMove } from './notation.js';
 import { B2F, B2P, DECK, IN_BOUQUET, MAX_MOVES, P2F, P2P, PILE_CAP, PtPosition, packMove } from './position.js';
+
+/** rankOf and suitOf as tables of this module, for the inner loops: a load of a module-local
+ *  table costs least (calls to rankOf in these large functions, or loads of a table imported from
+ *  another module, each cost the search about 4% of its node rate). */
+const RANK_OF = Uint8Array.from({ length: 52 }, (_, c) => rankOf(c));
+const SUIT_OF = Uint8Array.from({ length: 52 }, (_, c) => suitOf(c));
 
 // The Parterre position as the search sees it: a reduced, ordered move list, a safe-move rule,
 // and an admissible lower bound. Each pruning rule carries its proof.
