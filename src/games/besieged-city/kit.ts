@@ -1,4 +1,5 @@
 import type { Solitaire } from '../../solitaire/kit.js';
+import { bcAdvisor } from './advice.js';
 import { bcBoard } from './board.js';
 import { type BcDeal, dealFromJson, dealFromSeed, dealToJson, GAME, withVariant } from './deal.js';
 import { formatMove, parseMove } from './notation.js';
@@ -28,6 +29,7 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   foundationCards: (pos) => pos.foundTotal,
   board: bcBoard,
   seat: bcSeat,
+  advisor: bcAdvisor,
   variants: {
     apply: withVariant,
     describe: (deal) => formatVariant(deal.rules ?? DEFAULT_RULES),
