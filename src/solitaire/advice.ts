@@ -47,7 +47,7 @@ export interface WinnableOptions extends AdviceOptions {
   /** A game with face-down cards: the solver's exact answer with every card known, a spoiler,
    *  instead of the chance of winning without peeking. */
   spoiler?: boolean;
-  /** A game with face-down cards: games played for the chance (default 20). */
+  /** A game with face-down cards: games played for the chance (default CHANCE_PLAYS). */
   plays?: number;
 }
 
@@ -141,6 +141,9 @@ export function winnable<D extends { seed?: string }, P extends SolitairePositio
 ): Task<Winnable> {
   return kit.advisor ? kit.advisor.winnable(game, opts) : openWinnable(kit, game, opts);
 }
+
+/** Games played for a chance without peeking, by default. */
+export const CHANCE_PLAYS = 20;
 
 /** Default node budgets of the open games' advice: a few seconds at most in a page. */
 export const OPEN_HINT_NODES = 200_000;

@@ -76,6 +76,9 @@ export interface PlaySeat {
   undo(): SeatAnswer;
   /** Lines shown under the board (e.g. a dealt card waiting for its place). */
   status(): string[];
+  /** The game so far, for advice (advice.ts): the moves made, in notation, and whether a dealt
+   *  card waits for its place. */
+  progress(): { moves: string[]; dealt: boolean };
   /** Words that are moves besides notation (e.g. "deal"), to tell them from commands. */
   readonly moveWords: readonly string[];
   /** How moves are typed, for the help line, e.g. `in notation (e.g. "7D b>p3")`. */
@@ -105,6 +108,7 @@ export function openSeat<D extends { seed?: string }, P extends SolitairePositio
       return { ok: true, said: [`took back ${kit.formatMove(m)}`] };
     },
     status: () => [],
+    progress: () => ({ moves: history.map((m) => kit.formatMove(m)), dealt: false }),
     moveWords: [],
     howToMove: `in notation (e.g. "${kit.exampleMove}")`,
   };

@@ -3,6 +3,7 @@ import { InputError, quote } from '../../io/errors.js';
 import {
   type AdviceOptions,
   type Advisor,
+  CHANCE_PLAYS,
   type ChanceAnswer,
   chanceText,
   exactTask,
@@ -39,7 +40,7 @@ export const BC_HINT_NODES = SAMPLES * 8000;
 const MIN_SAMPLE_NODES = 2000;
 /** Default plays of the chance estimate, and its default node budget in all (a sampler game
  *  from the deal costs about 760k solver nodes). */
-export const BC_CHANCE_PLAYS = 20;
+export const BC_CHANCE_PLAYS = CHANCE_PLAYS;
 export const BC_CHANCE_NODES = 40_000_000;
 /** Default budget of the exact answer (the spoiler). */
 export const BC_EXACT_NODES = 2_000_000;
