@@ -51,6 +51,33 @@ describe('search: limits', () => {
     }
   });
 
+  it('polls its caller every 128 nodes with the nodes since, and stops when told (no later run starts)', () => {
+    for (const algorithm of ['dfs', 'astar', 'best-first', 'auto'] as const) {
+      let seen = 0,
+        calls = 0;
+      const r = solve(hard(), {
+        algorithm,
+        maxNodes: 200_000,
+        policy: BC_POLICY,
+        poll: (since) => {
+          seen += since;
+          calls++;
+          return seen >= 20_000;
+        },
+      });
+      expect(r.outcome === 'unknown' && r.limit, algorithm).toBe('stopped');
+      // Every node is told (but the last few of each finished run, which come with its stats).
+      expect(seen, algorithm).toBeLessThanOrEqual(r.stats.nodes);
+      expect(seen, algorithm).toBeGreaterThanOrEqual(20_000);
+      expect(r.stats.nodes, algorithm).toBeLessThan(20_000 + 128 * 20);
+      expect(calls, algorithm).toBeGreaterThan(20_000 / 128 - 20);
+    }
+    // A poll that never stops changes nothing.
+    const plain = solve(hard(), { maxNodes: 30_000, policy: BC_POLICY });
+    const polled = solve(hard(), { maxNodes: 30_000, policy: BC_POLICY, poll: () => false });
+    expect({ ...polled, stats: { ...polled.stats, ms: 0 } }).toEqual({ ...plain, stats: { ...plain.stats, ms: 0 } });
+  });
+
   it('stops at a time budget with unknown (time), never before it, auto included', () => {
     // A game with no end and no win, so that no machine, however fast, decides it within the
     // budget (seed 8311, used before, fell to auto within 300 ms on a quiet fast machine).
