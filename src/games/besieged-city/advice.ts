@@ -63,8 +63,7 @@ function replayGame(game: GameSoFar<BcDeal>): { pos: BcPosition; view: BcView; d
     const n = pos.moves(buf);
     let fits = false;
     for (let i = 0; i < n; i++) fits ||= moveKind(buf[i]) === S2F;
-    // Said the same whatever the card (only whether a deal could be pending is public): the
-    // answer must not tell the player anything about the stock.
+    // The caller says the card was turned, so it is face up: whether it fits is no secret.
     if (!fits) throw new InputError('"dealt": no dealt card waits for its place here');
     dealtCard = pos.stock[pos.sp];
     view.observe(pos, dealtCard);
