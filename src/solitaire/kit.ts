@@ -45,6 +45,9 @@ export interface Solitaire<D extends { seed?: string }, P extends SolitairePosit
   /** A person's seat in `play`, for a game with face-down cards (without it, openSeat: every
    *  legal move is listed and typed in notation, as every card is face up). */
   seat?(pos: P): PlaySeat;
+  /** For a game with face-down cards dealt in a fixed order (a stock): how many of them are face
+   *  up by now, and the i-th of them in notation; a game record names the cards each move turned. */
+  readonly faceDown?: { turned(pos: P): number; card(pos: P, i: number): string };
   /** Rule variants, when the game has them: the deal carries its variant, so a position, a
    *  solution file and a batch row are played under the rules they were made under. */
   readonly variants?: {
@@ -72,6 +75,8 @@ export interface PlaySeat {
   undo(): SeatAnswer;
   /** Lines shown under the board (e.g. a dealt card waiting for its place). */
   status(): string[];
+  /** The moves made so far, in order (what a game record of the session holds). */
+  line(): number[];
   /** Words that are moves besides notation (e.g. "deal"), to tell them from commands. */
   readonly moveWords: readonly string[];
   /** How moves are typed, for the help line, e.g. `in notation (e.g. "7D b>p3")`. */
@@ -101,6 +106,7 @@ export function openSeat<D extends { seed?: string }, P extends SolitairePositio
       return { ok: true, said: [`took back ${kit.formatMove(m)}`] };
     },
     status: () => [],
+    line: () => [...history],
     moveWords: [],
     howToMove: `in notation (e.g. "${kit.exampleMove}")`,
   };

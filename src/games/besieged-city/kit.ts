@@ -1,3 +1,4 @@
+import { formatCard } from '../../cards/card.js';
 import type { Solitaire } from '../../solitaire/kit.js';
 import { bcBoard } from './board.js';
 import { type BcDeal, dealFromJson, dealFromSeed, dealToJson, GAME, withVariant } from './deal.js';
@@ -28,6 +29,7 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   foundationCards: (pos) => pos.foundTotal,
   board: bcBoard,
   seat: bcSeat,
+  faceDown: { turned: (pos) => pos.sp, card: (pos, i) => formatCard(pos.stock[i]) },
   variants: {
     apply: withVariant,
     describe: (deal) => formatVariant(deal.rules ?? DEFAULT_RULES),
