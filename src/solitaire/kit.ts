@@ -46,6 +46,9 @@ export interface Solitaire<D extends { seed?: string }, P extends SolitairePosit
   /** A person's seat in `play`, for a game with face-down cards (without it, openSeat: every
    *  legal move is listed and typed in notation, as every card is face up). */
   seat?(pos: P): PlaySeat;
+  /** For a game with face-down cards dealt in a fixed order (a stock): how many of them are face
+   *  up by now, and the i-th of them in notation; a game record names the cards each move turned. */
+  readonly faceDown?: { turned(pos: P): number; card(pos: P, i: number): string };
   /** Hints and "still winnable?" for a game with face-down cards, which must not peek
    *  (advice.ts); without it, the solver advises on the open position. */
   readonly advisor?: Advisor<D>;
@@ -76,6 +79,8 @@ export interface PlaySeat {
   undo(): SeatAnswer;
   /** Lines shown under the board (e.g. a dealt card waiting for its place). */
   status(): string[];
+  /** The moves made so far, in order (what a game record of the session holds). */
+  line(): number[];
   /** The game so far, for advice (advice.ts): the moves made, in notation, and whether a dealt
    *  card waits for its place. */
   progress(): { moves: string[]; dealt: boolean };
@@ -108,6 +113,7 @@ export function openSeat<D extends { seed?: string }, P extends SolitairePositio
       return { ok: true, said: [`took back ${kit.formatMove(m)}`] };
     },
     status: () => [],
+    line: () => [...history],
     progress: () => ({ moves: history.map((m) => kit.formatMove(m)), dealt: false }),
     moveWords: [],
     howToMove: `in notation (e.g. "${kit.exampleMove}")`,

@@ -1,3 +1,4 @@
+import { formatCard } from '../../cards/card.js';
 import type { Solitaire } from '../../solitaire/kit.js';
 import { bcAdvisor } from './advice.js';
 import { bcBoard } from './board.js';
@@ -29,6 +30,7 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   foundationCards: (pos) => pos.foundTotal,
   board: bcBoard,
   seat: bcSeat,
+  faceDown: { turned: (pos) => pos.sp, card: (pos, i) => formatCard(pos.stock[i]) },
   advisor: bcAdvisor,
   variants: {
     apply: withVariant,
