@@ -138,6 +138,9 @@ describe('besieged-city winnable', () => {
     expect(r.verdict).toBe('solved');
     const end = replayLine(besiegedCity, deal, [...moves, ...r.line!]);
     expect(end.ok && end.won).toBe(true);
+    // At the end, the hint has nothing to suggest.
+    const won = runTask(hint(besiegedCity, { deal, moves: [...moves, ...r.line!] }));
+    expect(won).toMatchObject({ move: null, text: 'won: no move is needed' });
   });
 
   it('with the stock known and a dealt card waiting: the line starts with one of its places', () => {

@@ -75,7 +75,7 @@ function replayGame(game: GameSoFar<BcDeal>): { pos: BcPosition; view: BcView; d
 const viewMoveText = (m: number) => (m === DEAL ? 'deal' : formatMove(m));
 
 function hintTask(game: GameSoFar<BcDeal>, opts: AdviceOptions): Task<Hint> {
-  const { view } = replayGame(game);
+  const { pos, view } = replayGame(game);
   return {
     step(): Step<Hint> {
       const budget = opts.maxNodes ?? BC_HINT_NODES;
@@ -89,6 +89,8 @@ function hintTask(game: GameSoFar<BcDeal>, opts: AdviceOptions): Task<Hint> {
             return stopped;
           }
         : undefined;
+      if (pos.won())
+        return { done: true, result: { move: null, by: 'sampler', text: 'won: no move is needed', nodes: 0, stopped } };
       const legal = view.legal();
       if (legal.length === 0)
         return { done: true, result: { move: null, by: 'sampler', text: 'no legal move is left', nodes: 0, stopped } };
