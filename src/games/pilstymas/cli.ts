@@ -4,7 +4,16 @@ import type { Row } from '../../batch/job.js';
 import { reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
 import { formatCard } from '../../cards/card.js';
 import { MoveMenu, readTyped, runRepl, unknownCommand } from '../../cli/repl.js';
-import { chooseDeal, dealFileOption, decisionTimeoutMs, seedOption, strategyFileOptions } from '../../cli/options.js';
+import {
+  chooseDeal,
+  dealFileOption,
+  dealKeyOption,
+  decisionTimeoutMs,
+  seedOption,
+  strategyFileOptions,
+  strategyMemoryMiB,
+} from '../../cli/options.js';
+import { dealKeyOf } from '../../strategies/deal-key.js';
 import { parseCount, parseSeeds } from '../../cli/units.js';
 import { InputError, quote } from '../../io/errors.js';
 import { checkOutputDirectory, checkOutputFile, writeOutputFile } from '../../io/files.js';
@@ -77,6 +86,7 @@ async function play(argv: Args): Promise<void> {
   const deal = dealOf(argv);
   const rule = ruleOf(argv);
   const maxTurns = maxTurnsOf(argv);
+  strategyMemoryMiB(argv);
   const {
     names: [aiName],
     files,
@@ -179,8 +189,10 @@ async function play(argv: Args): Promise<void> {
 
 async function tournament(argv: Args): Promise<void> {
   const timeout = decisionTimeoutMs(argv);
+  const memory = strategyMemoryMiB(argv);
   const values = String(argv.players).split(',');
   const { names: strategies, files } = strategyNames(values, '--players');
+  const key = dealKeyOf(argv.dealKey, files.size > 0);
   if (strategies.length < 2) throw new InputError('--players: name at least two strategies');
   // A strategy listed twice plays itself: two players, planner#1 and planner#2.
   const players = playerNames(strategies);
@@ -198,8 +210,10 @@ async function tournament(argv: Args): Promise<void> {
       ? [
           settingWord('strategy-seed', String(argv.strategySeed ?? '1')),
           settingWord('decision-timeout', `${timeout}ms`),
+          settingWord('strategy-memory', `${memory}MiB`),
         ]
       : []),
+    ...(key ? [settingWord('deal-key', key)] : []),
   ].join(' ');
   const config: PilJobConfig = { maxTurns, rule, records: typeof argv.records === 'string', settings };
   if (files.size)
@@ -207,7 +221,9 @@ async function tournament(argv: Args): Promise<void> {
       strategyFiles: filesToConfig(files),
       strategySeed: String(argv.strategySeed ?? '1'),
       decisionTimeoutMs: timeout,
+      strategyMemoryMiB: memory,
     });
+  if (key) config.dealKey = key;
   const records = typeof argv.records === 'string' ? argv.records : null;
   if (records !== null) checkOutputDirectory(records, '--records');
   const onRecord = (row: Row) => {
@@ -272,7 +288,7 @@ export const pilstymasCli: GamePlugin = {
         'greedy against the planner, 200 games',
       ],
       builder: (y) =>
-        ruleOptions(y)
+        dealKeyOption(ruleOptions(y))
           .option('players', {
             type: 'string',
             default: STRATEGY_NAMES.join(','),
