@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError, quote } from '../io/errors.js';
 import { StrategyHost } from './host.js';
@@ -135,6 +135,24 @@ export function loadStrategyValues(
     return f.name;
   });
   return { names, files };
+}
+
+/** Refuses an output path inside a strategy file's folder: the module may read its folder, and
+ *  the output holds the run's deal key (its settings) and the games so far. */
+export function checkOutsideStrategyFolders(
+  path: unknown,
+  option: string,
+  files: ReadonlyMap<string, StrategyFile>,
+): void {
+  if (typeof path !== 'string') return;
+  const p = resolve(path);
+  for (const f of files.values()) {
+    const folder = dirname(f.path);
+    if (p === folder || p.startsWith(folder.endsWith(sep) ? folder : folder + sep))
+      throw new InputError(
+        `${option}: ${path} is in the folder of strategy file ${f.name} (${folder}), which it can read; write it elsewhere`,
+      );
+  }
 }
 
 /** A command's strategy values as a rerun gives them: a file by its path as given, a built-in

@@ -9,7 +9,13 @@ import { BcPosition } from './position.js';
 import { renderPosition } from './render.js';
 import { dealKeyOption, decisionTimeoutMs, decisionTimeoutOption, strategyMemoryMiB } from '../../cli/options.js';
 import { dealKeyOf } from '../../strategies/deal-key.js';
-import { filesToConfig, Forfeit, loadStrategyValues, strategiesAsGiven } from '../../strategies/module.js';
+import {
+  checkOutsideStrategyFolders,
+  filesToConfig,
+  Forfeit,
+  loadStrategyValues,
+  strategiesAsGiven,
+} from '../../strategies/module.js';
 import { settingWord } from '../../batch/settings.js';
 import { makeStrategy, playGame, STRATEGIES } from './strategies/index.js';
 import { strategyFor } from './strategies/file.js';
@@ -138,6 +144,7 @@ export const besiegedCityCli: GamePlugin = {
         const memory = strategyMemoryMiB(argv);
         const { names: strategies, files } = strategyList(argv.strategies);
         const key = dealKeyOf(argv.dealKey, files.size > 0);
+        checkOutsideStrategyFolders(argv.out, '--out', files);
         if (strategies.length === 0 && key === null) return solveBatchCommand(besiegedCity, JOB, argv);
         const seed = String(argv.strategySeed);
         const given = strategiesAsGiven(String(argv.strategies).split(','), strategies);

@@ -30,7 +30,13 @@ import { REPETITION_LIMIT, RepetitionTable } from './repetition.js';
 import { recordFromJson, recordToJson, replayRecord, verifyRecord } from './replay.js';
 import { STRATEGY_NAMES, strategyFor } from './strategies/index.js';
 import { fileStrategies } from './strategies/file.js';
-import { filesToConfig, Forfeit, loadStrategyValues, strategiesAsGiven } from '../../strategies/module.js';
+import {
+  checkOutsideStrategyFolders,
+  filesToConfig,
+  Forfeit,
+  loadStrategyValues,
+  strategiesAsGiven,
+} from '../../strategies/module.js';
 import { countedRows, formatSummary, summarize } from './summary.js';
 import { viewOf } from './view.js';
 
@@ -193,6 +199,8 @@ async function tournament(argv: Args): Promise<void> {
   const values = String(argv.players).split(',');
   const { names: strategies, files } = strategyNames(values, '--players');
   const key = dealKeyOf(argv.dealKey, files.size > 0);
+  checkOutsideStrategyFolders(argv.out, '--out', files);
+  checkOutsideStrategyFolders(argv.records, '--records', files);
   if (strategies.length < 2) throw new InputError('--players: name at least two strategies');
   // A strategy listed twice plays itself: two players, planner#1 and planner#2.
   const players = playerNames(strategies);

@@ -13,7 +13,13 @@ import {
 import { dealKeyOf } from '../../strategies/deal-key.js';
 import { InputError, quote } from '../../io/errors.js';
 import { checkOutputDirectory, writeOutputFile } from '../../io/files.js';
-import { filesToConfig, loadStrategyValues, strategiesAsGiven, type StrategyFile } from '../../strategies/module.js';
+import {
+  checkOutsideStrategyFolders,
+  filesToConfig,
+  loadStrategyValues,
+  strategiesAsGiven,
+  type StrategyFile,
+} from '../../strategies/module.js';
 import { settingWord } from '../../batch/settings.js';
 import { formatJson } from '../../io/json.js';
 import type { Args, GamePlugin } from '../../cli/plugin.js';
@@ -155,6 +161,7 @@ async function batchVerb(argv: Args): Promise<void> {
   const values = argv.strategies === undefined ? 'rule' : String(argv.strategies);
   const given = strategyFiles(values, players[0]);
   const key = dealKeyOf(argv.dealKey, given.files.size > 0);
+  checkOutsideStrategyFolders(argv.out, '--out', given.files);
   const strategies = given.text!;
   for (const p of players) parseStrategies(strategies, p, given.files); // bad strategies fail before any game
   const withFiles = given.files.size
