@@ -14,7 +14,7 @@ import { dirname, sep } from 'node:path';
 //   signal and debug helpers, process.report) from the process it shares with the module;
 // - it gets an empty environment, its folder as working directory, /dev/null as stdin, stdout
 //   and stderr (no stream handle a module could turn into a socket), and speaks to the referee
-//   on fd 3 only: one JSON line per request and per answer.
+//   through two pipes, fd 3 in and fd 4 out: one JSON line per request and per answer.
 // The process is the module's own: whatever it does to itself (exit, kill, a loop that never
 // ends, running out of memory) ends the process, and the referee counts that as a loss.
 
@@ -70,7 +70,7 @@ for (const k of ['kill', '_kill', '_debugProcess', '_debugEnd', 'binding', '_lin
   '_getActiveHandles', '_getActiveRequests']) {
   try { delete process[k]; } catch {}
   if (process[k] !== undefined) { try { Object.defineProperty(process, k, { value: undefined }); } catch {} }
-  if (process[k] !== undefined) { writeSync(3, JSON.stringify({ seq: 0, ok: false, error: 'the sandbox could not remove process.' + k }) + '\n'); process.exit(70); }
+  if (process[k] !== undefined) { process.exit(70); }
 }
 // node -e makes every builtin module a global (net, child_process, vm…) and leaves the
 // CommonJS Module class in globalThis.module (its _load would load any of them).
@@ -184,8 +184,8 @@ async function handle(m) {
   return { ok: false, error: 'unknown request' };
 }
 
-// One request at a time: between requests the process blocks reading fd 3, so nothing of the
-// module runs then (its timers wait for the next call).
+// One request at a time, read from fd 3 and answered on fd 4: between requests the process
+// blocks reading, so nothing of the module runs then (its timers wait for the next call).
 let pending = '';
 const chunk = Buffer.alloc(65536);
 function request() {
@@ -208,7 +208,7 @@ function answer(seq, r) {
   try { s = JSON.stringify(r) + '\n'; } catch { s = JSON.stringify({ seq, ok: false, error: 'its answer could not be sent' }) + '\n'; }
   const b = Buffer.from(s);
   for (let off = 0; off < b.length; ) {
-    try { off += writeSync(3, b, off); } catch (e) { if (e.code !== 'EAGAIN') process.exit(0); }
+    try { off += writeSync(4, b, off); } catch (e) { if (e.code !== 'EAGAIN') process.exit(0); }
   }
   setImmediate(next);
 }
