@@ -46,6 +46,11 @@ export type HostReply =
   | { ok: true; value: unknown; ms: number }
   | { ok: false; error: string; ms: number; timedOut: boolean };
 
+// The hosts this thread started: when the thread or process ends, their processes are killed
+// (the pipes' ends are process-wide, so a pool thread's ending would not close them).
+const live = new Set<StrategyHost>();
+let hooked = false;
+
 /** An answer longer than this is not a move: the process is stopped. */
 const MAX_ANSWER = 16 * 2 ** 20;
 
@@ -103,6 +108,13 @@ export class StrategyHost {
       });
       this.watchdog.unref();
       this.watchdog.on('error', () => {});
+      live.add(this);
+      if (!hooked) {
+        hooked = true;
+        process.once('exit', () => {
+          for (const h of live) h.stop();
+        });
+      }
     } catch (e) {
       this.ended = `could not start its process (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
       this.stop();
@@ -222,6 +234,7 @@ export class StrategyHost {
   }
 
   stop(): void {
+    live.delete(this);
     const child = this.child;
     this.child = null;
     child?.kill('SIGKILL');
