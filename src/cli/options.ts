@@ -1,16 +1,43 @@
 import type { Argv } from 'yargs';
 import { InputError } from '../io/errors.js';
 import { readJsonFile } from '../io/json-file.js';
-import { parseDuration, parseSeed } from './units.js';
+import { keyedSeed } from '../strategies/deal-key.js';
+import { setStrategyMemory } from '../strategies/module.js';
+import { MIN_STRATEGY_MEMORY_MIB } from '../strategies/sandbox.js';
+import { parseBytes, parseDuration, parseSeed } from './units.js';
 
 // Options and argument checks shared by several commands.
 
 /** --seed; `note` is its default as help shows it (most commands: deal 1). */
 export const seedOption = (y: Argv, note = 'default 1') =>
-  y.option('seed', {
+  y
+    .option('seed', {
+      type: 'string',
+      describe: `deal seed: a deal number (42) or a name starting with a letter (hello); ${note}`,
+      coerce: (v: unknown) => (v === undefined ? v : parseSeed(v)),
+    })
+    .option('deal-key', {
+      type: 'string',
+      describe: 'the deal key a run with strategy files recorded in its settings: the deal that run played for --seed',
+    });
+
+const DEAL_KEY = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** --deal-key of a command that takes one deal: a key given, or none (plain seeds). */
+function dealKeyGiven(argv: { [key: string]: unknown }): string | null {
+  if (argv.dealKey === undefined || argv.dealKey === 'none') return null;
+  const k = String(argv.dealKey);
+  if (!DEAL_KEY.test(k)) throw new InputError('--deal-key: not a key of 16-128 letters, digits, _ or -');
+  return k;
+}
+
+/** --deal-key of a batch or tournament: `auto` (the default when a strategy file plays) draws
+ *  a key for the run, `none` keeps plain seeds (src/strategies/deal-key.ts). */
+export const dealKeyOption = (y: Argv) =>
+  y.option('deal-key', {
     type: 'string',
-    describe: `deal seed: a deal number (42) or a name starting with a letter (hello); ${note}`,
-    coerce: (v: unknown) => (v === undefined ? v : parseSeed(v)),
+    describe:
+      'with strategy files: deals from the seeds mixed with a key (auto: drawn for the run and recorded in the settings; none: plain seeds; or the key to replay a run)',
   });
 
 export const dealFileOption = (y: Argv) => y.option('deal', { type: 'string', describe: 'deal JSON file' });
@@ -24,16 +51,34 @@ export function chooseDeal<D>(
   if (argv.deal !== undefined && argv.seed !== undefined)
     throw new InputError('give either --seed or --deal, not both');
   if (typeof argv.deal === 'string') return fromJson(readJsonFile(argv.deal), argv.deal);
-  return fromSeed(argv.seed === undefined ? '1' : parseSeed(argv.seed));
+  if (argv.deal !== undefined && argv.dealKey !== undefined)
+    throw new InputError('--deal-key goes with --seed, not --deal');
+  return fromSeed(keyedSeed(argv.seed === undefined ? '1' : parseSeed(argv.seed), dealKeyGiven(argv)));
 }
 
 /** --decision-timeout: how long a strategy file may take over one decision (docs/strategies.md). */
 export const decisionTimeoutOption = (y: Argv) =>
-  y.option('decision-timeout', {
-    type: 'string',
-    default: '1s',
-    describe: 'a strategy file that takes longer over one decision loses the game',
-  });
+  y
+    .option('decision-timeout', {
+      type: 'string',
+      default: '1s',
+      describe: 'a strategy file that takes longer over one decision loses the game',
+    })
+    .option('strategy-memory', {
+      type: 'string',
+      default: '512MiB',
+      describe: 'the memory each strategy file may use (heap, buffers and typed arrays); more ends its game as a loss',
+    });
+
+/** --strategy-memory in MiB, set for the strategy files this thread loads; call it before
+ *  loading any. */
+export function strategyMemoryMiB(argv: { [key: string]: unknown }): number {
+  const mib = Math.floor(parseBytes(argv.strategyMemory ?? '512MiB', '--strategy-memory') / 2 ** 20);
+  if (mib < MIN_STRATEGY_MEMORY_MIB)
+    throw new InputError(`--strategy-memory: at least ${MIN_STRATEGY_MEMORY_MIB}MiB (node itself takes about 90)`);
+  setStrategyMemory(mib);
+  return mib;
+}
 
 export const decisionTimeoutMs = (argv: { [key: string]: unknown }): number =>
   parseDuration(argv.decisionTimeout ?? '1s', '--decision-timeout');

@@ -1,154 +1,266 @@
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
+import { constants as os, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { oneLine } from '../io/errors.js';
+import { sandboxCommand } from './sandbox.js';
 
-// A strategy file runs in a thread of its own, and the referee talks to it synchronously: it
-// posts a request and blocks on Atomics.wait with the decision's time limit. So a decision that
-// never returns (a synchronous endless loop, which no in-thread check can interrupt) is cut off
-// honestly: the wait times out, the thread is terminated, and the game is forfeited. The
-// strategy's thread gets only plain data (the public view), never the engine.
-//
-// The thread's code is a string evaluated in the worker, so the same bridge works from source
-// (tsx, vitest) and from dist/ with no extra file to copy. It awaits what the strategy returns,
-// so create, start and choose may also be async; the time limit runs until the answer comes.
+// A strategy file runs in a process of its own (sandbox.ts), and the referee talks to it
+// synchronously through two named pipes opened in blocking mode: it writes a request and reads
+// the answer, so a decision costs the two wake-ups of the old thread bridge and no more (a relay
+// thread reading a libuv pipe for the referee cost two more, 3-4x per move on a loaded machine:
+// bench/RESULTS.md). A watchdog thread holds the time limit: if a decision outlives its
+// deadline it kills the process, whose end of the pipe closes, and the referee's read returns.
+// The process gets only plain data (the public view), never the engine or the referee's memory.
 
-const HOST_SOURCE = `
+// The watchdog's shared words: the call in flight, the last call finished, the call it killed,
+// "stop", and a counter the referee moves to wake it when a call starts (its deadline may be
+// sooner than the one the watchdog sleeps toward). The end of a call wakes nobody.
+const SEQ = 0,
+  DONE = 1,
+  KILLED = 2,
+  STOP = 3,
+  WAKE = 4;
+const WATCHDOG_SOURCE = `
 const { workerData } = require('node:worker_threads');
-const { port, flag } = workerData;
-let create = null, player = null;
-const text = (e) => String(e && e.stack ? String(e.stack).split('\\n')[0] : e);
-function describe(v) {
-  if (v === undefined) return 'undefined';
-  if (v === null) return 'null';
-  if (typeof v === 'object') { try { return JSON.stringify(v).slice(0, 80); } catch { return 'an object'; } }
-  return typeof v + ' ' + String(v).slice(0, 80);
-}
-async function handle(m) {
-  switch (m.op) {
-    case 'load': {
-      let mod;
-      try { mod = await import(m.url); } catch (e) { return { ok: false, error: 'cannot load: ' + text(e) }; }
-      if (typeof mod.default !== 'function')
-        return { ok: false, error: mod.default === undefined ? 'no default export (expected export default function create(ctx))' : 'the default export is not a function create(ctx)' };
-      create = mod.default;
-      return { ok: true };
-    }
-    case 'create': {
-      player = null;
-      const p = await create(m.arg);
-      if (p === null || typeof p !== 'object' || typeof p.choose !== 'function')
-        return { ok: false, error: 'returned ' + describe(p) + ', not an object with choose(view)' };
-      player = p;
-      return { ok: true, value: typeof p.name === 'string' ? p.name : null };
-    }
-    case 'start':
-      if (typeof player.start === 'function') await player.start(m.arg);
-      return { ok: true };
-    case 'choose': {
-      const r = await player.choose(m.arg);
-      if (typeof r === 'string') return { ok: true, value: r };
-      if (r !== null && typeof r === 'object' && typeof r.notation === 'string') return { ok: true, value: r.notation };
-      return { ok: false, error: 'returned ' + describe(r) + ', not a move' };
+const { ctl, deadline, pid } = workerData;
+const now = () => performance.timeOrigin + performance.now();
+while (!Atomics.load(ctl, ${STOP})) {
+  const wake = Atomics.load(ctl, ${WAKE});
+  const seq = Atomics.load(ctl, ${SEQ});
+  let left = Infinity;
+  if (seq !== Atomics.load(ctl, ${DONE})) {
+    left = deadline[0] - now();
+    if (left <= 0) {
+      Atomics.store(ctl, ${KILLED}, seq);
+      try { process.kill(pid, 'SIGKILL'); } catch {}
+      left = Infinity;
     }
   }
-  return { ok: false, error: 'unknown request ' + m.op };
+  Atomics.wait(ctl, ${WAKE}, wake, left);
 }
-// One answer per request; the referee waits on the counter in flag[0].
-let busy = false, stray = null;
-function answer(r) {
-  busy = false;
-  port.postMessage(r);
-  Atomics.add(flag, 0, 1);
-  Atomics.notify(flag, 0);
-}
-port.on('message', async (m) => {
-  busy = true;
-  if (stray !== null) {
-    const error = stray;
-    stray = null;
-    return answer({ ok: false, error });
-  }
-  let r;
-  try { r = await handle(m); } catch (e) { r = { ok: false, error: 'threw ' + text(e) }; }
-  if (busy) answer(r);
-});
-// An error thrown outside a call (a timer, a promise nobody awaits) is the strategy's too: it
-// answers the call in flight, or the next one.
-function strayError(e) {
-  const error = 'threw ' + text(e) + ' (outside a call)';
-  if (busy) answer({ ok: false, error });
-  else stray = error;
-}
-process.on('uncaughtException', strayError);
-process.on('unhandledRejection', strayError);
 `;
 
 export type HostReply =
   | { ok: true; value: unknown; ms: number }
   | { ok: false; error: string; ms: number; timedOut: boolean };
 
-/** One strategy module loaded in its own thread; calls block until it answers or time runs out. */
-export class StrategyHost {
-  private worker: Worker | null;
-  private readonly port: MessagePort;
-  private readonly flag = new Int32Array(new SharedArrayBuffer(4));
-  private seen = 0;
+// The hosts this thread started: when the thread or process ends, their processes are killed
+// (the pipes' ends are process-wide, so a pool thread's ending would not close them).
+const live = new Set<StrategyHost>();
+let hooked = false;
 
-  constructor() {
-    const { port1, port2 } = new MessageChannel();
-    this.port = port1;
-    this.worker = new Worker(HOST_SOURCE, {
-      eval: true,
-      workerData: { port: port2, flag: this.flag },
-      transferList: [port2],
-    });
-    // The referee's process must be free to exit with a strategy thread still idle.
-    this.worker.unref();
-    // A thread that ends by itself (process.exit in the strategy) must not take the referee
-    // down; the call in flight then runs out of time, and the next game gets a new thread.
-    this.worker.on('error', () => {});
-    this.worker.on('exit', () => {
-      if (this.worker) this.stop();
-    });
-    this.port.unref();
+/** An answer longer than this is not a move: the process is stopped. */
+const MAX_ANSWER = 16 * 2 ** 20;
+
+/** One strategy module loaded in its own process; calls block until it answers or time runs out.
+ *  `label` prefixes what the module prints (console.*), which goes to stderr. */
+export class StrategyHost {
+  private child: ChildProcess | null = null;
+  private watchdog: Worker | null = null;
+  private out = -1;
+  private in = -1;
+  private readonly ctl = new Int32Array(new SharedArrayBuffer(20));
+  private readonly deadline = new Float64Array(new SharedArrayBuffer(8));
+  private seq = 0;
+  private pending = '';
+  private readonly chunk = Buffer.alloc(65536);
+  private ended: string | null = null;
+  /** The wait status, once the referee's event loop has reaped the process. */
+  private status: number | null = null;
+
+  constructor(
+    path: string,
+    private readonly memoryMiB: number,
+    private readonly label: string,
+  ) {
+    const dir = mkdtempSync(join(tmpdir(), 'patience-strategy-'));
+    try {
+      const req = join(dir, 'req'),
+        ans = join(dir, 'ans');
+      execFileSync('mkfifo', ['-m', '600', req, ans], { stdio: 'ignore' });
+      // Each pipe is opened at both ends without blocking (a FIFO opened read-write first lets
+      // the blocking opens through), then the extra end is closed: the process holds the only
+      // write end of the answers, so its end is the referee's end of file.
+      const held = [openSync(req, constants.O_RDWR), openSync(ans, constants.O_RDWR)];
+      const childIn = openSync(req, constants.O_RDONLY);
+      this.out = openSync(req, constants.O_WRONLY);
+      this.in = openSync(ans, constants.O_RDONLY);
+      const childOut = openSync(ans, constants.O_WRONLY);
+      for (const fd of held) closeSync(fd);
+      const { command, args, cwd } = sandboxCommand(path, memoryMiB);
+      this.child = spawn(command, args, { cwd, env: {}, stdio: ['ignore', 'ignore', 'ignore', childIn, childOut] });
+      closeSync(childIn);
+      closeSync(childOut);
+      this.child.on('error', () => {});
+      this.child.on('exit', (code, signal) => {
+        this.status = signal ? (os.signals[signal] ?? 0) : (code ?? 0) << 8;
+      });
+      this.child.unref();
+      if (this.child.pid === undefined) throw new Error('no process');
+      this.watchdog = new Worker(WATCHDOG_SOURCE, {
+        eval: true,
+        // No loader flags of the referee's (tsx): the watchdog must start while the referee is
+        // blocked, and a loader registering its hooks would wait for the referee's thread.
+        execArgv: [],
+        workerData: { ctl: this.ctl, deadline: this.deadline, pid: this.child.pid },
+      });
+      this.watchdog.unref();
+      this.watchdog.on('error', () => {});
+      live.add(this);
+      if (!hooked) {
+        hooked = true;
+        process.once('exit', () => {
+          for (const h of live) h.stop();
+        });
+      }
+    } catch (e) {
+      this.ended = `could not start its process (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+      this.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 
   get alive(): boolean {
-    return this.worker !== null;
+    return this.child !== null;
   }
 
-  /** Sends one request and waits at most `timeoutMs` for its answer. On a timeout the thread
-   *  is terminated (a hung decision cannot be waited out), and this host is dead. */
+  /** Sends one request and waits at most `timeoutMs` for its answer. On a timeout the process
+   *  is killed (a hung decision cannot be waited out), and this host is dead. */
   call(op: 'load' | 'create' | 'start' | 'choose', arg: unknown, timeoutMs: number): HostReply {
-    if (!this.worker) return { ok: false, error: 'the strategy thread was stopped', ms: 0, timedOut: false };
+    if (!this.child)
+      return { ok: false, error: this.ended ?? 'the strategy process was stopped', ms: 0, timedOut: false };
     const t0 = performance.now();
+    const seq = ++this.seq;
+    let line: Buffer;
     try {
-      this.port.postMessage({ op, arg, url: op === 'load' ? arg : undefined });
+      line = Buffer.from(`${JSON.stringify({ seq, op, arg })}\n`);
     } catch (e) {
       return { ok: false, error: `its view could not be sent (${(e as Error).message})`, ms: 0, timedOut: false };
     }
+    this.deadline[0] = performance.timeOrigin + t0 + timeoutMs;
+    Atomics.store(this.ctl, SEQ, seq);
+    Atomics.add(this.ctl, WAKE, 1);
+    Atomics.notify(this.ctl, WAKE);
+    let r: Answer | null;
+    try {
+      for (let off = 0; off < line.length; ) off += writeSync(this.out, line, off);
+      r = this.answer(seq);
+    } catch {
+      r = null;
+    }
+    Atomics.store(this.ctl, DONE, seq);
+    const ms = performance.now() - t0;
+    if (Atomics.load(this.ctl, KILLED) === seq) {
+      this.stop();
+      return { ok: false, error: `took longer than ${fmt(timeoutMs)}`, ms, timedOut: true };
+    }
+    if (r === null) {
+      const error = this.ended ?? this.why();
+      this.stop();
+      this.ended = error;
+      return { ok: false, error, ms, timedOut: false };
+    }
+    this.show(r.log, r.dropped);
+    // What comes back is cut short: the process may write anything to its pipe.
+    if (r.ok === true) return { ok: true, value: typeof r.value === 'string' ? r.value.slice(0, 100) : r.value, ms };
+    return { ok: false, error: oneLine(String(r.error).slice(0, 300)), ms, timedOut: false };
+  }
+
+  /** Reads lines until the answer to `seq` (anything else the module wrote there is dropped);
+   *  null at the end of the pipe. */
+  private answer(seq: number): Answer | null {
     for (;;) {
-      const left = timeoutMs - (performance.now() - t0);
-      if (left <= 0 || Atomics.wait(this.flag, 0, this.seen, left) === 'timed-out') {
-        this.stop();
-        return { ok: false, error: `took longer than ${fmt(timeoutMs)}`, ms: performance.now() - t0, timedOut: true };
+      const nl = this.pending.indexOf('\n');
+      if (nl >= 0) {
+        const text = this.pending.slice(0, nl);
+        this.pending = this.pending.slice(nl + 1);
+        let a: unknown = null;
+        try {
+          a = JSON.parse(text);
+        } catch {}
+        if (a !== null && typeof a === 'object' && (a as Answer).seq === seq) return a as Answer;
+        continue;
       }
-      const msg = receiveMessageOnPort(this.port);
-      if (msg !== undefined) {
-        this.seen++;
-        const ms = performance.now() - t0;
-        const r = msg.message as { ok: boolean; value?: unknown; error?: string };
-        return r.ok ? { ok: true, value: r.value, ms } : { ok: false, error: String(r.error), ms, timedOut: false };
+      if (this.pending.length > MAX_ANSWER) {
+        this.ended = 'answered with more than 16 MiB';
+        return null;
       }
-      // The counter moved before the message could be read: look again (the thread posts the
-      // message before it moves the counter, so this is brief).
+      const n = readSync(this.in, this.chunk);
+      if (n === 0) return null;
+      this.pending += this.chunk.toString('utf8', 0, n);
     }
   }
 
+  /** Why the process ended, from its exit status (read from /proc before it is reaped). */
+  private why(): string {
+    const pid = this.child?.pid;
+    this.child?.kill('SIGKILL');
+    let status = this.status;
+    for (let i = 0; i < 200 && status === null && pid !== undefined; i++) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        if (f[0] === 'Z' || f[0] === 'X') {
+          status = Number(f[49]);
+          break;
+        }
+      } catch {
+        break;
+      }
+      Atomics.wait(this.ctl, STOP, 0, 5); // a pause
+    }
+    if (status === null || !Number.isFinite(status)) return 'ended its process';
+    const signal = status & 127,
+      code = (status >> 8) & 255;
+    if (signal === 0)
+      return code === 70 ? 'could not be sandboxed on this system' : `ended its process (exit code ${code})`;
+    const name = SIGNALS[signal] ?? `signal ${signal}`;
+    if (['SIGABRT', 'SIGTRAP', 'SIGSEGV', 'SIGILL', 'SIGBUS'].includes(name))
+      return `ended its process (${name}): out of memory (--strategy-memory ${this.memoryMiB} MiB) or a crash`;
+    if (name === 'SIGXFSZ') return 'ended its process (SIGXFSZ): it tried to write a file';
+    return `ended its process (${name})`;
+  }
+
+  /** What the module printed, on stderr, one clean line each under its file's name. */
+  private show(log: unknown, dropped: unknown): void {
+    if (Array.isArray(log))
+      for (const entry of log)
+        for (const l of String(entry).split('\n')) process.stderr.write(`${this.label}: ${oneLine(l)}\n`);
+    if (typeof dropped === 'number' && dropped > 0)
+      process.stderr.write(`${this.label}: (${dropped} more characters of output dropped)\n`);
+  }
+
   stop(): void {
-    const w = this.worker;
-    this.worker = null;
-    if (w) void w.terminate();
-    this.port.close();
+    live.delete(this);
+    const child = this.child;
+    this.child = null;
+    child?.kill('SIGKILL');
+    Atomics.store(this.ctl, STOP, 1);
+    Atomics.add(this.ctl, WAKE, 1);
+    Atomics.notify(this.ctl, WAKE);
+    this.watchdog = null;
+    for (const fd of [this.out, this.in]) if (fd >= 0) closeSync(fd);
+    this.out = this.in = -1;
   }
 }
+
+interface Answer {
+  seq: number;
+  ok?: boolean;
+  value?: unknown;
+  error?: unknown;
+  log?: unknown;
+  dropped?: unknown;
+}
+
+// The first name of each number (SIGABRT, not its alias SIGIOT).
+const SIGNALS: Record<number, string> = Object.fromEntries(
+  Object.entries(os.signals)
+    .reverse()
+    .map(([k, v]) => [v, k]),
+);
 
 const fmt = (ms: number) => (ms >= 1000 ? `${+(ms / 1000).toFixed(3)} s` : `${Math.round(ms)} ms`);

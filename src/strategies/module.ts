@@ -1,8 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError, quote } from '../io/errors.js';
 import { StrategyHost } from './host.js';
+import { DEFAULT_STRATEGY_MEMORY_MIB, MIN_STRATEGY_MEMORY_MIB } from './sandbox.js';
 import { Forfeit, isStrategyPath, type PublicMove, type StrategyContext, type StrategyFile } from './contract.js';
 
 export * from './contract.js';
@@ -22,6 +23,15 @@ let loadTimeoutMs = DEFAULT_LOAD_TIMEOUT_MS;
 export function setLoadTimeout(ms: unknown): void {
   loadTimeoutMs = typeof ms === 'number' && ms > 0 ? ms : DEFAULT_LOAD_TIMEOUT_MS;
 }
+/** --strategy-memory in MiB: the writable memory each strategy process may use. */
+let memoryMiB = DEFAULT_STRATEGY_MEMORY_MIB;
+
+/** Sets the memory limit of the strategy processes this thread starts (a job config carries it). */
+export function setStrategyMemory(mib: unknown): void {
+  memoryMiB = typeof mib === 'number' && mib >= MIN_STRATEGY_MEMORY_MIB ? mib : DEFAULT_STRATEGY_MEMORY_MIB;
+}
+export const strategyMemoryMiB = (): number => memoryMiB;
+
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$/;
 
 // One loaded module per thread and file: a pool worker imports each module once and calls
@@ -45,7 +55,7 @@ export class StrategyUnavailable extends Error {
 }
 
 function loadHost(path: string, timeoutMs = loadTimeoutMs): { host: StrategyHost } | { error: string } {
-  const host = new StrategyHost();
+  const host = new StrategyHost(path, memoryMiB, basename(path));
   const r = host.call('load', pathToFileURL(path).href, timeoutMs);
   if (!r.ok) {
     host.stop();
@@ -89,10 +99,11 @@ export function loadStrategyFile(text: string, game: string, players: number): S
   }
   const own = c.value;
   const name = typeof own === 'string' && own !== '' ? own : basename(path).replace(/\.m?js$/i, '');
-  if (!NAME.test(name))
-    throw new InputError(
-      `${given}: strategy name ${quote(name)} must be 1-40 letters, digits or _.+- (set name in the player)`,
-    );
+  // The name goes into CSVs and summaries: it is not echoed unless it is a valid one.
+  if (!NAME.test(name)) {
+    r.host.stop();
+    throw new InputError(`${given}: its strategy name must be 1-40 letters, digits or _.+- (set name in the player)`);
+  }
   hosts.get(path)?.stop();
   hosts.set(path, r.host);
   return { path, name };
@@ -124,6 +135,24 @@ export function loadStrategyValues(
     return f.name;
   });
   return { names, files };
+}
+
+/** Refuses an output path inside a strategy file's folder: the module may read its folder, and
+ *  the output holds the run's deal key (its settings) and the games so far. */
+export function checkOutsideStrategyFolders(
+  path: unknown,
+  option: string,
+  files: ReadonlyMap<string, StrategyFile>,
+): void {
+  if (typeof path !== 'string') return;
+  const p = resolve(path);
+  for (const f of files.values()) {
+    const folder = dirname(f.path);
+    if (p === folder || p.startsWith(folder.endsWith(sep) ? folder : folder + sep))
+      throw new InputError(
+        `${option}: ${path} is in the folder of strategy file ${f.name} (${folder}), which it can read; write it elsewhere`,
+      );
+  }
 }
 
 /** A command's strategy values as a rerun gives them: a file by its path as given, a built-in
@@ -163,7 +192,7 @@ export class FilePlayer {
         this.name,
         this.ctx.seat,
         at,
-        `chose ${quote(value)}, which is not one of the ${view.moves.length} legal moves`,
+        `chose ${quote(value, 24)}, which is not one of the ${view.moves.length} legal moves`,
       );
     return i;
   }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
@@ -15,13 +15,13 @@ const dir = tempDir('patience-files-');
 const out = (name: string) => join(dir, name);
 const fx = (name: string) => `./test/strategies/fixtures/${name}.mjs`;
 const example = (game: string) => `./examples/strategies/${game}.mjs`;
-const spyFile = out('spy.jsonl');
-process.env.SPY_FILE = spyFile; // read by fixtures/spy.mjs (worker threads copy the environment)
-const spied = () =>
-  readFileSync(spyFile, 'utf8')
-    .trim()
+// What fixtures/spy.mjs and counter.mjs print: the referee shows a module's console output on
+// stderr, each line after the file's name.
+const spied = (err: string, file = 'spy.mjs') =>
+  err
     .split('\n')
-    .map((l) => JSON.parse(l));
+    .filter((l) => l.startsWith(`${file}: `))
+    .map((l) => JSON.parse(l.slice(file.length + 2)));
 
 describe('Besieged City strategy files', () => {
   it('the example plays every deal of a batch beside greedy, with win % and interval in the summary', async () => {
@@ -94,7 +94,6 @@ describe('Besieged City strategy files', () => {
   }, 120_000);
 
   it('a pool worker imports the module once and calls create(ctx) for every game', async () => {
-    rmSync(spyFile, { force: true });
     const r = await run(
       'batch',
       'besieged-city',
@@ -110,7 +109,7 @@ describe('Besieged City strategy files', () => {
       out('bc-count.csv'),
     );
     expect(r.code).toBe(0);
-    const calls = spied();
+    const calls = spied(r.err, 'counter.mjs');
     // The main thread checks the file once (one import, one create) before the batch starts.
     expect(calls.filter((x) => x === 'import')).toHaveLength(2);
     expect(calls.filter((x) => x === 'create')).toHaveLength(1 + 3);
@@ -156,12 +155,11 @@ describe('Besieged City strategy files', () => {
     [swapped.stock[5], swapped.stock[60]] = [swapped.stock[60], swapped.stock[5]];
     const views = [];
     for (const d of [deal, swapped]) {
-      rmSync(spyFile, { force: true });
       const f = out('deal.json');
       writeFileSync(f, JSON.stringify(d));
       const r = await run('play', 'besieged-city', '--deal', f, '--strategy', fx('spy'));
       expect(r.code).toBe(0);
-      views.push(spied());
+      views.push(spied(r.err));
     }
     const first = views[0][0];
     expect(first.ctx).toEqual({ game: 'besieged-city', seed: '1', seat: 0, players: 1 });
@@ -261,7 +259,6 @@ describe('Pilstymas strategy files', () => {
   }, 120_000);
 
   it('sees a plain view: its hand card, counts and sets of hidden cards, moves in notation', async () => {
-    rmSync(spyFile, { force: true });
     const r = await run(
       'tournament',
       'pilstymas',
@@ -277,7 +274,7 @@ describe('Pilstymas strategy files', () => {
       out('pil-spy.csv'),
     );
     expect(r.code).toBe(0);
-    const { view, ctx } = spied().find((x) => x.view)!;
+    const { view, ctx } = spied(r.err).find((x) => x.view)!;
     expect(ctx).toMatchObject({ game: 'pilstymas', players: 2 });
     expect(Object.keys(view.tableau)).toEqual(['A0', 'A1', 'A2', 'A3', 'B0', 'B1', 'B2', 'B3']);
     expect(view.players.A.hidden).toHaveLength(

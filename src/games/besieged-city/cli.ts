@@ -10,8 +10,15 @@ import { besiegedCity } from './kit.js';
 import { parseMove } from './notation.js';
 import { BcPosition } from './position.js';
 import { renderPosition } from './render.js';
-import { decisionTimeoutMs, decisionTimeoutOption } from '../../cli/options.js';
-import { filesToConfig, Forfeit, loadStrategyValues, strategiesAsGiven } from '../../strategies/module.js';
+import { dealKeyOption, decisionTimeoutMs, decisionTimeoutOption, strategyMemoryMiB } from '../../cli/options.js';
+import { dealKeyOf } from '../../strategies/deal-key.js';
+import {
+  checkOutsideStrategyFolders,
+  filesToConfig,
+  Forfeit,
+  loadStrategyValues,
+  strategiesAsGiven,
+} from '../../strategies/module.js';
 import { settingWord } from '../../batch/settings.js';
 import { makeStrategy, playGame, STRATEGIES } from './strategies/index.js';
 import { strategyFor } from './strategies/file.js';
@@ -44,6 +51,7 @@ function strategyList(v: unknown, option = '--strategies') {
 }
 
 function watchStrategy(argv: Args): void {
+  strategyMemoryMiB(argv);
   const {
     names: [name],
     files,
@@ -132,7 +140,7 @@ export const besiegedCityCli: GamePlugin = {
       example: base.verbs.batch.example,
       describe: base.verbs.batch.describe,
       builder: (y) =>
-        decisionTimeoutOption(base.verbs.batch.builder(y))
+        dealKeyOption(decisionTimeoutOption(base.verbs.batch.builder(y)))
           .option('strategies', {
             type: 'string',
             describe: `also let strategies play each deal: ${STRATEGIES.join(',')}, or strategy files (./my.mjs)`,
@@ -156,11 +164,15 @@ export const besiegedCityCli: GamePlugin = {
           ),
       handler: (argv) => {
         const timeout = decisionTimeoutMs(argv);
+        const memory = strategyMemoryMiB(argv);
         const { names: strategies, files } = strategyList(argv.strategies);
+        const key = dealKeyOf(argv.dealKey, files.size > 0);
+        checkOutsideStrategyFolders(argv.out, '--out', files);
+        checkOutsideStrategyFolders(argv.records, '--records', files);
         if (strategies.length === 0) {
           if (argv.records !== undefined)
             throw new InputError('--records: records are of games played by strategies; give --strategies too');
-          return solveBatchCommand(besiegedCity, JOB, argv);
+          if (key === null) return solveBatchCommand(besiegedCity, JOB, argv);
         }
         const seed = String(argv.strategySeed);
         const given = strategiesAsGiven(String(argv.strategies).split(','), strategies);
@@ -168,12 +180,19 @@ export const besiegedCityCli: GamePlugin = {
           config: {
             strategies,
             strategySeed: seed,
-            ...(files.size ? { decisionTimeoutMs: timeout, strategyFiles: filesToConfig(files) } : {}),
+            ...(files.size
+              ? { decisionTimeoutMs: timeout, strategyMemoryMiB: memory, strategyFiles: filesToConfig(files) }
+              : {}),
+            ...(key ? { dealKey: key } : {}),
           },
           settings: [
-            settingWord('strategies', given.join(',')),
-            settingWord('strategySeed', seed),
-            ...(files.size ? [settingWord('decision-timeout', `${timeout}ms`)] : []),
+            ...(strategies.length
+              ? [settingWord('strategies', given.join(',')), settingWord('strategySeed', seed)]
+              : []),
+            ...(files.size
+              ? [settingWord('decision-timeout', `${timeout}ms`), settingWord('strategy-memory', `${memory}MiB`)]
+              : []),
+            ...(key ? [settingWord('deal-key', key)] : []),
           ],
         });
       },

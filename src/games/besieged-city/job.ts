@@ -8,8 +8,10 @@ import {
   filesFromConfig,
   Forfeit,
   setLoadTimeout,
+  setStrategyMemory,
   StrategyUnavailable,
 } from '../../strategies/module.js';
+import { keyedSeed } from '../../strategies/deal-key.js';
 import { certificate, playGame, type GameResult } from './strategies/index.js';
 import { strategyFor } from './strategies/file.js';
 import { recordOfLine } from '../../solitaire/record.js';
@@ -31,6 +33,10 @@ export type BcJobConfig = SolveJobConfig & {
   decisionTimeoutMs?: number;
   /** A file strategy's limit for loading in a worker, in ms (default 30 s). */
   loadTimeoutMs?: number;
+  /** A file strategy's memory limit in MiB (--strategy-memory). */
+  strategyMemoryMiB?: number;
+  /** The run's deal key: each deal is that of keyedSeed(seed, key) (src/strategies/deal-key.ts). */
+  dealKey?: string;
   /** The rule variant as `--variant` writes it (absent: the default reading). */
   rules?: string;
   /** Put each strategy's game record in the row's `_records` side output (name -> record). */
@@ -45,12 +51,13 @@ export const job: Job<BcJobConfig> = {
   // A strategy that could not play (its column empty) is mended by running the deal again.
   failed: (row) => row.outcome === 'error' || Object.keys(row).some((k) => k.startsWith('won_') && row[k] === ''),
   run(config, seed) {
-    const base = dealOfItem(config, seed, dealFromSeed, dealFromJson);
+    const base = dealOfItem(config, seed, (s) => dealFromSeed(keyedSeed(s, config.dealKey)), dealFromJson);
     const deal = config.rules ? withVariant(base, config.rules, 'variant') : base;
     const { row, result: r } = solveRow('besieged-city', seed, new BcGame(deal), BC_POLICY, config);
     const files = filesFromConfig(config.strategyFiles);
     const timeout = decisionTimeoutOf(config.decisionTimeoutMs);
     setLoadTimeout(config.loadTimeoutMs);
+    setStrategyMemory(config.strategyMemoryMiB);
     const problems: string[] = [];
     const records: Record<string, object> = {};
     const player = (name: string) => `${name} (strategy seed ${config.strategySeed ?? '1'})`;

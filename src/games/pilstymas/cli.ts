@@ -4,7 +4,16 @@ import type { Row } from '../../batch/job.js';
 import { reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
 import { formatCard } from '../../cards/card.js';
 import { MoveMenu, readTyped, runRepl, unknownCommand } from '../../cli/repl.js';
-import { chooseDeal, dealFileOption, decisionTimeoutMs, seedOption, strategyFileOptions } from '../../cli/options.js';
+import {
+  chooseDeal,
+  dealFileOption,
+  dealKeyOption,
+  decisionTimeoutMs,
+  seedOption,
+  strategyFileOptions,
+  strategyMemoryMiB,
+} from '../../cli/options.js';
+import { dealKeyOf } from '../../strategies/deal-key.js';
 import { parseCount, parseSeeds } from '../../cli/units.js';
 import { InputError, quote } from '../../io/errors.js';
 import { checkOutputDirectory, checkOutputFile, writeFileAtomic } from '../../io/files.js';
@@ -21,7 +30,13 @@ import { REPETITION_LIMIT, RepetitionTable } from './repetition.js';
 import { recordFromJson, recordToJson, replayRecord, verifyRecord } from './replay.js';
 import { STRATEGY_NAMES, strategyFor } from './strategies/index.js';
 import { fileStrategies } from './strategies/file.js';
-import { filesToConfig, Forfeit, loadStrategyValues, strategiesAsGiven } from '../../strategies/module.js';
+import {
+  checkOutsideStrategyFolders,
+  filesToConfig,
+  Forfeit,
+  loadStrategyValues,
+  strategiesAsGiven,
+} from '../../strategies/module.js';
 import { countedRows, formatSummary, summarize } from './summary.js';
 import { viewOf } from './view.js';
 
@@ -77,6 +92,7 @@ async function play(argv: Args): Promise<void> {
   const deal = dealOf(argv);
   const rule = ruleOf(argv);
   const maxTurns = maxTurnsOf(argv);
+  strategyMemoryMiB(argv);
   const {
     names: [aiName],
     files,
@@ -180,8 +196,12 @@ async function play(argv: Args): Promise<void> {
 
 async function tournament(argv: Args): Promise<void> {
   const timeout = decisionTimeoutMs(argv);
+  const memory = strategyMemoryMiB(argv);
   const values = String(argv.players).split(',');
   const { names: strategies, files } = strategyNames(values, '--players');
+  const key = dealKeyOf(argv.dealKey, files.size > 0);
+  checkOutsideStrategyFolders(argv.out, '--out', files);
+  checkOutsideStrategyFolders(argv.records, '--records', files);
   if (strategies.length < 2) throw new InputError('--players: name at least two strategies');
   // A strategy listed twice plays itself: two players, planner#1 and planner#2.
   const players = playerNames(strategies);
@@ -199,8 +219,10 @@ async function tournament(argv: Args): Promise<void> {
       ? [
           settingWord('strategy-seed', String(argv.strategySeed ?? '1')),
           settingWord('decision-timeout', `${timeout}ms`),
+          settingWord('strategy-memory', `${memory}MiB`),
         ]
       : []),
+    ...(key ? [settingWord('deal-key', key)] : []),
   ].join(' ');
   const config: PilJobConfig = { maxTurns, rule, records: typeof argv.records === 'string', settings };
   if (files.size)
@@ -208,7 +230,9 @@ async function tournament(argv: Args): Promise<void> {
       strategyFiles: filesToConfig(files),
       strategySeed: String(argv.strategySeed ?? '1'),
       decisionTimeoutMs: timeout,
+      strategyMemoryMiB: memory,
     });
+  if (key) config.dealKey = key;
   const records = typeof argv.records === 'string' ? argv.records : null;
   if (records !== null) checkOutputDirectory(records, '--records');
   const onRecord = (row: Row) => {
@@ -273,7 +297,7 @@ export const pilstymasCli: GamePlugin = {
         'greedy against the planner, 200 games',
       ],
       builder: (y) =>
-        ruleOptions(y)
+        dealKeyOption(ruleOptions(y))
           .option('players', {
             type: 'string',
             default: STRATEGY_NAMES.join(','),

@@ -15,7 +15,8 @@ import { DEFAULT_MAX_TURNS, type GameResult, playGame } from './game.js';
 import { type Strategy, strategyFor } from './strategies/index.js';
 import { PilPosition, type WinRule } from './position.js';
 import { recordToJson } from './replay.js';
-import { decisionTimeoutOf, filesFromConfig, Forfeit } from '../../strategies/module.js';
+import { keyedSeed } from '../../strategies/deal-key.js';
+import { decisionTimeoutOf, filesFromConfig, Forfeit, setStrategyMemory } from '../../strategies/module.js';
 import { FileStrategy, fileStrategies } from './strategies/file.js';
 
 // The tournament job: one item is one game, "seatA:seatB:seed". Every pairing plays each seed
@@ -31,6 +32,10 @@ export interface PilJobConfig {
   /** The files' own random seed (never the deal's), and their limit per decision in ms. */
   strategySeed?: string;
   decisionTimeoutMs?: number;
+  /** The files' memory limit in MiB (--strategy-memory). */
+  strategyMemoryMiB?: number;
+  /** The run's deal key: the deal of a seed is that of keyedSeed(seed, key) (src/strategies/deal-key.ts). */
+  dealKey?: string;
   /** The settings column: what a rerun needs (src/batch/settings.ts). */
   settings?: string;
 }
@@ -130,7 +135,8 @@ export function runGameItem(config: PilJobConfig, item: string): Row {
   const { a, b, seed } = parseItem(item);
   const maxTurns = config.maxTurns ?? DEFAULT_MAX_TURNS;
   const rule = config.rule ?? 'cleared';
-  const deal = dealFromSeed(seed);
+  const deal = dealFromSeed(keyedSeed(seed, config.dealKey));
+  setStrategyMemory(config.strategyMemoryMiB);
   // Strategy seeds depend on the deal and the seat, not on who the opponent is.
   const files = filesFromConfig(config.strategyFiles);
   const timeout = decisionTimeoutOf(config.decisionTimeoutMs);

@@ -1,10 +1,25 @@
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { batchOptions, itemsOf, reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
-import { chooseDeal, dealFileOption, decisionTimeoutMs, seedOption, strategyFileOptions } from '../../cli/options.js';
+import {
+  chooseDeal,
+  dealFileOption,
+  dealKeyOption,
+  decisionTimeoutMs,
+  seedOption,
+  strategyFileOptions,
+  strategyMemoryMiB,
+} from '../../cli/options.js';
+import { dealKeyOf } from '../../strategies/deal-key.js';
 import { InputError, quote } from '../../io/errors.js';
 import { checkOutputDirectory, writeOutputFile } from '../../io/files.js';
-import { filesToConfig, loadStrategyValues, strategiesAsGiven, type StrategyFile } from '../../strategies/module.js';
+import {
+  checkOutsideStrategyFolders,
+  filesToConfig,
+  loadStrategyValues,
+  strategiesAsGiven,
+  type StrategyFile,
+} from '../../strategies/module.js';
 import { settingWord } from '../../batch/settings.js';
 import { formatJson } from '../../io/json.js';
 import type { Args, GamePlugin } from '../../cli/plugin.js';
@@ -62,6 +77,7 @@ function strategyFiles(
 function simulateVerb(argv: Args): void {
   const deal = dealOf(argv);
   const variant = variantOf(argv);
+  strategyMemoryMiB(argv);
   const given = strategyFiles(argv.strategies as string | undefined, deal.players);
   const strategies = parseStrategies(given.text, deal.players, given.files);
   const rngSeed = argv.rngSeed === undefined ? defaultRngSeed(deal.seed) : String(argv.rngSeed);
@@ -141,8 +157,11 @@ async function batchVerb(argv: Args): Promise<void> {
   const players = parsePlayerList(String(argv.players ?? '4'));
   const seeds = itemsOf(argv); // --seeds and --shard
   const timeout = decisionTimeoutMs(argv);
+  const memory = strategyMemoryMiB(argv);
   const values = argv.strategies === undefined ? 'rule' : String(argv.strategies);
   const given = strategyFiles(values, players[0]);
+  const key = dealKeyOf(argv.dealKey, given.files.size > 0);
+  checkOutsideStrategyFolders(argv.out, '--out', given.files);
   const strategies = given.text!;
   for (const p of players) parseStrategies(strategies, p, given.files); // bad strategies fail before any game
   const withFiles = given.files.size
@@ -150,6 +169,7 @@ async function batchVerb(argv: Args): Promise<void> {
         strategyFiles: filesToConfig(given.files),
         strategySeed: String(argv.strategySeed ?? '1'),
         decisionTimeoutMs: timeout,
+        strategyMemoryMiB: memory,
       }
     : {};
   const variant = variantOf(argv);
@@ -163,15 +183,24 @@ async function batchVerb(argv: Args): Promise<void> {
       ? [
           settingWord('strategy-seed', String(argv.strategySeed ?? '1')),
           settingWord('decision-timeout', `${timeout}ms`),
+          settingWord('strategy-memory', `${memory}MiB`),
         ]
       : []),
+    ...(key ? [settingWord('deal-key', key)] : []),
   ].join(' ');
   const r = await runBatchCommand({
     argv,
     job: new URL('./job.js', import.meta.url),
     unit: 'games',
     items,
-    config: { strategies, noWrap: !variant.wrap, alternateColours: variant.alternateColours, settings, ...withFiles },
+    config: {
+      strategies,
+      noWrap: !variant.wrap,
+      alternateColours: variant.alternateColours,
+      settings,
+      ...withFiles,
+      ...(key ? { dealKey: key } : {}),
+    },
     note: (rows) => (rows.length ? `cycles ${rows.filter((x) => x.outcome === 'cycle').length}` : ''),
   });
   console.log(formatSummary(summarize(r.csvRows)));
@@ -228,7 +257,7 @@ export const zioplysCli: GamePlugin = {
       builder: (y) =>
         strategyFileOptions(
           variantOptions(
-            batchOptions(y, {
+            batchOptions(dealKeyOption(y), {
               seeds: '1..1000',
               seedsWhy: 'a game takes well under a millisecond',
               out: 'results/zioplys.csv',

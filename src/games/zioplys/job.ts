@@ -13,7 +13,8 @@ import {
 } from '../../batch/schema.js';
 import { checkPlayers } from './deal.js';
 import { OUTCOME_NAMES, OUTCOME_LOSER, ZGame } from './position.js';
-import { decisionTimeoutOf, filesFromConfig, Forfeit } from '../../strategies/module.js';
+import { keyedSeed } from '../../strategies/deal-key.js';
+import { decisionTimeoutOf, filesFromConfig, Forfeit, setStrategyMemory } from '../../strategies/module.js';
 import { seatFiles } from './strategies/file.js';
 import { configure, defaultRngSeed, parseStrategies, type Strategies, strategiesLabel } from './strategies/index.js';
 
@@ -33,6 +34,10 @@ export interface ZJobConfig {
   /** The files' own random seed (never the deal's), and their limit per decision in ms. */
   strategySeed?: string;
   decisionTimeoutMs?: number;
+  /** The files' memory limit in MiB (--strategy-memory). */
+  strategyMemoryMiB?: number;
+  /** The run's deal key: the deal of a seed is that of keyedSeed(seed, key) (src/strategies/deal-key.ts). */
+  dealKey?: string;
   /** The settings column: what a rerun needs (src/batch/settings.ts). */
   settings?: string;
 }
@@ -146,7 +151,8 @@ export const job: Job<ZJobConfig> = {
     const g = p.game;
     configure(g, p.strategies, defaultRngSeed(seed));
     seatFiles(g, p.strategies.files, config.strategySeed ?? '1', decisionTimeoutOf(config.decisionTimeoutMs));
-    g.dealDeck(shuffledDeck(seed, 1));
+    setStrategyMemory(config.strategyMemoryMiB);
+    g.dealDeck(shuffledDeck(keyedSeed(seed, config.dealKey), 1));
     let forfeit: Forfeit | null = null;
     try {
       g.play();
