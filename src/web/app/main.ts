@@ -377,9 +377,11 @@ function say(text: string): void {
   live.textContent = live.textContent === text ? `${text}\u00a0` : text;
 }
 
-function after(r: Answer, quiet = false): void {
+/** After a move, an undo or a redo: redraw, keep, announce; a refusal is announced with its
+ *  reason (a move's as "illegal: …"). */
+function after(r: Answer, refusal = 'illegal: '): void {
   if (!r.ok) {
-    say(r.reason.startsWith('illegal') ? r.reason : `illegal: ${r.reason}`);
+    say(`${refusal}${r.reason}`);
     return;
   }
   picked = null;
@@ -389,7 +391,7 @@ function after(r: Answer, quiet = false): void {
   save();
   const over = session.over();
   if (over) say(over);
-  else if (!quiet) say(r.said);
+  else say(r.said);
   if (session.aiToMove()) window.setTimeout(aiTurn, 150);
 }
 
@@ -644,15 +646,15 @@ function keys(e: KeyboardEvent): void {
     return;
   }
   if (e.ctrlKey || e.metaKey || e.altKey) {
-    if (e.key === 'z') after(session.undo());
-    else if (e.key === 'y') after(session.redo());
+    if (e.key === 'z') after(session.undo(), '');
+    else if (e.key === 'y') after(session.redo(), '');
     else return;
     e.preventDefault();
     return;
   }
   const k = e.key.toLowerCase();
-  if (k === 'u') after(session.undo());
-  else if (k === 'r') after(session.redo());
+  if (k === 'u') after(session.undo(), '');
+  else if (k === 'r') after(session.redo(), '');
   else if (k === 'h') void hint();
   else if (k === 'd' && session.settings.game === 'besieged-city') play('deal');
   else if (k === 'm') $('move').focus();
@@ -674,8 +676,8 @@ function main(): void {
   $('ai').addEventListener('change', () => newGame({ ai: ($('ai') as HTMLSelectElement).value }));
   $('new').addEventListener('click', () => newGame({ seed: String(1 + Math.floor(Math.random() * 1_000_000)) }));
   $('restart').addEventListener('click', () => newGame({}));
-  $('undo').addEventListener('click', () => after(session.undo()));
-  $('redo').addEventListener('click', () => after(session.redo()));
+  $('undo').addEventListener('click', () => after(session.undo(), ''));
+  $('redo').addEventListener('click', () => after(session.redo(), ''));
   $('pass').addEventListener('click', () => play('pass'));
   $('hint').addEventListener('click', () => void hint());
   $('winnable').addEventListener('click', () => void winnable());
