@@ -22,7 +22,7 @@ input[type=text], input[type=number] { padding: 3px 6px; border: 1px solid #c4ca
 #status { color: var(--muted); font-variant-numeric: tabular-nums; }
 #busy { color: #8a5a00; font-variant-numeric: tabular-nums; }
 #advice { min-height: 1.4em; margin: 6px 0; }
-#advice .line { font: 13px/1.5 ui-monospace, Menlo, Consolas, monospace; background: var(--panel); padding: 6px 8px; border-radius: 6px; }
+#advice .line { font: 13px/1.5 ui-monospace, Menlo, Consolas, monospace; background: var(--panel); padding: 6px 8px; border-radius: 6px; max-height: 160px; overflow-y: auto; }
 :focus-visible { outline: 3px solid #ffb300; outline-offset: 2px; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .stage { display: flex; gap: 16px; align-items: flex-start; }

@@ -134,6 +134,14 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     expect(await live()).toBe('won');
     expect(await moves()).toBe(bcLine.length);
     await page.screenshot({ path: join(ARTIFACTS, 'web-besieged-city-won.png') });
+    // After the game, its replay: back to the start and one move on.
+    await page.click('#replay');
+    await page.fill('#replay-slider', '0');
+    expect(await page.textContent('#status')).toContain(`after move 0 of ${bcLine.length}`);
+    expect(await page.$$eval('#board .pile[data-pile=stock] .card', (cs: Dom[]) => cs.length)).toBe(1);
+    await page.click('#replay-next');
+    expect(await page.textContent('#status')).toContain(`after move 1 of ${bcLine.length}`);
+    await page.click('#replay');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
     const file = join(dir, 'bc-record.json');
     await download.saveAs(file);
@@ -198,14 +206,22 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     expect(page.url()).toContain('#game=besieged-city&seed=42');
   });
 
-  it('the keyboard alone plays a move: Tab to a card, Enter, Enter on a lit place', async () => {
+  it('the keyboard alone plays a move: Tab to a card, Enter, Tab to a lit place, Enter', async () => {
     await open('game=besieged-city&seed=42');
     const p = places(quietMove());
-    await page.focus(`.pile[data-pile="${p.from}"] .card.pickable[data-card="${p.card}"]`);
+    const focused = () =>
+      page.evaluate(() => {
+        const e = document.activeElement;
+        return `${e.closest('.pile')?.dataset.pile ?? ''}:${e.dataset.card ?? ''}:${e.classList.contains('target')}`;
+      });
+    const tabTo = async (want: string) => {
+      for (let i = 0; i < 120 && (await focused()) !== want; i++) await page.keyboard.press('Tab');
+      expect(await focused()).toBe(want);
+    };
+    await tabTo(`${p.from}:${p.card}:false`);
     await page.keyboard.press('Enter');
-    const focused = await page.evaluate(() => (document.activeElement as Dom).dataset.pile);
-    expect(focused).toBeTruthy();
-    await page.focus(`.pile[data-pile="${p.to}"]`);
+    expect(await live()).toMatch(new RegExp(`^picked up .* it may go to .*${p.to}`));
+    await tabTo(`${p.to}::true`);
     await page.keyboard.press('Enter');
     expect(await moves()).toBe(1);
     await page.keyboard.press('u');

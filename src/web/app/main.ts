@@ -132,8 +132,12 @@ function hashOf(s: Settings): string {
   return `#${p.toString().replace(/%3D/g, '=').replace(/%2C/g, ',')}`;
 }
 
+/** Whether the address names the game `b` is (a deal from a file is "seed=file"). */
 const sameDeal = (a: Settings, b: Settings) =>
-  a.game === b.game && a.seed === b.seed && a.variant === b.variant && (a.game !== 'pilstymas' || a.ai === b.ai);
+  a.game === b.game &&
+  (b.dealJson ? a.seed === 'file' : a.seed === b.seed) &&
+  a.variant === b.variant &&
+  (a.game !== 'pilstymas' || a.ai === b.ai);
 
 function save(): void {
   const doc = {
@@ -181,13 +185,17 @@ function load(): void {
       return null;
     }
   })();
-  if (saved && (!fromHash || sameDeal(fromHash, saved.settings) || location.hash === '#seed=file')) {
+  if (saved && (!fromHash || sameDeal(fromHash, saved.settings))) {
     try {
       session = restore(saved.settings, saved.moves, saved.redo ?? []);
       return;
     } catch (e) {
       say(`the saved game could not be restored: ${(e as Error).message}`);
     }
+  }
+  if (fromHash?.seed === 'file') {
+    say('the deal file of this address is not in this browser: open it again');
+    fromHash.seed = '1';
   }
   session = newSession(fromHash ?? { game: 'besieged-city', seed: '1', variant: '', ai: 'expert' });
 }
