@@ -87,7 +87,7 @@ const BODY = `<main>
   <button id="hint" type="button">Hint</button>
   <button id="winnable" type="button">Winnable?</button>
   <button id="spoiler" type="button">With the stock known (spoiler)</button>
-  <label>Budget <input id="budget" type="number" min="1000" step="1000" value="200000"> nodes</label>
+  <label>Budget <input id="budget" type="number" min="1000" step="1000" placeholder="default"> nodes</label>
   <button id="stop" type="button" disabled>Stop</button>
   <span id="busy" aria-live="polite"></span>
   <button id="download" type="button">Download record</button>

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +147,7 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     await download.saveAs(file);
     const v = await run('verify', '--solution', file);
     expect(v.out).toContain(`valid: won in ${bcLine.length} moves`);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ format: 'patience-record', player: 'person' });
     expect(v.code).toBe(0);
   });
 
@@ -254,15 +255,24 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
 
   it('Besieged City: chance without peeking, and the stock known only when asked', async () => {
     await open('game=besieged-city&seed=42');
-    await page.fill('#budget', '20000');
+    // A small budget: the estimate stops after the game that spends it, and says so.
+    await page.fill('#budget', '100000');
     await page.click('#winnable');
     await page.waitForFunction(() => /chance without peeking/.test(document.querySelector('#live')!.textContent!));
-    expect(await page.textContent('#advice')).toMatch(/Chance without peeking: \d+% \[\d+%, \d+%\]/);
-    expect(await page.textContent('#advice')).not.toContain('stock known');
-    await page.fill('#budget', '2000000');
+    expect(await page.textContent('#advice')).toMatch(/^Chance without peeking: the sampler won \d+ of \d+ games/);
+    expect(await page.textContent('#advice')).toMatch(/95% interval/);
+    expect(await page.textContent('#advice')).not.toMatch(/stock known/i);
+    await page.fill('#budget', '');
     await page.click('#spoiler');
     await page.waitForFunction(() => /with the stock known/.test(document.querySelector('#live')!.textContent!));
-    expect(await page.textContent('#advice')).toMatch(/With the stock known \(spoiler\): (yes, solved|unknown)/);
+    expect(await page.textContent('#advice')).toMatch(/^SPOILER, with the stock known: (winnable|unknown)/);
+    // A game left unfinished downloads as such, and verify agrees.
+    await type(bcLine[0]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const file = join(dir, 'bc-unfinished.json');
+    await download.saveAs(file);
+    const v = await run('verify', '--solution', file);
+    expect(v.out).toMatch(/^valid: unfinished after 1 move/);
   });
 
   it('Parterre deal 1: the solver line typed wins; the first moves by clicks; winnable with its line', async () => {
@@ -276,7 +286,7 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     }
     await page.click('#winnable');
     await page.waitForFunction(() => /still winnable/.test(document.querySelector('#live')!.textContent!));
-    expect(await page.textContent('#advice')).toContain('Still winnable: yes, solved');
+    expect(await page.textContent('#advice')).toContain('Winnable: the solver found a winning line');
     await page.click('#show-line');
     expect((await page.textContent('#line')).split(', ').length).toBeGreaterThan(0);
     await page.screenshot({ path: join(ARTIFACTS, 'web-parterre.png') });

@@ -13,7 +13,7 @@ import {
   WEB_GAMES,
 } from './model.js';
 import { recordOf } from './record.js';
-import type { ChanceAnswer, HintAnswer, WinnableAnswer } from './advice.js';
+import { type AdviceKind, defaultBudget, type HintAdvice, type WinnableAdvice } from './advice.js';
 import type { Reply, Request } from './worker.js';
 
 // The page: draws the session's board, turns clicks, drags, keys and the move box into moves,
@@ -36,19 +36,31 @@ let replayAt: number | null = null;
 
 let worker: Worker | null = null;
 let nextId = 1;
-let pending: { id: number; resolve: (r: Reply) => void; started: number; what: string } | null = null;
+type Done = Exclude<Reply, { progress: unknown }>;
+let pending: {
+  id: number;
+  resolve: (r: Done) => void;
+  started: number;
+  what: string;
+  budget: number | null;
+  nodes: number;
+} | null = null;
 let clock: number | undefined;
 
 function startWorker(): Worker {
   const url = URL.createObjectURL(new Blob([__WORKER_SOURCE__], { type: 'text/javascript' }));
   const w = new Worker(url);
   w.onmessage = (e: MessageEvent<Reply>) => {
-    if (pending && e.data.id === pending.id) {
-      const p = pending;
-      pending = null;
-      busy(null);
-      p.resolve(e.data);
+    const r = e.data;
+    if (!pending || r.id !== pending.id) return;
+    if ('progress' in r) {
+      pending.nodes = r.progress.nodes;
+      return;
     }
+    const p = pending;
+    pending = null;
+    busy(null);
+    p.resolve(r);
   };
   w.onerror = (e) => {
     e.preventDefault();
@@ -62,24 +74,33 @@ function startWorker(): Worker {
   return w;
 }
 
-function ask(kind: Request['kind'], what: string): Promise<Reply> {
+/** The node budget typed in the Budget box, or null for the advice's own default. */
+function typedBudget(): number | null {
+  const v = Number(($('budget') as HTMLInputElement).value);
+  return Number.isFinite(v) && v > 0 ? Math.floor(v) : null;
+}
+
+function ask(kind: AdviceKind | 'ai', what: string): Promise<Done> {
   if (!worker) worker = startWorker();
   if (pending) stop();
   const id = nextId++;
-  const budget = { nodes: Number(($('budget') as HTMLInputElement).value) || 100000, samples: 20 };
   const state = {
     settings: session.settings,
     moves: session.moves.map((m) => m.text),
     dealtWaiting: session.dealtWaiting(),
   };
+  const typed = typedBudget();
+  const budget = kind === 'ai' ? null : (typed ?? defaultBudget(session.settings.game, kind));
   return new Promise((resolve) => {
-    pending = { id, resolve, started: performance.now(), what };
+    pending = { id, resolve, started: performance.now(), what, budget, nodes: 0 };
     busy(what);
-    worker!.postMessage({ id, kind, state, budget } satisfies Request);
+    const req: Request =
+      kind === 'ai' ? { id, kind, state } : { id, kind, state, ...(typed !== null ? { maxNodes: typed } : {}) };
+    worker!.postMessage(req);
   });
 }
 
-/** Ends the search under way: the worker is ended (a search in it cannot be interrupted). */
+/** Ends the search under way: the worker is ended (a running search cannot read a message). */
 function stop(): void {
   if (!pending) return;
   worker?.terminate();
@@ -99,10 +120,14 @@ function busy(what: string | null): void {
     b.textContent = '';
     return;
   }
-  const budget = Number(($('budget') as HTMLInputElement).value).toLocaleString('en');
   const tick = () => {
-    const s = pending ? ((performance.now() - pending.started) / 1000).toFixed(1) : '0.0';
-    b.textContent = `${what}… ${s} s (budget ${budget} nodes)`;
+    if (!pending) return;
+    const s = ((performance.now() - pending.started) / 1000).toFixed(1);
+    const n =
+      pending.budget === null
+        ? ''
+        : ` · ${pending.nodes.toLocaleString('en')} of ${pending.budget.toLocaleString('en')} nodes`;
+    b.textContent = `${what}… ${s} s${n}`;
   };
   tick();
   clock = window.setInterval(tick, 200);
@@ -407,6 +432,7 @@ function play(text: string): void {
   if (replayAt !== null) return;
   if (session.aiToMove()) {
     say('wait: the computer is to move');
+    if (!pending) void aiTurn();
     return;
   }
   after(session.play(text));
@@ -418,7 +444,11 @@ async function aiTurn(): Promise<void> {
   const r = await ask('ai', `${s.settings.ai} (B) thinks`);
   if (s !== session) return;
   if (!r.ok) {
-    say(r.error === 'stopped' ? 'stopped: press Hint or play to go on' : `the computer failed: ${r.error}`);
+    say(
+      r.error === 'stopped'
+        ? 'stopped: play a move (or press Hint) to let the computer go on'
+        : `the computer failed: ${r.error}`,
+    );
     return;
   }
   after(session.play(r.result as string));
@@ -531,44 +561,36 @@ function wireBoard(): void {
 // ---- advice ----
 
 async function hint(): Promise<void> {
+  if (session.over()) return say(`the game is over (${session.over()})`);
+  if (session.aiToMove()) return play('');
   const r = await ask('hint', 'hint');
   if (!r.ok) return void say(r.error === 'stopped' ? 'stopped' : `hint failed: ${r.error}`);
-  const h = r.result as HintAnswer;
+  const h = r.result as HintAdvice;
+  const box = $('advice');
   if (!h.move) {
-    $('advice').textContent = `No hint from ${h.by}: ${h.note}.`;
-    return say(`no hint: ${h.note}`);
+    box.textContent = `No hint: ${h.text}.`;
+    return say(`no hint: ${h.text}`);
   }
   hinted = session.legal().find((m) => m.text.toLowerCase() === h.move!.toLowerCase()) ?? null;
-  $('advice').textContent = `Hint: ${h.move} — from ${h.by}${h.note ? `, ${h.note}` : ''} (${r.ms} ms).`;
+  box.textContent = `${h.text.replace(/^hint/, 'Hint')} — ${h.nodes.toLocaleString('en')} nodes, ${r.ms} ms.`;
   render();
   say(`hint: ${h.move}`);
 }
 
-async function winnable(): Promise<void> {
-  if (session.settings.game === 'besieged-city') {
-    const r = await ask('chance', 'chance without peeking');
-    if (!r.ok) return void say(r.error === 'stopped' ? 'stopped' : `failed: ${r.error}`);
-    const c = r.result as ChanceAnswer;
-    const pc = (x: number) => `${Math.round(100 * x)}%`;
-    const text = `Chance without peeking: ${pc(c.rate)} [${pc(c.low)}, ${pc(c.high)}] — ${c.won} of ${c.samples} guesses of the stock order won${c.unknown ? `, ${c.unknown} unknown at the budget (counted as not won)` : ''}.`;
-    $('advice').textContent = text;
-    return say(`chance without peeking: ${pc(c.rate)}`);
-  }
-  const r = await ask('winnable', 'still winnable?');
+async function winnable(kind: 'winnable' | 'spoiler'): Promise<void> {
+  const what =
+    session.settings.game !== 'besieged-city'
+      ? 'still winnable?'
+      : kind === 'spoiler'
+        ? 'with the stock known'
+        : 'chance without peeking';
+  const r = await ask(kind, what);
   if (!r.ok) return void say(r.error === 'stopped' ? 'stopped' : `failed: ${r.error}`);
-  showWinnable(r.result as WinnableAnswer, 'Still winnable', r.ms);
-}
-
-async function spoiler(): Promise<void> {
-  const r = await ask('winnable', 'with the stock known');
-  if (!r.ok) return void say(r.error === 'stopped' ? 'stopped' : `failed: ${r.error}`);
-  showWinnable(r.result as WinnableAnswer, 'With the stock known (spoiler)', r.ms);
-}
-
-function showWinnable(w: WinnableAnswer, head: string, ms: number): void {
-  const word = w.verdict === 'solved' ? 'yes, solved' : w.verdict === 'lost' ? 'no, lost' : 'unknown';
+  const w = r.result as WinnableAdvice;
   const box = $('advice');
-  box.textContent = `${head}: ${word}${w.note ? ` (${w.note})` : ''} — ${w.nodes.toLocaleString('en')} nodes, ${ms} ms.`;
+  const text = w.text.charAt(0).toUpperCase() + w.text.slice(1);
+  box.textContent = `${text} — ${r.ms} ms.`;
+  if (w.kind === 'chance') return say(w.text.split(':').slice(0, 2).join(':'));
   if (w.line?.length) {
     const b = document.createElement('button');
     b.textContent = 'Show the line';
@@ -577,18 +599,23 @@ function showWinnable(w: WinnableAnswer, head: string, ms: number): void {
       const pre = document.createElement('p');
       pre.className = 'line';
       pre.id = 'line';
+      pre.tabIndex = 0;
       pre.textContent = w.line!.join(', ');
       b.replaceWith(pre);
+      pre.focus();
     });
     box.append(' ', b);
   }
-  say(`${head.toLowerCase()}: ${word}`);
+  const word = w.verdict === 'solved' ? 'winnable' : w.verdict === 'lost' ? 'lost' : 'unknown';
+  say(`${w.spoiler ? 'spoiler, with the stock known: ' : 'still winnable? '}${word}`);
 }
 
 // ---- records, files and replay ----
 
 function download(): void {
-  const { file, json } = recordOf(session);
+  const r = recordOf(session);
+  if ('error' in r) return say(r.error);
+  const { file, json } = r;
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([`${JSON.stringify(json, null, 2)}\n`], { type: 'application/json' }));
   a.download = file;
@@ -688,8 +715,8 @@ function main(): void {
   $('redo').addEventListener('click', () => after(session.redo(), ''));
   $('pass').addEventListener('click', () => play('pass'));
   $('hint').addEventListener('click', () => void hint());
-  $('winnable').addEventListener('click', () => void winnable());
-  $('spoiler').addEventListener('click', () => void spoiler());
+  $('winnable').addEventListener('click', () => void winnable('winnable'));
+  $('spoiler').addEventListener('click', () => void winnable('spoiler'));
   $('stop').addEventListener('click', () => {
     stop();
     say('stopped');
