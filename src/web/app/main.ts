@@ -614,7 +614,10 @@ async function winnable(kind: 'winnable' | 'spoiler'): Promise<void> {
 
 function download(): void {
   const r = recordOf(session);
-  if ('error' in r) return say(r.error);
+  if ('error' in r) {
+    say(r.error);
+    return;
+  }
   const { file, json } = r;
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([`${JSON.stringify(json, null, 2)}\n`], { type: 'application/json' }));
