@@ -772,6 +772,8 @@ function main(): void {
   render();
   save();
   document.body.dataset.ready = 'true';
+  // When the page became usable, in ms from the start of its navigation (for bench/web-load.ts).
+  document.body.dataset.readyMs = String(Math.round(performance.now()));
   if (session.aiToMove()) window.setTimeout(aiTurn, 150);
 }
 
