@@ -275,6 +275,24 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     expect(v.out).toMatch(/^valid: unfinished after 1 move/);
   });
 
+  it('Stop ends a search at once and the page goes on: the next hint comes from a fresh worker', async () => {
+    await open('game=besieged-city&seed=42');
+    // The chance at its default budget plays 20 sampler games (millions of nodes): far longer
+    // than the few milliseconds between the progress seen and the click on Stop.
+    await page.click('#winnable');
+    await page.waitForFunction(() => / of [\d,]+ nodes/.test(document.querySelector('#busy')!.textContent!));
+    expect(await page.getAttribute('body', 'data-busy')).toBe('true');
+    expect(await page.isDisabled('#stop')).toBe(false);
+    await page.click('#stop');
+    expect(await live()).toBe('stopped');
+    expect(await page.getAttribute('body', 'data-busy')).toBe('false');
+    expect(await page.textContent('#advice')).toBe('');
+    await type(quietMove());
+    expect(await moves()).toBe(1);
+    await page.click('#hint');
+    await page.waitForFunction(() => /^hint: /.test(document.querySelector('#live')!.textContent!));
+  });
+
   it('Parterre deal 1: the solver line typed wins; the first moves by clicks; winnable with its line', async () => {
     await open('game=parterre&seed=1');
     for (const m of ptLine.slice(0, 8)) {

@@ -169,6 +169,8 @@ function save(): void {
     settings: session.settings,
     moves: session.moves.map((m) => m.text),
     redo: redoStack(),
+    // A dealt card waiting for its place was seen: after a reload it waits again.
+    dealt: session.dealtWaiting(),
   };
   try {
     localStorage.setItem(STORE, JSON.stringify(doc));
@@ -179,11 +181,11 @@ function save(): void {
   if (location.hash !== h) history.replaceState(null, '', h);
 }
 
-/** The moves undone, as notation (for storage): taken back and made again on a scratch copy. */
+/** The moves undone, as notation (for storage): made again and taken back on the live session,
+ *  which leaves it as it was. */
 function redoStack(): string[] {
   if (!session.canRedo) return [];
   const out: string[] = [];
-  // Redo then undo on the live session leaves it as it was, and names every undone move.
   let n = 0;
   while (session.canRedo) {
     const r = session.redo();
@@ -205,7 +207,7 @@ function load(): void {
   const saved = (() => {
     try {
       const t = localStorage.getItem(STORE);
-      return t ? (JSON.parse(t) as { settings: Settings; moves: string[]; redo?: string[] }) : null;
+      return t ? (JSON.parse(t) as { settings: Settings; moves: string[]; redo?: string[]; dealt?: boolean }) : null;
     } catch {
       return null;
     }
@@ -213,6 +215,7 @@ function load(): void {
   if (saved && (!fromHash || sameDeal(fromHash, saved.settings))) {
     try {
       session = restore(saved.settings, saved.moves, saved.redo ?? []);
+      if (saved.dealt) session.play('deal');
       return;
     } catch (e) {
       say(`the saved game could not be restored: ${(e as Error).message}`);
@@ -642,8 +645,15 @@ async function openFile(f: File): Promise<void> {
         .map(([k, v]) => `${k}=${v}`)
         .join(',')
     : '';
-  const s: Settings = { game, seed: doc.seed ?? 'file', variant, ai: session.settings.ai, dealJson: doc };
   try {
+    // Written as the address and the choosers write it (the default switches left out, in order).
+    const s: Settings = {
+      game,
+      seed: doc.seed ?? 'file',
+      variant: formatSwitches(parseSwitches(game, variant)),
+      ai: session.settings.ai,
+      dealJson: doc,
+    };
     stop();
     session = newSession(s);
   } catch (e) {

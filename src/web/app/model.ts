@@ -133,7 +133,8 @@ export function parseSwitches(game: GameName, text: string): Record<string, stri
     if (!s.values.includes(v)) throw new Error(`${k}: "${v}" is not one of ${s.values.join(', ')}`);
     if (v !== s.values[0]) out[k] = v;
   }
-  return out;
+  // In the switches' order, so that one variant is written one way (the address compares them).
+  return Object.fromEntries(sw.filter((x) => x.name in out).map((x) => [x.name, out[x.name]]));
 }
 
 export const formatSwitches = (sw: Record<string, string>) =>
