@@ -313,6 +313,15 @@ export function buildCli(argv: string[]): Argv {
           .example('$0 report shard-*.csv t.csv --out study.html', 'shards merge; games get a section each'),
       async (a: Args) => (await import('./report/report.js')).reportCommand(games, a.files as string[], String(a.out)),
     )
+    .command(
+      'web',
+      'Write the static site that plays the games in a browser (DIR/index.html; nothing fetched from elsewhere)',
+      (s) =>
+        s
+          .option('out', { type: 'string', demandOption: true, describe: 'the directory to write into' })
+          .example('$0 web --out site', 'then open site/index.html'),
+      async (a: Args) => console.log(`web: ${await (await import('./web/command.js')).webCommand(String(a.out))}`),
+    )
     .example(`$0 deal ${EXAMPLE_GAME} --seed 42`, 'print the layout of deal 42')
     .example(`$0 solve ${EXAMPLE_GAME} --seed 42 --json > sol.json`, 'solve it and save the solution')
     .example('$0 verify --solution sol.json', 'replay a solution in the rules engine')

@@ -5,8 +5,22 @@
 // and printing are its shell (index.ts, cli.ts, job.ts, strategies/file.ts).
 
 export { GAME, type BcDeal, type BcDealJson, dealFromSeed, dealFromJson, dealToJson, withVariant } from './deal.js';
-export { type BcRules, DEFAULT_RULES, SWITCH_NAMES, formatVariant, parseVariant } from './rules.js';
-export { BcPosition, MAX_MOVES } from './position.js';
+export { type BcRules, DEFAULT_RULES, SWITCH_NAMES, formatVariant, parseVariant, switchValues } from './rules.js';
+export {
+  BcPosition,
+  MAX_MOVES,
+  FILL,
+  R2T,
+  S2F,
+  S2TAL,
+  T2F,
+  T2T,
+  moveCard,
+  moveFrom,
+  moveKind,
+  moveTo,
+} from './position.js';
+export { CELL_NAMES, STOCK_SIZE, TRENCH_NAMES } from './layout.js';
 export { formatMove, parseMove } from './notation.js';
 export { renderPosition, type RenderOptions } from './render.js';
 export { BcGame } from './search.js';

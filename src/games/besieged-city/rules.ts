@@ -54,6 +54,8 @@ const SWITCHES = new Map<
 ]);
 type Mutable = { -readonly [K in keyof BcRules]: BcRules[K] };
 export const SWITCH_NAMES = [...SWITCHES.keys()];
+/** A switch's values, the default first (for a chooser, e.g. the web page's). */
+export const switchValues = (name: string): readonly string[] => SWITCHES.get(name)?.values ?? [];
 
 /** The seven readings of the rules the studies compare (docs/variants.md): the default, each
  *  switch's other values one at a time, and the strictest combination. */

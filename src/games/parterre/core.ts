@@ -5,8 +5,8 @@
 // batch job are its shell (index.ts, cli.ts, job.ts). All its cards are face up: the player's
 // view is the position.
 
-export { GAME, type PtDeal, type PtDealJson, dealFromSeed, dealFromJson, dealToJson } from './deal.js';
-export { PtPosition, MAX_MOVES } from './position.js';
+export { GAME, PILES, type PtDeal, type PtDealJson, dealFromSeed, dealFromJson, dealToJson } from './deal.js';
+export { PtPosition, MAX_MOVES, B2F, B2P, P2F, P2P, moveCard, moveFrom, moveKind, moveTo } from './position.js';
 export { formatMove, parseMove } from './notation.js';
 export { renderPosition, type RenderOptions } from './render.js';
 export { PtGame } from './search.js';

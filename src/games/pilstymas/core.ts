@@ -29,3 +29,4 @@ export {
 } from './strategies/index.js';
 export { EXPERT_DEFAULTS, ExpertStrategy, type ExpertOptions } from './strategies/expert.js';
 export { publicView, type PilPublicMove, type PilPublicView, type PilSide } from './strategies/public-view.js';
+export { pilBoard } from './board.js';

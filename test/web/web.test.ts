@@ -1,0 +1,346 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { besiegedCity } from '../../src/games/besieged-city/kit.js';
+import { dealFromSeed as bcDealFromSeed, dealToJson as bcDealToJson } from '../../src/games/besieged-city/deal.js';
+import { parterre } from '../../src/games/parterre/kit.js';
+import { solve } from '../../src/search/solve.js';
+import { run } from '../cli/run.js';
+import { findChromium, INSTALL_HINT } from '../report/browser.js';
+import { tempDir } from '../temp-dir.js';
+
+// The play page (`patience web`) in a real browser: the built page is loaded from disk, games
+// are played to a win through the move box and by clicks, the refusals, undo, reload, the hint
+// and the record are checked, and nothing may log an error or fetch anything from elsewhere.
+// One browser, one page for the file. Screenshots go to test-artifacts/ (ignored by git).
+
+const dir = tempDir('patience-web-');
+const ARTIFACTS = resolve('test-artifacts');
+const chromium = findChromium();
+const CI = process.env.CI === 'true';
+if (!chromium && !CI) console.warn(`browser tests skipped: chromium not found; ${INSTALL_HINT}`);
+
+// biome-ignore lint/suspicious/noExplicitAny: the page's DOM and playwright's objects, untyped here
+type Dom = any;
+// The page's globals, inside callbacks that run in the page (the project's TypeScript has no DOM library).
+declare const document: Dom;
+declare const localStorage: Dom;
+
+/** The solver's winning line for a seed. */
+function line(game: 'besieged-city' | 'parterre', seed: string): string[] {
+  const kit = game === 'besieged-city' ? besiegedCity : parterre;
+  const deal = kit.dealFromSeed(seed);
+  const r = solve(kit.searchGame(deal as never), { maxNodes: 5_000_000, policy: kit.searchPolicy });
+  if (r.outcome !== 'solved') throw new Error(`${game} ${seed} not solved: ${r.outcome}`);
+  return r.line;
+}
+
+/** A Besieged City line as a person types it: the stock is face down, so a stock move does not
+ *  name its card — "stock>talon" deals onto the talon, "deal" turns a card that then goes to F. */
+const asTyped = (moves: string[]) =>
+  moves.flatMap((m) => (/stock>talon$/.test(m) ? ['stock>talon'] : /stock>F$/.test(m) ? ['deal', m] : [m]));
+
+/** A first move of Besieged City deal 42 that turns no stock card (one that does may not be
+ *  taken back: a card once seen stays dealt). */
+function quietMove(): string {
+  const deal = besiegedCity.dealFromSeed('42');
+  const pos = besiegedCity.position(deal);
+  const buf = new Int32Array(besiegedCity.maxMoves);
+  const n = besiegedCity.legalMoves(pos, buf);
+  for (let i = 0; i < n; i++) {
+    const sp = pos.sp;
+    pos.make(buf[i]);
+    const quiet = pos.sp === sp;
+    pos.unmake(buf[i]);
+    if (quiet) return besiegedCity.formatMove(buf[i]);
+  }
+  throw new Error('no quiet first move');
+}
+
+/** The places a move in notation joins, as the board names them. */
+function places(move: string): { card: string; from: string; to: string } {
+  const [card, path] = move.split(' ');
+  const [from, to] = path.split('>');
+  const suit = 'SHDC'.indexOf(card[1]);
+  return { card, from: from === 'stock' ? 'dealt' : from, to: to === 'F' ? `F${suit}` : to };
+}
+
+describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', () => {
+  let browser: Dom, page: Dom, url: string;
+  const errors: string[] = [];
+  const requests: string[] = [];
+  let bcLine: string[], ptLine: string[];
+
+  beforeAll(async () => {
+    if (!chromium) return;
+    const r = await run('web', '--out', dir);
+    expect(r.code, r.err).toBe(0);
+    url = pathToFileURL(join(dir, 'index.html')).href;
+    bcLine = line('besieged-city', '42');
+    ptLine = line('parterre', '1');
+    const { chromium: pw } = await import('playwright-core');
+    browser = await pw.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    // Anything but the file itself and the worker's Blob is a request leaving the page: refused and counted.
+    await context.route('**/*', (route: Dom) => {
+      const u: string = route.request().url();
+      if (u.startsWith('file:') || u.startsWith('blob:') || u.startsWith('data:')) return route.continue();
+      requests.push(u);
+      return route.abort();
+    });
+    context.on('request', (r: Dom) => {
+      const u: string = r.url();
+      if (!u.startsWith('file:') && !u.startsWith('blob:') && !u.startsWith('data:')) requests.push(u);
+    });
+    page = await context.newPage();
+    page.on('console', (m: Dom) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e: Error) => errors.push(e.message));
+    mkdirSync(ARTIFACTS, { recursive: true });
+  }, 120_000);
+  afterAll(async () => browser?.close());
+
+  /** Opens a fresh game (storage cleared) from the address's hash. */
+  async function open(hash: string) {
+    await page.goto(url);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('about:blank');
+    await page.goto(`${url}#${hash}`);
+    await page.waitForSelector('body[data-ready=true]');
+  }
+  const moves = async () => Number(await page.getAttribute('body', 'data-moves'));
+  const live = async () => (await page.textContent('#live')).trim();
+  const board = () =>
+    page.$$eval('#board .pile', (ps: Dom[]) =>
+      ps
+        .map((p) => `${p.dataset.pile}:${[...p.querySelectorAll('.card')].map((c: Dom) => c.dataset.card).join(' ')}`)
+        .join('|'),
+    );
+  async function type(move: string) {
+    await page.fill('#move', move);
+    await page.press('#move', 'Enter');
+  }
+
+  it('has chromium', () => {
+    expect(chromium, `chromium is missing: ${INSTALL_HINT}`).toBeTruthy();
+  });
+
+  it('Besieged City deal 42: the solver line typed into the move box wins, and the record passes verify', async () => {
+    await open('game=besieged-city&seed=42');
+    expect(await page.textContent('#title')).toContain('Besieged City, deal 42');
+    const typed = asTyped(bcLine);
+    for (const m of typed) await type(m);
+    expect(await page.getAttribute('body', 'data-over')).toBe('won');
+    expect(await live()).toBe('won');
+    expect(await moves()).toBe(bcLine.length);
+    await page.screenshot({ path: join(ARTIFACTS, 'web-besieged-city-won.png') });
+    // After the game, its replay: back to the start and one move on.
+    await page.click('#replay');
+    await page.fill('#replay-slider', '0');
+    expect(await page.textContent('#status')).toContain(`after move 0 of ${bcLine.length}`);
+    expect(await page.$$eval('#board .pile[data-pile=stock] .card', (cs: Dom[]) => cs.length)).toBe(1);
+    await page.click('#replay-next');
+    expect(await page.textContent('#status')).toContain(`after move 1 of ${bcLine.length}`);
+    await page.click('#replay');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const file = join(dir, 'bc-record.json');
+    await download.saveAs(file);
+    const v = await run('verify', '--solution', file);
+    expect(v.out).toContain(`valid: won in ${bcLine.length} moves`);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ format: 'patience-record', player: 'person' });
+    expect(v.code).toBe(0);
+  });
+
+  it('Besieged City: the first moves by clicks (and one by dragging), legal places lit when a card is picked up', async () => {
+    await open('game=besieged-city&seed=42');
+    for (const [i, m] of bcLine.slice(0, 12).entries()) {
+      const before = await moves();
+      if (/stock>/.test(m)) {
+        await page.click('.pile[data-pile=stock] .card');
+        if (/stock>talon$/.test(m) && (await moves()) > before) continue;
+      }
+      const p = places(m);
+      const card = page.locator(`.pile[data-pile="${p.from}"] .card.pickable[data-card="${p.card}"]`);
+      if (i === 1 && p.from !== 'dealt') {
+        await card.dragTo(page.locator(`.pile[data-pile="${p.to}"]`));
+      } else {
+        await card.click();
+        expect(await page.getAttribute(`.pile[data-pile="${p.to}"]`, 'class')).toContain('target');
+        const name = await card.getAttribute('aria-label');
+        expect(name).toMatch(/ of (spades|hearts|diamonds|clubs)/);
+        await page.click(`.pile[data-pile="${p.to}"]`);
+      }
+      expect(await moves(), `move ${i + 1} ${m}: ${await live()}`).toBe(before + 1);
+    }
+    expect(await page.getAttribute('.pile[data-pile=N0] .card:last-child', 'aria-label')).toMatch(/, top of N0$/);
+    await page.screenshot({ path: join(ARTIFACTS, 'web-besieged-city.png') });
+  });
+
+  it('an illegal move is refused with its reason and changes nothing; undo restores; a reload keeps the game', async () => {
+    await open('game=besieged-city&seed=42');
+    const start = await board();
+    // 4H (reserve r0c0 holds 6S) — a card that is not there, then one that does not fit.
+    await type('6S r0c0>N0');
+    expect(await live()).toMatch(/^illegal: 6S does not fit on 8C/);
+    expect(await board()).toBe(start);
+    expect(await moves()).toBe(0);
+    expect(await page.inputValue('#move')).toBe('6S r0c0>N0');
+    await type(quietMove());
+    expect(await moves()).toBe(1);
+    const after1 = await board();
+    await page.click('#undo');
+    expect(await board()).toBe(start);
+    expect(await moves()).toBe(0);
+    await page.click('#redo');
+    expect(await board()).toBe(after1);
+    await page.click('#undo');
+    // A move that turned a stock card (the reserve refilled from the stock) is not taken back.
+    await type(bcLine[0]);
+    await page.click('#undo');
+    expect(await live()).toMatch(/^cannot take back .*a card once seen stays dealt/);
+    expect(await moves()).toBe(1);
+    const after2 = await board();
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]');
+    expect(await moves()).toBe(1);
+    expect(await board()).toBe(after2);
+    expect(page.url()).toContain('#game=besieged-city&seed=42');
+  });
+
+  it('the keyboard alone plays a move: Tab to a card, Enter, Tab to a lit place, Enter', async () => {
+    await open('game=besieged-city&seed=42');
+    const p = places(quietMove());
+    const focused = () =>
+      page.evaluate(() => {
+        const e = document.activeElement;
+        return `${e.closest('.pile')?.dataset.pile ?? ''}:${e.dataset.card ?? ''}:${e.classList.contains('target')}`;
+      });
+    const tabTo = async (want: string) => {
+      for (let i = 0; i < 120 && (await focused()) !== want; i++) await page.keyboard.press('Tab');
+      expect(await focused()).toBe(want);
+    };
+    await tabTo(`${p.from}:${p.card}:false`);
+    await page.keyboard.press('Enter');
+    expect(await live()).toMatch(new RegExp(`^picked up .* it may go to .*${p.to}`));
+    await tabTo(`${p.to}::true`);
+    await page.keyboard.press('Enter');
+    expect(await moves()).toBe(1);
+    await page.keyboard.press('u');
+    expect(await moves()).toBe(0);
+  });
+
+  it('the Besieged City hint is a legal move that does not depend on the stock order', async () => {
+    const deal = bcDealFromSeed('42');
+    // The same deal but for the undealt stock, reversed.
+    const other = bcDealToJson({ ...deal, seed: undefined, stock: [...deal.stock].reverse() });
+    const hints: string[] = [];
+    for (const file of ['seed', 'file']) {
+      await open('game=besieged-city&seed=42');
+      if (file === 'file') {
+        const path = join(dir, 'other.json');
+        writeFileSync(path, JSON.stringify(other));
+        await page.setInputFiles('#file', path);
+        await page.waitForFunction(() => document.querySelector('#title')!.textContent!.includes('from a file'));
+      }
+      await page.click('#hint');
+      await page.waitForFunction(() => /^hint: /.test(document.querySelector('#live')!.textContent!));
+      hints.push((await live()).replace(/^hint: /, ''));
+    }
+    expect(hints[0]).toBe(hints[1]);
+    expect(await page.textContent('#advice')).toContain('sampler');
+    // Legal: the move box takes it.
+    await type(hints[1] === 'deal' ? 'deal' : hints[1]);
+    expect((await moves()) === 1 || hints[1] === 'deal').toBe(true);
+  });
+
+  it('Besieged City: chance without peeking, and the stock known only when asked', async () => {
+    await open('game=besieged-city&seed=42');
+    // A small budget: the estimate stops after the game that spends it, and says so.
+    await page.fill('#budget', '100000');
+    await page.click('#winnable');
+    await page.waitForFunction(() => /chance without peeking/.test(document.querySelector('#live')!.textContent!));
+    expect(await page.textContent('#advice')).toMatch(/^Chance without peeking: the sampler won \d+ of \d+ games/);
+    expect(await page.textContent('#advice')).toMatch(/95% interval/);
+    expect(await page.textContent('#advice')).not.toMatch(/stock known/i);
+    await page.fill('#budget', '');
+    await page.click('#spoiler');
+    await page.waitForFunction(() => /with the stock known/.test(document.querySelector('#live')!.textContent!));
+    expect(await page.textContent('#advice')).toMatch(/^SPOILER, with the stock known: (winnable|unknown)/);
+    // A game left unfinished downloads as such, and verify agrees.
+    await type(bcLine[0]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const file = join(dir, 'bc-unfinished.json');
+    await download.saveAs(file);
+    const v = await run('verify', '--solution', file);
+    expect(v.out).toMatch(/^valid: unfinished after 1 move/);
+  });
+
+  it('Stop ends a search at once and the page goes on: the next hint comes from a fresh worker', async () => {
+    await open('game=besieged-city&seed=42');
+    // The chance at its default budget plays 20 sampler games (millions of nodes): far longer
+    // than the few milliseconds between the progress seen and the click on Stop.
+    await page.click('#winnable');
+    await page.waitForFunction(() => / of [\d,]+ nodes/.test(document.querySelector('#busy')!.textContent!));
+    expect(await page.getAttribute('body', 'data-busy')).toBe('true');
+    expect(await page.isDisabled('#stop')).toBe(false);
+    await page.click('#stop');
+    expect(await live()).toBe('stopped');
+    expect(await page.getAttribute('body', 'data-busy')).toBe('false');
+    expect(await page.textContent('#advice')).toBe('');
+    await type(quietMove());
+    expect(await moves()).toBe(1);
+    await page.click('#hint');
+    await page.waitForFunction(() => /^hint: /.test(document.querySelector('#live')!.textContent!));
+  });
+
+  it('Parterre deal 1: the solver line typed wins; the first moves by clicks; winnable with its line', async () => {
+    await open('game=parterre&seed=1');
+    for (const m of ptLine.slice(0, 8)) {
+      const p = places(m);
+      const before = await moves();
+      await page.click(`.pile[data-pile="${p.from}"] .card.pickable[data-card="${p.card}"]`);
+      await page.click(`.pile[data-pile="${p.to}"]`);
+      expect(await moves(), `${m}: ${await live()}`).toBe(before + 1);
+    }
+    await page.click('#winnable');
+    await page.waitForFunction(() => /still winnable/.test(document.querySelector('#live')!.textContent!));
+    expect(await page.textContent('#advice')).toContain('Winnable: the solver found a winning line');
+    await page.click('#show-line');
+    expect((await page.textContent('#line')).split(', ').length).toBeGreaterThan(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'web-parterre.png') });
+    await page.click('#restart');
+    for (const m of ptLine) await type(m);
+    expect(await live()).toBe('won');
+    expect(await moves()).toBe(ptLine.length);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const file = join(dir, 'pt-record.json');
+    await download.saveAs(file);
+    const v = await run('verify', '--solution', file);
+    expect(v.code, v.out + v.err).toBe(0);
+  });
+
+  it('Pilstymas: the computer plays B in the worker; a variant from the address is chosen', async () => {
+    await open('game=pilstymas&seed=3&ai=greedy&variant=win=russian-bank');
+    expect(await page.inputValue('#switches select')).toBe('russian-bank');
+    expect(await page.inputValue('#ai')).toBe('greedy');
+    // Whoever starts, after a while it is A's turn with B having moved, or A moves first.
+    await page.waitForFunction(() => document.querySelector('#status')!.textContent!.startsWith('Your turn'));
+    const legal = await page.$$eval('#board .card.pickable', (cs: Dom[]) => cs.length);
+    expect(legal).toBeGreaterThan(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'web-pilstymas.png') });
+  });
+
+  it('fits a 390-pixel-wide phone screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open('game=besieged-city&seed=42');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: join(ARTIFACTS, 'web-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('logged no error and fetched nothing from elsewhere', () => {
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([]);
+  });
+});
