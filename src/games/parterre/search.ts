@@ -1,5 +1,5 @@
 import { rankOf, suitOf } from '../../cards/card.js';
-import { DEAD, type SearchGame } from '../../search/types.js';
+import { DEAD, type SearchGame, type SearchMode } from '../../search/types.js';
 import { BOUQUET_SIZE, PILES } from './deal.js';
 import { PT_MAX_KEY_WORDS, packKey, packSuitBlindKey } from './key.js';
 import { formatMove } from './notation.js';
@@ -273,7 +273,8 @@ export class PtGame extends PtPosition implements SearchGame {
    *  or came from the bouquet onto a top or an empty pile (recursively a landing). If x goes to
    *  an empty pile, that pile's cards all left earlier. So a pile card that the fixpoint never
    *  frees proves the position lost. Under foundations=removable a card on a foundation now may
-   *  come back and be a top B: it counts as a bouquet card for landings (relax()). */
+   *  come back and be a top B: a landing on a bouquet card's terms, once the cards above it on
+   *  its foundation could come off (relax()). */
   dead(): boolean {
     const plen = this.plen;
     const capacity = this.capacityTest || this.rootCheck;
@@ -308,8 +309,14 @@ export class PtGame extends PtPosition implements SearchGame {
   capacityAtRoot = true;
   private rootCheck = false;
 
-  beginSearch(): void {
+  /** foundations=removable: whether the guided best-first runs take cards off the foundations
+   *  (the exhaustive passes always do). */
+  guidedFoundationMoves = true;
+  private foundationMovesOn = true;
+
+  beginSearch(mode?: SearchMode): void {
     this.rootCheck = this.capacityAtRoot;
+    this.foundationMovesOn = mode?.guided !== true || this.guidedFoundationMoves;
   }
 
   /** The fixpoint of dead()'s relaxation, never freeing a card marked in blocked[]; leaves in
@@ -326,10 +333,6 @@ export class PtGame extends PtPosition implements SearchGame {
     for (let c = 0; c < DECK; c++) freed[c] = loc[c] === IN_BOUQUET ? 1 : 0;
     let bq = 0;
     for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bq |= 1 << RANK_OF[this.bouquet[k]];
-    // foundations=removable: a card on a foundation reaches a pile as a bouquet card does (onto
-    // a top one rank higher, or an empty pile), so in the claim it is a landing on the same terms:
-    // its ranks join the bouquet's (which of them is a foundation's top is relaxed away).
-    if (this.removable) for (let s = 0; s < 4; s++) bq |= (1 << (this.found[s] + 1)) - 2;
     for (let p = 0; p < PILES; p++) lim[p] = plen[p];
     for (let s = 0; s < 4; s++) {
       let x = this.found[s];
@@ -347,9 +350,31 @@ export class PtGame extends PtPosition implements SearchGame {
       for (let p = 0; p < PILES; p++) if (lim[p] > 0) pileBase |= 1 << RANK_OF[piles[p * PILE_CAP + lim[p] - 1]];
       pileBase |= freedRanks;
       let ok = 0;
-      for (let b = 13; b >= 2; b--) {
-        if (pileBase & (1 << b)) ok |= 1 << b;
-        else if (bq & (1 << b) && b < 13 && (ok & (1 << (b + 1))) !== 0) ok |= 1 << b;
+      // The streamliner that sends every fitting card home takes none off (foundationMaxR()):
+      // its lines are lines of the final reading, for which the plain rule holds.
+      if (this.finalLines()) {
+        for (let b = 13; b >= 2; b--) {
+          if (pileBase & (1 << b)) ok |= 1 << b;
+          else if (bq & (1 << b) && b < 13 && (ok & (1 << (b + 1))) !== 0) ok |= 1 << b;
+        }
+      } else {
+        // foundations=removable: a card y of rank b on a foundation now reaches a pile as a
+        // bouquet card does (onto a top one rank higher, or an empty pile), but only as its
+        // foundation's top: every card of its suit above it on the foundation now (ranks b+1..h)
+        // left first, each onto a landing one rank higher. So in the claim y is a landing when
+        // ranks b+1 .. h+1 all are (an empty pile ends the fixpoint anyway). `cont`: the suits
+        // whose foundation cards above b can all come off.
+        let cont = 15;
+        const f = this.found;
+        for (let b = 13; b >= 2; b--) {
+          if (pileBase & (1 << b)) ok |= 1 << b;
+          else if (bq & (1 << b) && b < 13 && (ok & (1 << (b + 1))) !== 0) ok |= 1 << b;
+          for (let s = 0; s < 4; s++) {
+            if (f[s] < b) continue;
+            if (b === 13 || (ok & (1 << (b + 1))) === 0) cont &= ~(1 << s);
+            if (cont & (1 << s)) ok |= 1 << b;
+          }
+        }
       }
       let changed = ok !== baseOk;
       baseOk = ok;
@@ -433,7 +458,7 @@ export class PtGame extends PtPosition implements SearchGame {
     low.fill(14, 0, 4);
     for (let r = 0; r <= 13; r++) availBase[r] = 0;
     // foundations=removable: a card home in P may come back and be parked, so (B) counts it.
-    if (this.removable) for (let c = 0; c < DECK; c++) availBase[RANK_OF[c]]++;
+    if (!this.finalLines()) for (let c = 0; c < DECK; c++) availBase[RANK_OF[c]]++;
     else for (let c = 0; c < DECK; c++) if (RANK_OF[c] > f[SUIT_OF[c]]) availBase[RANK_OF[c]]++;
     for (let q = 0; q < PILES; q++) {
       const base = q * PILE_CAP;
@@ -506,6 +531,22 @@ export class PtGame extends PtPosition implements SearchGame {
     return any;
   }
 
+  /** Whether the lines searched take no card off a foundation: the final reading, or the
+   *  streamliner that sends every fitting card home (foundationMaxR() is 13 there). */
+  private finalLines(): boolean {
+    return !this.removable || (this.streamlined && this.streamHome);
+  }
+
+  /** The highest rank that the safe rule (forcedMove) sends home: a card of this rank or lower
+   *  never comes off a foundation in the search (searchMoves()). */
+  private foundationMaxR(): number {
+    if (this.streamlined && this.streamHome) return 13;
+    const f = this.found;
+    let min = f[0];
+    for (let s = 1; s < 4; s++) if (f[s] < min) min = f[s];
+    return min + 2;
+  }
+
   /** foundations=removable: the moves of a foundation's top card onto a pile one rank higher or
    *  the first empty pile, after searchMoves()' rule (above), at out[n..]; returns the new end. */
   private foundationMoves(out: Int32Array, n: number, offset: number, firstEmpty: number): number {
@@ -513,10 +554,7 @@ export class PtGame extends PtPosition implements SearchGame {
       piles = this.piles,
       plen = this.plen,
       sc = this.scores;
-    let min = f[0];
-    for (let s = 1; s < 4; s++) if (f[s] < min) min = f[s];
-    // As forcedMove(): the streamliner sends every card that fits home at once.
-    const maxR = this.streamlined && this.streamHome ? 13 : min + 2;
+    const maxR = this.foundationMaxR();
     for (let s = 0; s < 4; s++) {
       const r = f[s];
       if (r <= maxR) continue;
@@ -576,7 +614,8 @@ export class PtGame extends PtPosition implements SearchGame {
    *    then also survives the two symmetry prunings above (they would make it not shortest, or
    *    map it to the move kept). Aces never go to piles by this rule (nothing lands on one).
    *    Under foundations=removable the card that ends the chain may also be a foundation's top
-   *    card (the chain's moves change no foundation, so it is one now).
+   *    card (the chain's moves change no foundation, so it is one now) that the rule below lets
+   *    come off (a shortest line's rest is a shortest line from where it starts).
    *  - under foundations=removable, taking a card off a foundation that the safe rule
    *    (forcedMove) would send straight back: rank r <= min + 2 (min the lowest foundation). After
    *    the move c is a top that fits, and min is r - 1 or unchanged, so the rule applies to it:
@@ -601,9 +640,13 @@ export class PtGame extends PtPosition implements SearchGame {
       topRanks |= 1 << RANK_OF[piles[p * PILE_CAP + len - 1]];
     }
     for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bqRanks |= 1 << RANK_OF[this.bouquet[k]];
-    // foundations=removable: a chain may also end with a foundation's top card (below).
+    // foundations=removable: a chain may also end with a foundation's top card that may come
+    // off (below).
     let chainEnd = topRanks;
-    if (this.removable) for (let s = 0; s < 4; s++) if (f[s] > 0) chainEnd |= 1 << f[s];
+    if (this.removable && this.foundationMovesOn) {
+      const maxR = this.foundationMaxR();
+      for (let s = 0; s < 4; s++) if (f[s] > maxR) chainEnd |= 1 << f[s];
+    }
     // chainOk bit r: a bouquet card of rank r may start a bridge — some pile top has a rank
     // r-k (k >= 1) and the bouquet holds ranks r-1 .. r-k+1 to put between (see above).
     let chainOk = 0;
@@ -667,7 +710,7 @@ export class PtGame extends PtPosition implements SearchGame {
         out[n++] = packMove(B2P, k, q, c);
       }
     }
-    if (this.removable) n = this.foundationMoves(out, n, offset, firstEmpty);
+    if (this.removable && this.foundationMovesOn) n = this.foundationMoves(out, n, offset, firstEmpty);
     // Stable insertion sort by score (lists are short).
     for (let i = 1; i < n - offset; i++) {
       const m = out[offset + i],
