@@ -7,7 +7,9 @@
 //
 // Per deal: the depth-first pass's unique states per node, the share of its dead() calls that
 // prove a position lost, the most cards home on any position it met, and the outcome of 'auto'
-// with the capacity test at every node on the same budget.
+// with the capacity test at every node on the same budget; and whether the streamliner (level 0:
+// every card that fits goes home at once, suit-blind key; a restriction, no proof) exhausts its
+// space on that budget without a win — a hint, not a proof, that the deal is lost.
 import { readFileSync } from 'node:fs';
 import { solve } from '../src/search/solve.js';
 import { StateTable } from '../src/search/table.js';
@@ -26,7 +28,7 @@ const unknown = rows.filter((r) => r[col('outcome')] === 'unknown');
 const variant = variantOfSettings(rows[0]?.[col('settings')]);
 const table = new StateTable(1 << 26);
 console.log(`${csv}: ${unknown.length} undecided of ${rows.length} (variant ${variant}); budget ${maxNodes} nodes`);
-console.log('seed  dfs-unique/nodes  dead-share  most-home  capacity-every-node');
+console.log('seed  dfs-unique/nodes  dead-share  most-home  capacity-every-node  streamliner');
 const tally: Record<string, number> = {};
 for (const r of unknown) {
   const seed = r[col('seed')];
@@ -48,8 +50,14 @@ for (const r of unknown) {
   c.capacityTest = true;
   const cap = solve(c, { maxNodes, policy: PT_POLICY, table });
   tally[cap.outcome] = (tally[cap.outcome] ?? 0) + 1;
+  const st = new PtGame(deal);
+  st.streamline(true, 0);
+  const sr = solve(st, { algorithm: 'dfs', maxNodes, table });
+  const stream = sr.outcome === 'unsolvable' ? `exhausted at ${sr.stats.nodes}` : sr.outcome;
+  tally[`streamliner ${sr.outcome === 'unsolvable' ? 'exhausted' : sr.outcome}`] =
+    (tally[`streamliner ${sr.outcome === 'unsolvable' ? 'exhausted' : sr.outcome}`] ?? 0) + 1;
   console.log(
-    `${seed.padStart(4)}  ${d.outcome === 'unknown' ? '' : `${d.outcome} `}${(d.stats.unique / d.stats.nodes).toFixed(2)}  ${(hits / Math.max(1, calls)).toFixed(3)}  ${String(mostHome).padStart(2)}  ${cap.outcome}`,
+    `${seed.padStart(4)}  ${d.outcome === 'unknown' ? '' : `${d.outcome} `}${(d.stats.unique / d.stats.nodes).toFixed(2)}  ${(hits / Math.max(1, calls)).toFixed(3)}  ${String(mostHome).padStart(2)}  ${cap.outcome}  ${stream}`,
   );
 }
-console.log(`capacity test at every node: ${JSON.stringify(tally)}`);
+console.log(`capacity test at every node, and the streamliner: ${JSON.stringify(tally)}`);
