@@ -12,6 +12,8 @@ import {
 } from '../../strategies/module.js';
 import { certificate, playGame, type GameResult } from './strategies/index.js';
 import { strategyFor } from './strategies/file.js';
+import { recordOfLine } from '../../solitaire/record.js';
+import { besiegedCity } from './kit.js';
 
 // Batch solving: one row per seed. With strategies, each also plays the deal seeing only what a
 // player sees; its result goes in a won_<name> column, and a won game is a certificate: replayed
@@ -31,6 +33,8 @@ export type BcJobConfig = SolveJobConfig & {
   loadTimeoutMs?: number;
   /** The rule variant as `--variant` writes it (absent: the default reading). */
   rules?: string;
+  /** Put each strategy's game record in the row's `_records` side output (name -> record). */
+  records?: boolean;
 };
 
 export const job: Job<BcJobConfig> = {
@@ -48,11 +52,16 @@ export const job: Job<BcJobConfig> = {
     const timeout = decisionTimeoutOf(config.decisionTimeoutMs);
     setLoadTimeout(config.loadTimeoutMs);
     const problems: string[] = [];
+    const records: Record<string, object> = {};
+    const player = (name: string) => `${name} (strategy seed ${config.strategySeed ?? '1'})`;
     for (const name of config.strategies ?? []) {
       const t0 = performance.now();
       let game: GameResult;
+      const played: string[] = [];
       try {
-        game = playGame(deal, strategyFor(name, config.strategySeed ?? '1', files, timeout));
+        game = playGame(deal, strategyFor(name, config.strategySeed ?? '1', files, timeout), {
+          onMove: (move) => void played.push(move),
+        });
       } catch (e) {
         // A file that would not load here played no game: its columns stay empty, the
         // solver's verdict and the other strategies' games stand.
@@ -65,10 +74,17 @@ export const job: Job<BcJobConfig> = {
         row[`ms_${name}`] = Math.round(performance.now() - t0);
         row[`won_${name}`] = false;
         problems.push(e.message);
+        if (config.records)
+          records[name] = recordOfLine(besiegedCity, deal, played, { player: player(name), stopped: 'forfeit' });
         continue;
       }
       row[`ms_${name}`] = Math.round(performance.now() - t0);
       row[`won_${name}`] = game.won;
+      if (config.records)
+        records[name] = recordOfLine(besiegedCity, deal, game.moves, {
+          player: player(name),
+          stopped: game.reason === 'move-cap' || game.reason === 'resigned' ? game.reason : undefined,
+        });
       const line = certificate(deal, game); // a won line, replayed by the rules engine
       if (!line) continue;
       // An exhaustive search and a real win cannot both be right: surface it, never hide it.
@@ -82,6 +98,7 @@ export const job: Job<BcJobConfig> = {
       }
     }
     if (problems.length) row.error = problems.join('; ');
+    if (config.records) row._records = JSON.stringify(records);
     return row;
   },
 };
