@@ -470,7 +470,7 @@ describe('fields the program does not read are refused, naming them', () => {
   it('in deals of every game, in a deal inside a solution, and in records', async () => {
     oneLineError(
       await run('show', '--deal', file('x1.json', { ...pt, colour: 'red' })),
-      /x1\.json: unknown field "colour" \(known: game, seed, piles, bouquet\)/,
+      /x1\.json: unknown field "colour" \(known: game, seed, piles, bouquet, variant\)/,
     );
     const bc = dealToJson(dealFromSeed('7'));
     oneLineError(

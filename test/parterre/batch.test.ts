@@ -4,7 +4,7 @@ import { formatSummary, summarize as summarizeRows } from '../../src/solitaire/s
 
 const summarize = (rows: Record<string, string>[]) => summarizeRows(rows, 'Parterre');
 import { replay } from '../../src/games/parterre/replay.js';
-import { dealFromSeed } from '../../src/games/parterre/deal.js';
+import { dealFromSeed, withVariant } from '../../src/games/parterre/deal.js';
 
 const config = { algorithm: 'dfs' as const, maxNodes: 100_000, memoryBytes: 1 << 26, settings: 'dfs max-nodes=100000' };
 
@@ -21,6 +21,16 @@ describe('batch job and summary', () => {
     expect(replay(dealFromSeed('3'), String(a._line).split('\n'))).toMatchObject({ ok: true, won: true });
     expect(job.run(config, '8')).toMatchObject({ outcome: 'unsolvable', moves: '' });
     expect(job.run({ ...config, maxNodes: 50 }, '2')).toMatchObject({ outcome: 'unknown', limit: 'nodes' });
+  });
+
+  it('plays each row under the variant the batch gives it (rules), and replays its line under it', () => {
+    const rules = 'foundations=removable';
+    const row = job.run({ ...config, algorithm: 'auto', rules }, '42');
+    expect(row).toMatchObject({ outcome: 'solved' });
+    const line = String(row._line).split('\n');
+    expect(line.some((m) => m.includes(' F>p'))).toBe(true);
+    expect(replay(withVariant(dealFromSeed('42'), rules), line)).toMatchObject({ ok: true, won: true });
+    expect(replay(dealFromSeed('42'), line)).toMatchObject({ ok: false });
   });
 
   it('summarises rows with the solvable share and its interval', () => {

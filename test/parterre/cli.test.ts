@@ -43,6 +43,48 @@ describe('patience … parterre', () => {
     expect(bad.out).toMatch(/invalid: move 1 "KS p0>p1" is illegal/);
   });
 
+  it('plays under --variant foundations=removable: solve, the file records it, verify replays it', async () => {
+    const r = await run(
+      'solve',
+      'parterre',
+      '--seed',
+      '42',
+      '--variant',
+      'foundations=removable',
+      '--json',
+      '--max-nodes',
+      '100000',
+    );
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out);
+    expect(doc).toMatchObject({ outcome: 'solved', deal: { variant: { foundations: 'removable' } } });
+    // This line takes a card back off a foundation (found at 3.4k nodes).
+    const back = doc.moves.findIndex((m: string) => / F>p\d$/.test(m));
+    expect(back).toBeGreaterThan(0);
+    expect(await run('verify', '--solution', file('rem.json', doc))).toMatchObject({ code: 0 });
+    const { variant: _, ...finalDeal } = doc.deal;
+    const fin = await run('verify', '--solution', file('fin.json', { ...doc, deal: finalDeal }));
+    expect(fin.code).toBe(1);
+    expect(fin.out).toContain(
+      `invalid: move ${back + 1} "${doc.moves[back]}" is illegal: cards on a foundation never leave it`,
+    );
+    const other = await run(
+      'solve',
+      'parterre',
+      '--deal',
+      file('rem.json', doc.deal),
+      '--variant',
+      'foundations=final',
+    );
+    expect(other.code).toBe(2);
+    expect(other.err).toMatch(/records variant foundations=removable/);
+    const bad = await run('deal', 'parterre', '--seed', '1', '--variant', 'foundations=sometimes');
+    expect(bad.code).toBe(2);
+    expect(bad.err.trim()).toBe(
+      'patience: --variant: foundations=sometimes is not a value of that switch (use final, removable)',
+    );
+  });
+
   it('says unsolvable for a deal proved lost', async () => {
     const r = await run('solve', 'parterre', '--seed', '8', '--max-nodes', '5000000', '--timeout', 'none');
     expect(r.code).toBe(0);

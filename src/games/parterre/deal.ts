@@ -3,6 +3,7 @@ import { shuffledDeck } from '../../cards/shuffle.js';
 import { InputError } from '../../io/errors.js';
 import { dealDocument } from '../../io/json.js';
 import { cardList, checkPackCounts } from '../../io/cards.js';
+import { type PtRules, parseVariant, variantFromJson, variantToJson } from './rules.js';
 
 export const GAME = 'parterre';
 export const PILES = 6;
@@ -14,7 +15,16 @@ export interface PtDeal {
   seed?: string;
   piles: Card[][];
   bouquet: Card[];
+  /** The rule variant the deal is played under (absent: the default reading). */
+  rules?: PtRules;
 }
+
+/** The deal under a variant given as the flag writes it (`foundations=removable`). */
+export const withVariant = (d: PtDeal, text: string, where = '--variant'): PtDeal => {
+  const rules = parseVariant(text, where);
+  const { rules: _old, ...rest } = d;
+  return rules.removable ? { ...rest, rules } : rest;
+};
 
 /** Deal order [D]: cards 1-36 of the shuffled pack go to the piles one row at a time (p0..p5
  *  get their bottom cards first, the sixth round gives the top cards); cards 37-52 are the
@@ -31,6 +41,8 @@ export interface PtDealJson {
   seed?: string;
   piles: string[][];
   bouquet: string[];
+  /** Switch -> value for a switch that differs from the default (absent: the default). */
+  variant?: Record<string, string>;
 }
 
 export function dealToJson(d: PtDeal): PtDealJson {
@@ -40,17 +52,20 @@ export function dealToJson(d: PtDeal): PtDealJson {
     ...(d.seed !== undefined ? { seed: d.seed } : {}),
     piles: d.piles.map(f),
     bouquet: f(d.bouquet),
+    // Written only off the default, so default deal files are unchanged.
+    ...(d.rules?.removable ? { variant: variantToJson(d.rules) } : {}),
   };
 }
 
 /** Validates a deal document; every failure names the file and field (or the card). */
 export function dealFromJson(input: unknown, file: string): PtDeal {
-  const { doc, seed } = dealDocument(input, file, GAME, ['piles', 'bouquet']);
+  const { doc, seed } = dealDocument(input, file, GAME, ['piles', 'bouquet', 'variant']);
   const ps = doc.piles;
   if (!Array.isArray(ps) || ps.length !== PILES)
     throw new InputError(`${file}: field "piles" must be ${PILES} piles of ${PILE_DEPTH} cards`);
   const piles = ps.map((p, i) => cardList(p, `${file}: piles[${i}]`, PILE_DEPTH));
   const bouquet = cardList(doc.bouquet, `${file}: bouquet`, BOUQUET_SIZE);
   checkPackCounts([...piles.flat(), ...bouquet], 1, file);
-  return { ...seed, piles, bouquet };
+  const rules = variantFromJson(doc.variant, `${file}: field "variant"`);
+  return { ...seed, piles, bouquet, ...(rules.removable ? { rules } : {}) };
 }

@@ -4,7 +4,9 @@ import { PILE_CAP, type PtPosition } from './position.js';
 // The exact, canonical bit-packed key of a Parterre position, little-endian in 32-bit words:
 //
 //   bouquet   16 bits   which bouquet slots still hold their card (the foundations follow:
-//                       a card in neither a pile nor the bouquet is on its foundation)
+//                       a card in neither a pile nor the bouquet is on its foundation — under
+//                       foundations=removable too, a foundation being always its suit's lowest
+//                       cards; a card back from one lands as a bouquet card does, see below)
 //   piles     6 x       header (13 bits), then 2 bits (the suit) per run card
 //
 // Pile code. A pile's cards are a prefix of one dealt pile (cards never disturbed, or put back

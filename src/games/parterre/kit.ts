@@ -1,11 +1,12 @@
 import type { Solitaire } from '../../solitaire/kit.js';
 import { ptBoard } from './board.js';
-import { type PtDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
+import { type PtDeal, dealFromJson, dealFromSeed, dealToJson, GAME, withVariant } from './deal.js';
 import { formatMove, parseMove } from './notation.js';
 import { MAX_MOVES, PtPosition } from './position.js';
 import { renderPosition } from './render.js';
 import { PT_POLICY } from './policy.js';
 import { PtGame } from './search.js';
+import { DEFAULT_RULES, formatVariant, VARIANT_HELP } from './rules.js';
 
 export const parterre: Solitaire<PtDeal, PtPosition> = {
   name: GAME,
@@ -26,4 +27,9 @@ export const parterre: Solitaire<PtDeal, PtPosition> = {
   render: (pos, opts) => renderPosition(pos, { unicode: opts.unicode }),
   foundationCards: (pos) => pos.foundTotal,
   board: ptBoard,
+  variants: {
+    apply: withVariant,
+    describe: (deal) => formatVariant(deal.rules ?? DEFAULT_RULES),
+    help: VARIANT_HELP,
+  },
 };

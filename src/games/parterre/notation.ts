@@ -3,6 +3,7 @@ import { quote } from '../../io/errors.js';
 import { PILES } from './deal.js';
 import {
   B2F,
+  FROM_FOUNDATION,
   IN_BOUQUET,
   MAX_MOVES,
   ON_FOUNDATION,
@@ -16,7 +17,7 @@ import {
 } from './position.js';
 
 // Notation of the rules page: `card from>to` with places p0..p5, b (the bouquet) and F, e.g.
-// `7D b>p3`, `AS p2>F`. Strict on output, lenient about case and spaces on input.
+// `7D b>p3`, `AS p2>F`; under foundations=removable F is a source too (`7D F>p3`). Strict on output, lenient about case and spaces on input.
 
 export function formatMove(m: number): string {
   const card = formatCard(moveCard(m));
@@ -28,7 +29,7 @@ export function formatMove(m: number): string {
     case P2P:
       return `${card} p${moveFrom(m)}>p${moveTo(m)}`;
     default:
-      return `${card} b>p${moveTo(m)}`;
+      return `${card} ${moveFrom(m) >= FROM_FOUNDATION ? 'F' : 'b'}>p${moveTo(m)}`;
   }
 }
 
@@ -57,16 +58,26 @@ function whyIllegal(pos: PtPosition, card: number, fromText: string, toText: str
   const fromPile = pileIndex(fromText),
     toPile = pileIndex(toText);
   const fromB = fromText.toLowerCase() === 'b',
+    fromF = fromText.toUpperCase() === 'F',
     toF = toText.toUpperCase() === 'F';
-  if (fromPile < 0 && !fromB) return `unknown place ${quote(fromText)} (p0..p${PILES - 1} or b)`;
+  if (fromPile < 0 && !fromB && !fromF)
+    return `unknown place ${quote(fromText)} (p0..p${PILES - 1}, b${pos.removable ? ' or F' : ''})`;
+  if (fromF && !pos.removable)
+    return 'cards on a foundation never leave it (variant foundations=removable lets its top card move)';
   if (toPile < 0 && !toF) {
     return toText.toLowerCase() === 'b'
       ? 'cards never return to the bouquet'
       : `unknown place ${quote(toText)} (p0..p${PILES - 1} or F)`;
   }
   const where = pos.loc[card];
-  if (where === ON_FOUNDATION) return `${cs} is already on its foundation`;
-  if (fromB) {
+  if (fromF) {
+    if (toF) return `${cs} is already on its foundation`;
+    if (where !== ON_FOUNDATION) return `${cs} is not on a foundation`;
+    if (pos.found[suitOf(card)] !== rankOf(card))
+      return `${cs} is not the top card of its foundation (${RANKS[pos.found[suitOf(card)] - 1]}${SUITS[suitOf(card)]} is)`;
+  } else if (where === ON_FOUNDATION)
+    return `${cs} is already on its foundation${pos.removable ? ` (a foundation's top card moves as "${cs} F>p0")` : ''}`;
+  else if (fromB) {
     if (where !== IN_BOUQUET) return `${cs} is not in the bouquet (it is in p${where})`;
   } else {
     if (pos.plen[fromPile] === 0) return `pile p${fromPile} is empty`;

@@ -7,11 +7,16 @@ import { BOUQUET_SIZE, PILES, type PtDeal } from './deal.js';
 //
 // A move is an int: kind (bits 0-1) | from (bits 2-6) | to (bits 7-9) | card (bits 10-15).
 // `from` is a pile (0..5) or a bouquet slot (0..15); `to` a pile; the card is kept for notation.
+// Under foundations=removable a card leaves a foundation by a B2P move whose `from` is
+// FROM_FOUNDATION + its suit (16..19): the default reading never makes one, so its moves and its
+// hot path keep their shape.
 
 export const P2F = 0; // pile top -> foundation
 export const B2F = 1; // bouquet card -> foundation
 export const P2P = 2; // pile top -> another pile (one rank higher, any suit, or empty)
 export const B2P = 3; // bouquet card -> a pile (one rank higher, any suit, or empty)
+/** `from` of a B2P move that takes a foundation's top card (foundations=removable). */
+export const FROM_FOUNDATION = 16;
 
 export const moveKind = (m: number) => m & 3;
 export const moveFrom = (m: number) => (m >> 2) & 31;
@@ -22,8 +27,9 @@ export const packMove = (kind: number, from: number, to: number, card: number) =
 
 /** A pile holds at most 6 dealt cards plus a run down from a queen (11 more), or a run of 13. */
 export const PILE_CAP = 20;
-/** Legal moves at most: 6 tops x (F + 5 piles) + 16 bouquet cards x (F + 6 piles) = 148. */
-export const MAX_MOVES = 160;
+/** Legal moves at most: 6 tops x (F + 5 piles) + 16 bouquet cards x (F + 6 piles) = 148, and
+ *  under foundations=removable 4 foundation tops x 6 piles more: 172. */
+export const MAX_MOVES = 176;
 export const DECK = 52;
 
 /** Where a card is (loc[]): a pile 0..5, the bouquet, or a foundation. */
@@ -53,6 +59,8 @@ export class PtPosition {
   readonly keySuits = new Int32Array(PILES);
   readonly keyRun = new Int32Array(PILES);
   keyDirty = (1 << PILES) - 1;
+  /** foundations=removable: a foundation's top card may go back onto a pile. */
+  removable = false;
 
   constructor(deal: PtDeal) {
     this.bouquet = new Int8Array(BOUQUET_SIZE).fill(-1);
@@ -89,6 +97,7 @@ export class PtPosition {
       this.loc[c] = IN_BOUQUET;
     });
     this.keyDirty = (1 << PILES) - 1;
+    this.removable = deal.rules?.removable === true;
     this.foundTotal = 0;
     for (let s = 0; s < 4; s++) {
       let h = 0;
@@ -141,6 +150,13 @@ export class PtPosition {
       const c = this.bouquet[k];
       for (let j = 0; j < PILES; j++) if (this.fitsPile(c, j)) out[n++] = packMove(B2P, k, j, c);
     }
+    if (this.removable) {
+      for (let s = 0; s < 4; s++) {
+        if (this.found[s] === 0) continue;
+        const c = s * 13 + this.found[s] - 1;
+        for (let j = 0; j < PILES; j++) if (this.fitsPile(c, j)) out[n++] = packMove(B2P, FROM_FOUNDATION + s, j, c);
+      }
+    }
     return n - offset;
   }
 
@@ -169,7 +185,10 @@ export class PtPosition {
         this.keyDirty |= (1 << from) | (1 << to);
         break;
       default:
-        this.bmask &= ~(1 << from);
+        if (from >= FROM_FOUNDATION) {
+          this.found[from - FROM_FOUNDATION]--;
+          this.foundTotal--;
+        } else this.bmask &= ~(1 << from);
         this.piles[to * PILE_CAP + this.plen[to]++] = c;
         this.loc[c] = to;
         this.keyDirty |= 1 << to;
@@ -202,8 +221,14 @@ export class PtPosition {
         break;
       default:
         this.plen[to]--;
-        this.bmask |= 1 << from;
-        this.loc[c] = IN_BOUQUET;
+        if (from >= FROM_FOUNDATION) {
+          this.found[from - FROM_FOUNDATION]++;
+          this.foundTotal++;
+          this.loc[c] = ON_FOUNDATION;
+        } else {
+          this.bmask |= 1 << from;
+          this.loc[c] = IN_BOUQUET;
+        }
         this.keyDirty |= 1 << to;
     }
   }

@@ -1,9 +1,21 @@
 import { rankOf, suitOf } from '../../cards/card.js';
-import { DEAD, type SearchGame } from '../../search/types.js';
+import { DEAD, type SearchGame, type SearchMode } from '../../search/types.js';
 import { BOUQUET_SIZE, PILES } from './deal.js';
 import { PT_MAX_KEY_WORDS, packKey, packSuitBlindKey } from './key.js';
 import { formatMove } from './notation.js';
-import { B2F, B2P, DECK, IN_BOUQUET, MAX_MOVES, P2F, P2P, PILE_CAP, PtPosition, packMove } from './position.js';
+import {
+  B2F,
+  B2P,
+  DECK,
+  FROM_FOUNDATION,
+  IN_BOUQUET,
+  MAX_MOVES,
+  P2F,
+  P2P,
+  PILE_CAP,
+  PtPosition,
+  packMove,
+} from './position.js';
 
 /** rankOf and suitOf as tables of this module, for the inner loops: a load of a module-local
  *  table costs least (calls to rankOf in these large functions, or loads of a table imported from
@@ -62,7 +74,18 @@ export class PtGame extends PtPosition implements SearchGame {
    *  one in L' (the targets that were c are gone with step 1); the foundations of L' are at
    *  least as high, and no card of c's suit goes home before t (its lower cards are home already).
    *  So L' is legal from P' and wins. Each step drops moves, so L' is never longer (A* stays
-   *  optimal). */
+   *  optimal).
+   *
+   *  Under foundations=removable the proof needs one more step, first: (0) if every card of rank
+   *  m or lower is home in P, some winning line no longer than L takes no card of rank m + 1 or
+   *  lower off a foundation. Drop every move of the cards of rank <= m: they stay home, each
+   *  pile is L's with them deleted (a top or an empty pile stays one; nothing else lands on
+   *  them, as only rank <= m-1 cards could), and a foundation is L's, or at m where L's is lower
+   *  (then no other card of its suit moves to or from it in L). Then a card z of rank m + 1
+   *  taken off carries nothing (only rank m cards could land on it), and no card of its suit
+   *  goes home or comes off while z is off: drop z's moves from its leaving to its return. With
+   *  m = r - 2, (1) and (2) hold as written: no card of rank r - 2 ever leaves its foundation,
+   *  and the card of rank r - 1 under c's place on its foundation never leaves it before t. */
   forcedMove(): number {
     const f = this.found;
     let min = f[0];
@@ -249,7 +272,9 @@ export class PtGame extends PtPosition implements SearchGame {
    *  relaxation exposed B, and exposed or freed it is a landing), or left it earlier (freed),
    *  or came from the bouquet onto a top or an empty pile (recursively a landing). If x goes to
    *  an empty pile, that pile's cards all left earlier. So a pile card that the fixpoint never
-   *  frees proves the position lost. */
+   *  frees proves the position lost. Under foundations=removable a card on a foundation now may
+   *  come back and be a top B: a landing on a bouquet card's terms, once the cards above it on
+   *  its foundation could come off (relax()). */
   dead(): boolean {
     const plen = this.plen;
     const capacity = this.capacityTest || this.rootCheck;
@@ -284,8 +309,14 @@ export class PtGame extends PtPosition implements SearchGame {
   capacityAtRoot = true;
   private rootCheck = false;
 
-  beginSearch(): void {
+  /** foundations=removable: whether the guided best-first runs take cards off the foundations
+   *  (the exhaustive passes always do). */
+  guidedFoundationMoves = true;
+  private foundationMovesOn = true;
+
+  beginSearch(mode?: SearchMode): void {
     this.rootCheck = this.capacityAtRoot;
+    this.foundationMovesOn = mode?.guided !== true || this.guidedFoundationMoves;
   }
 
   /** The fixpoint of dead()'s relaxation, never freeing a card marked in blocked[]; leaves in
@@ -319,9 +350,31 @@ export class PtGame extends PtPosition implements SearchGame {
       for (let p = 0; p < PILES; p++) if (lim[p] > 0) pileBase |= 1 << RANK_OF[piles[p * PILE_CAP + lim[p] - 1]];
       pileBase |= freedRanks;
       let ok = 0;
-      for (let b = 13; b >= 2; b--) {
-        if (pileBase & (1 << b)) ok |= 1 << b;
-        else if (bq & (1 << b) && b < 13 && (ok & (1 << (b + 1))) !== 0) ok |= 1 << b;
+      // The streamliner that sends every fitting card home takes none off (foundationMaxR()):
+      // its lines are lines of the final reading, for which the plain rule holds.
+      if (this.finalLines()) {
+        for (let b = 13; b >= 2; b--) {
+          if (pileBase & (1 << b)) ok |= 1 << b;
+          else if (bq & (1 << b) && b < 13 && (ok & (1 << (b + 1))) !== 0) ok |= 1 << b;
+        }
+      } else {
+        // foundations=removable: a card y of rank b on a foundation now reaches a pile as a
+        // bouquet card does (onto a top one rank higher, or an empty pile), but only as its
+        // foundation's top: every card of its suit above it on the foundation now (ranks b+1..h)
+        // left first, each onto a landing one rank higher. So in the claim y is a landing when
+        // ranks b+1 .. h+1 all are (an empty pile ends the fixpoint anyway). `cont`: the suits
+        // whose foundation cards above b can all come off.
+        let cont = 15;
+        const f = this.found;
+        for (let b = 13; b >= 2; b--) {
+          if (pileBase & (1 << b)) ok |= 1 << b;
+          else if (bq & (1 << b) && b < 13 && (ok & (1 << (b + 1))) !== 0) ok |= 1 << b;
+          for (let s = 0; s < 4; s++) {
+            if (f[s] < b) continue;
+            if (b === 13 || (ok & (1 << (b + 1))) === 0) cont &= ~(1 << s);
+            if (cont & (1 << s)) ok |= 1 << b;
+          }
+        }
       }
       let changed = ok !== baseOk;
       baseOk = ok;
@@ -384,7 +437,10 @@ export class PtGame extends PtPosition implements SearchGame {
    *  relax() runs again with it blocked (its claim holds with blocked cards, which never move).
    *  When at last no pile is freed to the bottom, no pile can be emptied first: L cannot exist.
    *  Cards that are in no pile (bouquet, home) play no part beyond the counts, and every test is
-   *  an upper bound of what L could have, so a false "dead" is impossible. */
+   *  an upper bound of what L could have, so a false "dead" is impossible. Under
+   *  foundations=removable a card may also be parked from a foundation (nothing else changes:
+   *  a card above y with a lower card of its suit in place still cannot be home), so (B) counts
+   *  the cards home in P too. */
   private block(): boolean {
     const piles = this.piles,
       plen = this.plen,
@@ -401,7 +457,9 @@ export class PtGame extends PtPosition implements SearchGame {
     // never-moving card, or its bottom).
     low.fill(14, 0, 4);
     for (let r = 0; r <= 13; r++) availBase[r] = 0;
-    for (let c = 0; c < DECK; c++) if (RANK_OF[c] > f[SUIT_OF[c]]) availBase[RANK_OF[c]]++;
+    // foundations=removable: a card home in P may come back and be parked, so (B) counts it.
+    if (!this.finalLines()) for (let c = 0; c < DECK; c++) availBase[RANK_OF[c]]++;
+    else for (let c = 0; c < DECK; c++) if (RANK_OF[c] > f[SUIT_OF[c]]) availBase[RANK_OF[c]]++;
     for (let q = 0; q < PILES; q++) {
       const base = q * PILE_CAP;
       for (let j = 0; j < lim[q]; j++) {
@@ -473,6 +531,48 @@ export class PtGame extends PtPosition implements SearchGame {
     return any;
   }
 
+  /** Whether the lines searched take no card off a foundation: the final reading, or the
+   *  streamliner that sends every fitting card home (foundationMaxR() is 13 there). */
+  private finalLines(): boolean {
+    return !this.removable || (this.streamlined && this.streamHome);
+  }
+
+  /** The highest rank that the safe rule (forcedMove) sends home: a card of this rank or lower
+   *  never comes off a foundation in the search (searchMoves()). */
+  private foundationMaxR(): number {
+    if (this.streamlined && this.streamHome) return 13;
+    const f = this.found;
+    let min = f[0];
+    for (let s = 1; s < 4; s++) if (f[s] < min) min = f[s];
+    return min + 2;
+  }
+
+  /** foundations=removable: the moves of a foundation's top card onto a pile one rank higher or
+   *  the first empty pile, after searchMoves()' rule (above), at out[n..]; returns the new end. */
+  private foundationMoves(out: Int32Array, n: number, offset: number, firstEmpty: number): number {
+    const f = this.found,
+      piles = this.piles,
+      plen = this.plen,
+      sc = this.scores;
+    const maxR = this.foundationMaxR();
+    for (let s = 0; s < 4; s++) {
+      const r = f[s];
+      if (r <= maxR) continue;
+      const c = s * 13 + r - 1;
+      for (let q = 0; q < PILES; q++) {
+        const ql = plen[q];
+        if (ql === 0) {
+          if (q !== firstEmpty) continue;
+          sc[n - offset] = 320;
+        } else if (RANK_OF[piles[q * PILE_CAP + ql - 1]] === r + 1) {
+          sc[n - offset] = 150;
+        } else continue;
+        out[n++] = packMove(B2P, FROM_FOUNDATION + s, q, c);
+      }
+    }
+    return n;
+  }
+
   /** Every legal move (the search uses searchMoves()). */
   moves(out: Int32Array, offset: number): number {
     return this.legalMoves(out, offset);
@@ -512,7 +612,15 @@ export class PtGame extends PtPosition implements SearchGame {
    *    which only covers c's target pile. So c may go to a pile only when such x and bouquet
    *    cards exist now. A shortest winning line can be put in this form, and its first move
    *    then also survives the two symmetry prunings above (they would make it not shortest, or
-   *    map it to the move kept). Aces never go to piles by this rule (nothing lands on one). */
+   *    map it to the move kept). Aces never go to piles by this rule (nothing lands on one).
+   *    Under foundations=removable the card that ends the chain may also be a foundation's top
+   *    card (the chain's moves change no foundation, so it is one now) that the rule below lets
+   *    come off (a shortest line's rest is a shortest line from where it starts).
+   *  - under foundations=removable, taking a card off a foundation that the safe rule
+   *    (forcedMove) would send straight back: rank r <= min + 2 (min the lowest foundation). After
+   *    the move c is a top that fits, and min is r - 1 or unchanged, so the rule applies to it:
+   *    from the position with c home again — this one — some line is no longer than the best from
+   *    the child, so no shortest line starts with the move. */
   searchMoves(out: Int32Array, offset: number): number {
     let n = offset;
     const piles = this.piles,
@@ -532,11 +640,18 @@ export class PtGame extends PtPosition implements SearchGame {
       topRanks |= 1 << RANK_OF[piles[p * PILE_CAP + len - 1]];
     }
     for (let k = 0; k < BOUQUET_SIZE; k++) if (this.bmask & (1 << k)) bqRanks |= 1 << RANK_OF[this.bouquet[k]];
+    // foundations=removable: a chain may also end with a foundation's top card that may come
+    // off (below).
+    let chainEnd = topRanks;
+    if (this.removable && this.foundationMovesOn) {
+      const maxR = this.foundationMaxR();
+      for (let s = 0; s < 4; s++) if (f[s] > maxR) chainEnd |= 1 << f[s];
+    }
     // chainOk bit r: a bouquet card of rank r may start a bridge — some pile top has a rank
     // r-k (k >= 1) and the bouquet holds ranks r-1 .. r-k+1 to put between (see above).
     let chainOk = 0;
     for (let r = 2; r <= 13; r++) {
-      if (topRanks & (1 << (r - 1)) || (bqRanks & (1 << (r - 1)) && chainOk & (1 << (r - 1)))) chainOk |= 1 << r;
+      if (chainEnd & (1 << (r - 1)) || (bqRanks & (1 << (r - 1)) && chainOk & (1 << (r - 1)))) chainOk |= 1 << r;
     }
 
     for (let p = 0; p < PILES; p++) {
@@ -595,6 +710,7 @@ export class PtGame extends PtPosition implements SearchGame {
         out[n++] = packMove(B2P, k, q, c);
       }
     }
+    if (this.removable && this.foundationMovesOn) n = this.foundationMoves(out, n, offset, firstEmpty);
     // Stable insertion sort by score (lists are short).
     for (let i = 1; i < n - offset; i++) {
       const m = out[offset + i],

@@ -1,0 +1,48 @@
+// Parterre's winnability under both readings (foundations=final, the default, and
+// foundations=removable), from the study's CSVs in data/parterre/: per reading, solved,
+// unsolvable and undecided deals and the % solvable with its 95% interval in which undecided
+// deals count both ways; only the seeds both readings have. Then the cost of a larger study from
+// the nodes these deals took, at a given node rate (nodes per CPU second: the rate is the
+// machine's, the nodes are not), and the interval its deal count would give if the shares held.
+//
+//   npx tsx bench/parterre-study.ts [RATE] [DEALS]     (RATE nodes per CPU s, DEALS default 100000)
+import { readCsvRows } from '../src/batch/csv.js';
+import { boundedRate, pct, pctDigits } from '../src/batch/stats.js';
+import { STUDY_READINGS } from '../src/games/parterre/rules.js';
+
+const rate = Number(process.argv[2] ?? 1_000_000);
+const deals = Number(process.argv[3] ?? 100_000);
+const file = (v: string) => `data/parterre/${v === 'default' ? 'final' : 'removable'}-1-1000.csv`;
+const all = STUDY_READINGS.map((v) => readCsvRows(file(v)).rows);
+const seeds = all.map((rows) => new Set(rows.map((r) => r.seed)));
+const common = new Set([...seeds[0]].filter((s) => seeds.every((x) => x.has(s))));
+const nums = [...common].map(Number).sort((a, b) => a - b);
+const contiguous = nums.length > 0 && nums[nums.length - 1] - nums[0] + 1 === nums.length;
+console.log(
+  `Seeds ${contiguous ? `${nums[0]}..${nums[nums.length - 1]}` : `${nums.length} seeds`} (the seeds both readings have), ${new Set(all.flat().map((r) => r.settings.replace(/ variant=\S+/, ''))).size === 1 ? all[0][0].settings.replace(/ variant=\S+/, '') : 'mixed settings'}\n`,
+);
+console.log('| reading | deals | solved | unsolvable | undecided | % solvable | 95% interval |');
+console.log('|---|---|---|---|---|---|---|');
+const cost: string[] = [];
+STUDY_READINGS.forEach((v, i) => {
+  const rows = all[i].filter((r) => common.has(r.seed));
+  const n = rows.length;
+  const count = (o: string) => rows.filter((r) => r.outcome === o).length;
+  const solved = count('solved'),
+    unsolvable = count('unsolvable'),
+    unknown = count('unknown');
+  const b = boundedRate(solved, unknown, n);
+  const d = pctDigits([solved / n, b.lo, b.hi]);
+  const name = v === 'default' ? 'final (default)' : 'removable';
+  console.log(
+    `| ${name} | ${n} | ${solved} | ${unsolvable} | ${unknown} | ${pct(solved / n, d)} | ${pct(b.lo, d)} .. ${pct(b.hi, d)} |`,
+  );
+  const nodes = rows.reduce((s, r) => s + Number(r.nodes || 0), 0);
+  const cpuHours = ((nodes / n) * deals) / rate / 3600;
+  // If the shares held at `deals`: the interval's ends, each a Wilson bound at that count.
+  const big = boundedRate(Math.round((solved / n) * deals), Math.round((unknown / n) * deals), deals);
+  cost.push(
+    `- ${name}: ${Math.round(nodes / n).toLocaleString('en-US')} nodes a deal -> ${deals.toLocaleString('en-US')} deals ${cpuHours.toFixed(0)} CPU-hours at ${rate.toLocaleString('en-US')} nodes per CPU s (16 shards of 2 CPUs: ${(cpuHours / 32).toFixed(1)} h each); with these shares, 95% interval ${pct(big.lo, 2)} .. ${pct(big.hi, 2)}`,
+  );
+});
+console.log(`\n${cost.join('\n')}`);

@@ -1,0 +1,63 @@
+// Why Parterre's undecided deals stay undecided: for each deal a batch CSV left unknown, a plain
+// look at its exhaustive pass (depth-first with every proof, counted in nodes, so independent of
+// the machine's load), and whether the capacity test at every node decides it.
+//
+//   npx tsx bench/parterre-undecided.ts data/parterre/final-1-1000.csv 1000000
+//   npx tsx bench/parterre-undecided.ts data/parterre/removable-1-1000.csv 1000000
+//
+// Per deal: the depth-first pass's unique states per node, the share of its dead() calls that
+// prove a position lost, the most cards home on any position it met, and the outcome of 'auto'
+// with the capacity test at every node on the same budget; and whether the streamliner (level 0:
+// every card that fits goes home at once, suit-blind key; a restriction, no proof) exhausts its
+// space on that budget without a win — a hint, not a proof, that the deal is lost.
+import { readFileSync } from 'node:fs';
+import { solve } from '../src/search/solve.js';
+import { StateTable } from '../src/search/table.js';
+import { variantOfSettings } from '../src/batch/settings.js';
+import { dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
+import { PT_POLICY } from '../src/games/parterre/policy.js';
+import { PtGame } from '../src/games/parterre/search.js';
+
+const [csv, budgetText] = process.argv.slice(2);
+const maxNodes = Number(budgetText ?? 1_000_000);
+const lines = readFileSync(csv, 'utf8').trim().split('\n');
+const head = lines[0].split(',');
+const col = (name: string) => head.indexOf(name);
+const rows = lines.slice(1).map((l) => l.split(','));
+const unknown = rows.filter((r) => r[col('outcome')] === 'unknown');
+const variant = variantOfSettings(rows[0]?.[col('settings')]);
+const table = new StateTable(1 << 26);
+console.log(`${csv}: ${unknown.length} undecided of ${rows.length} (variant ${variant}); budget ${maxNodes} nodes`);
+console.log('seed  dfs-unique/nodes  dead-share  most-home  capacity-every-node  streamliner');
+const tally: Record<string, number> = {};
+for (const r of unknown) {
+  const seed = r[col('seed')];
+  const deal = withVariant(dealFromSeed(seed), variant);
+  const g = new PtGame(deal);
+  let calls = 0,
+    hits = 0,
+    mostHome = 0;
+  const dead = g.dead.bind(g);
+  g.dead = () => {
+    calls++;
+    if (g.foundTotal > mostHome) mostHome = g.foundTotal;
+    const d = dead();
+    if (d) hits++;
+    return d;
+  };
+  const d = solve(g, { algorithm: 'dfs', maxNodes, table });
+  const c = new PtGame(deal);
+  c.capacityTest = true;
+  const cap = solve(c, { maxNodes, policy: PT_POLICY, table });
+  tally[cap.outcome] = (tally[cap.outcome] ?? 0) + 1;
+  const st = new PtGame(deal);
+  st.streamline(true, 0);
+  const sr = solve(st, { algorithm: 'dfs', maxNodes, table });
+  const stream = sr.outcome === 'unsolvable' ? `exhausted at ${sr.stats.nodes}` : sr.outcome;
+  tally[`streamliner ${sr.outcome === 'unsolvable' ? 'exhausted' : sr.outcome}`] =
+    (tally[`streamliner ${sr.outcome === 'unsolvable' ? 'exhausted' : sr.outcome}`] ?? 0) + 1;
+  console.log(
+    `${seed.padStart(4)}  ${d.outcome === 'unknown' ? '' : `${d.outcome} `}${(d.stats.unique / d.stats.nodes).toFixed(2)}  ${(hits / Math.max(1, calls)).toFixed(3)}  ${String(mostHome).padStart(2)}  ${cap.outcome}  ${stream}`,
+  );
+}
+console.log(`capacity test at every node, and the streamliner: ${JSON.stringify(tally)}`);
