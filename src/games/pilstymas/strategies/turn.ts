@@ -59,6 +59,34 @@ export function evaluate(pos: PilPosition, me: number): number {
   return s;
 }
 
+/** evaluate(pos after the mover's `end` or `pass`, me), without making the move: ending the turn
+ *  moves the hand card to the own waste (hand and waste weigh the same) and may turn the other
+ *  player's waste over into its hand (the same count); it changes only whose turn it is, and so
+ *  the own waste top the other's stock top may be loaded onto. */
+export function evaluateStop(pos: PilPosition, me: number): number {
+  if (pos.winner >= 0) return pos.winner === me ? WIN : -WIN;
+  const opp = 1 - me;
+  const s = burden(pos, opp) - burden(pos, me);
+  let empties = 0;
+  for (let t = 0; t < 8; t++) if (pos.len[TAB + t] === 0) empties++;
+  const sign = opp === me ? 1 : -1;
+  return s + sign * (1.5 * empties + (stockOpenAfterStop(pos, opp) ? 3 : 0));
+}
+
+/** stockOpen(pos after the mover's end or pass, p) where p is the other player: p's stock
+ *  top may go onto the mover's waste top, which `end` makes the hand card. */
+function stockOpenAfterStop(pos: PilPosition, p: number): boolean {
+  const c = pos.top(STOCK + p);
+  if (c < 0) return false;
+  if (pos.foundationFor(c) >= 0) return true;
+  const q = 1 - p;
+  if (pos.fitsLoad(c, STOCK + q)) return true;
+  // The waste top after the stop: the hand card after `end`, the waste top after `pass`.
+  if (pos.len[HAND + q] > 0 ? pos.fitsLoad(c, HAND + q) : pos.fitsLoad(c, WASTE + q)) return true;
+  for (let t = 0; t < 8; t++) if (pos.fitsTableau(c, t)) return true;
+  return false;
+}
+
 export const MAX_DEPTH = 120;
 const LINE = MAX_DEPTH + 2;
 
@@ -75,6 +103,11 @@ export class TurnMemory {
     this.sync(pos);
     const k = pos.key();
     this.seen.set(k, (this.seen.get(k) ?? 0) + 1);
+  }
+  /** Whether a turn ending from pos (with the same cards on the foundations and as many stock
+   *  cards face down) could be penalized: false when nothing is remembered for it. */
+  holds(pos: PilPosition): boolean {
+    return this.seen.size > 0 && pos.progress() === this.mark;
   }
   penalty(pos: PilPosition): number {
     if (pos.progress() !== this.mark) return 0;
@@ -492,10 +525,14 @@ export class TurnSearch {
       return;
     }
     const stop = pos.len[HAND + me] > 0 ? END : PASS;
-    pos.make(stop);
-    let s = this.scoreOf(pos, me);
-    if (this.memory) s -= this.memory.penalty(pos);
-    pos.unmake(stop);
+    let s: number;
+    if (this.scoreOf === evaluate && !this.memory?.holds(pos)) s = evaluateStop(pos, me);
+    else {
+      pos.make(stop);
+      s = this.scoreOf(pos, me);
+      if (this.memory) s -= this.memory.penalty(pos);
+      pos.unmake(stop);
+    }
     this.improve(s, depth, stop);
     if (this.nodes >= this.budget || depth >= MAX_DEPTH) return;
     const u = this.pathNode[depth];
