@@ -7,6 +7,9 @@
 //       each seed's game(s) played by both builds, the build that goes first alternating by seed:
 //       CPU seconds and games per CPU second of each, moves a game and a turn, and how many games
 //       ended the same (winner and turns) in both
+//   node .bench-build/bench/pilstymas-builds.js OLD_BUILD NEW_BUILD league random,greedy,planner,ismcts,expert 1..2
+//       the new build only: CPU seconds a game of each pairing (each seed in both seat orders),
+//       and what a round robin of 1,000 games a pairing would take on 2 cores at those rates
 //   node .bench-build/bench/pilstymas-builds.js OLD_BUILD NEW_BUILD mirror planner 1..100
 //       the new build's strategy against the old build's, each seed in both seat orders: the new
 //       one's share of decided games with its 95% Wilson interval
@@ -22,8 +25,10 @@ import { pct, wilson } from '../src/batch/stats.js';
 type Any = any;
 
 const [oldDir, newDir, mode, pairing, seedText] = process.argv.slice(2);
-if (!oldDir || !newDir || (mode !== 'same' && mode !== 'mirror') || !pairing || !seedText) {
-  console.error('usage: node <build>/bench/pilstymas-builds.js OLD_BUILD NEW_BUILD same|mirror STRATEGIES FROM..TO');
+if (!oldDir || !newDir || !['same', 'mirror', 'league'].includes(mode) || !pairing || !seedText) {
+  console.error(
+    'usage: node <build>/bench/pilstymas-builds.js OLD_BUILD NEW_BUILD same|mirror|league STRATEGIES FROM..TO',
+  );
   process.exit(2);
 }
 const load = async (dir: string) => {
@@ -88,6 +93,34 @@ if (mode === 'same') {
   }
   console.log(
     `  new/old games per CPU s: ${(stat.old.secs / stat.new.secs).toFixed(2)}; games that ended the same (winner, reason, turns): ${same} of ${games}`,
+  );
+} else if (mode === 'league') {
+  const names = pairing.split(',');
+  const m = builds.new;
+  let total = 0;
+  for (let i = 0; i < names.length; i++)
+    for (let j = i + 1; j < names.length; j++) {
+      let secs = 0,
+        games = 0;
+      for (let s = from; s <= to; s++)
+        for (const order of [
+          [names[i], names[j]],
+          [names[j], names[i]],
+        ]) {
+          const seed = String(s);
+          const t0 = cpu();
+          m.playGame(m.dealFromSeed(seed), [
+            m.makeStrategy(order[0], `${seed}:A`),
+            m.makeStrategy(order[1], `${seed}:B`),
+          ]);
+          secs += cpu() - t0;
+          games++;
+        }
+      total += (1000 * secs) / games;
+      console.log(`  ${names[i]} vs ${names[j]}: ${(secs / games).toFixed(3)} CPU s a game (${games} games)`);
+    }
+  console.log(
+    `round robin, 1,000 games a pairing: ${(total / 3600).toFixed(2)} CPU hours, ${(total / 7200).toFixed(2)} hours on 2 cores`,
   );
 } else {
   // The new build's game loop hands both strategies its views; a view is plain data, the same in both.

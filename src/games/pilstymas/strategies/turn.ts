@@ -13,8 +13,10 @@ import {
   TO_OSTOCK,
   TO_TAB,
   WASTE,
+  moveCard,
   moveFrom,
   moveTo,
+  packMove,
 } from '../position.js';
 
 // The evaluation and the search over one player's own moves within a turn, shared by the
@@ -258,6 +260,8 @@ export class TurnSearch {
   private wMove = new Int32Array(1024);
   private wDepth = new Int32Array(1024);
   private wPath = new Int32Array(LINE);
+  /** Scratch for tighten. */
+  private trial = new Int32Array(LINE);
   private wideAt: Int32Array;
   private nodes = 0;
   private budget = 0;
@@ -309,6 +313,8 @@ export class TurnSearch {
     this.search(0);
     this.bfs();
     this.wideBfs();
+    // The lines are shortened now, while pos is the root.
+    for (let i = 0; i < this.count; i++) this.shorten(i);
     return this.count;
   }
 
@@ -341,7 +347,6 @@ export class TurnSearch {
 
   /** Kept line i, its part up to the first card turned up shortened (see the class comment). */
   line(i: number): Int32Array {
-    if (this.shortLens[i] < 0) this.shorten(i);
     return this.short.subarray(i * LINE, i * LINE + this.shortLens[i]);
   }
 
@@ -363,11 +368,89 @@ export class TurnSearch {
       n = this.dist[this.cutNode[i]];
       for (let v = this.cutNode[i], k = n; v !== 0; v = this.parent[v]) this.short[at + --k] = this.parentMove[v];
     }
+    n = this.tighten(this.short, at, n);
     const cut = this.cutAt[i],
       len = this.lens[i];
     // n <= cut: the found path is one of the paths the breadth-first searches compared.
     this.short.set(this.lines.subarray(at + cut, at + len), at + n);
     this.shortLens[i] = n + len - cut;
+  }
+
+  /** Shortens the path a[at..at+n) from the root (pos, restored) to its end position S, where
+   *  the breadth-first searches ran out of budget: drops a move, or merges a card's move with
+   *  its next one (X>Y then Y>Z becomes X>Z, or nothing if Z is X), whenever the rest still reaches S by legal moves
+   *  that change no view; then cuts out any stretch that comes back to a position already on
+   *  the path. Returns the new length. Any such path is as good as the first (the dominance in
+   *  the class comment). */
+  private tighten(a: Int32Array, at: number, n: number): number {
+    if (n < 2) return n;
+    const pos = this.pos;
+    for (let j = 0; j < n; j++) pos.make(a[at + j]);
+    const s1 = pos.h1,
+      s2 = pos.h2;
+    for (let j = n - 1; j >= 0; j--) pos.unmake(a[at + j]);
+    const t = this.trial;
+    let again = true;
+    while (again) {
+      again = false;
+      for (let i = 0; i < n; i++) {
+        // Without move i.
+        let k = 0;
+        for (let j = 0; j < n; j++) if (j !== i) t[k++] = a[at + j];
+        if (this.reaches(t, k, s1, s2)) {
+          a.set(t.subarray(0, k), at);
+          n = k;
+          again = true;
+          i--;
+          continue;
+        }
+        // Move i and the next move of the same card as one move.
+        const m = a[at + i];
+        let nx = i + 1;
+        while (nx < n && moveCard(a[at + nx]) !== moveCard(m)) nx++;
+        if (nx === n) continue;
+        // Back to the pile it came from: neither move.
+        const home = moveFrom(m) >= FROM_TAB && moveTo(a[at + nx]) - TO_TAB === moveFrom(m) - FROM_TAB;
+        k = 0;
+        for (let j = 0; j < n; j++)
+          if (j === i && !home) t[k++] = packMove(moveFrom(m), moveTo(a[at + nx]), moveCard(m));
+          else if (j !== i && j !== nx) t[k++] = a[at + j];
+        if (this.reaches(t, k, s1, s2)) {
+          a.set(t.subarray(0, k), at);
+          n = k;
+          again = true;
+          i--;
+        }
+      }
+    }
+    // Loops: a position met twice on the path, and everything between.
+    for (let i = 0; i < n; i++) {
+      let cutTo = -1;
+      for (let j = 0; j < i; j++) pos.make(a[at + j]);
+      const k1 = pos.h1,
+        k2 = pos.h2;
+      for (let j = i; j < n; j++) {
+        pos.make(a[at + j]);
+        if (pos.h1 === k1 && pos.h2 === k2) cutTo = j + 1;
+      }
+      for (let j = n - 1; j >= 0; j--) pos.unmake(a[at + j]);
+      if (cutTo > 0) {
+        a.copyWithin(at + i, at + cutTo, at + n);
+        n -= cutTo - i;
+      }
+    }
+    return n;
+  }
+
+  /** Whether moves t[0..k) are legal from pos one after the other, change no view, and end in
+   *  the position of key (s1, s2); pos is restored. */
+  private reaches(t: Int32Array, k: number, s1: number, s2: number): boolean {
+    const pos = this.pos;
+    let j = 0;
+    while (j < k && pos.isLegal(t[j]) && !changesView(pos, t[j]) && t[j] !== END && t[j] !== PASS) pos.make(t[j++]);
+    const ok = j === k && pos.h1 === s1 && pos.h2 === s2;
+    while (j > 0) pos.unmake(t[--j]);
+    return ok;
   }
 
   /** Breadth-first search from the root over every move that turns up no card (not only the
