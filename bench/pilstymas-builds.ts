@@ -55,6 +55,7 @@ if (mode === 'same') {
   };
   let same = 0,
     games = 0;
+  const differ: string[] = [];
   for (let s = from; s <= to; s++) {
     const seed = String(s);
     for (const aFirst of orders) {
@@ -80,6 +81,7 @@ if (mode === 'same') {
       }
       games++;
       if (ends.old === ends.new) same++;
+      else differ.push(`${seed}${aFirst ? '' : ' (seats swapped)'}: old ${ends.old}, new ${ends.new}`);
     }
   }
   console.log(
@@ -94,6 +96,7 @@ if (mode === 'same') {
   console.log(
     `  new/old games per CPU s: ${(stat.old.secs / stat.new.secs).toFixed(2)}; games that ended the same (winner, reason, turns): ${same} of ${games}`,
   );
+  for (const d of differ) console.log(`  differs: seed ${d}`);
 } else if (mode === 'league') {
   const names = pairing.split(',');
   const m = builds.new;
