@@ -135,13 +135,14 @@ export function turnsUp(pos: PilPosition, m: number): boolean {
 }
 
 /** Whether the mover's view after move m differs from the position a search from the view
- *  foresees there: a hidden card comes up (turnsUp), or the waste is turned over into the hand
- *  (the view then shows its top only). Only the last hand card played with the waste empty
- *  turns up nothing. A strategy following a line searches again after such a move. */
+ *  foresees there: a hidden card comes up (turnsUp), or a waste of two or more cards is turned
+ *  over into the hand (the view shows its top only). The last hand card played turns up nothing
+ *  when the waste is empty or holds one card (which comes up, known). A strategy following a
+ *  line searches again after such a move. */
 export function changesView(pos: PilPosition, m: number): boolean {
   if (m === END || m === PASS) return false;
   const p = pos.turn;
-  if (moveFrom(m) === FROM_HAND) return pos.len[HAND + p] > 1 || pos.len[WASTE + p] > 0;
+  if (moveFrom(m) === FROM_HAND) return pos.len[HAND + p] > 1 || pos.len[WASTE + p] > 1;
   return turnsUp(pos, m);
 }
 
@@ -227,11 +228,13 @@ class KeyTable {
  *  position it is in and on its turn memory, which changes only when a turn ends. Both paths end
  *  in S and then play the same move, so they reach the same position and the game goes on
  *  exactly as after the longer path: same outcome, fewer moves. No path from the root to S
- *  changes the view on the way: each move that does takes one card for good from the mover's
- *  hand and waste together (a hand card played while they hold another) or from its face-down
- *  stock, counts that never grow within a turn, and the root and S have the same counts. And no
- *  played line comes back to a position of the same turn: a shortest path visits no position
- *  twice, and positions on either side of a move that changes the view differ in those counts. */
+ *  changes the view on the way: only hand cards and stock cards played can, nothing is put on
+ *  the mover's hand, waste or stock within a turn, so whether the k-th hand card (or stock card)
+ *  played changes the view depends on k alone, and every path from the root to S plays as many
+ *  of each as the line did, none of which changed the view. And no played line comes back to a
+ *  position of the same turn: a shortest path visits no position twice, and the positions on
+ *  either side of a move that changes the view differ in the count of the mover's hand and
+ *  waste cards or of its face-down stock cards, which never grow within a turn. */
 export class TurnSearch {
   private buf = new Int32Array(MAX_MOVES * (MAX_DEPTH + 1));
   private path = new Int32Array(LINE);
