@@ -85,7 +85,9 @@ export class ExpertStrategy implements Strategy {
     const w = { ...EXPERT_EVAL, ...this.o.weights };
     this.score = this.o.evaluation ? (pos, me) => evaluateExpert(pos, me, w) : evaluate;
     this.root = new TurnSearch(4 * this.o.candidates, this.score);
-    this.inner = new TurnSearch(1, this.score);
+    // Rollouts play the lines as found: the moves of a rollout are never shown, and shortening
+    // them would cost more breadth-first passes than the rollout's own search.
+    this.inner = new TurnSearch(1, this.score, false);
     this.total = new Float64Array(this.o.candidates);
     this.cands = new Int32Array(this.o.candidates);
     this.prefixLen = new Int32Array(this.o.candidates);

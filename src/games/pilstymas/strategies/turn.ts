@@ -90,6 +90,9 @@ function stockOpenAfterStop(pos: PilPosition, p: number): boolean {
 }
 
 export const MAX_DEPTH = 120;
+/** The wide breadth-first search's positions at most (TurnSearch.wideBfs): the planner's budget;
+ *  the expert's root search, ten times larger, would spend more on it than on its search. */
+const WIDE_CAP = 3000;
 const LINE = MAX_DEPTH + 2;
 
 /** Positions at the end of the own turns a strategy has already played, by key, with how often:
@@ -284,9 +287,12 @@ export class TurnSearch {
   private shortLens: Int32Array;
   count = 0;
 
+  /** `shortLines` false: line(i) is the line as found (for searches whose lines are only tried
+   *  up to their first card turned up, where any path there does as well). */
   constructor(
     readonly keep = 1,
     private readonly scoreOf: Evaluator = evaluate,
+    private readonly shortLines = true,
   ) {
     this.lines = new Int32Array(keep * LINE);
     this.lens = new Int32Array(keep);
@@ -314,10 +320,12 @@ export class TurnSearch {
     this.find(pos);
     this.pathNode[0] = 0;
     this.search(0);
-    this.bfs();
-    this.wideBfs();
-    // The lines are shortened now, while pos is the root.
-    for (let i = 0; i < this.count; i++) this.shorten(i);
+    if (this.shortLines) {
+      this.bfs();
+      this.wideBfs();
+      // The lines are shortened now, while pos is the root.
+      for (let i = 0; i < this.count; i++) this.shorten(i);
+    }
     return this.count;
   }
 
@@ -350,6 +358,7 @@ export class TurnSearch {
 
   /** Kept line i, its part up to the first card turned up shortened (see the class comment). */
   line(i: number): Int32Array {
+    if (!this.shortLines) return this.foundLine(i);
     return this.short.subarray(i * LINE, i * LINE + this.shortLens[i]);
   }
 
@@ -458,7 +467,7 @@ export class TurnSearch {
 
   /** Breadth-first search from the root over every move that turns up no card (not only the
    *  explored ones) for the kept lines' cut positions, each as far as one move short of its
-   *  shortest explored path, within as many positions as the search's budget: wideAt[i] is
+   *  shortest explored path, within the search's budget or WIDE_CAP positions: wideAt[i] is
    *  where it found line i's, or -1. */
   private wideBfs(): void {
     const pos = this.pos,
@@ -468,12 +477,13 @@ export class TurnSearch {
     for (let i = 0; i < this.count; i++) far = Math.max(far, this.dist[this.cutNode[i]] - 1);
     if (far < 1) return;
     const bt = this.bt;
-    bt.reset(this.budget + MAX_MOVES);
+    const cap = Math.min(this.budget, WIDE_CAP);
+    bt.reset(cap + MAX_MOVES);
     bt.find(pos);
     this.wAdd(0, -1, 0, 0);
     let cur = 0,
       left = this.count;
-    for (let x = 0; x < bt.size && left > 0 && bt.size < this.budget; x++) {
+    for (let x = 0; x < bt.size && left > 0 && bt.size < cap; x++) {
       const d = this.wDepth[x];
       if (d >= far) break;
       cur = this.goTo(cur, x);
