@@ -59,6 +59,10 @@ export const MAX_MOVES = 128;
 /** Bytes of PilPosition.snapshot: 14 lengths, 104 cards at most, 8 foundations, 2 counts, the mover. */
 export const SNAPSHOT_MAX = 14 + 104 + 8 + 2 + 1;
 
+/** In moves(): a pile that takes any card (empty), or none (its top is hidden). */
+const ANY_CARD = -1;
+const NO_CARD = -2;
+
 export type WinRule = 'cleared' | 'russian-bank';
 
 // Zobrist keys from a fixed xorshift stream, so keys agree between runs.
@@ -99,6 +103,8 @@ export class PilPosition {
   h1 = 0;
   h2 = 0;
   private undo = new Int32Array(4096);
+  /** Scratch for moves(): what each tableau pile takes. */
+  private need = new Int32Array(8);
   private ulen = 0;
 
   constructor(rule: WinRule = 'cleared') {
@@ -246,25 +252,51 @@ export class PilPosition {
   }
 
   /** Writes the legal moves of the mover to out[offset..]; returns how many. Sources in the
-   *  order stock, hand, tableau; `end` or `pass` last. None once the game is won. */
+   *  order stock, hand, tableau; `end` or `pass` last. None once the game is won. The tests of
+   *  foundationFor, fitsLoad and fitsTableau, with what each target takes worked out once. */
   moves(out: Int32Array, offset = 0): number {
     if (this.winner >= 0) return 0;
     let n = offset;
     const p = this.turn,
       o = 1 - p;
-    for (let k = 0; k < 10; k++) {
-      const from = k === 0 ? FROM_STOCK : k === 1 ? FROM_HAND : k;
-      const c = this.sourceCard(from);
-      if (c < 0 || c === UNKNOWN) continue;
-      if (this.foundationFor(c) >= 0) out[n++] = packMove(from, TO_F, c);
-      if (this.fitsLoad(c, STOCK + o)) out[n++] = packMove(from, TO_OSTOCK, c);
-      if (this.fitsLoad(c, WASTE + o)) out[n++] = packMove(from, TO_OWASTE, c);
-      for (let t = 0; t < 8; t++) {
-        if (from === FROM_TAB + t) continue;
-        if (this.fitsTableau(c, t)) out[n++] = packMove(from, TO_TAB + t, c);
+    const len = this.len,
+      cards = this.cards,
+      found = this.found,
+      need = this.need;
+    // What each pile takes: ANY_CARD when empty, else 2 * rank + red of the one card that fits.
+    for (let t = 0; t < 8; t++) {
+      const l = len[TAB + t];
+      if (l === 0) need[t] = ANY_CARD;
+      else {
+        const d = cards[BASE[TAB + t] + l - 1];
+        need[t] = d === UNKNOWN ? NO_CARD : 2 * (RANK[d] - 1) + 1 - RED[d];
       }
     }
-    out[n++] = this.len[HAND + p] > 0 ? END : PASS;
+    const ls = len[STOCK + o],
+      lw = len[WASTE + o];
+    const os = ls === 0 ? UNKNOWN : cards[BASE[STOCK + o] + ls - 1];
+    const ow = lw === 0 ? UNKNOWN : cards[BASE[WASTE + o] + lw - 1];
+    for (let k = 0; k < 10; k++) {
+      const from = k === 0 ? FROM_STOCK : k === 1 ? FROM_HAND : k;
+      const s = from === FROM_HAND ? HAND + p : from === FROM_STOCK ? STOCK + p : TAB + from - FROM_TAB;
+      const l = len[s];
+      if (l === 0) continue;
+      const c = cards[BASE[s] + l - 1];
+      if (c === UNKNOWN) continue;
+      const su = SUIT[c],
+        r = RANK[c];
+      if (found[2 * su] === r - 1 || found[2 * su + 1] === r - 1) out[n++] = packMove(from, TO_F, c);
+      if (os !== UNKNOWN && SUIT[os] === su && (RANK[os] === r + 1 || RANK[os] === r - 1))
+        out[n++] = packMove(from, TO_OSTOCK, c);
+      if (ow !== UNKNOWN && SUIT[ow] === su && (RANK[ow] === r + 1 || RANK[ow] === r - 1))
+        out[n++] = packMove(from, TO_OWASTE, c);
+      const code = 2 * r + RED[c];
+      for (let t = 0; t < 8; t++) {
+        const w = need[t];
+        if ((w === code || w === ANY_CARD) && from !== FROM_TAB + t) out[n++] = packMove(from, TO_TAB + t, c);
+      }
+    }
+    out[n++] = len[HAND + p] > 0 ? END : PASS;
     return n - offset;
   }
 

@@ -1,9 +1,9 @@
 import { type Rng, rngFromSeed } from '../../../cards/shuffle.js';
-import { END, FROM_HAND, FROM_STOCK, MAX_MOVES, PASS, PilPosition, STOCK, moveFrom } from '../position.js';
+import { END, MAX_MOVES, PASS, PilPosition } from '../position.js';
 import { greedyMove } from './greedy.js';
 import type { Strategy } from './strategy.js';
 import { EXPERT_EVAL, type EvalWeights, evaluateExpert } from './expert-eval.js';
-import { type Evaluator, LinePlan, MAX_DEPTH, TurnMemory, TurnSearch, WIN, evaluate } from './turn.js';
+import { type Evaluator, LinePlan, MAX_DEPTH, TurnMemory, TurnSearch, WIN, evaluate, turnsUp } from './turn.js';
 import { type PlayerView, loadView, viewOf } from '../view.js';
 
 // The expert: determinized search over whole turns. From the view (hidden cards unknown) a
@@ -85,7 +85,9 @@ export class ExpertStrategy implements Strategy {
     const w = { ...EXPERT_EVAL, ...this.o.weights };
     this.score = this.o.evaluation ? (pos, me) => evaluateExpert(pos, me, w) : evaluate;
     this.root = new TurnSearch(4 * this.o.candidates, this.score);
-    this.inner = new TurnSearch(1, this.score);
+    // Rollouts play the lines as found: the moves of a rollout are never shown, and shortening
+    // them would cost more breadth-first passes than the rollout's own search.
+    this.inner = new TurnSearch(1, this.score, false);
     this.total = new Float64Array(this.o.candidates);
     this.cands = new Int32Array(this.o.candidates);
     this.prefixLen = new Int32Array(this.o.candidates);
@@ -220,16 +222,6 @@ const PLAYOUT_MOVES = 2048;
 
 /** Searches within one simulated turn (a guard: each search but the last turns up a card). */
 const MAX_SEGMENTS = 60;
-
-/** Whether move m (of the mover in pos) turns up a hidden card: the next hand card, or a
- *  face-down stock card. */
-function turnsUp(pos: PilPosition, m: number): boolean {
-  if (m === END || m === PASS) return false;
-  const from = moveFrom(m);
-  if (from === FROM_HAND) return true;
-  const n = pos.len[STOCK + pos.turn];
-  return from === FROM_STOCK && n >= 2 && n - 2 < pos.down[pos.turn];
-}
 
 /** The moves of `line` up to and including the first that turns up a hidden card (all of it
  *  if none does). */

@@ -1,5 +1,8 @@
+import { grown } from '../../../search/grow.js';
 import {
   END,
+  FROM_HAND,
+  FROM_STOCK,
   FROM_TAB,
   HAND,
   MAX_MOVES,
@@ -10,8 +13,10 @@ import {
   TO_OSTOCK,
   TO_TAB,
   WASTE,
+  moveCard,
   moveFrom,
   moveTo,
+  packMove,
 } from '../position.js';
 
 // The evaluation and the search over one player's own moves within a turn, shared by the
@@ -56,7 +61,38 @@ export function evaluate(pos: PilPosition, me: number): number {
   return s;
 }
 
+/** evaluate(pos after the mover's `end` or `pass`, me), without making the move: ending the turn
+ *  moves the hand card to the own waste (hand and waste weigh the same) and may turn the other
+ *  player's waste over into its hand (the same count); it changes only whose turn it is, and so
+ *  the own waste top the other's stock top may be loaded onto. */
+export function evaluateStop(pos: PilPosition, me: number): number {
+  if (pos.winner >= 0) return pos.winner === me ? WIN : -WIN;
+  const opp = 1 - me;
+  const s = burden(pos, opp) - burden(pos, me);
+  let empties = 0;
+  for (let t = 0; t < 8; t++) if (pos.len[TAB + t] === 0) empties++;
+  const sign = opp === me ? 1 : -1;
+  return s + sign * (1.5 * empties + (stockOpenAfterStop(pos, opp) ? 3 : 0));
+}
+
+/** stockOpen(pos after the mover's end or pass, p) where p is the other player: p's stock
+ *  top may go onto the mover's waste top, which `end` makes the hand card. */
+function stockOpenAfterStop(pos: PilPosition, p: number): boolean {
+  const c = pos.top(STOCK + p);
+  if (c < 0) return false;
+  if (pos.foundationFor(c) >= 0) return true;
+  const q = 1 - p;
+  if (pos.fitsLoad(c, STOCK + q)) return true;
+  // The waste top after the stop: the hand card after `end`, the waste top after `pass`.
+  if (pos.len[HAND + q] > 0 ? pos.fitsLoad(c, HAND + q) : pos.fitsLoad(c, WASTE + q)) return true;
+  for (let t = 0; t < 8; t++) if (pos.fitsTableau(c, t)) return true;
+  return false;
+}
+
 export const MAX_DEPTH = 120;
+/** The wide breadth-first search's positions at most (TurnSearch.wideBfs): the planner's budget;
+ *  the expert's root search, ten times larger, would spend more on it than on its search. */
+const WIDE_CAP = 3000;
 const LINE = MAX_DEPTH + 2;
 
 /** Positions at the end of the own turns a strategy has already played, by key, with how often:
@@ -73,6 +109,11 @@ export class TurnMemory {
     const k = pos.key();
     this.seen.set(k, (this.seen.get(k) ?? 0) + 1);
   }
+  /** Whether a turn ending from pos (with the same cards on the foundations and as many stock
+   *  cards face down) could be penalized: false when nothing is remembered for it. */
+  holds(pos: PilPosition): boolean {
+    return this.seen.size > 0 && pos.progress() === this.mark;
+  }
   penalty(pos: PilPosition): number {
     if (pos.progress() !== this.mark) return 0;
     const n = this.seen.get(pos.key());
@@ -86,33 +127,181 @@ export class TurnMemory {
   }
 }
 
+/** Whether move m (of the mover in pos) turns up a hidden card: the next hand card, or a
+ *  face-down stock card. */
+export function turnsUp(pos: PilPosition, m: number): boolean {
+  if (m === END || m === PASS) return false;
+  const from = moveFrom(m);
+  if (from === FROM_HAND) return true;
+  const n = pos.len[STOCK + pos.turn];
+  return from === FROM_STOCK && n >= 2 && n - 2 < pos.down[pos.turn];
+}
+
+/** Whether the mover's view after move m differs from the position a search from the view
+ *  foresees there: a hidden card comes up (turnsUp), or a waste of two or more cards is turned
+ *  over into the hand (the view shows its top only). The last hand card played turns up nothing
+ *  when the waste is empty or holds one card (which comes up, known). A strategy following a
+ *  line searches again after such a move. */
+export function changesView(pos: PilPosition, m: number): boolean {
+  if (m === END || m === PASS) return false;
+  const p = pos.turn;
+  if (moveFrom(m) === FROM_HAND) return pos.len[HAND + p] > 1 || pos.len[WASTE + p] > 1;
+  return turnsUp(pos, m);
+}
+
+/** Moving a pile's only card to an empty pile changes nothing but whose pile it is: the turn
+ *  search skips it (but from one of the mover's piles to one of the other's). */
+function idle(pos: PilPosition, m: number, me: number): boolean {
+  const to = moveTo(m),
+    from = moveFrom(m);
+  if (to < TO_TAB || to >= TO_OSTOCK || from < FROM_TAB) return false;
+  const src = from - FROM_TAB,
+    dst = to - TO_TAB;
+  if (src >> 2 === me && dst >> 2 !== me) return false;
+  return pos.len[TAB + src] === 1 && pos.len[TAB + dst] === 0;
+}
+
+/** Positions by Zobrist key, numbered in the order added: open addressing on the two key words,
+ *  each slot stamped with the round that wrote it, so that a new round forgets the old entries
+ *  without clearing them. */
+class KeyTable {
+  private mask = 0;
+  private k1 = new Int32Array(0);
+  private k2 = new Int32Array(0);
+  private stamp = new Uint32Array(0);
+  private slotNode = new Int32Array(0);
+  private gen = 0;
+  /** Positions added this round. */
+  size = 0;
+
+  /** Starts a round for at most `entries` positions. */
+  reset(entries: number): void {
+    const want = Math.max(64, 2 ** Math.ceil(Math.log2(2 * (entries + 2))));
+    if (this.stamp.length < want) {
+      this.k1 = new Int32Array(want);
+      this.k2 = new Int32Array(want);
+      this.stamp = new Uint32Array(want);
+      this.slotNode = new Int32Array(want);
+      this.mask = want - 1;
+      this.gen = 0;
+    }
+    this.gen = (this.gen + 1) >>> 0;
+    if (this.gen === 0) {
+      this.stamp.fill(0);
+      this.gen = 1;
+    }
+    this.size = 0;
+  }
+
+  /** The number of pos, adding it if it is new: ~number when it was new, number when found. */
+  find(pos: PilPosition): number {
+    const a = pos.h1 | 0,
+      b = pos.h2 | 0;
+    let i = (a ^ Math.imul(b, 0x9e3779b1)) & this.mask;
+    while (this.stamp[i] === this.gen) {
+      if (this.k1[i] === a && this.k2[i] === b) return this.slotNode[i];
+      i = (i + 1) & this.mask;
+    }
+    this.stamp[i] = this.gen;
+    this.k1[i] = a;
+    this.k2[i] = b;
+    const n = this.size++;
+    this.slotNode[i] = n;
+    return ~n;
+  }
+}
+
 /** Depth-first search over the mover's move sequences within the turn. Positions already
  *  searched are skipped via a transposition table on the Zobrist key; the search stops after
  *  `budget` positions. Every reachable position is scored as if the turn ended there (minus the
  *  memory's penalty), and the best `keep` lines are kept, best first, each ending in `end`,
- *  `pass` or a win, by `scoreOf` (the planner's evaluate unless told). Hidden cards may be UNKNOWN (then no line uses them) or a determinization. */
+ *  `pass` or a win, by `scoreOf` (the planner's evaluate unless told). Hidden cards may be
+ *  UNKNOWN (then no line uses them) or a determinization.
+ *
+ *  Shortest lines. The depth-first walk reaches a position by whatever path it happened to take,
+ *  often a long detour of tableau cards moved back and forth. A kept line is therefore cut at its
+ *  first move that changes the mover's view (changesView: a card turned up), or before its
+ *  `end`/`pass`/win if it has none; the part before the cut, from the root to position S, is
+ *  replaced by a shortest path to S: the shorter of what a breadth-first search finds over the
+ *  moves the search explored, and over all moves (wideBfs, within the search's budget). The rest
+ *  of the line is kept as found: it is never played as it is (below).
+ *  Why this loses nothing (the dominance): a strategy follows a line only up to its first move
+ *  that changes its view — the view after it differs from what the search foresaw, so the
+ *  strategy searches again there (LinePlan) — and what it does from then on depends only on the
+ *  position it is in and on its turn memory, which changes only when a turn ends. Both paths end
+ *  in S and then play the same move, so they reach the same position and the game goes on
+ *  exactly as after the longer path: same outcome, fewer moves. No path from the root to S
+ *  changes the view on the way: only hand cards and stock cards played can, nothing is put on
+ *  the mover's hand, waste or stock within a turn, so whether the k-th hand card (or stock card)
+ *  played changes the view depends on k alone, and every path from the root to S plays as many
+ *  of each as the line did, none of which changed the view. And no played line comes back to a
+ *  position of the same turn: a shortest path visits no position twice, and the positions on
+ *  either side of a move that changes the view differ in the count of the mover's hand and
+ *  waste cards or of its face-down stock cards, which never grow within a turn. */
 export class TurnSearch {
   private buf = new Int32Array(MAX_MOVES * (MAX_DEPTH + 1));
   private path = new Int32Array(LINE);
-  private tt = new Set<number>();
+  /** The explored position at each depth of the current path (0 is the root). */
+  private pathNode = new Int32Array(LINE + 1);
+  /** The depth of the first move of the current path that turns up a card, or -1. */
+  private firstUp = -1;
+  /** The positions explored, numbered in the order found (the root is 0). */
+  private tt = new KeyTable();
+  /** Each explored position's key words, by number. */
+  private nodeK1 = new Int32Array(1024);
+  private nodeK2 = new Int32Array(1024);
+  /** Explored moves: from node eFrom[i] by move eMove[i] to node eTo[i]. */
+  private eFrom = new Int32Array(1024);
+  private eTo = new Int32Array(1024);
+  private eMove = new Int32Array(1024);
+  private edges = 0;
+  /** The breadth-first tree from the root over the explored moves. */
+  private parent = new Int32Array(0);
+  private parentMove = new Int32Array(0);
+  private dist = new Int32Array(0);
+  /** The wide breadth-first search (wideBfs): its table, and per position found its parent, the
+   *  move from there and its depth; where it found each kept line's cut position. */
+  private bt = new KeyTable();
+  private wParent = new Int32Array(1024);
+  private wMove = new Int32Array(1024);
+  private wDepth = new Int32Array(1024);
+  private wPath = new Int32Array(LINE);
+  /** Scratch for tighten. */
+  private trial = new Int32Array(LINE);
+  private wideAt: Int32Array;
   private nodes = 0;
   private budget = 0;
   private me = 0;
   private pos!: PilPosition;
   private memory: TurnMemory | null = null;
-  /** The kept lines: lines[i*LINE ..] of length lens[i], scored scores[i]; best first. */
+  /** The kept lines as found: lines[i*LINE ..] of length lens[i], scored scores[i]; best first. */
   readonly lines: Int32Array;
   readonly lens: Int32Array;
   readonly scores: Float64Array;
+  /** Per kept line: the length of the part replaced by a shortest path, and the position its
+   *  end reaches (S above). */
+  private cutAt: Int32Array;
+  private cutNode: Int32Array;
+  /** The lines as returned: the found ones with their first part shortened. */
+  private short: Int32Array;
+  private shortLens: Int32Array;
   count = 0;
 
+  /** `shortLines` false: line(i) is the line as found (for searches whose lines are only tried
+   *  up to their first card turned up, where any path there does as well). */
   constructor(
     readonly keep = 1,
     private readonly scoreOf: Evaluator = evaluate,
+    private readonly shortLines = true,
   ) {
     this.lines = new Int32Array(keep * LINE);
     this.lens = new Int32Array(keep);
     this.scores = new Float64Array(keep);
+    this.cutAt = new Int32Array(keep);
+    this.cutNode = new Int32Array(keep);
+    this.short = new Int32Array(keep * LINE);
+    this.shortLens = new Int32Array(keep).fill(-1);
+    this.wideAt = new Int32Array(keep);
   }
 
   /** Searches from pos (restored afterwards) for its mover; returns the number of lines kept. */
@@ -121,16 +310,280 @@ export class TurnSearch {
     this.me = pos.turn;
     this.budget = budget;
     this.memory = memory;
-    this.tt.clear();
     this.nodes = 0;
     this.count = 0;
-    this.tt.add(pos.key());
+    this.edges = 0;
+    this.shortLens.fill(-1);
+    this.firstUp = -1;
+    // Table entries are at most budget + 1: a position enters the table only to be searched.
+    this.tt.reset(budget + 1);
+    this.find(pos);
+    this.pathNode[0] = 0;
     this.search(0);
+    if (this.shortLines) {
+      this.bfs();
+      this.wideBfs();
+      // The lines are shortened now, while pos is the root.
+      for (let i = 0; i < this.count; i++) this.shorten(i);
+    }
     return this.count;
   }
 
+  /** The number of pos among the explored positions, adding it if it is new (KeyTable.find). */
+  private find(pos: PilPosition): number {
+    const v = this.tt.find(pos);
+    if (v < 0) {
+      const n = ~v;
+      if (n >= this.nodeK1.length) {
+        this.nodeK1 = grown(this.nodeK1, n + 1);
+        this.nodeK2 = grown(this.nodeK2, n + 1);
+      }
+      this.nodeK1[n] = pos.h1 | 0;
+      this.nodeK2[n] = pos.h2 | 0;
+    }
+    return v;
+  }
+
+  private edge(from: number, to: number, m: number): void {
+    const e = this.edges++;
+    if (e >= this.eFrom.length) {
+      this.eFrom = grown(this.eFrom, e + 1);
+      this.eTo = grown(this.eTo, e + 1);
+      this.eMove = grown(this.eMove, e + 1);
+    }
+    this.eFrom[e] = from;
+    this.eTo[e] = to;
+    this.eMove[e] = m;
+  }
+
+  /** Kept line i, its part up to the first card turned up shortened (see the class comment). */
   line(i: number): Int32Array {
+    if (!this.shortLines) return this.foundLine(i);
+    return this.short.subarray(i * LINE, i * LINE + this.shortLens[i]);
+  }
+
+  /** The line as the depth-first search found it. */
+  foundLine(i: number): Int32Array {
     return this.lines.subarray(i * LINE, i * LINE + this.lens[i]);
+  }
+
+  private shorten(i: number): void {
+    const at = i * LINE;
+    let n = 0;
+    const w = this.wideAt[i];
+    if (w >= 0) {
+      // A shorter path than any among the explored moves.
+      n = this.wDepth[w];
+      for (let v = w, k = n; v !== 0; v = this.wParent[v]) this.short[at + --k] = this.wMove[v];
+    } else {
+      // The shortest path to the cut's position among the explored moves, walked back from it.
+      n = this.dist[this.cutNode[i]];
+      for (let v = this.cutNode[i], k = n; v !== 0; v = this.parent[v]) this.short[at + --k] = this.parentMove[v];
+    }
+    n = this.tighten(this.short, at, n);
+    const cut = this.cutAt[i],
+      len = this.lens[i];
+    // n <= cut: the found path is one of the paths the breadth-first searches compared.
+    this.short.set(this.lines.subarray(at + cut, at + len), at + n);
+    this.shortLens[i] = n + len - cut;
+  }
+
+  /** Shortens the path a[at..at+n) from the root (pos, restored) to its end position S, where
+   *  the breadth-first searches ran out of budget: drops a move, or merges a card's move with
+   *  its next one (X>Y then Y>Z becomes X>Z, or nothing if Z is X), whenever the rest still reaches S by legal moves
+   *  that change no view; then cuts out any stretch that comes back to a position already on
+   *  the path. Returns the new length. Any such path is as good as the first (the dominance in
+   *  the class comment). */
+  private tighten(a: Int32Array, at: number, n: number): number {
+    if (n < 2) return n;
+    const pos = this.pos;
+    for (let j = 0; j < n; j++) pos.make(a[at + j]);
+    const s1 = pos.h1,
+      s2 = pos.h2;
+    for (let j = n - 1; j >= 0; j--) pos.unmake(a[at + j]);
+    const t = this.trial;
+    let again = true;
+    while (again) {
+      again = false;
+      for (let i = 0; i < n; i++) {
+        // Without move i.
+        let k = 0;
+        for (let j = 0; j < n; j++) if (j !== i) t[k++] = a[at + j];
+        if (this.reaches(t, k, s1, s2)) {
+          a.set(t.subarray(0, k), at);
+          n = k;
+          again = true;
+          i--;
+          continue;
+        }
+        // Move i and the next move of the same card as one move.
+        const m = a[at + i];
+        let nx = i + 1;
+        while (nx < n && moveCard(a[at + nx]) !== moveCard(m)) nx++;
+        if (nx === n) continue;
+        // Back to the pile it came from: neither move.
+        const home = moveFrom(m) >= FROM_TAB && moveTo(a[at + nx]) - TO_TAB === moveFrom(m) - FROM_TAB;
+        k = 0;
+        for (let j = 0; j < n; j++)
+          if (j === i && !home) t[k++] = packMove(moveFrom(m), moveTo(a[at + nx]), moveCard(m));
+          else if (j !== i && j !== nx) t[k++] = a[at + j];
+        if (this.reaches(t, k, s1, s2)) {
+          a.set(t.subarray(0, k), at);
+          n = k;
+          again = true;
+          i--;
+        }
+      }
+    }
+    // Loops: a position met twice on the path, and everything between.
+    for (let i = 0; i < n; i++) {
+      let cutTo = -1;
+      for (let j = 0; j < i; j++) pos.make(a[at + j]);
+      const k1 = pos.h1,
+        k2 = pos.h2;
+      for (let j = i; j < n; j++) {
+        pos.make(a[at + j]);
+        if (pos.h1 === k1 && pos.h2 === k2) cutTo = j + 1;
+      }
+      for (let j = n - 1; j >= 0; j--) pos.unmake(a[at + j]);
+      if (cutTo > 0) {
+        a.copyWithin(at + i, at + cutTo, at + n);
+        n -= cutTo - i;
+      }
+    }
+    return n;
+  }
+
+  /** Whether moves t[0..k) are legal from pos one after the other, change no view, and end in
+   *  the position of key (s1, s2); pos is restored. */
+  private reaches(t: Int32Array, k: number, s1: number, s2: number): boolean {
+    const pos = this.pos;
+    let j = 0;
+    while (j < k && pos.isLegal(t[j]) && !changesView(pos, t[j]) && t[j] !== END && t[j] !== PASS) pos.make(t[j++]);
+    const ok = j === k && pos.h1 === s1 && pos.h2 === s2;
+    while (j > 0) pos.unmake(t[--j]);
+    return ok;
+  }
+
+  /** Breadth-first search from the root over every move that turns up no card (not only the
+   *  explored ones) for the kept lines' cut positions, each as far as one move short of its
+   *  shortest explored path, within the search's budget or WIDE_CAP positions: wideAt[i] is
+   *  where it found line i's, or -1. */
+  private wideBfs(): void {
+    const pos = this.pos,
+      me = this.me;
+    let far = 0;
+    this.wideAt.fill(-1);
+    for (let i = 0; i < this.count; i++) far = Math.max(far, this.dist[this.cutNode[i]] - 1);
+    if (far < 1) return;
+    const bt = this.bt;
+    const cap = Math.min(this.budget, WIDE_CAP);
+    bt.reset(cap + MAX_MOVES);
+    bt.find(pos);
+    this.wAdd(0, -1, 0, 0);
+    let cur = 0,
+      left = this.count;
+    for (let x = 0; x < bt.size && left > 0 && bt.size < cap; x++) {
+      const d = this.wDepth[x];
+      if (d >= far) break;
+      cur = this.goTo(cur, x);
+      const n = pos.moves(this.buf, 0);
+      for (let j = 0; j < n && left > 0; j++) {
+        const m = this.buf[j];
+        if (m === END || m === PASS || idle(pos, m, me) || changesView(pos, m)) continue;
+        pos.make(m);
+        const v = bt.find(pos);
+        if (v < 0) {
+          const y = ~v;
+          this.wAdd(y, x, m, d + 1);
+          const a = pos.h1 | 0,
+            b = pos.h2 | 0;
+          for (let i = 0; i < this.count; i++) {
+            const c = this.cutNode[i];
+            if (this.wideAt[i] < 0 && this.nodeK1[c] === a && this.nodeK2[c] === b && d + 1 < this.dist[c]) {
+              this.wideAt[i] = y;
+              left--;
+            }
+          }
+        }
+        pos.unmake(m);
+      }
+    }
+    this.goTo(cur, 0);
+  }
+
+  private wAdd(k: number, parent: number, m: number, depth: number): void {
+    if (k >= this.wParent.length) {
+      this.wParent = grown(this.wParent, k + 1);
+      this.wMove = grown(this.wMove, k + 1);
+      this.wDepth = grown(this.wDepth, k + 1);
+    }
+    this.wParent[k] = parent;
+    this.wMove[k] = m;
+    this.wDepth[k] = depth;
+  }
+
+  /** Moves pos from the wide search's position `from` to its position `to` (by their common
+   *  ancestor); returns `to`. */
+  private goTo(from: number, to: number): number {
+    const pos = this.pos;
+    let a = from,
+      b = to,
+      n = 0;
+    while (this.wDepth[a] > this.wDepth[b]) {
+      pos.unmake(this.wMove[a]);
+      a = this.wParent[a];
+    }
+    while (this.wDepth[b] > this.wDepth[a]) {
+      this.wPath[n++] = b;
+      b = this.wParent[b];
+    }
+    while (a !== b) {
+      pos.unmake(this.wMove[a]);
+      a = this.wParent[a];
+      this.wPath[n++] = b;
+      b = this.wParent[b];
+    }
+    while (n > 0) pos.make(this.wMove[this.wPath[--n]]);
+    return to;
+  }
+
+  /** Breadth-first search from the root over the explored moves: parent[v] and parentMove[v]
+   *  give a shortest path to every explored position v. */
+  private bfs(): void {
+    const nn = this.tt.size,
+      ne = this.edges;
+    // Edges by source (counting sort, keeping the order they were tried in).
+    const start = new Int32Array(nn + 1);
+    for (let e = 0; e < ne; e++) start[this.eFrom[e] + 1]++;
+    for (let v = 0; v < nn; v++) start[v + 1] += start[v];
+    const fill = start.slice(0, nn);
+    const adj = new Int32Array(ne);
+    for (let e = 0; e < ne; e++) adj[fill[this.eFrom[e]]++] = e;
+    if (this.parent.length < nn) {
+      this.parent = new Int32Array(grown(this.parent, nn).length);
+      this.parentMove = new Int32Array(this.parent.length);
+    }
+    if (this.dist.length < nn) this.dist = new Int32Array(this.parent.length);
+    const parent = this.parent.fill(-1, 0, nn);
+    const queue = new Int32Array(nn);
+    let head = 0,
+      tail = 0;
+    queue[tail++] = 0;
+    parent[0] = 0;
+    this.dist[0] = 0;
+    while (head < tail) {
+      const u = queue[head++];
+      for (let j = start[u]; j < start[u + 1]; j++) {
+        const e = adj[j],
+          v = this.eTo[e];
+        if (parent[v] >= 0) continue;
+        parent[v] = u;
+        this.parentMove[v] = this.eMove[e];
+        this.dist[v] = this.dist[u] + 1;
+        queue[tail++] = v;
+      }
+    }
   }
 
   /** Keeps the line path[0..depth) + last if it scores better than a kept one (ties: the
@@ -144,6 +597,8 @@ export class TurnSearch {
     while (i > 0 && this.scores[i - 1] < score) {
       this.scores[i] = this.scores[i - 1];
       this.lens[i] = this.lens[i - 1];
+      this.cutAt[i] = this.cutAt[i - 1];
+      this.cutNode[i] = this.cutNode[i - 1];
       this.lines.copyWithin(i * LINE, (i - 1) * LINE, (i - 1) * LINE + this.lens[i - 1]);
       i--;
     }
@@ -152,6 +607,9 @@ export class TurnSearch {
     let n = depth;
     if (last >= 0) this.lines[i * LINE + n++] = last;
     this.lens[i] = n;
+    const cut = this.firstUp >= 0 ? this.firstUp : depth;
+    this.cutAt[i] = cut;
+    this.cutNode[i] = this.pathNode[cut];
   }
 
   private search(depth: number): void {
@@ -163,31 +621,33 @@ export class TurnSearch {
       return;
     }
     const stop = pos.len[HAND + me] > 0 ? END : PASS;
-    pos.make(stop);
-    let s = this.scoreOf(pos, me);
-    if (this.memory) s -= this.memory.penalty(pos);
-    pos.unmake(stop);
+    let s: number;
+    if (this.scoreOf === evaluate && !this.memory?.holds(pos)) s = evaluateStop(pos, me);
+    else {
+      pos.make(stop);
+      s = this.scoreOf(pos, me);
+      if (this.memory) s -= this.memory.penalty(pos);
+      pos.unmake(stop);
+    }
     this.improve(s, depth, stop);
     if (this.nodes >= this.budget || depth >= MAX_DEPTH) return;
+    const u = this.pathNode[depth];
     const off = depth * MAX_MOVES;
     const n = pos.moves(this.buf, off);
     for (let i = off; i < off + n; i++) {
       const m = this.buf[i];
-      if (m === END || m === PASS) continue;
-      // Moving a pile's only card to an empty pile changes nothing but whose pile it is.
-      if (moveTo(m) >= TO_TAB && moveTo(m) < TO_OSTOCK && moveFrom(m) >= FROM_TAB) {
-        const src = TAB + moveFrom(m) - FROM_TAB;
-        const dst = moveTo(m) - TO_TAB;
-        const mineToTheirs = (moveFrom(m) - FROM_TAB) >> 2 === me && dst >> 2 !== me;
-        if (pos.len[src] === 1 && pos.len[TAB + dst] === 0 && !mineToTheirs) continue;
-      }
+      if (m === END || m === PASS || idle(pos, m, me)) continue;
+      const up = this.firstUp < 0 && changesView(pos, m);
       pos.make(m);
-      const k = pos.key();
-      if (!this.tt.has(k)) {
-        this.tt.add(k);
+      const v = this.find(pos);
+      if (v < 0) {
+        this.edge(u, ~v, m);
         this.path[depth] = m;
+        this.pathNode[depth + 1] = ~v;
+        if (up) this.firstUp = depth;
         this.search(depth + 1);
-      }
+        if (up) this.firstUp = -1;
+      } else this.edge(u, v, m);
       pos.unmake(m);
       if (this.nodes >= this.budget) return;
     }
@@ -213,9 +673,11 @@ export class LinePlan {
     this.at = 0;
   }
 
-  /** Plays the next move on pos and returns it; a turn's end goes into the memory. */
+  /** Plays the next move on pos and returns it; a turn's end goes into the memory. A move that
+   *  turns up a card ends the plan: the line was shortened only up to there (TurnSearch). */
   next(pos: PilPosition, memory: TurnMemory): number {
     const m = this.moves[this.at++];
+    if (changesView(pos, m)) this.len = this.at;
     pos.make(m);
     this.expectKey = pos.key();
     if (m === END || m === PASS) memory.add(pos);
