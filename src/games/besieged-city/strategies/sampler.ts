@@ -55,9 +55,30 @@ const HORIZON = 24;
  *  rest on the guess and are not compared). */
 const MAX_PREFIX = 48;
 
+/** How many guesses a decision solves, and when it stops. */
+export interface SamplerTuning {
+  /** Guesses drawn at the start of a game. */
+  samples: number;
+  /** The most guesses kept: a close decision draws more, up to this. */
+  maxSamples: number;
+  /** A decision stops once this many guesses are won and every one of them is won by the
+   *  leading move (Infinity: never on agreement alone). */
+  agree: number;
+  /** A decision stops once the leading move leads the runner-up by this many votes. */
+  lead: number;
+  /** A decision in which this many guesses are solved without a win stops there. */
+  giveUp: number;
+  /** A repaired line that breaks within this many moves is solved again before it votes. */
+  horizon: number;
+}
+
 export class SamplerStrategy implements Strategy {
-  readonly name = 'sampler';
+  readonly name: string = 'sampler';
   private readonly nSamples: number;
+  private readonly tuning: SamplerTuning;
+  private readonly tag: string;
+  /** view.unseen() of the current decision (a guess drawn mid-decision is drawn from it). */
+  private unseenNow: number[] = [];
   private readonly nodes: number;
   private readonly budgetMs: number;
   private readonly table = new StateTable(64 << 20);
@@ -76,20 +97,37 @@ export class SamplerStrategy implements Strategy {
   solveMs = 0;
   solveNodes = 0;
   solveFails = 0;
+  /** Of solves: those from where a repaired line breaks, and their nodes (for measurements). */
+  tailSolves = 0;
+  tailNodes = 0;
+  /** Decisions with a choice, and those that solved a guess (for measurements). */
+  choices = 0;
+  choicesSolved = 0;
 
   constructor(
     private readonly seed: string,
     opts: StrategyOptions = {},
+    tuning?: Partial<SamplerTuning>,
+    tag = 'sampler',
   ) {
-    this.nSamples = Math.max(1, opts.samples ?? 4);
+    this.nSamples = Math.max(1, opts.samples ?? tuning?.samples ?? 4);
+    this.tuning = {
+      samples: this.nSamples,
+      maxSamples: Math.max(this.nSamples, opts.maxSamples ?? tuning?.maxSamples ?? this.nSamples),
+      agree: tuning?.agree ?? Infinity,
+      lead: tuning?.lead ?? Infinity,
+      giveUp: tuning?.giveUp ?? Infinity,
+      horizon: tuning?.horizon ?? HORIZON,
+    };
     this.nodes = opts.nodes ?? 8000;
     this.budgetMs = opts.budgetMs ?? Infinity;
     this.fallback = new PlannerStrategy(opts);
-    this.rng = rngFromSeed(`sampler:${seed}`);
+    this.tag = tag;
+    this.rng = rngFromSeed(`${tag}:${seed}`);
   }
 
   start(): void {
-    this.rng = rngFromSeed(`sampler:${this.seed}`);
+    this.rng = rngFromSeed(`${this.tag}:${this.seed}`);
     this.fallback.start();
     this.samples = [];
     this.prevUnseen = null;
@@ -99,6 +137,10 @@ export class SamplerStrategy implements Strategy {
     this.solveMs = 0;
     this.solveNodes = 0;
     this.solveFails = 0;
+    this.tailSolves = 0;
+    this.tailNodes = 0;
+    this.choices = 0;
+    this.choicesSolved = 0;
     this.startMs = performance.now();
   }
 
@@ -116,15 +158,32 @@ export class SamplerStrategy implements Strategy {
     // leading move cannot be overtaken by the guesses left (a clear decision needs few solves;
     // the unsolved guesses wait for the next decision, or are redrawn when a card is turned).
     const waiting: Sample[] = [];
+    let won = 0;
     for (const s of this.samples) {
       if (this.needsSolve(s)) (s.credit = new Map()), waiting.push(s);
-      else count(s);
+      else {
+        count(s);
+        if (s.credit.size > 0) won++;
+      }
     }
     if (legal.length > 1 && !overBudget) {
-      for (let i = 0; i < waiting.length; i++) {
-        if (this.decided(votes, legal, waiting.length - i)) break;
-        this.solveSample(view, waiting[i]);
-        count(waiting[i]);
+      const t = this.tuning;
+      let solved = 0;
+      this.choices++;
+      for (let i = 0; ; i++) {
+        // Guesses that could still vote: the waiting ones, and those the pool may still draw.
+        const left = waiting.length - i + t.maxSamples - this.samples.length;
+        if (left <= 0 || this.decided(votes, legal, left, won) || (solved >= t.giveUp && won === 0)) break;
+        let s: Sample;
+        if (i < waiting.length) s = waiting[i];
+        else {
+          s = this.draw(this.unseenNow);
+          this.samples.push(s);
+        }
+        this.solveSample(view, s);
+        if (solved++ === 0) this.choicesSolved++;
+        count(s);
+        if (s.credit.size > 0) won++;
       }
     }
     let best = RESIGN,
@@ -139,8 +198,10 @@ export class SamplerStrategy implements Strategy {
     return best;
   }
 
-  /** Whether the leading move leads the runner-up by more than `left` votes. */
-  private decided(votes: Map<number, number>, legal: number[], left: number): boolean {
+  /** Whether the decision is made: the leading move leads the runner-up by more than the
+   *  `left` guesses that could still vote, or by the tuning's lead, or it wins every one of at
+   *  least `agree` won guesses (`won`: guesses won by some move). */
+  private decided(votes: Map<number, number>, legal: number[], left: number, won: number): boolean {
     let first = 0,
       second = 0;
     for (const m of legal) {
@@ -148,12 +209,14 @@ export class SamplerStrategy implements Strategy {
       if (v > first) (second = first), (first = v);
       else if (v > second) second = v;
     }
-    return first - second > left;
+    const t = this.tuning;
+    return first - second > left || first - second >= t.lead || (won >= t.agree && first === won);
   }
 
   /** Carries the guesses over the move just made and any card just turned. */
   private sync(view: BcView): void {
     const unseen = view.unseen();
+    this.unseenNow = unseen;
     const counts = new Int8Array(52);
     for (const c of unseen) counts[c]++;
     if (this.prevUnseen === null) {
@@ -231,7 +294,7 @@ export class SamplerStrategy implements Strategy {
   }
 
   private needsSolve(s: Sample): boolean {
-    return !s.failed && (s.line === null || (s.broken && s.line.length < HORIZON));
+    return !s.failed && (s.line === null || (s.broken && s.line.length < this.tuning.horizon));
   }
 
   private solveSample(view: BcView, s: Sample): void {
@@ -239,7 +302,10 @@ export class SamplerStrategy implements Strategy {
       // Solve only from where the repaired line breaks.
       const g = view.position(s.stock);
       for (const m of s.line) g.make(m);
+      const n0 = this.solveNodes;
       const tail = this.runSolver(g);
+      this.tailSolves++;
+      this.tailNodes += this.solveNodes - n0;
       if (tail) {
         s.line = [...s.line, ...tail];
         s.broken = false;
