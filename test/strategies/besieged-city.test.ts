@@ -105,8 +105,9 @@ describe('Besieged City strategies: hidden information', () => {
 
   it('hindsight, drawing more guesses at close decisions, still decides from what is in sight', () => {
     // A pool that may grow to 6 guesses draws some mid-decision: from the cards not in sight,
-    // with randomness from the strategy seed only, so deals equal but for the stock past the
-    // cards turned so far get the same moves up to the next card turned.
+    // with randomness from the strategy seed only (the deterministic test below replays it), so
+    // deals equal but for the stock past the cards turned so far get the same moves up to the
+    // next card turned.
     const a = dealFromSeed('35');
     const b = { ...a, seed: undefined, stock: [...a.stock.slice(0, 30), ...a.stock.slice(30).reverse()] };
     const play = (d: BcDeal, seed: string) =>
@@ -122,8 +123,6 @@ describe('Besieged City strategies: hidden information', () => {
       pos.make(p.move);
     }
     expect(i).toBeGreaterThan(30);
-    // The same strategy seed replays the same game; the guesses come from that seed.
-    expect(play(a, '5')).toEqual(ga);
   });
 
   it('the referee checks every move against the real position', () => {

@@ -25,6 +25,10 @@ import type { Strategy, StrategyOptions } from './strategy.js';
 // still be overtaken, and a game in which no guess has been won for HOPELESS decisions in a row
 // is played on by the planner. Measured on seeds 1..200 with the defaults (4 guesses, 8000
 // nodes): about 190 sample solves and 760k solver nodes per game.
+//
+// How many guesses a decision solves and when it stops is a SamplerTuning: the sampler's own
+// is a fixed pool of `samples` guesses, solved until the leading move cannot be overtaken;
+// hindsight.ts stops sooner where the decision is clear and draws more where it is close.
 
 interface Sample {
   /** The guessed face-down stock, the next card first (length view.stockLeft). */
@@ -70,6 +74,10 @@ export interface SamplerTuning {
   giveUp: number;
   /** A repaired line that breaks within this many moves is solved again before it votes. */
   horizon: number;
+  /** A decision at which no guess is won, hopeless or not, solves one fresh guess with this
+   *  many times the node budget (at most once per card turned, `rescues` times a game; 0: never). */
+  rescue: number;
+  rescues: number;
 }
 
 export class SamplerStrategy implements Strategy {
@@ -91,6 +99,9 @@ export class SamplerStrategy implements Strategy {
   private last = RESIGN;
   /** Decisions in a row at which no guess was won; at HOPELESS the sampler stops solving. */
   private hopeless = 0;
+  /** Rescue solves this game, and view.stockLeft at the last one. */
+  private rescued = 0;
+  private rescuedAt = -1;
   private startMs = 0;
   /** Solver calls, and their milliseconds, this game (for measurements). */
   solves = 0;
@@ -118,6 +129,8 @@ export class SamplerStrategy implements Strategy {
       lead: tuning?.lead ?? Infinity,
       giveUp: tuning?.giveUp ?? Infinity,
       horizon: tuning?.horizon ?? HORIZON,
+      rescue: tuning?.rescue ?? 0,
+      rescues: tuning?.rescues ?? 0,
     };
     this.nodes = opts.nodes ?? 8000;
     this.budgetMs = opts.budgetMs ?? Infinity;
@@ -133,6 +146,8 @@ export class SamplerStrategy implements Strategy {
     this.prevUnseen = null;
     this.last = RESIGN;
     this.hopeless = 0;
+    this.rescued = 0;
+    this.rescuedAt = -1;
     this.solves = 0;
     this.solveMs = 0;
     this.solveNodes = 0;
@@ -148,6 +163,7 @@ export class SamplerStrategy implements Strategy {
     this.sync(view);
     const legal = view.legal();
     if (legal.length === 0) return RESIGN;
+    const t = this.tuning;
     const overBudget = performance.now() - this.startMs > this.budgetMs || this.hopeless >= HOPELESS;
     const votes = new Map<number, number>();
     const count = (s: Sample) => {
@@ -167,7 +183,6 @@ export class SamplerStrategy implements Strategy {
       }
     }
     if (legal.length > 1 && !overBudget) {
-      const t = this.tuning;
       let solved = 0;
       this.choices++;
       for (let i = 0; ; i++) {
@@ -185,6 +200,25 @@ export class SamplerStrategy implements Strategy {
         count(s);
         if (s.credit.size > 0) won++;
       }
+    }
+    if (
+      legal.length > 1 &&
+      won === 0 &&
+      this.rescued < t.rescues &&
+      this.rescuedAt !== view.stockLeft &&
+      performance.now() - this.startMs <= this.budgetMs
+    ) {
+      // Every guess lost or beyond the budget: one fresh guess gets a deeper search before the
+      // planner takes over (late in a game a guess is nearly the whole truth).
+      this.rescued++;
+      this.rescuedAt = view.stockLeft;
+      const s = this.draw(this.unseenNow);
+      this.solveSample(view, s, this.nodes * t.rescue);
+      count(s);
+      const at = this.samples.findIndex((x) => x.failed || x.line === null);
+      if (at >= 0) this.samples[at] = s;
+      else if (this.samples.length < t.maxSamples) this.samples.push(s);
+      else this.samples[0] = s;
     }
     let best = RESIGN,
       bestVotes = 0;
@@ -297,13 +331,13 @@ export class SamplerStrategy implements Strategy {
     return !s.failed && (s.line === null || (s.broken && s.line.length < this.tuning.horizon));
   }
 
-  private solveSample(view: BcView, s: Sample): void {
+  private solveSample(view: BcView, s: Sample, nodes = this.nodes): void {
     if (s.line && s.broken) {
       // Solve only from where the repaired line breaks.
       const g = view.position(s.stock);
       for (const m of s.line) g.make(m);
       const n0 = this.solveNodes;
-      const tail = this.runSolver(g);
+      const tail = this.runSolver(g, nodes);
       this.tailSolves++;
       this.tailNodes += this.solveNodes - n0;
       if (tail) {
@@ -312,7 +346,7 @@ export class SamplerStrategy implements Strategy {
         return;
       }
     }
-    const line = this.runSolver(view.position(s.stock));
+    const line = this.runSolver(view.position(s.stock), nodes);
     s.line = line;
     s.broken = false;
     if (!line) s.failed = true;
@@ -323,10 +357,10 @@ export class SamplerStrategy implements Strategy {
    *  search starts each variant at 20k nodes, which is more than a whole sample may spend;
    *  measured mid-game, a run that wins at all wins in 2-3k nodes, and variants fail on
    *  different guesses, so restarting beats pressing on.) */
-  private runSolver(g: BcGame): number[] | null {
+  private runSolver(g: BcGame, nodes: number): number[] | null {
     this.solves++;
     const t0 = performance.now();
-    let left = this.nodes,
+    let left = nodes,
       line: number[] | null = null;
     // A winning run takes about 30 nodes per card still to place (measured: ~3.5k from a deal,
     // 2-3k after 40 moves), so a run's cap follows the position's lower bound.
