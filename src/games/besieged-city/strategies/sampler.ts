@@ -26,6 +26,10 @@ import type { Strategy, StrategyOptions } from './strategy.js';
 // still be overtaken, and a game in which no guess has been won for HOPELESS decisions in a row
 // is played on by the planner. Measured on seeds 1..200 with the defaults (4 guesses, 8000
 // nodes): about 190 sample solves and 760k solver nodes per game.
+//
+// How many guesses a decision solves and when it stops is a SamplerTuning: the sampler's own
+// is a fixed pool of `samples` guesses, solved until the leading move cannot be overtaken;
+// hindsight.ts stops sooner where the decision is clear and draws more where it is close.
 
 interface Sample {
   /** The guessed face-down stock, the next card first (length view.stockLeft). */
@@ -56,9 +60,34 @@ const HORIZON = 24;
  *  rest on the guess and are not compared). */
 const MAX_PREFIX = 48;
 
+/** How many guesses a decision solves, and when it stops. */
+export interface SamplerTuning {
+  /** Guesses drawn at the start of a game. */
+  samples: number;
+  /** The most guesses kept: a close decision draws more, up to this. */
+  maxSamples: number;
+  /** A decision stops once this many guesses are won and every one of them is won by the
+   *  leading move (Infinity: never on agreement alone). */
+  agree: number;
+  /** A decision stops once the leading move leads the runner-up by this many votes. */
+  lead: number;
+  /** A decision in which this many guesses are solved without a win stops there. */
+  giveUp: number;
+  /** A repaired line that breaks within this many moves is solved again before it votes. */
+  horizon: number;
+  /** A decision at which no guess is won, hopeless or not, solves one fresh guess with this
+   *  many times the node budget (at most once per card turned, `rescues` times a game; 0: never). */
+  rescue: number;
+  rescues: number;
+}
+
 export class SamplerStrategy implements Strategy {
-  readonly name = 'sampler';
+  readonly name: string = 'sampler';
   private readonly nSamples: number;
+  private readonly tuning: SamplerTuning;
+  private readonly tag: string;
+  /** view.unseen() of the current decision (a guess drawn mid-decision is drawn from it). */
+  private unseenNow: number[] = [];
   private readonly nodes: number;
   private readonly budgetMs: number;
   private readonly poll: Poll | undefined;
@@ -72,6 +101,9 @@ export class SamplerStrategy implements Strategy {
   private last = RESIGN;
   /** Decisions in a row at which no guess was won; at HOPELESS the sampler stops solving. */
   private hopeless = 0;
+  /** Rescue solves this game, and view.stockLeft at the last one. */
+  private rescued = 0;
+  private rescuedAt = -1;
   private startMs = 0;
   /** Solver calls, and their milliseconds, this game (for measurements). */
   solves = 0;
@@ -81,30 +113,55 @@ export class SamplerStrategy implements Strategy {
   /** The last decision: the guesses held, how many the chosen move won, and whether the planner
    *  chose it (no guess won by any move). */
   lastDecision = { samples: 0, votes: 0, planner: false };
+  /** Of solves: those from where a repaired line breaks, and their nodes (for measurements). */
+  tailSolves = 0;
+  tailNodes = 0;
+  /** Decisions with a choice, and those that solved a guess (for measurements). */
+  choices = 0;
+  choicesSolved = 0;
 
   constructor(
     private readonly seed: string,
     opts: StrategyOptions = {},
+    tuning?: Partial<SamplerTuning>,
+    tag = 'sampler',
   ) {
-    this.nSamples = Math.max(1, opts.samples ?? 4);
+    this.nSamples = Math.max(1, opts.samples ?? tuning?.samples ?? 4);
+    this.tuning = {
+      samples: this.nSamples,
+      maxSamples: Math.max(this.nSamples, opts.maxSamples ?? tuning?.maxSamples ?? this.nSamples),
+      agree: tuning?.agree ?? Infinity,
+      lead: tuning?.lead ?? Infinity,
+      giveUp: tuning?.giveUp ?? Infinity,
+      horizon: tuning?.horizon ?? HORIZON,
+      rescue: tuning?.rescue ?? 0,
+      rescues: tuning?.rescues ?? 0,
+    };
     this.nodes = opts.nodes ?? 8000;
     this.budgetMs = opts.budgetMs ?? Infinity;
     this.poll = opts.poll;
     this.fallback = new PlannerStrategy(opts);
-    this.rng = rngFromSeed(`sampler:${seed}`);
+    this.tag = tag;
+    this.rng = rngFromSeed(`${tag}:${seed}`);
   }
 
   start(): void {
-    this.rng = rngFromSeed(`sampler:${this.seed}`);
+    this.rng = rngFromSeed(`${this.tag}:${this.seed}`);
     this.fallback.start();
     this.samples = [];
     this.prevUnseen = null;
     this.last = RESIGN;
     this.hopeless = 0;
+    this.rescued = 0;
+    this.rescuedAt = -1;
     this.solves = 0;
     this.solveMs = 0;
     this.solveNodes = 0;
     this.solveFails = 0;
+    this.tailSolves = 0;
+    this.tailNodes = 0;
+    this.choices = 0;
+    this.choicesSolved = 0;
     this.startMs = performance.now();
   }
 
@@ -112,6 +169,7 @@ export class SamplerStrategy implements Strategy {
     this.sync(view);
     const legal = view.legal();
     if (legal.length === 0) return RESIGN;
+    const t = this.tuning;
     const overBudget = performance.now() - this.startMs > this.budgetMs || this.hopeless >= HOPELESS;
     const votes = new Map<number, number>();
     const count = (s: Sample) => {
@@ -122,16 +180,51 @@ export class SamplerStrategy implements Strategy {
     // leading move cannot be overtaken by the guesses left (a clear decision needs few solves;
     // the unsolved guesses wait for the next decision, or are redrawn when a card is turned).
     const waiting: Sample[] = [];
+    let won = 0;
     for (const s of this.samples) {
       if (this.needsSolve(s)) (s.credit = new Map()), waiting.push(s);
-      else count(s);
+      else {
+        count(s);
+        if (s.credit.size > 0) won++;
+      }
     }
     if (legal.length > 1 && !overBudget) {
-      for (let i = 0; i < waiting.length; i++) {
-        if (this.decided(votes, legal, waiting.length - i)) break;
-        this.solveSample(view, waiting[i]);
-        count(waiting[i]);
+      let solved = 0;
+      this.choices++;
+      for (let i = 0; ; i++) {
+        // Guesses that could still vote: the waiting ones, and those the pool may still draw.
+        const left = waiting.length - i + t.maxSamples - this.samples.length;
+        if (left <= 0 || this.decided(votes, legal, left, won) || (solved >= t.giveUp && won === 0)) break;
+        let s: Sample;
+        if (i < waiting.length) s = waiting[i];
+        else {
+          s = this.draw(this.unseenNow);
+          this.samples.push(s);
+        }
+        this.solveSample(view, s);
+        if (solved++ === 0) this.choicesSolved++;
+        count(s);
+        if (s.credit.size > 0) won++;
       }
+    }
+    if (
+      legal.length > 1 &&
+      won === 0 &&
+      this.rescued < t.rescues &&
+      this.rescuedAt !== view.stockLeft &&
+      performance.now() - this.startMs <= this.budgetMs
+    ) {
+      // Every guess lost or beyond the budget: one fresh guess gets a deeper search before the
+      // planner takes over (late in a game a guess is nearly the whole truth).
+      this.rescued++;
+      this.rescuedAt = view.stockLeft;
+      const s = this.draw(this.unseenNow);
+      this.solveSample(view, s, this.nodes * t.rescue);
+      count(s);
+      const at = this.samples.findIndex((x) => x.failed || x.line === null);
+      if (at >= 0) this.samples[at] = s;
+      else if (this.samples.length < t.maxSamples) this.samples.push(s);
+      else this.samples[0] = s;
     }
     let best = RESIGN,
       bestVotes = 0;
@@ -150,8 +243,10 @@ export class SamplerStrategy implements Strategy {
     return best;
   }
 
-  /** Whether the leading move leads the runner-up by more than `left` votes. */
-  private decided(votes: Map<number, number>, legal: number[], left: number): boolean {
+  /** Whether the decision is made: the leading move leads the runner-up by more than the
+   *  `left` guesses that could still vote, or by the tuning's lead, or it wins every one of at
+   *  least `agree` won guesses (`won`: guesses won by some move). */
+  private decided(votes: Map<number, number>, legal: number[], left: number, won: number): boolean {
     let first = 0,
       second = 0;
     for (const m of legal) {
@@ -159,12 +254,14 @@ export class SamplerStrategy implements Strategy {
       if (v > first) (second = first), (first = v);
       else if (v > second) second = v;
     }
-    return first - second > left;
+    const t = this.tuning;
+    return first - second > left || first - second >= t.lead || (won >= t.agree && first === won);
   }
 
   /** Carries the guesses over the move just made and any card just turned. */
   private sync(view: BcView): void {
     const unseen = view.unseen();
+    this.unseenNow = unseen;
     const counts = new Int8Array(52);
     for (const c of unseen) counts[c]++;
     if (this.prevUnseen === null) {
@@ -242,22 +339,25 @@ export class SamplerStrategy implements Strategy {
   }
 
   private needsSolve(s: Sample): boolean {
-    return !s.failed && (s.line === null || (s.broken && s.line.length < HORIZON));
+    return !s.failed && (s.line === null || (s.broken && s.line.length < this.tuning.horizon));
   }
 
-  private solveSample(view: BcView, s: Sample): void {
+  private solveSample(view: BcView, s: Sample, nodes = this.nodes): void {
     if (s.line && s.broken) {
       // Solve only from where the repaired line breaks.
       const g = view.position(s.stock);
       for (const m of s.line) g.make(m);
-      const tail = this.runSolver(g);
+      const n0 = this.solveNodes;
+      const tail = this.runSolver(g, nodes);
+      this.tailSolves++;
+      this.tailNodes += this.solveNodes - n0;
       if (tail) {
         s.line = [...s.line, ...tail];
         s.broken = false;
         return;
       }
     }
-    const line = this.runSolver(view.position(s.stock));
+    const line = this.runSolver(view.position(s.stock), nodes);
     s.line = line;
     s.broken = false;
     if (!line) s.failed = true;
@@ -268,10 +368,10 @@ export class SamplerStrategy implements Strategy {
    *  search starts each variant at 20k nodes, which is more than a whole sample may spend;
    *  measured mid-game, a run that wins at all wins in 2-3k nodes, and variants fail on
    *  different guesses, so restarting beats pressing on.) */
-  private runSolver(g: BcGame): number[] | null {
+  private runSolver(g: BcGame, nodes: number): number[] | null {
     this.solves++;
     const t0 = performance.now();
-    let left = this.nodes,
+    let left = nodes,
       line: number[] | null = null;
     // A winning run takes about 30 nodes per card still to place (measured: ~3.5k from a deal,
     // 2-3k after 40 moves), so a run's cap follows the position's lower bound.

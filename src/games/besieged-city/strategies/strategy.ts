@@ -14,6 +14,9 @@ export interface Strategy {
 export interface StrategyOptions {
   /** sampler: stock orders sampled per decision (default 4; 6 measured no better on seeds 1..40). */
   samples?: number;
+  /** sampler, hindsight: the most guesses a close decision may draw (sampler: `samples`, a
+   *  fixed pool; hindsight: 10). */
+  maxSamples?: number;
   /** sampler: solver node budget per sample solve (default 8000, in runs of about 30 nodes per
    *  card left to place). Nodes, not time, so that a game is reproducible on any machine. */
   nodes?: number;
