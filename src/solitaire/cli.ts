@@ -20,7 +20,7 @@ import { checkOutputDirectory, makeDirectory } from '../io/files.js';
 import { formatJson } from '../io/json.js';
 import { readJsonFile } from '../io/json-file.js';
 import { solve } from '../search/solve.js';
-import { batchOptions, reportBatchEnd, runBatchCommand } from '../cli/batch.js';
+import { batchOptions, itemsOf, reportBatchEnd, runBatchCommand } from '../cli/batch.js';
 import { parseShard, shardOf } from '../cli/units.js';
 import { chooseDeal, dealFileOption, seedOption } from '../cli/options.js';
 import { MoveMenu, readTyped, runRepl, unknownCommand } from '../cli/repl.js';
@@ -172,12 +172,13 @@ export function solveCommand<D extends { seed?: string }, P extends SolitairePos
 
 /** Batch-solves seeds with the game's job (the URL of its module); `more.config` adds to the job config (e.g.
  *  strategies), `more.settings` to the settings column (words of src/batch/settings.ts: what a
- *  rerun needs, e.g. the strategies as given, paths included). */
+ *  rerun needs, e.g. the strategies as given, paths included), `more.expand` turns the deals
+ *  into the job's items (e.g. several plays of each). */
 export async function solveBatchCommand<D extends { seed?: string }, P extends SolitairePosition>(
   kit: Kit<D, P>,
   job: URL,
   argv: Args,
-  more: { config?: Record<string, unknown>; settings?: string[] } = {},
+  more: { config?: Record<string, unknown>; settings?: string[]; expand?: (items: string[]) => string[] } = {},
 ): Promise<void> {
   const settings = solverSettings(argv);
   const solutions = typeof argv.solutions === 'string' ? argv.solutions : null;
@@ -209,7 +210,13 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   const r = await runBatchCommand({
     argv,
     job,
-    ...(files ? { items: argv.shard === undefined ? files : shardOf(files, parseShard(argv.shard)) } : {}),
+    ...(files || more.expand
+      ? {
+          items: (more.expand ?? ((x: string[]) => x))(
+            files ? (argv.shard === undefined ? files : shardOf(files, parseShard(argv.shard))) : itemsOf(argv),
+          ),
+        }
+      : {}),
     config: {
       ...settings,
       settings: [describeSettings(settings), ...extraText].join(' '),

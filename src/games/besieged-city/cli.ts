@@ -8,6 +8,7 @@ import { parseMove } from './notation.js';
 import { BcPosition } from './position.js';
 import { renderPosition } from './render.js';
 import { decisionTimeoutMs, decisionTimeoutOption } from '../../cli/options.js';
+import { parseCount } from '../../cli/units.js';
 import { filesToConfig, Forfeit, loadStrategyValues, strategiesAsGiven } from '../../strategies/module.js';
 import { settingWord } from '../../batch/settings.js';
 import { makeStrategy, playGame, STRATEGIES } from './strategies/index.js';
@@ -123,6 +124,11 @@ export const besiegedCityCli: GamePlugin = {
             default: '1',
             describe: "seed of the strategies' own random choices",
           })
+          .option('strategy-seeds', {
+            type: 'string',
+            describe:
+              'K: play each deal K times, with strategy seeds 1..K (one row per play, its strategy_seed column; the summary gives each deal its share of plays won). All deals with seed 1 first, then 2, …, so a run cut short has the same number of plays of every deal',
+          })
           .example(
             '$0 batch besieged-city --seeds 1..200 --strategies random,greedy,planner,sampler',
             'win rates next to solvability',
@@ -130,6 +136,10 @@ export const besiegedCityCli: GamePlugin = {
           .example(
             '$0 batch besieged-city --seeds 1..200 --strategies greedy,./my.mjs',
             'benchmark your own strategy file',
+          )
+          .example(
+            '$0 batch besieged-city --seeds 1..100 --strategies sampler --strategy-seeds 5',
+            "each deal's no-peek win share over 5 plays",
           ),
       handler: (argv) => {
         const timeout = decisionTimeoutMs(argv);
@@ -137,17 +147,28 @@ export const besiegedCityCli: GamePlugin = {
         if (strategies.length === 0) return solveBatchCommand(besiegedCity, JOB, argv);
         const seed = String(argv.strategySeed);
         const given = strategiesAsGiven(String(argv.strategies).split(','), strategies);
+        const k = argv.strategySeeds === undefined ? 0 : parseCount(argv.strategySeeds, '--strategy-seeds');
+        if (k > 0 && argv.strategySeed !== '1')
+          throw new InputError('--strategy-seeds K plays strategy seeds 1..K: give it or --strategy-seed, not both');
         return solveBatchCommand(besiegedCity, JOB, argv, {
           config: {
             strategies,
             strategySeed: seed,
+            ...(k > 0 ? { strategySeeds: k } : {}),
             ...(files.size ? { decisionTimeoutMs: timeout, strategyFiles: filesToConfig(files) } : {}),
           },
           settings: [
             settingWord('strategies', given.join(',')),
-            settingWord('strategySeed', seed),
+            k > 0 ? settingWord('strategySeeds', k) : settingWord('strategySeed', seed),
             ...(files.size ? [settingWord('decision-timeout', `${timeout}ms`)] : []),
           ],
+          // Strategy seed by strategy seed: a run cut short leaves every deal as many plays.
+          ...(k > 0
+            ? {
+                expand: (items: string[]) =>
+                  Array.from({ length: k }, (_, i) => items.map((x) => `${x}#${i + 1}`)).flat(),
+              }
+            : {}),
         });
       },
     },

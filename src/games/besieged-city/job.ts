@@ -31,19 +31,44 @@ export type BcJobConfig = SolveJobConfig & {
   loadTimeoutMs?: number;
   /** The rule variant as `--variant` writes it (absent: the default reading). */
   rules?: string;
+  /** K independent plays per deal (batch --strategy-seeds K): the items are `<seed>#<k>`, one
+   *  row each, played with strategy seed k (1..K); the row's strategy_seed column says which. */
+  strategySeeds?: number;
 };
 
+/** The deal and strategy seed of an item: `<seed>#<k>` with strategy seeds, else the seed. */
+export function splitItem(config: BcJobConfig, item: string): { seed: string; strategySeed: string | null } {
+  if (!config.strategySeeds) return { seed: item, strategySeed: null };
+  const at = item.lastIndexOf('#');
+  return { seed: item.slice(0, at), strategySeed: item.slice(at + 1) };
+}
+
 export const job: Job<BcJobConfig> = {
-  columns: (config) => [...SOLVE_COLUMNS, ...(config.strategies ?? []).flatMap((s) => [`won_${s}`, `ms_${s}`])],
+  columns: (config) => [
+    ...SOLVE_COLUMNS,
+    ...(config.strategySeeds ? ['strategy_seed'] : []),
+    ...(config.strategies ?? []).flatMap((s) => [`won_${s}`, `ms_${s}`]),
+  ],
   itemColumn: 'seed',
+  itemOf: (row) => (row.strategy_seed ? `${row.seed}#${row.strategy_seed}` : row.seed),
   blockSize: 4,
-  baseRow: (config, seed) => ({ game: 'besieged-city', seed, settings: config.settings }),
+  baseRow: (config, item) => {
+    const { seed, strategySeed } = splitItem(config, item);
+    return {
+      game: 'besieged-city',
+      seed,
+      settings: config.settings,
+      ...(strategySeed ? { strategy_seed: strategySeed } : {}),
+    };
+  },
   // A strategy that could not play (its column empty) is mended by running the deal again.
   failed: (row) => row.outcome === 'error' || Object.keys(row).some((k) => k.startsWith('won_') && row[k] === ''),
-  run(config, seed) {
+  run(config, item) {
+    const { seed, strategySeed } = splitItem(config, item);
     const base = dealOfItem(config, seed, dealFromSeed, dealFromJson);
     const deal = config.rules ? withVariant(base, config.rules, 'variant') : base;
     const { row, result: r } = solveRow('besieged-city', seed, new BcGame(deal), BC_POLICY, config);
+    if (strategySeed) row.strategy_seed = strategySeed;
     const files = filesFromConfig(config.strategyFiles);
     const timeout = decisionTimeoutOf(config.decisionTimeoutMs);
     setLoadTimeout(config.loadTimeoutMs);
@@ -52,7 +77,7 @@ export const job: Job<BcJobConfig> = {
       const t0 = performance.now();
       let game: GameResult;
       try {
-        game = playGame(deal, strategyFor(name, config.strategySeed ?? '1', files, timeout));
+        game = playGame(deal, strategyFor(name, strategySeed ?? config.strategySeed ?? '1', files, timeout));
       } catch (e) {
         // A file that would not load here played no game: its columns stay empty, the
         // solver's verdict and the other strategies' games stand.
