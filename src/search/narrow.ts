@@ -41,6 +41,66 @@ export interface NarrowOptions {
 
 const keyText = (key: Uint32Array, n: number): string => Array.from(key.subarray(0, n)).join(',');
 
+/** A won line made no longer, often much shorter: from each position it plays the legal move
+ *  that reaches the position furthest along the line whose rest still replays from there to a
+ *  win (the line's own next move always does), so loops and detours are cut. A key may stand
+ *  for positions that differ in ways play ignores (piles in another order), under which the
+ *  line's moves would name other piles: hence the replay check. The game's position is left as
+ *  it was. */
+export function shortcut(game: SearchGame, line: readonly number[]): number[] {
+  const key = new Uint32Array(game.maxKeyWords);
+  const keyOf = () => keyText(key, game.key(key));
+  const at = new Map<string, number>(); // position -> its last index along the line
+  at.set(keyOf(), 0);
+  line.forEach((m, i) => {
+    game.make(m);
+    at.set(keyOf(), i + 1);
+  });
+  for (let i = line.length - 1; i >= 0; i--) game.unmake(line[i]);
+  const buf = new Int32Array(game.maxMoves);
+  /** Whether line[from..] replays legally from here to a win (the position is restored). */
+  const replays = (from: number): boolean => {
+    let made = 0,
+      ok = true;
+    for (let j = from; j < line.length && ok; j++) {
+      const n = game.moves(buf, 0);
+      ok = buf.subarray(0, n).includes(line[j]);
+      if (ok) game.make(line[j]), made++;
+    }
+    ok &&= game.won();
+    for (let j = from + made - 1; j >= from; j--) game.unmake(line[j]);
+    return ok;
+  };
+  const out: number[] = [];
+  let i = 0;
+  while (i < line.length) {
+    const n = game.moves(buf, 0);
+    const jumps: [move: number, to: number][] = [];
+    for (let j = 0; j < n; j++) {
+      game.make(buf[j]);
+      const k = at.get(keyOf());
+      game.unmake(buf[j]);
+      if (k !== undefined && k > i + 1) jumps.push([buf[j], k]);
+    }
+    jumps.sort((a, b) => b[1] - a[1]);
+    let next: [number, number] = [line[i], i + 1];
+    for (const [m, k] of jumps) {
+      game.make(m);
+      const ok = replays(k);
+      game.unmake(m);
+      if (ok) {
+        next = [m, k];
+        break;
+      }
+    }
+    game.make(next[0]);
+    out.push(next[0]);
+    i = next[1];
+  }
+  for (let j = out.length - 1; j >= 0; j--) game.unmake(out[j]);
+  return out;
+}
+
 /** Walks `line` (single moves, a won line from the game's current position, which is left as it
  *  was) and measures every step. */
 export function narrowness(game: SearchGame, line: readonly number[], opts: NarrowOptions): Narrowness {

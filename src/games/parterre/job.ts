@@ -1,16 +1,59 @@
 import type { Job } from '../../batch/job.js';
 import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../solitaire/solve-row.js';
+import { narrowness, narrowSummary, shortcut } from '../../search/narrow.js';
 import { dealFromJson, dealFromSeed, GAME } from './deal.js';
 import { PT_POLICY } from './policy.js';
 import { PtGame } from './search.js';
 
-// Batch solving: one row per seed (or per deal file).
+// Batch solving: one row per seed (or per deal file). With `narrowNodes` (batch --narrowness N),
+// a solved deal's line (shortened: search/narrow.ts shortcut()) is walked and every legal move at every step probed at N nodes
+// (src/search/narrow.ts): how narrow the way through the deal is.
 
-export const job: Job<SolveJobConfig> = {
-  columns: SOLVE_COLUMNS,
+export type PtJobConfig = SolveJobConfig & { narrowNodes?: number };
+
+/** The narrowness columns (src/games/parterre/difficulty.ts reads them). */
+export const NARROW_COLUMNS = [
+  'steps',
+  'share_mean',
+  'share_mean_hi',
+  'share_min',
+  'share_min_hi',
+  'narrowest_step',
+  'critical_steps',
+  'unknown_moves',
+  'probe_nodes',
+  'probe_ms',
+] as const;
+
+const share = (x: number) => Number(x.toFixed(4));
+
+export const job: Job<PtJobConfig> = {
+  columns: (config) => [...SOLVE_COLUMNS, ...(config.narrowNodes ? NARROW_COLUMNS : [])],
   itemColumn: 'seed',
   blockSize: 2,
   baseRow: (config, seed) => ({ game: GAME, seed, settings: config.settings }),
-  run: (config, seed) =>
-    solveRow(GAME, seed, new PtGame(dealOfItem(config, seed, dealFromSeed, dealFromJson)), PT_POLICY, config).row,
+  run: (config, seed) => {
+    const game = new PtGame(dealOfItem(config, seed, dealFromSeed, dealFromJson));
+    const { row, result } = solveRow(GAME, seed, game, PT_POLICY, config);
+    if (!config.narrowNodes) return row;
+    for (const c of NARROW_COLUMNS) row[c] = '';
+    if (result.outcome !== 'solved') return row;
+    const t0 = performance.now();
+    // The solver's line, its loops and detours cut: the way measured is one a player might take.
+    const n = narrowness(game, shortcut(game, result.moves), { maxNodes: config.narrowNodes, policy: PT_POLICY });
+    const s = narrowSummary(n);
+    Object.assign(row, {
+      steps: s.steps,
+      share_mean: share(s.meanLo),
+      share_mean_hi: share(s.meanHi),
+      share_min: share(s.minLo),
+      share_min_hi: share(s.minHi),
+      narrowest_step: s.minStep,
+      critical_steps: s.critical,
+      unknown_moves: s.unknownMoves,
+      probe_nodes: n.nodes,
+      probe_ms: Math.round(performance.now() - t0),
+    });
+    return row;
+  },
 };
