@@ -4,7 +4,8 @@ import { readCsvRows, rethrowWrite } from '../batch/csv.js';
 import type { Argv } from 'yargs';
 import type { Row } from '../batch/job.js';
 import { SOLVE_SCHEMA } from './solve-row.js';
-import { formatSummary, summarize } from './solvability.js';
+import { dedupe, formatSummary, summarize } from './solvability.js';
+import { byDeal, type DifficultyMeasure, gradedRows } from './difficulty.js';
 import { variantOfSettings } from '../batch/settings.js';
 import type { Args, GamePlugin, VerbCommand } from '../cli/plugin.js';
 import {
@@ -396,8 +397,14 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       },
     },
     summary: {
-      schema: SOLVE_SCHEMA,
-      compute: (rows) => summarize(rows, kit.title),
+      schema: kit.difficulty
+        ? {
+            ...SOLVE_SCHEMA,
+            columns: [...SOLVE_SCHEMA.columns, ...kit.difficulty.columns.map((c) => ({ ...c, optional: true }))],
+          }
+        : SOLVE_SCHEMA,
+      compute: (rows) => summarize(rows, kit.title, kit.difficulty),
+      ...(kit.difficulty ? { graded: { made: kit.difficulty.made, list: gradedOf(kit.name, kit.difficulty) } } : {}),
       format: formatSummary,
       section: async () => (await import('./report.js')).solitaireSection,
       compare: async () => (await import('./report.js')).variantComparison,
@@ -415,3 +422,13 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
     ...(kit.board ? { replay: (doc: unknown, file: string) => replaySolution(kit, doc, file) } : {}),
   };
 }
+
+/** The graded list of a game's rows (`patience difficulty`): one row per deal and variant. */
+const gradedOf =
+  (game: string, m: DifficultyMeasure) =>
+  (rows: Record<string, string>[]): { columns: string[]; rows: Record<string, string | number>[] } =>
+    gradedRows(
+      game,
+      m,
+      byDeal(dedupe(rows).rows, (r) => `${variantOfSettings(r.settings)} ${r.seed}`),
+    );

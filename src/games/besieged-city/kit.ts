@@ -1,3 +1,4 @@
+import { BC_DIFFICULTY } from './difficulty.js';
 import type { Solitaire } from '../../solitaire/kit.js';
 import { bcBoard } from './board.js';
 import { type BcDeal, dealFromJson, dealFromSeed, dealToJson, GAME, withVariant } from './deal.js';
@@ -20,6 +21,7 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   position: (deal) => new BcPosition(deal),
   searchGame: (deal) => new BcGame(deal),
   searchPolicy: BC_POLICY,
+  difficulty: BC_DIFFICULTY,
   legalMoves: (pos, out) => pos.moves(out),
   maxMoves: MAX_MOVES,
   formatMove,

@@ -4,26 +4,13 @@ import { narrowness, narrowSummary, shortcut } from '../../search/narrow.js';
 import { dealFromJson, dealFromSeed, GAME } from './deal.js';
 import { PT_POLICY } from './policy.js';
 import { PtGame } from './search.js';
+import { NARROW_COLUMNS } from './narrow-columns.js';
 
 // Batch solving: one row per seed (or per deal file). With `narrowNodes` (batch --narrowness N),
 // a solved deal's line (shortened: search/narrow.ts shortcut()) is walked and every legal move at every step probed at N nodes
 // (src/search/narrow.ts): how narrow the way through the deal is.
 
 export type PtJobConfig = SolveJobConfig & { narrowNodes?: number };
-
-/** The narrowness columns (src/games/parterre/difficulty.ts reads them). */
-export const NARROW_COLUMNS = [
-  'steps',
-  'share_mean',
-  'share_mean_hi',
-  'share_min',
-  'share_min_hi',
-  'narrowest_step',
-  'critical_steps',
-  'unknown_moves',
-  'probe_nodes',
-  'probe_ms',
-] as const;
 
 const share = (x: number) => Number(x.toFixed(4));
 
