@@ -194,6 +194,20 @@ describe('the commands', () => {
     expect(await csv('n2.csv')).toEqual(a);
   });
 
+  it("batch besieged-city --shortest N: A*'s shortest line where it finishes within N nodes", async () => {
+    const out = join(dir, 'short.csv');
+    const deal = join(import.meta.dirname, '../../data/besieged-city/easy-deal.json');
+    const args = ['batch', '--deal', deal, '--max-nodes', '100000', '--timeout', 'none', '--workers', '1'];
+    expect((await run(...args, '--shortest', '100000', '--out', out)).code).toBe(0);
+    const [row] = readCsvRows(out).rows;
+    expect(Number(row.shortest)).toBe(116);
+    expect(Number(row.shortest)).toBeLessThanOrEqual(Number(row.moves));
+    // Too small a budget leaves it blank: undecided, not a length.
+    const small = join(dir, 'short-small.csv');
+    expect((await run(...args, '--shortest', '1000', '--out', small)).code).toBe(0);
+    expect(readCsvRows(small).rows[0].shortest).toBe('');
+  });
+
   it('bad input is one line and exit 2', async () => {
     const plain = join(dir, 'plain.csv');
     expect((await run('batch', 'parterre', '--seeds', '3', '--max-nodes', '20000', '--out', plain)).code).toBe(0);
@@ -227,5 +241,8 @@ describe('the commands', () => {
     );
     expect(both.code).toBe(2);
     expect(both.err).toMatch(/not both/);
+    const alone = await run('batch', 'besieged-city', '--strategy-seeds', '2', '--out', join(dir, 'k.csv'));
+    expect(alone.code).toBe(2);
+    expect(alone.err).toMatch(/name the strategies/);
   });
 });

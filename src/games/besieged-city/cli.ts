@@ -124,6 +124,11 @@ export const besiegedCityCli: GamePlugin = {
             default: '1',
             describe: "seed of the strategies' own random choices",
           })
+          .option('shortest', {
+            type: 'string',
+            describe:
+              "N: also search each deal for its shortest solution with A* at N nodes (column shortest: its length, blank when A* did not finish; with --strategy-seeds, on the first play's row)",
+          })
           .option('strategy-seeds', {
             type: 'string',
             describe:
@@ -144,7 +149,14 @@ export const besiegedCityCli: GamePlugin = {
       handler: (argv) => {
         const timeout = decisionTimeoutMs(argv);
         const { names: strategies, files } = strategyList(argv.strategies);
-        if (strategies.length === 0) return solveBatchCommand(besiegedCity, JOB, argv);
+        const shortest = argv.shortest === undefined ? 0 : parseCount(argv.shortest, '--shortest');
+        const astar =
+          shortest > 0 ? { config: { shortestNodes: shortest }, settings: [settingWord('shortest', shortest)] } : {};
+        if (strategies.length === 0) {
+          if (argv.strategySeeds !== undefined)
+            throw new InputError('--strategy-seeds: name the strategies to play (--strategies)');
+          return solveBatchCommand(besiegedCity, JOB, argv, astar);
+        }
         const seed = String(argv.strategySeed);
         const given = strategiesAsGiven(String(argv.strategies).split(','), strategies);
         const k = argv.strategySeeds === undefined ? 0 : parseCount(argv.strategySeeds, '--strategy-seeds');
@@ -156,8 +168,10 @@ export const besiegedCityCli: GamePlugin = {
             strategySeed: seed,
             ...(k > 0 ? { strategySeeds: k } : {}),
             ...(files.size ? { decisionTimeoutMs: timeout, strategyFiles: filesToConfig(files) } : {}),
+            ...astar.config,
           },
           settings: [
+            ...(astar.settings ?? []),
             settingWord('strategies', given.join(',')),
             k > 0 ? settingWord('strategySeeds', k) : settingWord('strategySeed', seed),
             ...(files.size ? [settingWord('decision-timeout', `${timeout}ms`)] : []),

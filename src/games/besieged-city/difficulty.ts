@@ -1,3 +1,4 @@
+import { wholeNumber } from '../../batch/schema.js';
 import { wilson } from '../../batch/stats.js';
 import type { DealDifficulty, DifficultyMeasure } from '../../solitaire/difficulty.js';
 
@@ -15,8 +16,8 @@ const share = (x: number) => Number(x.toFixed(4));
 export const BC_DIFFICULTY: DifficultyMeasure = {
   label: `no-peek win share (${PLAYER} plays won)`,
   made: 'patience batch besieged-city --strategies sampler --strategy-seeds K',
-  columns: [],
-  fields: ['moves', 'plays', 'wins', 'win_share', 'win_lo', 'win_hi'],
+  columns: [{ name: 'shortest', check: (v) => (v === '' ? null : wholeNumber(1)(v, {})) }],
+  fields: ['moves', 'shortest', 'plays', 'wins', 'win_share', 'win_lo', 'win_hi'],
   grades: [
     { name: 'easy', rule: 'winnable; the no-peek player won 90% of its plays or more' },
     { name: 'medium', rule: 'winnable; won 50% to under 90% of its plays' },
@@ -36,6 +37,7 @@ export const BC_DIFFICULTY: DifficultyMeasure = {
     const p = wins / plays.length;
     const { lo, hi } = wilson(wins, plays.length);
     const moves = rows.filter((r) => r.outcome === 'solved' && r.source === 'solver').map((r) => Number(r.moves));
+    const shortest = rows.filter((r) => r.shortest !== undefined && r.shortest !== '').map((r) => Number(r.shortest));
     const grade =
       outcome === 'unsolvable'
         ? 'unwinnable'
@@ -57,6 +59,7 @@ export const BC_DIFFICULTY: DifficultyMeasure = {
       grade,
       fields: {
         moves: moves.length ? Math.min(...moves) : '',
+        shortest: shortest.length ? Math.min(...shortest) : '',
         plays: plays.length,
         wins,
         win_share: share(p),

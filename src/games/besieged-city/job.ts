@@ -3,6 +3,7 @@ import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../
 import { dealFromJson, dealFromSeed, withVariant } from './deal.js';
 import { BC_POLICY } from './policy.js';
 import { BcGame } from './search.js';
+import { solve } from '../../search/solve.js';
 import {
   decisionTimeoutOf,
   filesFromConfig,
@@ -34,6 +35,8 @@ export type BcJobConfig = SolveJobConfig & {
   /** K independent plays per deal (batch --strategy-seeds K): the items are `<seed>#<k>`, one
    *  row each, played with strategy seed k (1..K); the row's strategy_seed column says which. */
   strategySeeds?: number;
+  /** A* node budget for the shortest solution (batch --shortest N; column shortest). */
+  shortestNodes?: number;
 };
 
 /** The deal and strategy seed of an item: `<seed>#<k>` with strategy seeds, else the seed. */
@@ -46,6 +49,7 @@ export function splitItem(config: BcJobConfig, item: string): { seed: string; st
 export const job: Job<BcJobConfig> = {
   columns: (config) => [
     ...SOLVE_COLUMNS,
+    ...(config.shortestNodes ? ['shortest'] : []),
     ...(config.strategySeeds ? ['strategy_seed'] : []),
     ...(config.strategies ?? []).flatMap((s) => [`won_${s}`, `ms_${s}`]),
   ],
@@ -69,6 +73,18 @@ export const job: Job<BcJobConfig> = {
     const deal = config.rules ? withVariant(base, config.rules, 'variant') : base;
     const { row, result: r } = solveRow('besieged-city', seed, new BcGame(deal), BC_POLICY, config);
     if (strategySeed) row.strategy_seed = strategySeed;
+    if (config.shortestNodes) {
+      // Once per deal: the shortest line does not depend on the play.
+      row.shortest = '';
+      if (r.outcome === 'solved' && (strategySeed === null || strategySeed === '1')) {
+        const a = solve(new BcGame(deal), {
+          algorithm: 'astar',
+          maxNodes: config.shortestNodes,
+          memoryBytes: config.memoryBytes,
+        });
+        if (a.outcome === 'solved') row.shortest = a.moves.length;
+      }
+    }
     const files = filesFromConfig(config.strategyFiles);
     const timeout = decisionTimeoutOf(config.decisionTimeoutMs);
     setLoadTimeout(config.loadTimeoutMs);
