@@ -280,13 +280,11 @@ export function buildCli(argv: string[]): Argv {
           .positional('files', { type: 'string', array: true, default: undefined, describe: 'batch CSV files' })
           .option('out', { type: 'string', demandOption: true, describe: 'the graded CSV to write' })
           .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing file' })
-          .example(
-            '$0 batch besieged-city --seeds 1..100 --strategies sampler --strategy-seeds 5 --out plays.csv && $0 difficulty plays.csv --out graded.csv',
-            'Besieged City: the no-peek win share of each deal over 5 plays',
-          )
-          .example(
-            '$0 batch parterre --seeds 1..100 --narrowness 2000 --out narrow.csv && $0 difficulty narrow.csv --out graded.csv',
-            'Parterre: how narrow the way through each deal is',
+          .example('$0 difficulty plays.csv --out graded.csv', 'one row per deal: its measures and a grade')
+          .epilog(
+            `The rows carry a game's measure when made by: ${games.all
+              .flatMap((g) => (g.summary?.graded ? [g.summary.graded.made] : []))
+              .join('; ')}.`,
           ),
       (a: Args) => difficultyCommand(games, a.files as string[], a),
     )
