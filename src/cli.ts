@@ -239,7 +239,7 @@ export function buildCli(argv: string[]): Argv {
     )
     .command(
       'verify',
-      'Replay a solution or game record; exit 1 if it is not legal and won',
+      "Replay a solution or game record; exit 1 if a solution is not won, or a record's result is not its replay's",
       (s) =>
         withExamples(
           s.option('solution', {

@@ -5,6 +5,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  renameSync,
   statSync,
   unlinkSync,
   writeFileSync,
@@ -181,6 +182,24 @@ export function writeOutputFile(file: string, text: string, option: string): voi
   try {
     writeFileSync(file, text);
   } catch (e) {
+    throw new InputError(`${option} ${file}: cannot write: ${fileProblem(e)}`);
+  }
+}
+
+/** Writes a whole file so that a reader never sees it half written: the text goes to a temporary
+ *  file beside it, which then takes its name (a crash leaves the old file or the new, never a
+ *  torn one). A failure is one line naming the path (`option`: the flag it came from). */
+export function writeFileAtomic(file: string, text: string, option: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch (e) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // Nothing was written, or it is gone already.
+    }
     throw new InputError(`${option} ${file}: cannot write: ${fileProblem(e)}`);
   }
 }

@@ -17,7 +17,8 @@ import {
   type SolitairePosition,
 } from './kit.js';
 import { InputError } from '../io/errors.js';
-import { checkOutputDirectory, makeDirectory } from '../io/files.js';
+import { checkOutputDirectory, checkOutputFile, makeDirectory, writeFileAtomic } from '../io/files.js';
+import { isRecordDocument, recordOfLine, replayOfRecord, verifyRecord } from './record.js';
 import { formatJson } from '../io/json.js';
 import { readJsonFile } from '../io/json-file.js';
 import { solve } from '../search/solve.js';
@@ -25,6 +26,7 @@ import { batchOptions, itemsOf, reportBatchEnd, runBatchCommand } from '../cli/b
 import { parseShard, shardOf } from '../cli/units.js';
 import { chooseDeal, dealFileOption, seedOption } from '../cli/options.js';
 import { MoveMenu, readTyped, runRepl, unknownCommand } from '../cli/repl.js';
+import { ADVICE_COMMANDS, adviceAnswer } from './play-advice.js';
 import { describeSettings, outcomeLine, solverOptions, solverSettings, statsJson, statsLine } from '../cli/solve.js';
 
 // The commands every one-player game with a solver has — deal, play, solve, batch, and show /
@@ -63,7 +65,7 @@ function variantNote<D extends { seed?: string }, P extends SolitairePosition>(k
 }
 
 /** The commands of `play` (everything else typed is a move, or an unknown word). */
-const PLAY_COMMANDS = ['moves', 'show', 'undo', 'help', 'quit'];
+const PLAY_COMMANDS = ['moves', 'show', 'undo', ...ADVICE_COMMANDS, 'help', 'quit'];
 
 /** A person plays in the terminal through the game's seat (which names no face-down card): a
  *  move, a number from "moves", or a command. */
@@ -75,6 +77,18 @@ export async function playCommand<D extends { seed?: string }, P extends Solitai
   const pos = kit.position(deal);
   const seat = kit.seat ? kit.seat(pos) : openSeat(kit, pos);
   const menu = new MoveMenu<string>();
+  const record = typeof argv.record === 'string' ? argv.record : null;
+  if (record !== null) checkOutputFile(record, '--record');
+  // The record is rewritten after every move, so a session that is killed still leaves one.
+  const writeRecord = () => {
+    if (record === null) return;
+    const line = seat.line().map((m) => kit.formatMove(m));
+    writeFileAtomic(
+      record,
+      `${formatJson(recordOfLine(kit, deal, line, { player: 'person', stopped: 'quit' }))}\n`,
+      '--record',
+    );
+  };
   const show = () => {
     console.log(kit.render(pos, { unicode: argv.unicode === true }));
     for (const line of seat.status()) console.log(line);
@@ -84,6 +98,7 @@ export async function playCommand<D extends { seed?: string }, P extends Solitai
   const answer = (a: SeatAnswer) => {
     if (!a.ok) return console.log(a.reason);
     menu.forget();
+    writeRecord();
     for (const line of a.said) console.log(line);
     show();
   };
@@ -92,6 +107,8 @@ export async function playCommand<D extends { seed?: string }, P extends Solitai
   );
   show();
   await runRepl('> ', (line) => {
+    const advice = adviceAnswer(kit, deal, pos, seat, line);
+    if (advice) return (advice.forEach((l) => console.log(l)), true);
     const t = readTyped(line, PLAY_COMMANDS, seat.moveWords);
     switch (t.kind) {
       case 'empty':
@@ -124,6 +141,10 @@ export async function playCommand<D extends { seed?: string }, P extends Solitai
     }
     return true;
   });
+  if (record !== null) {
+    writeRecord();
+    console.log(`record written to ${record}`);
+  }
 }
 
 export function solveCommand<D extends { seed?: string }, P extends SolitairePosition>(
@@ -204,6 +225,8 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   }
   checkResumeVariant(argv, variant);
   if (solutions !== null) checkOutputDirectory(solutions, '--solutions');
+  const records = typeof argv.records === 'string' ? argv.records : null;
+  if (records !== null) checkOutputDirectory(records, '--records');
   const solutionName = files ? solutionNames(files) : (item: string) => `${item}.json`;
   // The settings column records everything that shaped a row: solver limits, the variant, any extras.
   const extraText = [...(more.settings ?? [])];
@@ -224,12 +247,22 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
       ...more.config,
       ...(files ? { dealFiles: true } : {}),
       ...(variant !== 'default' ? { rules: variant } : {}),
+      ...(records !== null ? { records: true } : {}),
     },
     note: (rows) => {
       const solved = rows.filter((x) => x.outcome === 'solved').length;
       return rows.length ? `solved ${((100 * solved) / rows.length).toFixed(1)}% so far` : '';
     },
     onRow: (row: Row) => {
+      if (records && typeof row._records === 'string') {
+        // One file per deal and player: DIR/<seed>-<player>.json.
+        const base = solutionName(String(row.seed)).replace(/\.json$/, '');
+        for (const [player, doc] of Object.entries(JSON.parse(row._records) as Record<string, unknown>)) {
+          const file = join(records, `${base}-${player.replace(/[^A-Za-z0-9_.#+-]/g, '-')}.json`);
+          makeDirectory(dirname(file), '--records');
+          writeFileAtomic(file, `${formatJson(doc)}\n`, '--records');
+        }
+      }
       if (solutions && typeof row._line === 'string') {
         const item = String(row.seed);
         const deal = dealOf(item);
@@ -326,10 +359,13 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
         describe: 'Play a deal in the terminal',
         example: [`$0 play ${n} --seed 42`, 'play deal 42 yourself'],
         builder: (y) =>
-          variantOption(kit)(unicodeOption(dealFileOption(seedOption(y)))).example(
-            `$0 play ${n} --seed 42`,
-            'play deal 42: type moves, "moves", "undo", "help", "quit"',
-          ),
+          variantOption(kit)(unicodeOption(dealFileOption(seedOption(y))))
+            .option('record', {
+              type: 'string',
+              describe: 'write the game record here (after every move; verify and analyse read it)',
+            })
+            .example(`$0 play ${n} --seed 42`, 'play deal 42: type moves, "moves", "undo", "help", "quit"')
+            .example(`$0 play ${n} --seed 42 --record game.json`, 'keep the game as a record'),
         handler: (argv) => playCommand(kit, argv),
       },
       solve: {
@@ -415,11 +451,16 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       console.log(kit.render(kit.position(deal), { unicode: argv.unicode === true, revealStock: true }));
     },
     verify: (doc, file) => {
-      const v = verifySolution(kit, doc, file);
+      const v = isRecordDocument(doc) ? verifyRecord(kit, doc, file) : verifySolution(kit, doc, file);
       console.log(v.text);
       return v.valid ? 0 : 1;
     },
-    ...(kit.board ? { replay: (doc: unknown, file: string) => replaySolution(kit, doc, file) } : {}),
+    ...(kit.board
+      ? {
+          replay: (doc: unknown, file: string) =>
+            isRecordDocument(doc) ? replayOfRecord(kit, doc, file) : replaySolution(kit, doc, file),
+        }
+      : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import type { AutoPolicy } from '../search/policy.js';
 import type { SearchGame } from '../search/types.js';
 import type { Board, Replay } from '../cards/board.js';
 import type { DifficultyMeasure } from './difficulty.js';
+import type { Advisor } from './advice.js';
 
 // What the one-player games with a solver (Besieged City, Parterre) share: a kit of the game's
 // functions, through which replay, solution files and the CLI's play / solve / batch commands
@@ -46,6 +47,12 @@ export interface Solitaire<D extends { seed?: string }, P extends SolitairePosit
   /** A person's seat in `play`, for a game with face-down cards (without it, openSeat: every
    *  legal move is listed and typed in notation, as every card is face up). */
   seat?(pos: P): PlaySeat;
+  /** For a game with face-down cards dealt in a fixed order (a stock): how many of them are face
+   *  up by now, and the i-th of them in notation; a game record names the cards each move turned. */
+  readonly faceDown?: { turned(pos: P): number; card(pos: P, i: number): string };
+  /** Hints and "still winnable?" for a game with face-down cards, which must not peek
+   *  (advice.ts); without it, the solver advises on the open position. */
+  readonly advisor?: Advisor<D>;
   /** How hard a deal is, as this game measures it from its batch rows (summary, report and the
    *  graded list of `patience difficulty` read it through src/solitaire/difficulty.ts). */
   readonly difficulty?: DifficultyMeasure;
@@ -76,6 +83,11 @@ export interface PlaySeat {
   undo(): SeatAnswer;
   /** Lines shown under the board (e.g. a dealt card waiting for its place). */
   status(): string[];
+  /** The moves made so far, in order (what a game record of the session holds). */
+  line(): number[];
+  /** The game so far, for advice (advice.ts): the moves made, in notation, and whether a dealt
+   *  card waits for its place. */
+  progress(): { moves: string[]; dealt: boolean };
   /** Words that are moves besides notation (e.g. "deal"), to tell them from commands. */
   readonly moveWords: readonly string[];
   /** How moves are typed, for the help line, e.g. `in notation (e.g. "7D b>p3")`. */
@@ -105,6 +117,8 @@ export function openSeat<D extends { seed?: string }, P extends SolitairePositio
       return { ok: true, said: [`took back ${kit.formatMove(m)}`] };
     },
     status: () => [],
+    line: () => [...history],
+    progress: () => ({ moves: history.map((m) => kit.formatMove(m)), dealt: false }),
     moveWords: [],
     howToMove: `in notation (e.g. "${kit.exampleMove}")`,
   };

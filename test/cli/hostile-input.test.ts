@@ -499,11 +499,11 @@ describe('fields the program does not read are refused, naming them', () => {
     };
     oneLineError(
       await run('verify', '--solution', file('x6.json', rec)),
-      /x6\.json: moves\[0\]: unknown field "note" \(known: player, move\)/,
+      /x6\.json: moves\[0\]: unknown field "note" \(known: player, move, turned\)/,
     );
     oneLineError(
       await run('verify', '--solution', file('x7.json', { ...rec, moves: [], win: 'russian-bank' })),
-      /x7\.json: unknown field "win" \(known: game, deal, rule, maxTurns, moves, result\)/,
+      /x7\.json: unknown field "win" \(known: format, version, game, deal, rule, maxTurns, players, moves, result\)/,
     );
   });
 

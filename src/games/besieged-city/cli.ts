@@ -1,6 +1,9 @@
 import { formatCard } from '../../cards/card.js';
 import { dealOfKit, solitaireCli, solveBatchCommand } from '../../solitaire/cli.js';
 import { InputError } from '../../io/errors.js';
+import { checkOutputFile, writeFileAtomic } from '../../io/files.js';
+import { formatJson } from '../../io/json.js';
+import { recordOfLine, type StopReason } from '../../solitaire/record.js';
 import type { Args, GamePlugin } from '../../cli/plugin.js';
 import { dealFromJson } from './deal.js';
 import { besiegedCity } from './kit.js';
@@ -50,6 +53,15 @@ function watchStrategy(argv: Args): void {
   const deal = dealOfKit(besiegedCity, argv);
   // The strategy's own seed is never the deal's: from that it could rebuild the stock order.
   const strategy = strategyFor(name, String(argv.strategySeed ?? '1'), files, timeout);
+  const record = typeof argv.record === 'string' ? argv.record : null;
+  if (record !== null) checkOutputFile(record, '--record');
+  const writeRecord = (stopped?: StopReason) => {
+    if (record === null) return;
+    const player = `${name} (strategy seed ${String(argv.strategySeed ?? '1')})`;
+    writeFileAtomic(record, `${formatJson(recordOfLine(besiegedCity, deal, line, { player, stopped }))}\n`, '--record');
+    console.log(`record written to ${record}`);
+  };
+  const line: string[] = [];
   const pos = new BcPosition(deal);
   const u = argv.unicode === true;
   console.log(`Besieged City, deal ${deal.seed ?? '(file)'}: ${name} plays (it sees no stock order)`);
@@ -62,6 +74,7 @@ function watchStrategy(argv: Args): void {
         const p = parseMove(pos, move);
         if (!p.ok) throw new Error(`${name} played an illegal move ${move}: ${p.reason}`);
         pos.make(p.move);
+        line.push(move);
         console.log(`${String(pos.ply).padStart(4)}. ${move}`);
         if (argv.show) console.log(renderPosition(pos, { unicode: u }).replace(/^/gm, '      '));
       },
@@ -69,6 +82,7 @@ function watchStrategy(argv: Args): void {
   } catch (e) {
     if (!(e instanceof Forfeit)) throw e;
     console.log(`lost: ${e.message} (${pos.foundTotal}/104 cards on the foundations)`);
+    writeRecord('forfeit');
     return;
   }
   const ms = Math.round(performance.now() - t0);
@@ -81,6 +95,7 @@ function watchStrategy(argv: Args): void {
   console.log(
     `${name} ${how} after ${game.moves.length} moves (${pos.foundTotal}/104 cards on the foundations, ${ms} ms)`,
   );
+  writeRecord(game.reason === 'move-cap' || game.reason === 'resigned' ? game.reason : undefined);
 }
 
 export const besiegedCityCli: GamePlugin = {
@@ -106,6 +121,10 @@ export const besiegedCityCli: GamePlugin = {
             default: false,
             describe: 'with --strategy: print the position after every move',
           })
+          .example(
+            '$0 play besieged-city --seed 42 --strategy greedy --record greedy-42.json',
+            'keep its game as a record',
+          )
           .example('$0 play besieged-city --seed 42 --strategy planner --show', 'watch the planner play deal 42')
           .example('$0 play besieged-city --seed 42 --strategy ./my.mjs', 'watch your own strategy file play it'),
       handler: (argv) => (argv.strategy !== undefined ? watchStrategy(argv) : base.verbs.play.handler(argv)),
@@ -123,6 +142,10 @@ export const besiegedCityCli: GamePlugin = {
             type: 'string',
             default: '1',
             describe: "seed of the strategies' own random choices",
+          })
+          .option('records', {
+            type: 'string',
+            describe: 'with --strategies: write every game played as a record, DIR/<seed>-<strategy>.json',
           })
           .option('shortest', {
             type: 'string',
@@ -155,6 +178,8 @@ export const besiegedCityCli: GamePlugin = {
         if (strategies.length === 0) {
           if (argv.strategySeeds !== undefined)
             throw new InputError('--strategy-seeds: name the strategies to play (--strategies)');
+          if (argv.records !== undefined)
+            throw new InputError('--records: records are of games played by strategies; give --strategies too');
           return solveBatchCommand(besiegedCity, JOB, argv, astar);
         }
         const seed = String(argv.strategySeed);

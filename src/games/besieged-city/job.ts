@@ -13,6 +13,8 @@ import {
 } from '../../strategies/module.js';
 import { certificate, playGame, type GameResult } from './strategies/index.js';
 import { strategyFor } from './strategies/file.js';
+import { recordOfLine } from '../../solitaire/record.js';
+import { besiegedCity } from './kit.js';
 
 // Batch solving: one row per seed. With strategies, each also plays the deal seeing only what a
 // player sees; its result goes in a won_<name> column, and a won game is a certificate: replayed
@@ -37,6 +39,8 @@ export type BcJobConfig = SolveJobConfig & {
   strategySeeds?: number;
   /** A* node budget for the shortest solution (batch --shortest N; column shortest). */
   shortestNodes?: number;
+  /** Put each strategy's game record in the row's `_records` side output (name -> record). */
+  records?: boolean;
 };
 
 /** The deal and strategy seed of an item: `<seed>#<k>` with strategy seeds, else the seed. */
@@ -89,11 +93,18 @@ export const job: Job<BcJobConfig> = {
     const timeout = decisionTimeoutOf(config.decisionTimeoutMs);
     setLoadTimeout(config.loadTimeoutMs);
     const problems: string[] = [];
+    const records: Record<string, object> = {};
+    const player = (name: string) => `${name} (strategy seed ${strategySeed ?? config.strategySeed ?? '1'})`;
+    // With several plays of a deal, each play's record has a name of its own: DIR/<seed>-<name>.s<k>.json.
+    const recordKey = (name: string) => (strategySeed ? `${name}.s${strategySeed}` : name);
     for (const name of config.strategies ?? []) {
       const t0 = performance.now();
       let game: GameResult;
+      const played: string[] = [];
       try {
-        game = playGame(deal, strategyFor(name, strategySeed ?? config.strategySeed ?? '1', files, timeout));
+        game = playGame(deal, strategyFor(name, strategySeed ?? config.strategySeed ?? '1', files, timeout), {
+          onMove: (move) => void played.push(move),
+        });
       } catch (e) {
         // A file that would not load here played no game: its columns stay empty, the
         // solver's verdict and the other strategies' games stand.
@@ -106,10 +117,20 @@ export const job: Job<BcJobConfig> = {
         row[`ms_${name}`] = Math.round(performance.now() - t0);
         row[`won_${name}`] = false;
         problems.push(e.message);
+        if (config.records)
+          records[recordKey(name)] = recordOfLine(besiegedCity, deal, played, {
+            player: player(name),
+            stopped: 'forfeit',
+          });
         continue;
       }
       row[`ms_${name}`] = Math.round(performance.now() - t0);
       row[`won_${name}`] = game.won;
+      if (config.records)
+        records[recordKey(name)] = recordOfLine(besiegedCity, deal, game.moves, {
+          player: player(name),
+          stopped: game.reason === 'move-cap' || game.reason === 'resigned' ? game.reason : undefined,
+        });
       const line = certificate(deal, game); // a won line, replayed by the rules engine
       if (!line) continue;
       // An exhaustive search and a real win cannot both be right: surface it, never hide it.
@@ -123,6 +144,7 @@ export const job: Job<BcJobConfig> = {
       }
     }
     if (problems.length) row.error = problems.join('; ');
+    if (config.records) row._records = JSON.stringify(records);
     return row;
   },
 };

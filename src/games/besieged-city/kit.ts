@@ -1,5 +1,7 @@
 import { BC_DIFFICULTY } from './difficulty.js';
+import { formatCard } from '../../cards/card.js';
 import type { Solitaire } from '../../solitaire/kit.js';
+import { bcAdvisor } from './advice.js';
 import { bcBoard } from './board.js';
 import { type BcDeal, dealFromJson, dealFromSeed, dealToJson, GAME, withVariant } from './deal.js';
 import { formatMove, parseMove } from './notation.js';
@@ -30,6 +32,8 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   foundationCards: (pos) => pos.foundTotal,
   board: bcBoard,
   seat: bcSeat,
+  faceDown: { turned: (pos) => pos.sp, card: (pos, i) => formatCard(pos.stock[i]) },
+  advisor: bcAdvisor,
   variants: {
     apply: withVariant,
     describe: (deal) => formatVariant(deal.rules ?? DEFAULT_RULES),

@@ -7,7 +7,7 @@ import { MoveMenu, readTyped, runRepl, unknownCommand } from '../../cli/repl.js'
 import { chooseDeal, dealFileOption, decisionTimeoutMs, seedOption, strategyFileOptions } from '../../cli/options.js';
 import { parseCount, parseSeeds } from '../../cli/units.js';
 import { InputError, quote } from '../../io/errors.js';
-import { checkOutputDirectory, checkOutputFile, writeOutputFile } from '../../io/files.js';
+import { checkOutputDirectory, checkOutputFile, writeFileAtomic } from '../../io/files.js';
 import { formatJson } from '../../io/json.js';
 import type { Args, GamePlugin } from '../../cli/plugin.js';
 import { type PilDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
@@ -112,7 +112,8 @@ async function play(argv: Args): Promise<void> {
     if (typeof argv.record === 'string') {
       const reason = pos.winner >= 0 ? 'win' : repeated ? 'repetition' : 'max-turns';
       const r = { winner: pos.winner, turns: pos.turns, reason, starter: 0, moves: log, forcedEnds: 0 } as const;
-      writeOutputFile(argv.record, `${formatJson(recordToJson(deal, r, rule, maxTurns))}\n`, '--record');
+      const doc = recordToJson(deal, r, rule, maxTurns, ['person', ai.name]);
+      writeFileAtomic(argv.record, `${formatJson(doc)}\n`, '--record');
       console.log(`record written to ${argv.record}`);
     }
   };
@@ -212,7 +213,7 @@ async function tournament(argv: Args): Promise<void> {
   if (records !== null) checkOutputDirectory(records, '--records');
   const onRecord = (row: Row) => {
     if (records && typeof row._record === 'string')
-      writeOutputFile(join(records, `${String(row.item).replace(/:/g, '-')}.json`), `${row._record}\n`, '--records');
+      writeFileAtomic(join(records, `${String(row.item).replace(/:/g, '-')}.json`), `${row._record}\n`, '--records');
   };
   const r = await runBatchCommand({
     argv,
@@ -319,6 +320,8 @@ export const pilstymasCli: GamePlugin = {
   verify: (doc, file) => {
     const rec = recordFromJson(doc, file);
     const r = verifyRecord(rec);
+    // A move that cannot be made makes the file bad input, as a torn or misnamed one.
+    if (!r.ok && r.illegal) throw new InputError(`${file}: ${r.message}`);
     console.log(r.ok ? r.message : `invalid: ${r.message}`);
     return r.ok ? 0 : 1;
   },

@@ -175,7 +175,7 @@ export function runGameItem(config: PilJobConfig, item: string): Row {
     starter: r.starter === 0 ? 'A' : 'B',
     settings,
   };
-  if (config.records) row._record = formatJson(recordToJson(deal, r, rule, maxTurns));
+  if (config.records) row._record = formatJson(recordToJson(deal, r, rule, maxTurns, [a, b]));
   return row;
 }
 

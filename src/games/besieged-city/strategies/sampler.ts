@@ -1,4 +1,5 @@
 import { type Rng, rngFromSeed, shuffleInPlace } from '../../../cards/shuffle.js';
+import type { Poll } from '../../../search/limits.js';
 import { solve } from '../../../search/solve.js';
 import { StateTable } from '../../../search/table.js';
 import { FILL, MAX_MOVES, R2T, S2F, S2TAL, moveKind, packMove } from '../position.js';
@@ -60,6 +61,7 @@ export class SamplerStrategy implements Strategy {
   private readonly nSamples: number;
   private readonly nodes: number;
   private readonly budgetMs: number;
+  private readonly poll: Poll | undefined;
   private readonly table = new StateTable(64 << 20);
   private readonly fallback: PlannerStrategy;
   private readonly buf = new Int32Array(MAX_MOVES);
@@ -76,6 +78,9 @@ export class SamplerStrategy implements Strategy {
   solveMs = 0;
   solveNodes = 0;
   solveFails = 0;
+  /** The last decision: the guesses held, how many the chosen move won, and whether the planner
+   *  chose it (no guess won by any move). */
+  lastDecision = { samples: 0, votes: 0, planner: false };
 
   constructor(
     private readonly seed: string,
@@ -84,6 +89,7 @@ export class SamplerStrategy implements Strategy {
     this.nSamples = Math.max(1, opts.samples ?? 4);
     this.nodes = opts.nodes ?? 8000;
     this.budgetMs = opts.budgetMs ?? Infinity;
+    this.poll = opts.poll;
     this.fallback = new PlannerStrategy(opts);
     this.rng = rngFromSeed(`sampler:${seed}`);
   }
@@ -134,6 +140,11 @@ export class SamplerStrategy implements Strategy {
       if (v > bestVotes) (best = m), (bestVotes = v); // ties: the first in engine order (F plays first, DEAL last)
     }
     if (legal.length > 1) this.hopeless = best === RESIGN ? this.hopeless + 1 : 0;
+    this.lastDecision = {
+      samples: this.samples.length,
+      votes: bestVotes,
+      planner: best === RESIGN && legal.length > 1,
+    };
     if (best === RESIGN) best = legal.length === 1 ? legal[0] : this.fallback.choose(view);
     this.last = best;
     return best;
@@ -273,11 +284,13 @@ export class SamplerStrategy implements Strategy {
         maxNodes: Math.min(perRun, left),
         table: this.table,
         memoryBytes: 64 << 20,
+        poll: this.poll,
       });
       left -= r.stats.nodes;
       this.solveNodes += r.stats.nodes;
       if (r.outcome === 'solved') line = r.moves;
       if (r.outcome !== 'unknown') break; // solved, or proved lost: no other run can differ
+      if (r.limit === 'stopped') break;
     }
     this.solveMs += performance.now() - t0;
     if (!line) this.solveFails++;
