@@ -9,6 +9,7 @@ import { Games, type Args, type GamePlugin } from './cli/plugin.js';
 import { gameOf } from './io/json.js';
 import { readJsonFile } from './io/json-file.js';
 import { summaryCommand } from './cli/summary.js';
+import { difficultyCommand } from './cli/difficulty.js';
 import { nearest } from './cli/suggest.js';
 import * as listed from './games/index.js';
 
@@ -161,7 +162,10 @@ function withSuggestions(msg: string, y: Argv, argv: readonly string[]): string 
   const opts = optionsOf(y);
   const hidden = new Set(opts.hiddenOptions ?? []);
   const flags = Object.keys(opts.key).filter((k) => k.length > 1 && !hidden.has(k));
-  if (/^Not enough non-option arguments/.test(msg) && (argv[0] === 'summary' || argv[0] === 'report')) {
+  if (
+    /^Not enough non-option arguments/.test(msg) &&
+    (argv[0] === 'summary' || argv[0] === 'report' || argv[0] === 'difficulty')
+  ) {
     // A mistyped flag before the files takes the first file as its value.
     const typo = argv.find((a) => a.startsWith('--') && !flags.includes(a.slice(2).replace(/=.*$/, '')));
     const near = typo && nearest(typo.slice(2).replace(/=.*$/, ''), flags);
@@ -267,6 +271,22 @@ export function buildCli(argv: string[]): Argv {
           .example(`$0 summary results/${EXAMPLE_GAME}.csv`, 'counts, % solvable with its 95% interval, times')
           .example('$0 summary shard-*.csv --json', 'shards merge into one summary, as JSON'),
       (a: Args) => summaryCommand(games, a.files as string[], a),
+    )
+    .command(
+      'difficulty <files..>',
+      'Grade the deals of batch CSVs by how hard they are: one row per deal, its measures and a grade',
+      (s) =>
+        s
+          .positional('files', { type: 'string', array: true, default: undefined, describe: 'batch CSV files' })
+          .option('out', { type: 'string', demandOption: true, describe: 'the graded CSV to write' })
+          .option('force', { type: 'boolean', default: false, describe: 'overwrite an existing file' })
+          .example('$0 difficulty plays.csv --out graded.csv', 'one row per deal: its measures and a grade')
+          .epilog(
+            `The rows carry a game's measure when made by: ${games.all
+              .flatMap((g) => (g.summary?.graded ? [g.summary.graded.made] : []))
+              .join('; ')}.`,
+          ),
+      (a: Args) => difficultyCommand(games, a.files as string[], a),
     )
     .command(
       'replay',

@@ -12,6 +12,9 @@ export interface Job<C = Record<string, unknown>> {
    *  "outcome" column, which holds "error" when an item failed (the pool adds an "error" column
    *  with the message). */
   readonly itemColumn: string;
+  /** The item a row read back from the CSV was made for, when the item column alone does not
+   *  say it (several rows per seed, e.g. one per strategy seed); default: row[itemColumn]. */
+  itemOf?(row: Readonly<Record<string, string>>): string;
   /** Items per pool task: large for jobs of microseconds, small for jobs of seconds. */
   readonly blockSize?: number;
   /** Runs one item and returns its row. Must be deterministic for the same config and item
@@ -26,3 +29,7 @@ export interface Job<C = Record<string, unknown>> {
 
 export const columnsOf = <C>(job: Job<C>, config: C): readonly string[] =>
   typeof job.columns === 'function' ? job.columns(config) : job.columns;
+
+/** The item of a row read back from the CSV (Job.itemOf, else its item column). */
+export const itemOfRow = <C>(job: Job<C>, row: Readonly<Record<string, string>>): string =>
+  job.itemOf ? job.itemOf(row) : row[job.itemColumn];

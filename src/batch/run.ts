@@ -9,7 +9,7 @@ import { InputError, OutputError } from '../io/errors.js';
 import { fileProblem, makeDirectory } from '../io/files.js';
 import { CsvAppender, dropUnfinishedTail, NoSpaceError, readCsvRows, rethrowWrite } from './csv.js';
 import { FileLock } from './lock.js';
-import { columnsOf, type Row } from './job.js';
+import { columnsOf, itemOfRow, type Row } from './job.js';
 import { loadJob } from './jobs.js';
 import type { RowMessage, Task } from './worker.js';
 
@@ -122,16 +122,16 @@ export class Batch {
               `${spec.out}: its columns (${header.join(',')}) are not this job's (${columns.join(',')}); write to another --out`,
             );
           const wanted = new Set(spec.items);
-          const failed = rows.filter((r) => wanted.has(r[job.itemColumn]) && isError(r));
+          const failed = rows.filter((r) => wanted.has(itemOfRow(job, r)) && isError(r));
           if (spec.retryErrors && failed.length > 0) {
             const drop = new Set(failed);
             const keep = rows.filter((r) => !drop.has(r));
             rewriteCsv(spec.out, columns, keep);
-            retried = new Set(failed.map((r) => r[job.itemColumn])).size;
+            retried = new Set(failed.map((r) => itemOfRow(job, r))).size;
             rows.length = 0;
             rows.push(...keep);
           } else errorsKept = failed.length;
-          const done = new Set(rows.map((r) => r[job.itemColumn]));
+          const done = new Set(rows.map((r) => itemOfRow(job, r)));
           todo = todo.filter((x) => !done.has(x));
           skipped = spec.items.length - todo.length;
           mode = 'append';
@@ -196,8 +196,8 @@ export class Batch {
             for (const item of pending) {
               written++;
               record({
-                ...job.baseRow?.(spec.config, item),
                 [job.itemColumn]: item,
+                ...job.baseRow?.(spec.config, item),
                 outcome: 'error',
                 error: `worker died: ${String((e as Error)?.message ?? e).split('\n')[0]}`,
               });

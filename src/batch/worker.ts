@@ -27,8 +27,8 @@ export default async function runTask(task: Task): Promise<number> {
       row = job.run(task.config, item);
     } catch (e) {
       row = {
-        ...job.baseRow?.(task.config, item),
         [job.itemColumn]: item,
+        ...job.baseRow?.(task.config, item),
         outcome: 'error',
         error: String((e as Error)?.message ?? e).split('\n')[0],
       };

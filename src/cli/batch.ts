@@ -2,7 +2,7 @@ import type { Argv } from 'yargs';
 import { InputError } from '../io/errors.js';
 import { checkOutputFile } from '../io/files.js';
 import { Batch, type BatchResult } from '../batch/run.js';
-import type { Row } from '../batch/job.js';
+import { itemOfRow, type Row } from '../batch/job.js';
 import { Progress } from '../batch/progress.js';
 import { readCsvRows } from '../batch/csv.js';
 import { loadJob } from '../batch/jobs.js';
@@ -106,9 +106,9 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
     const r = await batch.run();
     state.progress?.stop();
     if (r.skipped > 0 || r.retried > 0) process.stderr.write(`${resumeNote(r)}\n`);
-    const itemColumn = (await loadJob(String(cmd.job))).itemColumn;
+    const job = await loadJob(String(cmd.job));
     const mine = new Set(items);
-    return { ...r, csvRows: readCsvRows(r.file).rows.filter((x) => mine.has(x[itemColumn])) };
+    return { ...r, csvRows: readCsvRows(r.file).rows.filter((x) => mine.has(itemOfRow(job, x))) };
   } finally {
     state.progress?.stop();
     process.off('SIGINT', onSigint);

@@ -13,6 +13,13 @@ export interface GameSummary<S = any> {
   compute: (rows: Record<string, string>[]) => S;
   format: (s: S) => string;
   section: () => Promise<ReportSection<S>>;
+  /** `patience difficulty`: the graded list of the rows' deals (one row per deal), for a game
+   *  that measures how hard a deal is. */
+  graded?: {
+    /** The batch that makes rows with the measure (for the message when rows lack it). */
+    made: string;
+    list: (rows: Record<string, string>[]) => { columns: string[]; rows: Record<string, string | number>[] };
+  };
   /** The report's comparison of the rule variants present in the rows (each variant's summary). */
   compare?: () => Promise<(groups: { variant: string; summary: S }[]) => Promise<string>>;
 }

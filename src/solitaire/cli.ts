@@ -4,7 +4,8 @@ import { readCsvRows, rethrowWrite } from '../batch/csv.js';
 import type { Argv } from 'yargs';
 import type { Row } from '../batch/job.js';
 import { SOLVE_SCHEMA } from './solve-row.js';
-import { formatSummary, summarize } from './solvability.js';
+import { dedupe, formatSummary, summarize } from './solvability.js';
+import { byDeal, type DifficultyMeasure, gradedRows } from './difficulty.js';
 import { variantOfSettings } from '../batch/settings.js';
 import type { Args, GamePlugin, VerbCommand } from '../cli/plugin.js';
 import {
@@ -21,7 +22,7 @@ import { isRecordDocument, recordOfLine, replayOfRecord, verifyRecord } from './
 import { formatJson } from '../io/json.js';
 import { readJsonFile } from '../io/json-file.js';
 import { solve } from '../search/solve.js';
-import { batchOptions, reportBatchEnd, runBatchCommand } from '../cli/batch.js';
+import { batchOptions, itemsOf, reportBatchEnd, runBatchCommand } from '../cli/batch.js';
 import { parseShard, shardOf } from '../cli/units.js';
 import { chooseDeal, dealFileOption, seedOption } from '../cli/options.js';
 import { MoveMenu, readTyped, runRepl, unknownCommand } from '../cli/repl.js';
@@ -193,12 +194,13 @@ export function solveCommand<D extends { seed?: string }, P extends SolitairePos
 
 /** Batch-solves seeds with the game's job (the URL of its module); `more.config` adds to the job config (e.g.
  *  strategies), `more.settings` to the settings column (words of src/batch/settings.ts: what a
- *  rerun needs, e.g. the strategies as given, paths included). */
+ *  rerun needs, e.g. the strategies as given, paths included), `more.expand` turns the deals
+ *  into the job's items (e.g. several plays of each). */
 export async function solveBatchCommand<D extends { seed?: string }, P extends SolitairePosition>(
   kit: Kit<D, P>,
   job: URL,
   argv: Args,
-  more: { config?: Record<string, unknown>; settings?: string[] } = {},
+  more: { config?: Record<string, unknown>; settings?: string[]; expand?: (items: string[]) => string[] } = {},
 ): Promise<void> {
   const settings = solverSettings(argv);
   const solutions = typeof argv.solutions === 'string' ? argv.solutions : null;
@@ -232,7 +234,13 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   const r = await runBatchCommand({
     argv,
     job,
-    ...(files ? { items: argv.shard === undefined ? files : shardOf(files, parseShard(argv.shard)) } : {}),
+    ...(files || more.expand
+      ? {
+          items: (more.expand ?? ((x: string[]) => x))(
+            files ? (argv.shard === undefined ? files : shardOf(files, parseShard(argv.shard))) : itemsOf(argv),
+          ),
+        }
+      : {}),
     config: {
       ...settings,
       settings: [describeSettings(settings), ...extraText].join(' '),
@@ -425,8 +433,14 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       },
     },
     summary: {
-      schema: SOLVE_SCHEMA,
-      compute: (rows) => summarize(rows, kit.title),
+      schema: kit.difficulty
+        ? {
+            ...SOLVE_SCHEMA,
+            columns: [...SOLVE_SCHEMA.columns, ...kit.difficulty.columns.map((c) => ({ ...c, optional: true }))],
+          }
+        : SOLVE_SCHEMA,
+      compute: (rows) => summarize(rows, kit.title, kit.difficulty),
+      ...(kit.difficulty ? { graded: { made: kit.difficulty.made, list: gradedOf(kit.name, kit.difficulty) } } : {}),
       format: formatSummary,
       section: async () => (await import('./report.js')).solitaireSection,
       compare: async () => (await import('./report.js')).variantComparison,
@@ -449,3 +463,13 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       : {}),
   };
 }
+
+/** The graded list of a game's rows (`patience difficulty`): one row per deal and variant. */
+const gradedOf =
+  (game: string, m: DifficultyMeasure) =>
+  (rows: Record<string, string>[]): { columns: string[]; rows: Record<string, string | number>[] } =>
+    gradedRows(
+      game,
+      m,
+      byDeal(dedupe(rows).rows, (r) => `${variantOfSettings(r.settings)} ${r.seed}`),
+    );

@@ -3,6 +3,7 @@ import { checkFields, isObject } from '../io/json.js';
 import type { AutoPolicy } from '../search/policy.js';
 import type { SearchGame } from '../search/types.js';
 import type { Board, Replay } from '../cards/board.js';
+import type { DifficultyMeasure } from './difficulty.js';
 import type { Advisor } from './advice.js';
 
 // What the one-player games with a solver (Besieged City, Parterre) share: a kit of the game's
@@ -52,6 +53,9 @@ export interface Solitaire<D extends { seed?: string }, P extends SolitairePosit
   /** Hints and "still winnable?" for a game with face-down cards, which must not peek
    *  (advice.ts); without it, the solver advises on the open position. */
   readonly advisor?: Advisor<D>;
+  /** How hard a deal is, as this game measures it from its batch rows (summary, report and the
+   *  graded list of `patience difficulty` read it through src/solitaire/difficulty.ts). */
+  readonly difficulty?: DifficultyMeasure;
   /** Rule variants, when the game has them: the deal carries its variant, so a position, a
    *  solution file and a batch row are played under the rules they were made under. */
   readonly variants?: {

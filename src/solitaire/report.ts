@@ -1,4 +1,5 @@
-import { dedupe, solvableText, type SolvabilitySummary } from './solvability.js';
+import { dealRows, dedupe, solvableText, type SolvabilitySummary } from './solvability.js';
+import type { DifficultySummary } from './difficulty.js';
 import type { ReportSection } from '../report/section.js';
 import { chart, intervalSpec } from '../report/chart.js';
 import { esc, intText, msText, seedRanges, table, val } from '../report/html.js';
@@ -12,7 +13,7 @@ const OUTCOME_COLORS = { solved: '#2f6fb3', unsolvable: '#d1573b', unknown: '#8a
 // shares, time to decide, solution lengths, and strategies' win rates beside % solvable.
 
 export const solitaireSection: ReportSection<SolvabilitySummary> = async (all, s) => {
-  const { rows } = dedupe(all); // the rows the summary counted
+  const rows = dealRows(dedupe(all).rows); // the rows the summary counted, one per deal
   const game = rows[0]?.game ?? '';
   const parts: string[] = [];
   parts.push(
@@ -183,6 +184,7 @@ export const solitaireSection: ReportSection<SolvabilitySummary> = async (all, s
     );
   if (s.duplicates)
     parts.push(`<p class="note">${s.duplicates} repeated seed rows merged (one row per seed counted).</p>`);
+  if (s.difficulty) parts.push(await difficultyPart(s.difficulty));
 
   // One command per distinct run (settings string), from every row — the merged-away rows of a
   // strategies run beside a solver run included: "auto timeout=2000ms memory=1024MiB
@@ -290,6 +292,46 @@ export async function variantComparison(groups: { variant: string; summary: Solv
       'variants',
       "Per rule variant: the share of deals the solver solved, with the 95% interval the undecided deals leave open, and each strategy's win rate with its 95% Wilson interval.",
       spec,
+    ),
+  ].join('\n');
+}
+
+/** How hard the deals are: the grades with their rules, a histogram of the measure, and the
+ *  hardest winnable deals. */
+async function difficultyPart(d: DifficultySummary): Promise<string> {
+  const three = (x: number | null) => (x === null ? '–' : x.toFixed(3));
+  const fields = [...new Set(d.hardest.flatMap((h) => Object.keys(h.fields)))];
+  return [
+    '<h3>How hard each deal is</h3>',
+    `<p>${esc(d.label)}: ${d.measured.toLocaleString('en-US')} of ${d.deals.toLocaleString('en-US')} deals measured.</p>`,
+    table(
+      ['grade', 'deals', 'rule'],
+      d.grades.map((g, i) => [g.grade, val(`difficulty/grades/${i}/deals`, g.deals), g.rule]),
+      'grades',
+    ),
+    await chart('difficulty', `Winnable deals by ${d.label} (tenths; the last bin includes 1).`, {
+      width: 560,
+      height: 200,
+      data: { values: d.histogram },
+      mark: { type: 'bar' },
+      encoding: {
+        x: { field: 'from', type: 'quantitative', bin: { binned: true, step: 0.1 }, title: d.label },
+        x2: { field: 'to' },
+        y: { field: 'deals', type: 'quantitative', title: 'deals' },
+      },
+    }),
+    '<h4>The hardest winnable deals</h4>',
+    table(
+      ['seed', 'measure', 'low', 'high', 'grade', ...fields],
+      d.hardest.map((h, i) => [
+        h.seed,
+        val(`difficulty/hardest/${i}/value`, h.value ?? NaN, three),
+        h.lo === null ? '–' : val(`difficulty/hardest/${i}/lo`, h.lo, three),
+        h.hi === null ? '–' : val(`difficulty/hardest/${i}/hi`, h.hi, three),
+        h.grade,
+        ...fields.map((f) => String(h.fields[f] ?? '')),
+      ]),
+      'hardest',
     ),
   ].join('\n');
 }

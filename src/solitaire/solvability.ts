@@ -1,5 +1,12 @@
 import { variantOfSettings } from '../batch/settings.js';
 import { boundedRate, countBy, percentile, pct, pcts, wilson } from '../batch/stats.js';
+import {
+  byDeal,
+  type DifficultyMeasure,
+  type DifficultySummary,
+  formatDifficulty,
+  summarizeDifficulty,
+} from './difficulty.js';
 
 // What a batch of solver rows says (any one-player game): how many deals are solvable, with an
 // interval that covers every way the undecided deals could turn out (Solvitaire's convention),
@@ -24,11 +31,14 @@ export interface SolvabilitySummary {
   nodesPerSecond: number;
   settings: string[];
   duplicates: number;
-  /** Per strategy: games won out of games played, with a 95% Wilson interval, and ms per game. */
+  /** Per strategy: games won out of games played, with a 95% Wilson interval, and ms per game
+   *  (a deal played K times, batch --strategy-seeds K, counts K games; `deals` says over how
+   *  many deals). */
   strategies: {
     name: string;
     won: number;
     played: number;
+    deals: number;
     rate: number;
     lo: number;
     hi: number;
@@ -37,6 +47,8 @@ export interface SolvabilitySummary {
   }[];
   /** Deals proved solvable by a strategy's win where the solver had not decided them. */
   certificates: Record<string, number>;
+  /** How hard each deal is, when the game measures it and the rows carry the measure. */
+  difficulty?: DifficultySummary;
 }
 
 type CsvRow = Record<string, string>;
@@ -56,14 +68,17 @@ function withStrategiesOf(kept: CsvRow, other: CsvRow): CsvRow {
   return out;
 }
 
-/** Keeps one row per seed and variant (a decided one when there is a choice, with the strategy
- *  results of every row of that seed); counts the rest. */
+const decided = (r: CsvRow) => r.outcome === 'solved' || r.outcome === 'unsolvable';
+const dealKey = (r: CsvRow) => `${variantOfSettings(r.settings)} ${r.seed}`;
+
+/** Keeps one row per seed, variant and strategy seed (a decided one when there is a choice,
+ *  with the strategy results of every row of that seed); counts the rest. A deal played K times
+ *  (batch --strategy-seeds) keeps its K rows: dealRows() gives one row per deal. */
 export function dedupe(rows: readonly CsvRow[]): { rows: CsvRow[]; duplicates: number } {
   const bySeed = new Map<string, CsvRow>();
   let duplicates = 0;
-  const decided = (r: CsvRow) => r.outcome === 'solved' || r.outcome === 'unsolvable';
   for (const r of rows) {
-    const key = `${variantOfSettings(r.settings)} ${r.seed}`;
+    const key = `${dealKey(r)} ${r.strategy_seed ?? ''}`;
     const prev = bySeed.get(key);
     if (prev === undefined) bySeed.set(key, r);
     else {
@@ -74,9 +89,17 @@ export function dedupe(rows: readonly CsvRow[]): { rows: CsvRow[]; duplicates: n
   return { rows: [...bySeed.values()], duplicates };
 }
 
-/** `game` is the title shown, e.g. "Besieged City". */
-export function summarize(all: readonly CsvRow[], game: string): SolvabilitySummary {
-  const { rows, duplicates } = dedupe(all);
+/** One row per deal of deduplicated rows: its first decided row, else its first (the solver's
+ *  verdict is the deal's, whichever play it came with). */
+export function dealRows(plays: readonly CsvRow[]): CsvRow[] {
+  return byDeal(plays, dealKey).map((g) => g.find(decided) ?? g[0]);
+}
+
+/** `game` is the title shown, e.g. "Besieged City"; `difficulty`, the game's measure of how
+ *  hard a deal is (its kit's). */
+export function summarize(all: readonly CsvRow[], game: string, difficulty?: DifficultyMeasure): SolvabilitySummary {
+  const { rows: plays, duplicates } = dedupe(all);
+  const rows = dealRows(plays);
   const count = (o: string) => rows.filter((r) => r.outcome === o).length;
   const solved = count('solved'),
     unsolvable = count('unsolvable'),
@@ -122,11 +145,20 @@ export function summarize(all: readonly CsvRow[], game: string): SolvabilitySumm
     nodesPerSecond: totalMs > 0 ? Math.round((nodes / totalMs) * 1000) : 0,
     settings: [...new Set(rows.map((r) => r.settings).filter(Boolean))],
     duplicates,
-    strategies: strategyStats(rows),
+    strategies: strategyStats(plays),
     certificates: countBy(
       rows.filter((r) => r.outcome === 'solved' && r.source && r.source !== 'solver').map((r) => r.source),
     ),
+    ...withDifficulty(difficulty, plays),
   };
+}
+
+function withDifficulty(
+  m: DifficultyMeasure | undefined,
+  plays: readonly CsvRow[],
+): { difficulty?: DifficultySummary } {
+  const d = m ? summarizeDifficulty(m, byDeal(plays, dealKey)) : null;
+  return d ? { difficulty: d } : {};
 }
 
 function strategyStats(rows: readonly CsvRow[]): SolvabilitySummary['strategies'] {
@@ -146,6 +178,7 @@ function strategyStats(rows: readonly CsvRow[]): SolvabilitySummary['strategies'
       name,
       won,
       played: played.length,
+      deals: new Set(played.map(dealKey)).size,
       rate: played.length ? won / played.length : 0,
       lo,
       hi,
@@ -177,7 +210,7 @@ export function formatSummary(s: SolvabilitySummary): string {
   for (const t of s.strategies) {
     const [rate, lo, hi] = pcts([t.rate, t.lo, t.hi]);
     out.push(
-      `  strategy ${t.name.padEnd(width)} won ${String(t.won).padStart(5)}/${t.played}  ${rate.padStart(6)}  95% interval ${lo} .. ${hi}  (median ${fmtMs(t.msMedian)} per game)` +
+      `  strategy ${t.name.padEnd(width)} won ${String(t.won).padStart(5)}/${t.played}${t.deals < t.played ? ` plays of ${t.deals} deals` : ''}  ${rate.padStart(6)}  95% interval ${lo} .. ${hi}  (median ${fmtMs(t.msMedian)} per game)` +
         (t.notPlayed
           ? `; ${t.notPlayed} deal${t.notPlayed === 1 ? '' : 's'} not played (see the error column; --resume --retry-errors plays them)`
           : ''),
@@ -192,6 +225,7 @@ export function formatSummary(s: SolvabilitySummary): string {
     out.push(
       `  note: ${s.duplicates} repeated seed row${s.duplicates === 1 ? '' : 's'} merged (one row per seed counted)`,
     );
+  if (s.difficulty) out.push(...formatDifficulty(s.difficulty));
   return out.join('\n');
 }
 

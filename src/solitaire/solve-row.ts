@@ -67,6 +67,8 @@ export const SOLVE_SCHEMA: RowSchema = {
       ),
     },
     { name: 'settings', check: anyText },
+    // A play's strategy seed, when a batch plays each deal several times (--strategy-seeds).
+    { name: 'strategy_seed', check: (v) => (v === '' ? null : wholeNumber(1)(v, {})), optional: true },
   ],
   patterns: [
     { pattern: /^won_/, shown: 'won_<strategy>', check: oneOf('', 'true', 'false') },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { columnsOf } from '../../src/batch/job.js';
 import { job } from '../../src/games/parterre/job.js';
 import { formatSummary, summarize as summarizeRows } from '../../src/solitaire/solvability.js';
 
@@ -10,7 +11,7 @@ const config = { algorithm: 'dfs' as const, maxNodes: 100_000, memoryBytes: 1 <<
 
 describe('batch job and summary', () => {
   it('turns a seed into one row with every column, and the line on the side', () => {
-    const cols = job.columns as readonly string[];
+    const cols = columnsOf(job, config);
     const a = job.run(config, '3');
     expect(
       Object.keys(a)

@@ -11,6 +11,7 @@ import { parseMove } from './notation.js';
 import { BcPosition } from './position.js';
 import { renderPosition } from './render.js';
 import { dealKeyOption, decisionTimeoutMs, decisionTimeoutOption, strategyMemoryMiB } from '../../cli/options.js';
+import { parseCount } from '../../cli/units.js';
 import { dealKeyOf } from '../../strategies/deal-key.js';
 import {
   checkOutsideStrategyFolders,
@@ -154,6 +155,16 @@ export const besiegedCityCli: GamePlugin = {
             type: 'string',
             describe: 'with --strategies: write every game played as a record, DIR/<seed>-<strategy>.json',
           })
+          .option('shortest', {
+            type: 'string',
+            describe:
+              "N: also search each deal for its shortest solution with A* at N nodes (column shortest: its length, blank when A* did not finish; with --strategy-seeds, on the first play's row)",
+          })
+          .option('strategy-seeds', {
+            type: 'string',
+            describe:
+              'K: play each deal K times, with strategy seeds 1..K (one row per play, its strategy_seed column; the summary gives each deal its share of plays won). All deals with seed 1 first, then 2, …, so a run cut short has the same number of plays of every deal',
+          })
           .example(
             '$0 batch besieged-city --seeds 1..200 --strategies random,greedy,planner,sampler',
             'win rates next to solvability',
@@ -161,6 +172,10 @@ export const besiegedCityCli: GamePlugin = {
           .example(
             '$0 batch besieged-city --seeds 1..200 --strategies greedy,./my.mjs',
             'benchmark your own strategy file',
+          )
+          .example(
+            '$0 batch besieged-city --seeds 1..100 --strategies sampler --strategy-seeds 5',
+            "each deal's no-peek win share over 5 plays",
           ),
       handler: (argv) => {
         const timeout = decisionTimeoutMs(argv);
@@ -169,31 +184,52 @@ export const besiegedCityCli: GamePlugin = {
         const key = dealKeyOf(argv.dealKey, files.size > 0);
         checkOutsideStrategyFolders(argv.out, '--out', files);
         checkOutsideStrategyFolders(argv.records, '--records', files);
+        const shortest = argv.shortest === undefined ? 0 : parseCount(argv.shortest, '--shortest');
+        const astar =
+          shortest > 0 ? { config: { shortestNodes: shortest }, settings: [settingWord('shortest', shortest)] } : {};
         if (strategies.length === 0) {
+          if (argv.strategySeeds !== undefined)
+            throw new InputError('--strategy-seeds: name the strategies to play (--strategies)');
           if (argv.records !== undefined)
             throw new InputError('--records: records are of games played by strategies; give --strategies too');
-          if (key === null) return solveBatchCommand(besiegedCity, JOB, argv);
+          if (key === null) return solveBatchCommand(besiegedCity, JOB, argv, astar);
         }
         const seed = String(argv.strategySeed);
         const given = strategiesAsGiven(String(argv.strategies).split(','), strategies);
+        const k = argv.strategySeeds === undefined ? 0 : parseCount(argv.strategySeeds, '--strategy-seeds');
+        if (k > 0 && argv.strategySeed !== '1')
+          throw new InputError('--strategy-seeds K plays strategy seeds 1..K: give it or --strategy-seed, not both');
         return solveBatchCommand(besiegedCity, JOB, argv, {
           config: {
             strategies,
             strategySeed: seed,
+            ...(k > 0 ? { strategySeeds: k } : {}),
             ...(files.size
               ? { decisionTimeoutMs: timeout, strategyMemoryMiB: memory, strategyFiles: filesToConfig(files) }
               : {}),
             ...(key ? { dealKey: key } : {}),
+            ...astar.config,
           },
           settings: [
+            ...(astar.settings ?? []),
             ...(strategies.length
-              ? [settingWord('strategies', given.join(',')), settingWord('strategySeed', seed)]
+              ? [
+                  settingWord('strategies', given.join(',')),
+                  k > 0 ? settingWord('strategySeeds', k) : settingWord('strategySeed', seed),
+                ]
               : []),
             ...(files.size
               ? [settingWord('decision-timeout', `${timeout}ms`), settingWord('strategy-memory', `${memory}MiB`)]
               : []),
             ...(key ? [settingWord('deal-key', key)] : []),
           ],
+          // Strategy seed by strategy seed: a run cut short leaves every deal as many plays.
+          ...(k > 0
+            ? {
+                expand: (items: string[]) =>
+                  Array.from({ length: k }, (_, i) => items.map((x) => `${x}#${i + 1}`)).flat(),
+              }
+            : {}),
         });
       },
     },

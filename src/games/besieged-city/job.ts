@@ -3,6 +3,7 @@ import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../
 import { dealFromJson, dealFromSeed, withVariant } from './deal.js';
 import { BC_POLICY } from './policy.js';
 import { BcGame } from './search.js';
+import { solve } from '../../search/solve.js';
 import {
   decisionTimeoutOf,
   filesFromConfig,
@@ -39,34 +40,76 @@ export type BcJobConfig = SolveJobConfig & {
   dealKey?: string;
   /** The rule variant as `--variant` writes it (absent: the default reading). */
   rules?: string;
+  /** K independent plays per deal (batch --strategy-seeds K): the items are `<seed>#<k>`, one
+   *  row each, played with strategy seed k (1..K); the row's strategy_seed column says which. */
+  strategySeeds?: number;
+  /** A* node budget for the shortest solution (batch --shortest N; column shortest). */
+  shortestNodes?: number;
   /** Put each strategy's game record in the row's `_records` side output (name -> record). */
   records?: boolean;
 };
 
+/** The deal and strategy seed of an item: `<seed>#<k>` with strategy seeds, else the seed. */
+export function splitItem(config: BcJobConfig, item: string): { seed: string; strategySeed: string | null } {
+  if (!config.strategySeeds) return { seed: item, strategySeed: null };
+  const at = item.lastIndexOf('#');
+  return { seed: item.slice(0, at), strategySeed: item.slice(at + 1) };
+}
+
 export const job: Job<BcJobConfig> = {
-  columns: (config) => [...SOLVE_COLUMNS, ...(config.strategies ?? []).flatMap((s) => [`won_${s}`, `ms_${s}`])],
+  columns: (config) => [
+    ...SOLVE_COLUMNS,
+    ...(config.shortestNodes ? ['shortest'] : []),
+    ...(config.strategySeeds ? ['strategy_seed'] : []),
+    ...(config.strategies ?? []).flatMap((s) => [`won_${s}`, `ms_${s}`]),
+  ],
   itemColumn: 'seed',
+  itemOf: (row) => (row.strategy_seed ? `${row.seed}#${row.strategy_seed}` : row.seed),
   blockSize: 4,
-  baseRow: (config, seed) => ({ game: 'besieged-city', seed, settings: config.settings }),
+  baseRow: (config, item) => {
+    const { seed, strategySeed } = splitItem(config, item);
+    return {
+      game: 'besieged-city',
+      seed,
+      settings: config.settings,
+      ...(strategySeed ? { strategy_seed: strategySeed } : {}),
+    };
+  },
   // A strategy that could not play (its column empty) is mended by running the deal again.
   failed: (row) => row.outcome === 'error' || Object.keys(row).some((k) => k.startsWith('won_') && row[k] === ''),
-  run(config, seed) {
+  run(config, item) {
+    const { seed, strategySeed } = splitItem(config, item);
     const base = dealOfItem(config, seed, (s) => dealFromSeed(keyedSeed(s, config.dealKey)), dealFromJson);
     const deal = config.rules ? withVariant(base, config.rules, 'variant') : base;
     const { row, result: r } = solveRow('besieged-city', seed, new BcGame(deal), BC_POLICY, config);
+    if (strategySeed) row.strategy_seed = strategySeed;
+    if (config.shortestNodes) {
+      // Once per deal: the shortest line does not depend on the play.
+      row.shortest = '';
+      if (r.outcome === 'solved' && (strategySeed === null || strategySeed === '1')) {
+        const a = solve(new BcGame(deal), {
+          algorithm: 'astar',
+          maxNodes: config.shortestNodes,
+          memoryBytes: config.memoryBytes,
+        });
+        if (a.outcome === 'solved') row.shortest = a.moves.length;
+      }
+    }
     const files = filesFromConfig(config.strategyFiles);
     const timeout = decisionTimeoutOf(config.decisionTimeoutMs);
     setLoadTimeout(config.loadTimeoutMs);
     setStrategyMemory(config.strategyMemoryMiB);
     const problems: string[] = [];
     const records: Record<string, object> = {};
-    const player = (name: string) => `${name} (strategy seed ${config.strategySeed ?? '1'})`;
+    const player = (name: string) => `${name} (strategy seed ${strategySeed ?? config.strategySeed ?? '1'})`;
+    // With several plays of a deal, each play's record has a name of its own: DIR/<seed>-<name>.s<k>.json.
+    const recordKey = (name: string) => (strategySeed ? `${name}.s${strategySeed}` : name);
     for (const name of config.strategies ?? []) {
       const t0 = performance.now();
       let game: GameResult;
       const played: string[] = [];
       try {
-        game = playGame(deal, strategyFor(name, config.strategySeed ?? '1', files, timeout), {
+        game = playGame(deal, strategyFor(name, strategySeed ?? config.strategySeed ?? '1', files, timeout), {
           onMove: (move) => void played.push(move),
         });
       } catch (e) {
@@ -82,13 +125,16 @@ export const job: Job<BcJobConfig> = {
         row[`won_${name}`] = false;
         problems.push(e.message);
         if (config.records)
-          records[name] = recordOfLine(besiegedCity, deal, played, { player: player(name), stopped: 'forfeit' });
+          records[recordKey(name)] = recordOfLine(besiegedCity, deal, played, {
+            player: player(name),
+            stopped: 'forfeit',
+          });
         continue;
       }
       row[`ms_${name}`] = Math.round(performance.now() - t0);
       row[`won_${name}`] = game.won;
       if (config.records)
-        records[name] = recordOfLine(besiegedCity, deal, game.moves, {
+        records[recordKey(name)] = recordOfLine(besiegedCity, deal, game.moves, {
           player: player(name),
           stopped: game.reason === 'move-cap' || game.reason === 'resigned' ? game.reason : undefined,
         });

@@ -1,3 +1,4 @@
+import { BC_DIFFICULTY } from './difficulty.js';
 import { formatCard } from '../../cards/card.js';
 import type { Solitaire } from '../../solitaire/kit.js';
 import { bcAdvisor } from './advice.js';
@@ -22,6 +23,7 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   position: (deal) => new BcPosition(deal),
   searchGame: (deal) => new BcGame(deal),
   searchPolicy: BC_POLICY,
+  difficulty: BC_DIFFICULTY,
   legalMoves: (pos, out) => pos.moves(out),
   maxMoves: MAX_MOVES,
   formatMove,

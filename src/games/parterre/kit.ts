@@ -1,3 +1,4 @@
+import { PT_DIFFICULTY } from './difficulty.js';
 import type { Solitaire } from '../../solitaire/kit.js';
 import { ptBoard } from './board.js';
 import { type PtDeal, dealFromJson, dealFromSeed, dealToJson, GAME, withVariant } from './deal.js';
@@ -19,6 +20,7 @@ export const parterre: Solitaire<PtDeal, PtPosition> = {
   position: (deal) => new PtPosition(deal),
   searchGame: (deal) => new PtGame(deal),
   searchPolicy: PT_POLICY,
+  difficulty: PT_DIFFICULTY,
   legalMoves: (pos, out) => pos.legalMoves(out),
   maxMoves: MAX_MOVES,
   formatMove,
