@@ -9,6 +9,7 @@ import { Games, type Args, type GamePlugin } from './cli/plugin.js';
 import { gameOf } from './io/json.js';
 import { readJsonFile } from './io/json-file.js';
 import { summaryCommand } from './cli/summary.js';
+import { solverOptions } from './cli/solve.js';
 import { nearest } from './cli/suggest.js';
 import * as listed from './games/index.js';
 
@@ -39,6 +40,8 @@ export function rulesLine(game: string): string {
   }
 }
 const games = new Games(Object.values(listed));
+/** analyse's default budget per position: nodes, so that an analysis is the same on any machine. */
+const ANALYSE_MAX_NODES = '100000';
 
 /** Examples that name no game (a deal file names its own). */
 const VERB_EXAMPLES: Record<string, [string, string][]> = {
@@ -61,7 +64,7 @@ const verbExamples = (verb: string): [string, string][] => [
 ];
 
 /** The examples of a file command (show, verify, replay), from the games. */
-const fileExamples = (command: 'show' | 'verify' | 'replay'): [string, string][] =>
+const fileExamples = (command: 'show' | 'verify' | 'replay' | 'analyse'): [string, string][] =>
   once(games.all.map((g) => g.examples?.[command]));
 
 /** The game of the top-level examples: the first with a solver. */
@@ -250,6 +253,39 @@ export function buildCli(argv: string[]): Argv {
         const { doc, game } = gameOfFile(file);
         if (!game.verify) throw new InputError(`${file}: verify is not available for ${game.name}`);
         process.exitCode = game.verify(doc, file, a);
+      },
+    )
+    .command(
+      'analyse',
+      'Analyse a game record: the verdict at every position, the losing move, the chance without peeking',
+      (s) =>
+        withExamples(
+          solverOptions(
+            s
+              .option('record', {
+                type: 'string',
+                demandOption: true,
+                describe: `game record (play --record, batch --records): ${games.all
+                  .filter((g) => g.analyse)
+                  .map((g) => g.name)
+                  .join(', ')}`,
+              })
+              .option('json', { type: 'boolean', default: false, describe: 'print the analysis as JSON' })
+              .option('samples', {
+                type: 'string',
+                default: '32',
+                describe: 'guesses of the face-down cards per position, for the chance (Besieged City)',
+              })
+              .option('seed', { type: 'string', default: '1', describe: 'seed of the guesses' }),
+            { maxNodes: ANALYSE_MAX_NODES, timeout: 'none', memory: '256MiB' },
+          ),
+          fileExamples('analyse'),
+        ),
+      (a: Args) => {
+        const file = a.record as string;
+        const { doc, game } = gameOfFile(file);
+        if (!game.analyse) throw new InputError(`${file}: analyse is not available for ${game.name}`);
+        game.analyse(doc, file, a);
       },
     )
     .command(

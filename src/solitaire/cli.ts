@@ -17,6 +17,7 @@ import {
 } from './kit.js';
 import { InputError } from '../io/errors.js';
 import { checkOutputDirectory, checkOutputFile, makeDirectory, writeFileAtomic } from '../io/files.js';
+import { analyseCommand } from './analyse-cli.js';
 import { isRecordDocument, recordOfLine, replayOfRecord, verifyRecord } from './record.js';
 import { formatJson } from '../io/json.js';
 import { readJsonFile } from '../io/json-file.js';
@@ -432,6 +433,13 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       const deal = kit.dealFromJson(doc, file);
       console.log(`${kit.title}, deal ${deal.seed ?? file}`);
       console.log(kit.render(kit.position(deal), { unicode: argv.unicode === true, revealStock: true }));
+    },
+    analyse: (doc, file, argv) => {
+      if (!isRecordDocument(doc))
+        throw new InputError(
+          `${file}: not a game record (it has no "format" field); analyse reads the records that play --record and batch --records write`,
+        );
+      analyseCommand(kit, doc, file, argv);
     },
     verify: (doc, file) => {
       const v = isRecordDocument(doc) ? verifyRecord(kit, doc, file) : verifySolution(kit, doc, file);
