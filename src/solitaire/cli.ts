@@ -318,6 +318,10 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
         `$0 solve ${n} --seed 42 --json > sol.json && $0 verify --solution sol.json`,
         '"valid: won in N moves", or the first illegal move',
       ],
+      analyse: [
+        `$0 play ${n} --seed 42 --record game.json && $0 analyse --record game.json`,
+        'the verdict at every position, and the losing move',
+      ],
       ...(kit.board
         ? {
             replay: [

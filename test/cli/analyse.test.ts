@@ -10,6 +10,11 @@ import { analyseLine, type Analysis } from '../../src/solitaire/analyse.js';
 import { readRecord, recordOfLine } from '../../src/solitaire/record.js';
 import { solve } from '../../src/search/solve.js';
 import { tempDir } from '../temp-dir.js';
+import { dealFromSeed as pilDeal } from '../../src/games/pilstymas/deal.js';
+import { playGame as pilPlay } from '../../src/games/pilstymas/game.js';
+import { makeStrategy as pilStrategy } from '../../src/games/pilstymas/strategies/index.js';
+import { recordToJson } from '../../src/games/pilstymas/replay.js';
+import type { PilAnalysis } from '../../src/games/pilstymas/analyse.js';
 import { run } from './run.js';
 
 // `analyse --record`: the verdict at every position of a played line, the losing move and a
@@ -153,5 +158,36 @@ describe('bad input: one line, exit 2', () => {
     const s = await run('analyse', '--record', greedyFile, '--samples', '0');
     expect(s.code).toBe(2);
     expect(s.err).toMatch(/--samples/);
+  });
+});
+
+describe('pilstymas', () => {
+  const deal = pilDeal('1');
+  const game = pilPlay(deal, [pilStrategy('greedy', 'a'), pilStrategy('random', 'b')], { record: true });
+  const doc = recordToJson(deal, game, 'cleared', 1000, ['greedy', 'random']) as { moves: { move: string }[] };
+  const f = put('pil.json', doc);
+
+  it("gives the expert's evaluation after every turn and the turn where the game turned", async () => {
+    const r = await run('analyse', '--record', f, '--json');
+    expect(r.code).toBe(0);
+    const a = JSON.parse(r.out) as PilAnalysis;
+    expect(a.winner).toBe(game.winner === 0 ? 'A' : 'B');
+    expect(a.turns.flatMap((t) => t.moves)).toEqual(doc.moves.map((m) => m.move));
+    expect(a.turns.at(-1)!.eval).toBe(a.turns.at(-1)!.player === a.winner ? 1e6 : -1e6);
+    const t = a.turningTurn!;
+    const forWinner = (x: PilAnalysis['turns'][number]) => (x.player === a.winner ? x.eval : -x.eval);
+    for (const x of a.turns.slice(t - 1)) expect(forWinner(x)).toBeGreaterThan(0);
+    if (t > 1) expect(forWinner(a.turns[t - 2])).toBeLessThanOrEqual(0);
+    const text = await run('analyse', '--record', f);
+    expect(text.out).toMatch(new RegExp(`^ *${t}\\. [AB] .*<- the game turned`, 'm'));
+  });
+
+  it('an illegal move is bad input', async () => {
+    const bad = structuredClone(doc);
+    const i = bad.moves.findIndex((m) => m.move !== 'end' && m.move !== 'pass');
+    bad.moves[i].move = 'KS hand>F';
+    const r = await run('analyse', '--record', put('pil-bad.json', bad));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(new RegExp(`pil-bad\\.json: move ${i + 1} "KS hand>F"`));
   });
 });
