@@ -312,23 +312,34 @@ export function buildCli(argv: string[]): Argv {
           s
             .option('solution', {
               type: 'string',
-              demandOption: true,
               describe: `solution JSON or game record (${games.all
                 .filter((g) => g.replay)
                 .map((g) => g.name)
                 .join(', ')})`,
             })
+            .option('record', { type: 'string', describe: 'a game record (the same as --solution FILE)' })
+            .option('analysis', {
+              type: 'string',
+              describe: "the record's analysis (analyse --json): the chance and the verdicts drawn over the moves",
+            })
             .option('out', { type: 'string', default: 'replay.html', describe: 'the HTML file to write' }),
           fileExamples('replay'),
         ),
       async (a: Args) => {
-        const file = a.solution as string;
+        if (a.solution !== undefined && a.record !== undefined)
+          throw new InputError('replay: give --solution FILE or --record FILE, not both');
+        const file = (a.record ?? a.solution) as string | undefined;
+        if (file === undefined) throw new InputError('replay: name the file: --solution FILE or --record FILE');
         const { doc, game } = gameOfFile(file);
         if (!game.replay) throw new InputError(`${file}: replay is not available for ${game.name}`);
         const { checkHtmlOut, writeHtml } = await import('./report/html.js');
         checkHtmlOut(String(a.out));
         const replay = game.replay(doc, file);
-        const { replayPage } = await import('./report/replay-page.js');
+        const { analysisOf, replayPage } = await import('./report/replay-page.js');
+        if (a.analysis !== undefined) {
+          const an = String(a.analysis);
+          replay.analysis = analysisOf(readJsonFile(an), an, game.name, replay);
+        }
         writeHtml(String(a.out), replayPage(replay));
         console.log(`replay: ${String(a.out)}`);
       },

@@ -191,3 +191,33 @@ describe('pilstymas', () => {
     expect(r.err).toMatch(new RegExp(`pil-bad\\.json: move ${i + 1} "KS hand>F"`));
   });
 });
+
+describe('replay --record --analysis', () => {
+  it('draws the chance and the verdicts over the moves and marks the losing move', async () => {
+    const an = put('greedy-32-analysis.json', (await run('analyse', '--record', greedyFile, '--json', ...BUDGET)).out);
+    const a = JSON.parse(readFileSync(an, 'utf8')) as Analysis;
+    const out = join(dir, 'greedy-32.html');
+    const r = await run('replay', '--record', greedyFile, '--analysis', an, '--out', out);
+    expect(r.code).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain('<svg id="chart"');
+    expect(html).toContain(`losing move ${a.losingPly}<`);
+    expect(html).toMatch(/<polyline points="[^"]+" fill="none" stroke="#2f5fa8"/);
+  });
+
+  it("another line's analysis is refused, naming the position", async () => {
+    const other = structuredClone(JSON.parse((await run('analyse', '--record', greedyFile, '--json', ...BUDGET)).out));
+    other.positions[3].move = 'KS N0>F';
+    const r = await run(
+      'replay',
+      '--record',
+      greedyFile,
+      '--analysis',
+      put('other.json', other),
+      '--out',
+      join(dir, 'x.html'),
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--analysis .*other\.json: positions\[3\]\.move is "KS N0>F", the record's move 3 is/);
+  });
+});
