@@ -90,7 +90,12 @@ export const describeSettings = (s: SolverSettings) =>
     .filter(Boolean)
     .join(' ');
 
-const LIMIT_TEXT = { nodes: 'node limit reached', time: 'time limit reached', memory: 'memory budget full' } as const;
+const LIMIT_TEXT = {
+  nodes: 'node limit reached',
+  time: 'time limit reached',
+  memory: 'memory budget full',
+  stopped: 'stopped',
+} as const;
 
 /** One line that says what the solver found. */
 export function outcomeLine(r: SolveResult): string {

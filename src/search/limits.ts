@@ -1,7 +1,13 @@
 // Search limits and the single outcome type every solver returns. Hitting a limit is always
 // "unknown", never "unsolvable": only an exhaustive search may say a deal cannot be won.
 
-export type Limit = 'nodes' | 'time' | 'memory';
+export type Limit = 'nodes' | 'time' | 'memory' | 'stopped';
+
+/** A caller's checkpoint, polled by every search about every 128 nodes (with the clock) with the
+ *  nodes generated since its last call: it may report progress, and returns true to stop the
+ *  search (then unknown, limit 'stopped'). A search in a Web Worker cannot read a message while
+ *  it runs, so the poll is how a stop flag (or a deadline) reaches it. */
+export type Poll = (nodesSince: number) => boolean;
 
 export interface Limits {
   /** Nodes (positions generated) at most. */
@@ -16,6 +22,8 @@ export interface Limits {
    *  'stop' ends with unknown (memory). Best-first search always stops: its node store cannot
    *  forget. */
   whenFull?: WhenFull;
+  /** Polled about every 128 nodes; true stops the search (Poll). */
+  poll?: Poll;
 }
 
 export type WhenFull = 'evict' | 'stop';
@@ -68,6 +76,9 @@ export class StatsSum {
 export class Budget {
   private readonly deadline: number;
   private readonly maxNodes: number;
+  private readonly poll: Poll | null;
+  /** Nodes at the last poll. */
+  private polled = 0;
   readonly start = performance.now();
   nodes = 0;
   hit: Limit | null = null;
@@ -76,6 +87,7 @@ export class Budget {
   constructor(limits: Limits) {
     this.deadline = limits.timeoutMs !== undefined ? this.start + limits.timeoutMs : Infinity;
     this.maxNodes = limits.maxNodes ?? Infinity;
+    this.poll = limits.poll ?? null;
   }
 
   /** Reads the clock at every node: for games whose nodes may each cost many microseconds
@@ -90,9 +102,22 @@ export class Budget {
       this.hit = 'nodes';
       return false;
     }
-    if ((this.nodes & this.clockMask) === 0 && performance.now() >= this.deadline) {
+    return (this.nodes & this.clockMask) !== 0 || this.checkpoint();
+  }
+
+  /** The clock, then the caller's poll; false when either says stop. */
+  private checkpoint(): boolean {
+    if (performance.now() >= this.deadline) {
       this.hit = 'time';
       return false;
+    }
+    if (this.poll !== null) {
+      const since = this.nodes - this.polled;
+      this.polled = this.nodes;
+      if (this.poll(since)) {
+        this.hit = 'stopped';
+        return false;
+      }
     }
     return true;
   }

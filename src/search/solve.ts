@@ -73,7 +73,7 @@ function auto(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, table: S
   if (game.heuristic) return portfolio(game, opts, policy, table);
   const sum = new StatsSum();
   const streamed = streamlined(game, opts, policy, table);
-  if (streamed.outcome === 'solved') return streamed;
+  if (streamed.outcome === 'solved' || stopped(streamed)) return streamed;
   sum.add(streamed.stats);
   const spentMs = performance.now() - sum.start;
   const rest = portfolio(
@@ -109,10 +109,11 @@ function streamlined(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, t
       timeoutMs: timeout === Infinity ? undefined : timeout * share,
       memoryBytes: opts.memoryBytes,
       whenFull: opts.whenFull,
+      poll: opts.poll,
     },
     table,
   );
-  if (r.outcome === 'solved') return r;
+  if (r.outcome === 'solved' || stopped(r)) return r;
   // 'unsolvable' here means only that the restricted space holds no win.
   return { outcome: 'unknown', limit: r.outcome === 'unknown' ? r.limit : 'nodes', stats: r.stats };
 }
@@ -138,7 +139,7 @@ function streamlinedRuns(
   runs: readonly StreamlinerRun[],
   nodes: number,
   ms: number,
-  memory: Pick<Limits, 'memoryBytes' | 'whenFull'>,
+  memory: Pick<Limits, 'memoryBytes' | 'whenFull' | 'poll'>,
   table: StateTable,
 ): SearchResult {
   const sum = new StatsSum();
@@ -158,13 +159,14 @@ function streamlinedRuns(
         timeoutMs: runMs === Infinity ? undefined : runMs,
         memoryBytes: memory.memoryBytes,
         whenFull: memory.whenFull,
+        poll: memory.poll,
       },
       table,
       runs[i],
     );
     sum.add(r.stats);
     last = r;
-    if (r.outcome === 'solved') break;
+    if (r.outcome === 'solved' || stopped(r)) break;
     if (r.outcome === 'unsolvable') exhausted++;
   }
   const stats = sum.stats();
@@ -212,13 +214,14 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
             maxNodes: Math.floor(Math.min(per, leftNodes)),
             timeoutMs: leftMs === Infinity ? undefined : leftMs,
             memoryBytes: opts.memoryBytes,
+            poll: opts.poll,
           },
           table,
           w,
           guide,
         );
         sum.add(r.stats);
-        if (r.outcome !== 'unknown') return { ...r, stats: sum.stats() };
+        if (r.outcome !== 'unknown' || stopped(r)) return { ...r, stats: sum.stats() };
         if (r.limit === 'memory' && ++memoryHits >= 4) break first;
       }
     }
@@ -232,11 +235,11 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
           policy.streamlinerRuns,
           leftNodes,
           leftMs,
-          { memoryBytes: opts.memoryBytes, whenFull: opts.whenFull },
+          { memoryBytes: opts.memoryBytes, whenFull: opts.whenFull, poll: opts.poll },
           table,
         );
         sum.add(r.stats);
-        if (r.outcome === 'solved') return { ...r, stats: sum.stats() };
+        if (r.outcome === 'solved' || stopped(r)) return { ...r, stats: sum.stats() };
         // Every restricted space exhausted without a win: a hint (no proof) that the deal may be
         // lost, so the policy may move budget from the guided runs to the exhaustive pass.
         const xShare = policy.exhaustedFirstPassShare;
@@ -259,12 +262,16 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
       timeoutMs: timeout === Infinity ? undefined : leftMs,
       memoryBytes: opts.memoryBytes,
       whenFull: opts.whenFull,
+      poll: opts.poll,
     },
     table,
   );
   sum.add(r.stats);
   return { ...r, stats: sum.stats() };
 }
+
+/** The caller's poll stopped the run: no later run may start. */
+const stopped = (r: SearchResult) => r.outcome === 'unknown' && r.limit === 'stopped';
 
 /** The moves in notation, each written in the position it is played from. */
 export function notate(game: SearchGame, moves: readonly number[]): string[] {

@@ -26,6 +26,7 @@ import { batchOptions, reportBatchEnd, runBatchCommand } from '../cli/batch.js';
 import { parseShard, shardOf } from '../cli/units.js';
 import { chooseDeal, dealFileOption, seedOption } from '../cli/options.js';
 import { MoveMenu, readTyped, runRepl, unknownCommand } from '../cli/repl.js';
+import { ADVICE_COMMANDS, adviceAnswer } from './play-advice.js';
 import { describeSettings, outcomeLine, solverOptions, solverSettings, statsJson, statsLine } from '../cli/solve.js';
 
 // The commands every one-player game with a solver has — deal, play, solve, batch, and show /
@@ -64,7 +65,7 @@ function variantNote<D extends { seed?: string }, P extends SolitairePosition>(k
 }
 
 /** The commands of `play` (everything else typed is a move, or an unknown word). */
-const PLAY_COMMANDS = ['moves', 'show', 'undo', 'help', 'quit'];
+const PLAY_COMMANDS = ['moves', 'show', 'undo', ...ADVICE_COMMANDS, 'help', 'quit'];
 
 /** A person plays in the terminal through the game's seat (which names no face-down card): a
  *  move, a number from "moves", or a command. */
@@ -106,6 +107,8 @@ export async function playCommand<D extends { seed?: string }, P extends Solitai
   );
   show();
   await runRepl('> ', (line) => {
+    const advice = adviceAnswer(kit, deal, pos, seat, line);
+    if (advice) return (advice.forEach((l) => console.log(l)), true);
     const t = readTyped(line, PLAY_COMMANDS, seat.moveWords);
     switch (t.kind) {
       case 'empty':

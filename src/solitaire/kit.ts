@@ -3,6 +3,7 @@ import { checkFields, isObject } from '../io/json.js';
 import type { AutoPolicy } from '../search/policy.js';
 import type { SearchGame } from '../search/types.js';
 import type { Board, Replay } from '../cards/board.js';
+import type { Advisor } from './advice.js';
 
 // What the one-player games with a solver (Besieged City, Parterre) share: a kit of the game's
 // functions, through which replay, solution files and the CLI's play / solve / batch commands
@@ -58,6 +59,9 @@ export interface Solitaire<D extends { seed?: string }, P extends SolitairePosit
     line: readonly number[],
     opts: { samples: number; seed: string; verdicts?: readonly string[] },
   ): { wins: number; samples: number; exact?: boolean }[];
+  /** Hints and "still winnable?" for a game with face-down cards, which must not peek
+   *  (advice.ts); without it, the solver advises on the open position. */
+  readonly advisor?: Advisor<D>;
   /** Rule variants, when the game has them: the deal carries its variant, so a position, a
    *  solution file and a batch row are played under the rules they were made under. */
   readonly variants?: {
@@ -87,6 +91,9 @@ export interface PlaySeat {
   status(): string[];
   /** The moves made so far, in order (what a game record of the session holds). */
   line(): number[];
+  /** The game so far, for advice (advice.ts): the moves made, in notation, and whether a dealt
+   *  card waits for its place. */
+  progress(): { moves: string[]; dealt: boolean };
   /** Words that are moves besides notation (e.g. "deal"), to tell them from commands. */
   readonly moveWords: readonly string[];
   /** How moves are typed, for the help line, e.g. `in notation (e.g. "7D b>p3")`. */
@@ -117,6 +124,7 @@ export function openSeat<D extends { seed?: string }, P extends SolitairePositio
     },
     status: () => [],
     line: () => [...history],
+    progress: () => ({ moves: history.map((m) => kit.formatMove(m)), dealt: false }),
     moveWords: [],
     howToMove: `in notation (e.g. "${kit.exampleMove}")`,
   };

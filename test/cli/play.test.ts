@@ -22,10 +22,10 @@ describe('commands and moves', () => {
     ['pilstymas', ['pilstymas', '--seed', '42', '--ai', 'greedy']],
   ] as const) {
     it(`${game}: an unknown command is named as such, with the commands listed`, async () => {
-      const [hint, q, typo] = await answers([...args], ['hint', '?', 'KS E2F']);
-      for (const a of [hint, q]) {
+      const [word, q, typo] = await answers([...args], ['hnit', '?', 'KS E2F']);
+      for (const a of [word, q]) {
         expect(a).toMatch(
-          /^unknown command "(hint|\?)"\. Commands: moves, show, (undo, )?help, quit; a move is in notation/,
+          /^unknown command "(hnit|\?)"\. Commands: moves, show, (undo, )?(hint, winnable, )?help, quit; a move is in notation/,
         );
         expect(a).not.toMatch(/illegal/);
       }

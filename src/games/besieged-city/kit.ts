@@ -1,5 +1,6 @@
 import { formatCard } from '../../cards/card.js';
 import type { Solitaire } from '../../solitaire/kit.js';
+import { bcAdvisor } from './advice.js';
 import { bcBoard } from './board.js';
 import { type BcDeal, dealFromJson, dealFromSeed, dealToJson, GAME, withVariant } from './deal.js';
 import { formatMove, parseMove } from './notation.js';
@@ -32,6 +33,7 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   seat: bcSeat,
   noPeekChance,
   faceDown: { turned: (pos) => pos.sp, card: (pos, i) => formatCard(pos.stock[i]) },
+  advisor: bcAdvisor,
   variants: {
     apply: withVariant,
     describe: (deal) => formatVariant(deal.rules ?? DEFAULT_RULES),

@@ -111,6 +111,7 @@ export function bcSeat(pos: BcPosition): PlaySeat {
           ]
         : [],
     line: () => history.map((h) => h.move),
+    progress: () => ({ moves: history.map((h) => formatMove(h.move)), dealt: dealt >= 0 }),
     moveWords: ['deal', 'stock>talon'],
     howToMove: 'in notation (e.g. "7C r2c1>W2"; "deal" turns the next stock card)',
   };

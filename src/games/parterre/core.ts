@@ -1,5 +1,6 @@
 // Parterre's core: the rules and position, the notation, deals (from a seed or a JSON
-// document), the search adapter and the board. It imports nothing from Node, so it runs in a
+// document), the search adapter, the board and the advice
+// (hint, winnable: src/solitaire/advice.ts). It imports nothing from Node, so it runs in a
 // browser as it runs here (test/layers/core.test.ts bundles it for one); files, the CLI and the
 // batch job are its shell (index.ts, cli.ts, job.ts). All its cards are face up: the player's
 // view is the position.
@@ -10,5 +11,22 @@ export { formatMove, parseMove } from './notation.js';
 export { renderPosition, type RenderOptions } from './render.js';
 export { PtGame } from './search.js';
 export { parterre } from './kit.js';
+export {
+  type AdviceOptions,
+  type ChanceAnswer,
+  type ExactAnswer,
+  type GameSoFar,
+  type Hint,
+  type Step,
+  type Task,
+  type Winnable,
+  type WinnableOptions,
+  hint,
+  runTask,
+  winnable,
+  OPEN_HINT_NODES,
+  OPEN_WINNABLE_NODES,
+} from '../../solitaire/advice.js';
+
 export { ptBoard } from './board.js';
 export { replay, solutionFromJson } from './replay.js';

@@ -13,7 +13,15 @@ import type { Strategy, StrategyOptions } from './strategy.js';
 // a strategy file is played through file.ts (the shell: it runs the file in a worker).
 
 export type { Strategy, StrategyOptions } from './strategy.js';
-export { playGame, type GameResult, type GameEnd, type PlayOptions, StrategyError } from './play.js';
+export {
+  playGame,
+  playFrom,
+  type PlayFromOptions,
+  type GameResult,
+  type GameEnd,
+  type PlayOptions,
+  StrategyError,
+} from './play.js';
 export { BcView, DEAL, RESIGN, formatViewMove } from '../view.js';
 
 export const STRATEGIES: string[] = ['random', 'greedy', 'planner', 'sampler'];

@@ -31,10 +31,31 @@ export class StrategyError extends Error {
 }
 
 export function playGame(deal: BcDeal, strategy: Strategy, opts: PlayOptions = {}): GameResult {
+  return playFrom(new BcPosition(deal), strategy, opts);
+}
+
+export interface PlayFromOptions extends PlayOptions {
+  /** Visible keys (BcView.key()) of the positions met earlier in the game: the player remembers
+   *  them, and may not return to one by a trench-to-trench move. */
+  history?: Iterable<string>;
+  /** The next stock card was turned by a deal and fits its foundation: the first move places it
+   *  (foundation or talon). */
+  dealt?: boolean;
+}
+
+/** Referees the rest of a game from `pos` (which it plays on); the moves are those made from
+ *  there. */
+export function playFrom(pos: BcPosition, strategy: Strategy, opts: PlayFromOptions = {}): GameResult {
   const maxMoves = opts.maxMoves ?? 1000;
-  const pos = new BcPosition(deal);
   const view = new BcView();
-  view.observe(pos);
+  for (const k of opts.history ?? []) view.history.add(k);
+  let dealtFirst = opts.dealt === true;
+  if (dealtFirst) {
+    const c = pos.stock[pos.sp];
+    if (pos.sp >= pos.stock.length || !pos.dealtFitsFoundation(c))
+      throw new Error('playFrom: no dealt card waits for its place');
+    view.observe(pos, c);
+  } else view.observe(pos);
   const buf = new Int32Array(MAX_MOVES);
   const moves: string[] = [];
   strategy.start(view);
@@ -50,11 +71,14 @@ export function playGame(deal: BcDeal, strategy: Strategy, opts: PlayOptions = {
     if (moves.length >= maxMoves) return { won: false, moves, reason: 'move-cap' };
     let m = ask();
     if (m === RESIGN) return { won: false, moves, reason: 'resigned' };
-    if (m === DEAL) {
+    if (m === DEAL || dealtFirst) {
       const c = pos.stock[pos.sp];
-      view.observe(pos, c); // the card is turned: now it is seen
-      m = pos.dealtFitsFoundation(c) ? ask() : packMove(S2TAL, 0, 0, c);
-      if (m === RESIGN) return { won: false, moves, reason: 'resigned' };
+      if (!dealtFirst) {
+        view.observe(pos, c); // the card is turned: now it is seen
+        m = pos.dealtFitsFoundation(c) ? ask() : packMove(S2TAL, 0, 0, c);
+        if (m === RESIGN) return { won: false, moves, reason: 'resigned' };
+      }
+      dealtFirst = false;
       if (m !== packMove(S2F, 0, 0, c) && m !== packMove(S2TAL, 0, 0, c))
         throw new StrategyError(`${strategy.name} named ${formatViewMove(m)} for the dealt card`);
     }

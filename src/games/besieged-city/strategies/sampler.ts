@@ -1,4 +1,5 @@
 import { type Rng, rngFromSeed, shuffleInPlace } from '../../../cards/shuffle.js';
+import type { Poll } from '../../../search/limits.js';
 import { solve } from '../../../search/solve.js';
 import { StateTable } from '../../../search/table.js';
 import { FILL, MAX_MOVES, R2T, S2F, S2TAL, moveKind, packMove } from '../position.js';
@@ -60,6 +61,7 @@ export class SamplerStrategy implements Strategy {
   private readonly nSamples: number;
   private readonly nodes: number;
   private readonly budgetMs: number;
+  private readonly poll: Poll | undefined;
   private readonly table = new StateTable(64 << 20);
   private readonly fallback: PlannerStrategy;
   private readonly buf = new Int32Array(MAX_MOVES);
@@ -76,6 +78,9 @@ export class SamplerStrategy implements Strategy {
   solveMs = 0;
   solveNodes = 0;
   solveFails = 0;
+  /** The last decision: the guesses held, how many the chosen move won, and whether the planner
+   *  chose it (no guess won by any move). */
+  lastDecision = { samples: 0, votes: 0, planner: false };
 
   constructor(
     private readonly seed: string,
@@ -84,6 +89,7 @@ export class SamplerStrategy implements Strategy {
     this.nSamples = Math.max(1, opts.samples ?? 4);
     this.nodes = opts.nodes ?? 8000;
     this.budgetMs = opts.budgetMs ?? Infinity;
+    this.poll = opts.poll;
     this.fallback = new PlannerStrategy(opts);
     this.rng = rngFromSeed(`sampler:${seed}`);
   }
@@ -134,6 +140,11 @@ export class SamplerStrategy implements Strategy {
       if (v > bestVotes) (best = m), (bestVotes = v); // ties: the first in engine order (F plays first, DEAL last)
     }
     if (legal.length > 1) this.hopeless = best === RESIGN ? this.hopeless + 1 : 0;
+    this.lastDecision = {
+      samples: this.samples.length,
+      votes: bestVotes,
+      planner: best === RESIGN && legal.length > 1,
+    };
     if (best === RESIGN) best = legal.length === 1 ? legal[0] : this.fallback.choose(view);
     this.last = best;
     return best;
@@ -256,7 +267,7 @@ export class SamplerStrategy implements Strategy {
   private runSolver(g: BcGame): number[] | null {
     this.solves++;
     const t0 = performance.now();
-    const r = solveGuess(g, this.nodes, this.table);
+    const r = solveGuess(g, this.nodes, this.table, this.poll);
     this.solveNodes += r.nodes;
     this.solveMs += performance.now() - t0;
     if (!r.line) this.solveFails++;
@@ -325,6 +336,7 @@ export function solveGuess(
   g: BcGame,
   nodes: number,
   table: StateTable,
+  poll?: Poll,
 ): { line: number[] | null; lost: boolean; nodes: number } {
   let left = nodes,
     line: number[] | null = null,
@@ -340,11 +352,13 @@ export function solveGuess(
       maxNodes: Math.min(perRun, left),
       table,
       memoryBytes: 64 << 20,
+      poll,
     });
     left -= r.stats.nodes;
     if (r.outcome === 'solved') line = r.moves;
     lost = r.outcome === 'unsolvable';
     if (r.outcome !== 'unknown') break; // solved, or proved lost: no other run can differ
+    if (r.limit === 'stopped') break; // the caller stopped the search
   }
   return { line, lost, nodes: nodes - left };
 }

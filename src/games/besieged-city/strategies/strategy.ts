@@ -1,3 +1,4 @@
+import type { Poll } from '../../../search/limits.js';
 import type { BcView } from '../view.js';
 
 /** A way of playing Besieged City without seeing the stock order. */
@@ -24,4 +25,7 @@ export interface StrategyOptions {
   /** sampler: a soft wall-clock cap per game in ms; past it the sampler plays as the planner.
    *  Off by default, because a time limit makes games depend on machine load. */
   budgetMs?: number;
+  /** sampler: passed to its solver runs (src/search/limits.ts, Poll): progress, and a stop from
+   *  outside (a stopped run counts as a guess not won). */
+  poll?: Poll;
 }

@@ -1,0 +1,228 @@
+import { rngFromSeed, shuffleInPlace } from '../../cards/shuffle.js';
+import { InputError, quote } from '../../io/errors.js';
+import {
+  type AdviceOptions,
+  type Advisor,
+  CHANCE_PLAYS,
+  type ChanceAnswer,
+  chanceText,
+  exactTask,
+  type GameSoFar,
+  type Hint,
+  type Step,
+  type Task,
+  type Winnable,
+  type WinnableOptions,
+} from '../../solitaire/advice.js';
+import { wilson } from '../../batch/stats.js';
+import type { BcDeal } from './deal.js';
+import { formatMove, parseMove } from './notation.js';
+import { BcPosition, MAX_MOVES, S2F, S2TAL, moveKind } from './position.js';
+import { BC_POLICY } from './policy.js';
+import { BcGame } from './search.js';
+import { PlannerStrategy } from './strategies/planner.js';
+import { playFrom } from './strategies/play.js';
+import { SamplerStrategy } from './strategies/sampler.js';
+import type { Strategy } from './strategies/strategy.js';
+import { BcView, DEAL, RESIGN } from './view.js';
+
+// Advice at Besieged City (src/solitaire/advice.ts). The stock is face down, so the hint and the
+// chance of winning come from the strongest strategy that plays without peeking, the sampler
+// (strategies/sampler.ts), given only the player's view: a BcView copied from the position by
+// observe(), as the referee gives a strategy, so the stock order is not reachable from it. Only
+// winnable with `spoiler` runs the solver on the real position, the stock known.
+
+/** The sampler's guesses of the stock order per hint (its default). */
+const SAMPLES = 4;
+/** Default budget of a hint: the sampler's four guesses at 8000 nodes each (its defaults). */
+export const BC_HINT_NODES = SAMPLES * 8000;
+/** Under this many nodes per guess the sampler's solves rarely win: the planner hints instead. */
+const MIN_SAMPLE_NODES = 2000;
+/** Default plays of the chance estimate, and its default node budget in all (a sampler game
+ *  from the deal costs about 760k solver nodes). */
+export const BC_CHANCE_PLAYS = CHANCE_PLAYS;
+export const BC_CHANCE_NODES = 40_000_000;
+/** Default budget of the exact answer (the spoiler). */
+export const BC_EXACT_NODES = 2_000_000;
+
+/** The real position after the moves made, and the player's view of it (with the history of
+ *  positions met, which the player remembers). InputError names a bad move. */
+function replayGame(game: GameSoFar<BcDeal>): { pos: BcPosition; view: BcView; dealtCard: number } {
+  const pos = new BcPosition(game.deal);
+  const view = new BcView();
+  view.observe(pos);
+  game.moves.forEach((text, i) => {
+    const p = parseMove(pos, text);
+    if (!p.ok) throw new InputError(`moves[${i}] ${quote(text)} is illegal: ${p.reason}`);
+    pos.make(p.move);
+    view.observe(pos);
+  });
+  let dealtCard = -1;
+  if (game.dealt) {
+    const buf = new Int32Array(MAX_MOVES);
+    const n = pos.moves(buf);
+    let fits = false;
+    for (let i = 0; i < n; i++) fits ||= moveKind(buf[i]) === S2F;
+    // Said the same whatever the card (only whether a deal could be pending is public): the
+    // answer must not tell the player anything about the stock.
+    if (!fits) throw new InputError('"dealt": no dealt card waits for its place here');
+    dealtCard = pos.stock[pos.sp];
+    view.observe(pos, dealtCard);
+  }
+  return { pos, view, dealtCard };
+}
+
+/** The view's move as the player names it: "deal" turns the next stock card. */
+const viewMoveText = (m: number) => (m === DEAL ? 'deal' : formatMove(m));
+
+function hintTask(game: GameSoFar<BcDeal>, opts: AdviceOptions): Task<Hint> {
+  const { view } = replayGame(game);
+  return {
+    step(): Step<Hint> {
+      const budget = opts.maxNodes ?? BC_HINT_NODES;
+      const perSample = Math.floor(budget / SAMPLES);
+      let stopped = false;
+      let spent = 0;
+      const poll = opts.poll
+        ? (since: number) => {
+            spent += since;
+            stopped ||= opts.poll!(spent);
+            return stopped;
+          }
+        : undefined;
+      const legal = view.legal();
+      if (legal.length === 0)
+        return { done: true, result: { move: null, by: 'sampler', text: 'no legal move is left', nodes: 0, stopped } };
+      let m: number,
+        by: string,
+        why: string,
+        nodes = 0;
+      if (perSample >= MIN_SAMPLE_NODES) {
+        const s = new SamplerStrategy(opts.seed ?? 'hint', { samples: SAMPLES, nodes: perSample, poll });
+        s.start();
+        m = s.choose(view);
+        nodes = s.solveNodes;
+        const d = s.lastDecision;
+        by = 'sampler';
+        why =
+          legal.length === 1
+            ? 'the only move'
+            : d.planner
+              ? `sampler: none of ${d.samples} guessed stock orders won within the budget, so its planner's move`
+              : `sampler: the move that won ${d.votes} of ${d.samples} guessed stock orders`;
+      } else {
+        const p = new PlannerStrategy({ planNodes: Math.max(1, budget) });
+        p.start();
+        m = p.choose(view);
+        by = 'planner';
+        why =
+          legal.length === 1 ? 'the only move' : 'planner: the best position in sight before the next card is turned';
+      }
+      if (m === RESIGN) {
+        const text = 'no move helps in sight (the strategy would resign)';
+        return { done: true, result: { move: null, by, text, nodes, stopped } };
+      }
+      const move = viewMoveText(m);
+      return { done: true, result: { move, by, text: `hint: ${move} (${why})`, nodes, stopped } };
+    },
+  };
+}
+
+/** The chance without peeking: `plays` games of the sampler from the view, each in a world whose
+ *  face-down stock is a uniform shuffle of the cards not in sight (seeded per game), refereed as
+ *  any game; one game per step. */
+function chanceTask(game: GameSoFar<BcDeal>, opts: WinnableOptions): Task<ChanceAnswer> {
+  const { view, dealtCard } = replayGame(game);
+  const plays = Math.max(1, opts.plays ?? BC_CHANCE_PLAYS);
+  const maxNodes = opts.maxNodes ?? BC_CHANCE_NODES;
+  const seed = opts.seed ?? 'chance';
+  const history = [...view.history];
+  let won = 0,
+    played = 0,
+    nodes = 0,
+    stopped = false;
+  const answer = (): Step<ChanceAnswer> => {
+    const { lo, hi } = wilson(won, played);
+    const short = played < plays;
+    return {
+      done: true,
+      result: {
+        kind: 'chance',
+        by: 'sampler',
+        won,
+        played,
+        lo,
+        hi,
+        stopped: short,
+        nodes,
+        text: chanceText('the sampler', won, played, short),
+      },
+    };
+  };
+  return {
+    step() {
+      if (stopped || played >= plays || nodes >= maxNodes) return answer();
+      const rng = rngFromSeed(`${seed}:world:${played}`);
+      const world = view.position(shuffleInPlace(view.unseen(), rng)).pos;
+      let spent = 0;
+      const poll = (since: number) => {
+        spent += since;
+        if (!stopped && opts.poll) stopped = opts.poll(nodes + spent);
+        return stopped;
+      };
+      const s: Strategy & { solveNodes: number } = new SamplerStrategy(`${seed}:player:${played}`, { poll });
+      let g: { won: boolean } | null = null;
+      try {
+        g = playFrom(world, s, {
+          history,
+          dealt: dealtCard >= 0,
+          onMove: () => {
+            if (stopped) throw STOP;
+          },
+        });
+      } catch (e) {
+        if (e !== STOP) throw e;
+      }
+      nodes += s.solveNodes;
+      // A game cut short by a stop counts neither way.
+      if (stopped || g === null) return answer();
+      played++;
+      if (g.won) won++;
+      if (played >= plays || nodes >= maxNodes) return answer();
+      return { done: false, nodes, text: chanceText('the sampler', won, played, true) };
+    },
+  };
+}
+
+const STOP = new Error('stopped');
+
+function exact(game: GameSoFar<BcDeal>, opts: WinnableOptions): Task<Winnable> {
+  const g = new BcGame(game.deal);
+  const pos = new BcPosition(game.deal);
+  game.moves.forEach((text, i) => {
+    const p = parseMove(pos, text);
+    if (!p.ok) throw new InputError(`moves[${i}] ${quote(text)} is illegal: ${p.reason}`);
+    pos.make(p.move);
+    g.make(p.move);
+  });
+  // A dealt card waiting for its place: the player's first move is one of its two places.
+  const firsts: number[] = [];
+  if (game.dealt) {
+    const buf = new Int32Array(MAX_MOVES);
+    const n = g.moves(buf);
+    for (let i = 0; i < n; i++) if (moveKind(buf[i]) === S2F || moveKind(buf[i]) === S2TAL) firsts.push(buf[i]);
+    if (firsts.length < 2) throw new InputError('"dealt": no dealt card waits for its place here');
+  }
+  return exactTask(g, firsts, {
+    maxNodes: opts.maxNodes ?? BC_EXACT_NODES,
+    poll: opts.poll,
+    policy: BC_POLICY,
+    line: opts.line === true,
+    spoiler: true,
+  });
+}
+
+export const bcAdvisor: Advisor<BcDeal> = {
+  hint: (game, opts = {}) => hintTask(game, opts),
+  winnable: (game, opts = {}) => (opts.spoiler ? exact(game, opts) : chanceTask(game, opts)),
+};
