@@ -10,6 +10,7 @@ import { gameOf } from './io/json.js';
 import { readJsonFile } from './io/json-file.js';
 import { summaryCommand } from './cli/summary.js';
 import { difficultyCommand } from './cli/difficulty.js';
+import { solverOptions } from './cli/solve.js';
 import { nearest } from './cli/suggest.js';
 import * as listed from './games/index.js';
 
@@ -40,6 +41,8 @@ export function rulesLine(game: string): string {
   }
 }
 const games = new Games(Object.values(listed));
+/** analyse's default budget per position: nodes, so that an analysis is the same on any machine. */
+const ANALYSE_MAX_NODES = '100000';
 
 /** Examples that name no game (a deal file names its own). */
 const VERB_EXAMPLES: Record<string, [string, string][]> = {
@@ -62,7 +65,7 @@ const verbExamples = (verb: string): [string, string][] => [
 ];
 
 /** The examples of a file command (show, verify, replay), from the games. */
-const fileExamples = (command: 'show' | 'verify' | 'replay'): [string, string][] =>
+const fileExamples = (command: 'show' | 'verify' | 'replay' | 'analyse'): [string, string][] =>
   once(games.all.map((g) => g.examples?.[command]));
 
 /** The game of the top-level examples: the first with a solver. */
@@ -257,6 +260,39 @@ export function buildCli(argv: string[]): Argv {
       },
     )
     .command(
+      'analyse',
+      'Analyse a game record: the verdict at every position, the losing move, the chance without peeking',
+      (s) =>
+        withExamples(
+          solverOptions(
+            s
+              .option('record', {
+                type: 'string',
+                demandOption: true,
+                describe: `game record (play --record, batch --records): ${games.all
+                  .filter((g) => g.analyse)
+                  .map((g) => g.name)
+                  .join(', ')}`,
+              })
+              .option('json', { type: 'boolean', default: false, describe: 'print the analysis as JSON' })
+              .option('samples', {
+                type: 'string',
+                default: '32',
+                describe: 'guesses of the face-down cards per position, for the chance (Besieged City)',
+              })
+              .option('seed', { type: 'string', default: '1', describe: 'seed of the guesses' }),
+            { maxNodes: ANALYSE_MAX_NODES, timeout: 'none', memory: '256MiB' },
+          ),
+          fileExamples('analyse'),
+        ),
+      (a: Args) => {
+        const file = a.record as string;
+        const { doc, game } = gameOfFile(file);
+        if (!game.analyse) throw new InputError(`${file}: analyse is not available for ${game.name}`);
+        game.analyse(doc, file, a);
+      },
+    )
+    .command(
       'summary <files..>',
       'Summarise batch CSV files (several shards merge into one summary)',
       (s) =>
@@ -296,23 +332,34 @@ export function buildCli(argv: string[]): Argv {
           s
             .option('solution', {
               type: 'string',
-              demandOption: true,
               describe: `solution JSON or game record (${games.all
                 .filter((g) => g.replay)
                 .map((g) => g.name)
                 .join(', ')})`,
             })
+            .option('record', { type: 'string', describe: 'a game record (the same as --solution FILE)' })
+            .option('analysis', {
+              type: 'string',
+              describe: "the record's analysis (analyse --json): the chance and the verdicts drawn over the moves",
+            })
             .option('out', { type: 'string', default: 'replay.html', describe: 'the HTML file to write' }),
           fileExamples('replay'),
         ),
       async (a: Args) => {
-        const file = a.solution as string;
+        if (a.solution !== undefined && a.record !== undefined)
+          throw new InputError('replay: give --solution FILE or --record FILE, not both');
+        const file = (a.record ?? a.solution) as string | undefined;
+        if (file === undefined) throw new InputError('replay: name the file: --solution FILE or --record FILE');
         const { doc, game } = gameOfFile(file);
         if (!game.replay) throw new InputError(`${file}: replay is not available for ${game.name}`);
         const { checkHtmlOut, writeHtml } = await import('./report/html.js');
         checkHtmlOut(String(a.out));
         const replay = game.replay(doc, file);
-        const { replayPage } = await import('./report/replay-page.js');
+        const { analysisOf, replayPage } = await import('./report/replay-page.js');
+        if (a.analysis !== undefined) {
+          const an = String(a.analysis);
+          replay.analysis = analysisOf(readJsonFile(an), an, game.name, replay);
+        }
         writeHtml(String(a.out), replayPage(replay));
         console.log(`replay: ${String(a.out)}`);
       },

@@ -12,6 +12,12 @@ export interface Replay {
   moves: { text: string; player?: string }[];
   /** frames[k]: the position after k moves (frames.length = moves.length + 1). */
   frames: Record<string, string[]>[];
+  /** An analysis of the line (`analyse --json`), drawn over the moves: at each ply (0..moves)
+   *  the verdict and, when estimated, the chance with its interval; the losing move marked. */
+  analysis?: {
+    points: { verdict: string; chance?: { p: number; lo: number; hi: number } }[];
+    losingPly: number | null;
+  };
 }
 
 /** How a game draws a position on the replay page: the layout, and the cards on each pile. */

@@ -33,9 +33,11 @@ export interface GamePlugin {
   /** `patience replay --solution FILE`: the positions of a solution or game record, for the
    *  replay page. */
   replay?: (doc: unknown, file: string) => Replay;
+  /** `patience analyse --record FILE`: the analysis of a game record (printed, or as JSON). */
+  analyse?: (doc: unknown, file: string, argv: Args) => void;
   /** Examples for the --help of the file commands (`show`, `verify`, `replay`); an example
    *  another game already gave (the same text after the command) is shown once. */
-  examples?: Partial<Record<'show' | 'verify' | 'replay', [command: string, what: string]>>;
+  examples?: Partial<Record<'show' | 'verify' | 'replay' | 'analyse', [command: string, what: string]>>;
 }
 
 /** The games the program knows, as the composition root (src/cli.ts) hands them to the shared

@@ -9,7 +9,7 @@ import { parseBytes, parseCount, parseDuration } from './units.js';
 export const ALGORITHMS = ['auto', 'dfs', 'astar', 'best-first'] as const;
 const WHEN_FULL = ['evict', 'stop'] as const;
 
-export function solverOptions(y: Argv, defaults: { timeout?: string } = {}): Argv {
+export function solverOptions(y: Argv, defaults: { timeout?: string; memory?: string; maxNodes?: string } = {}): Argv {
   return y
     .option('algorithm', {
       choices: ALGORITHMS as unknown as string[],
@@ -22,7 +22,11 @@ export function solverOptions(y: Argv, defaults: { timeout?: string } = {}): Arg
       describe: 'shortest solution: A* with an admissible bound (same as --algorithm astar)',
     })
     .option('weight', { type: 'number', describe: 'best-first: f = g + weight*h (default: h alone)' })
-    .option('max-nodes', { type: 'string', describe: 'stop after this many nodes (unknown: nodes)' })
+    .option('max-nodes', {
+      type: 'string',
+      default: defaults.maxNodes,
+      describe: 'stop after this many nodes (unknown: nodes)',
+    })
     .option('timeout', {
       type: 'string',
       default: defaults.timeout,
@@ -30,7 +34,7 @@ export function solverOptions(y: Argv, defaults: { timeout?: string } = {}): Arg
     })
     .option('memory', {
       type: 'string',
-      default: '1GiB',
+      default: defaults.memory ?? '1GiB',
       describe: "memory for the whole search of a deal (table, stacks, the game's caches), per worker, e.g. 1GiB",
     })
     .option('when-full', {

@@ -1,8 +1,10 @@
 import type { Replay } from '../cards/board.js';
+import { InputError, quote } from '../io/errors.js';
+import { isObject } from '../io/json.js';
 import { esc, page, scriptJson } from './html.js';
 
 // `patience replay --solution FILE --out replay.html`: a solution or game record played out on
-// a board. The positions are computed here by the rules engine (every move replayed, an illegal
+// a board, with `--analysis A.json` (analyse --json) drawn over its moves. The positions are computed here by the rules engine (every move replayed, an illegal
 // one is an error) and embedded as JSON; the page's small script only draws them. Offline.
 
 const CSS = `
@@ -47,11 +49,17 @@ main { max-width: 1280px; }
 .moves li:hover { background: #eef3f9; }
 .moves li.current { background: #ffe58a; font-weight: 700; }
 .moves .who { color: var(--muted); margin-right: 6px; }
+.moves li.losing { color: #b3261e; font-weight: 700; }
+.moves li.losing::after { content: " ← losing move"; font-weight: 400; font-size: 11px; }
+.analysis { margin: 0 0 12px; }
+.analysis svg { width: 100%; height: auto; display: block; cursor: pointer; border: 1px solid var(--line); border-radius: 8px; background: #fff; }
+.analysis .legend { color: var(--muted); font-size: 12px; margin-top: 4px; }
 `;
 
 // The page's script: draws frame k, marks what the move into it changed, and steps.
 const SCRIPT = String.raw`
 (function () {
+  var CHART = { left: 40, width: 900, total: 960 };
   var data = JSON.parse(document.getElementById('replay-data').textContent);
   var SUIT = { S: '\u2660', H: '\u2665', D: '\u2666', C: '\u2663' };
   var n = data.moves.length, k = 0, timer = null;
@@ -141,7 +149,18 @@ const SCRIPT = String.raw`
     document.getElementById('next').disabled = k === n;
     document.getElementById('last').disabled = k === n;
     document.body.dataset.step = String(k);
+    var cursor = document.getElementById('cursor');
+    if (cursor) { var x = xOf(k); cursor.setAttribute('x1', x); cursor.setAttribute('x2', x); }
   }
+  // The analysis chart: a click goes to the ply under it.
+  var chart = document.getElementById('chart');
+  function xOf(ply) { return String(CHART.left + (n === 0 ? 0 : (ply / n) * CHART.width)); }
+  if (chart) chart.addEventListener('click', function (e) {
+    var box = chart.getBoundingClientRect();
+    var x = ((e.clientX - box.left) / box.width) * CHART.total;
+    stop(); show(Math.round(((x - CHART.left) / CHART.width) * n));
+  });
+  if (data.analysis && data.analysis.losingPly !== null) list.children[data.analysis.losingPly - 1].classList.add('losing');
   function stop() {
     if (timer !== null) { clearInterval(timer); timer = null; }
     document.getElementById('play').textContent = '\u25B6 play';
@@ -179,6 +198,64 @@ const SCRIPT = String.raw`
 })();
 `;
 
+// The chart's geometry (the script's CHART holds the same numbers).
+const LEFT = 40,
+  WIDTH = 900,
+  TOTAL = 960,
+  TOP = 10,
+  HEIGHT = 120,
+  STRIP = 10;
+const VERDICT_COLOUR: Record<string, string> = { winnable: '#2e7d4f', lost: '#b3261e', unknown: '#b8bec4' };
+
+/** The analysis over the moves, as an SVG: the chance and its interval (when estimated), a strip
+ *  of verdicts under it, the losing move marked, and a cursor at the shown position. */
+function analysisChart(r: Replay): string {
+  const a = r.analysis;
+  if (!a) return '';
+  const n = r.moves.length;
+  const x = (ply: number) => (LEFT + (n === 0 ? 0 : (ply / n) * WIDTH)).toFixed(1);
+  const y = (p: number) => (TOP + (1 - p) * HEIGHT).toFixed(1);
+  const parts: string[] = [];
+  for (const t of [0, 0.5, 1])
+    parts.push(
+      `<line x1="${LEFT}" x2="${LEFT + WIDTH}" y1="${y(t)}" y2="${y(t)}" stroke="#e3e6e9"/><text x="${LEFT - 6}" y="${y(t)}" font-size="10" text-anchor="end" dominant-baseline="middle" fill="#6a737d">${t * 100}%</text>`,
+    );
+  const pts = a.points.map((q, k) => ({ k, c: q.chance })).filter((q) => q.c !== undefined);
+  if (pts.length) {
+    const band = [...pts.map((q) => `${x(q.k)},${y(q.c!.hi)}`), ...pts.reverse().map((q) => `${x(q.k)},${y(q.c!.lo)}`)];
+    pts.reverse();
+    parts.push(`<polygon points="${band.join(' ')}" fill="#3b6fbd" fill-opacity="0.18"/>`);
+    parts.push(
+      `<polyline points="${pts.map((q) => `${x(q.k)},${y(q.c!.p)}`).join(' ')}" fill="none" stroke="#2f5fa8" stroke-width="1.6"/>`,
+    );
+  }
+  const sy = TOP + HEIGHT + 6;
+  const w = n === 0 ? WIDTH : WIDTH / n;
+  a.points.forEach((q, k) => {
+    const x0 = Math.max(LEFT, LEFT + (n === 0 ? 0 : (k / n) * WIDTH) - w / 2);
+    const x1 = Math.min(LEFT + WIDTH, LEFT + (n === 0 ? WIDTH : (k / n) * WIDTH) + w / 2);
+    parts.push(
+      `<rect x="${x0.toFixed(1)}" y="${sy}" width="${(x1 - x0).toFixed(1)}" height="${STRIP}" fill="${VERDICT_COLOUR[q.verdict] ?? '#b8bec4'}"><title>${k}: ${esc(q.verdict)}</title></rect>`,
+    );
+  });
+  if (a.losingPly !== null)
+    parts.push(
+      `<line x1="${x(a.losingPly)}" x2="${x(a.losingPly)}" y1="${TOP}" y2="${sy + STRIP}" stroke="#b3261e" stroke-width="2" stroke-dasharray="4 3"/><text x="${x(a.losingPly)}" y="${TOP + 10}" dx="${a.losingPly > n / 2 ? -4 : 4}" text-anchor="${a.losingPly > n / 2 ? 'end' : 'start'}" font-size="11" fill="#b3261e">losing move ${a.losingPly}</text>`,
+    );
+  parts.push(
+    `<line id="cursor" x1="${LEFT}" x2="${LEFT}" y1="${TOP}" y2="${sy + STRIP}" stroke="#1b1f23" stroke-width="1"/>`,
+  );
+  const height = sy + STRIP + 6;
+  const legend = [
+    pts.length ? 'blue: the chance of winning without seeing the face-down cards, with its 95% interval' : '',
+    'strip: the verdict at each position (green winnable, red lost, grey unknown at the budget)',
+    a.losingPly !== null
+      ? `red dashes: the losing move (${a.losingPly}. ${esc(r.moves[a.losingPly - 1].text)})`
+      : 'no losing move',
+  ].filter(Boolean);
+  return `<div class="analysis"><svg id="chart" viewBox="0 0 ${TOTAL} ${height}" role="img" aria-label="analysis of the line">${parts.join('')}</svg><div class="legend">${legend.join('; ')}. Click to go to a move.</div></div>`;
+}
+
 export function replayPage(r: Replay): string {
   const body = `<main>
 <div class="top"><h1>${esc(r.title)}</h1>${r.notes.map((x) => `<span class="muted">${esc(x)}</span>`).join('')}</div>
@@ -192,6 +269,7 @@ export function replayPage(r: Replay): string {
   <input id="slider" type="range" min="0" value="0" step="1" aria-label="move">
   <span id="status"></span> <span id="current"></span>
 </div>
+${analysisChart(r)}
 <div class="stage">
   <div class="table"><div class="board" id="board"></div></div>
   <div class="moves"><h3>Moves</h3><ol id="movelist"></ol><p class="keys">← → step, Home / End, space plays. Click a move to go there. The marked cards are the ones the move put down; the dashed pile is where they came from.</p></div>
@@ -199,4 +277,37 @@ export function replayPage(r: Replay): string {
 <script type="application/json" id="replay-data">${scriptJson(r)}</script>
 </main>`;
   return page(r.title, CSS, body, SCRIPT);
+}
+
+/** The analysis (`analyse --json`) of the line a replay shows, checked to be of that line: its
+ *  game, one position per ply with the moves of the replay, verdicts and chances in range. */
+export function analysisOf(doc: unknown, file: string, game: string, r: Replay): NonNullable<Replay['analysis']> {
+  const bad = (what: string) => new InputError(`--analysis ${file}: ${what}`);
+  if (!isObject(doc)) throw bad('expected a JSON object (analyse --json)');
+  if (doc.game !== game) throw bad(`field "game" is ${quote(doc.game)}, the record's is ${quote(game)}`);
+  if (!Array.isArray(doc.positions))
+    throw bad('field "positions" is missing or not an array (an analysis of a one-player game, analyse --json)');
+  const n = r.moves.length;
+  if (doc.positions.length !== n + 1)
+    throw bad(
+      `${doc.positions.length} positions, but the record has ${n} moves (${n + 1} positions): not its analysis`,
+    );
+  const points = doc.positions.map((p, k) => {
+    if (!isObject(p)) throw bad(`positions[${k}] is not an object`);
+    const want = k === 0 ? null : r.moves[k - 1].text;
+    if (p.move !== want)
+      throw bad(`positions[${k}].move is ${quote(p.move)}, the record's move ${k} is ${quote(want)}: not its analysis`);
+    if (p.verdict !== 'winnable' && p.verdict !== 'lost' && p.verdict !== 'unknown')
+      throw bad(`positions[${k}].verdict must be winnable, lost or unknown`);
+    if (p.chance === undefined) return { verdict: p.verdict };
+    const c = p.chance;
+    const unit = (v: unknown) => typeof v === 'number' && v >= 0 && v <= 1;
+    if (!isObject(c) || !unit(c.p) || !unit(c.lo) || !unit(c.hi))
+      throw bad(`positions[${k}].chance must be { p, lo, hi }, each between 0 and 1`);
+    return { verdict: p.verdict, chance: { p: c.p as number, lo: c.lo as number, hi: c.hi as number } };
+  });
+  const lp = doc.losingPly;
+  if (lp !== null && !(Number.isInteger(lp) && (lp as number) >= 1 && (lp as number) <= n))
+    throw bad(`field "losingPly" must be null or a move number 1..${n}`);
+  return { points, losingPly: lp as number | null };
 }

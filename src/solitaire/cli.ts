@@ -18,6 +18,7 @@ import {
 } from './kit.js';
 import { InputError } from '../io/errors.js';
 import { checkOutputDirectory, checkOutputFile, makeDirectory, writeFileAtomic } from '../io/files.js';
+import { analyseCommand } from './analyse-cli.js';
 import { isRecordDocument, recordOfLine, replayOfRecord, verifyRecord } from './record.js';
 import { formatJson } from '../io/json.js';
 import { readJsonFile } from '../io/json-file.js';
@@ -328,6 +329,10 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
         `$0 solve ${n} --seed 42 --json > sol.json && $0 verify --solution sol.json`,
         '"valid: won in N moves", or the first illegal move',
       ],
+      analyse: [
+        `$0 play ${n} --seed 42 --record game.json && $0 analyse --record game.json`,
+        'the verdict at every position, and the losing move',
+      ],
       ...(kit.board
         ? {
             replay: [
@@ -449,6 +454,13 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       const deal = kit.dealFromJson(doc, file);
       console.log(`${kit.title}, deal ${deal.seed ?? file}`);
       console.log(kit.render(kit.position(deal), { unicode: argv.unicode === true, revealStock: true }));
+    },
+    analyse: (doc, file, argv) => {
+      if (!isRecordDocument(doc))
+        throw new InputError(
+          `${file}: not a game record (it has no "format" field); analyse reads the records that play --record and batch --records write`,
+        );
+      analyseCommand(kit, doc, file, argv);
     },
     verify: (doc, file) => {
       const v = isRecordDocument(doc) ? verifyRecord(kit, doc, file) : verifySolution(kit, doc, file);

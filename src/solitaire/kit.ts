@@ -50,6 +50,16 @@ export interface Solitaire<D extends { seed?: string }, P extends SolitairePosit
   /** For a game with face-down cards dealt in a fixed order (a stock): how many of them are face
    *  up by now, and the i-th of them in notation; a game record names the cards each move turned. */
   readonly faceDown?: { turned(pos: P): number; card(pos: P, i: number): string };
+  /** For a game with face-down cards: at every position of a line (ply 0 the deal, ply k after
+   *  move k), how many of `samples` guesses of the face-down cards (drawn from those not in
+   *  sight, seeded by `seed`) are won from there; the chance of a player who cannot see them.
+   *  How a guess is judged won is the game's (src/games/besieged-city/chance.ts); `verdicts`, the
+   *  line's exact verdicts where known, stand for the guesses when the face-down order is known (`exact`: the chance is 0 or 1). */
+  noPeekChance?(
+    deal: D,
+    line: readonly number[],
+    opts: { samples: number; seed: string; verdicts?: readonly string[] },
+  ): { wins: number; samples: number; exact?: boolean }[];
   /** Hints and "still winnable?" for a game with face-down cards, which must not peek
    *  (advice.ts); without it, the solver advises on the open position. */
   readonly advisor?: Advisor<D>;

@@ -11,6 +11,7 @@ import { DEFAULT_RULES, formatVariant, SWITCH_NAMES } from './rules.js';
 import { BC_POLICY } from './policy.js';
 import { BcGame } from './search.js';
 import { bcSeat } from './seat.js';
+import { noPeekChance } from './chance.js';
 
 export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   name: GAME,
@@ -32,6 +33,7 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   foundationCards: (pos) => pos.foundTotal,
   board: bcBoard,
   seat: bcSeat,
+  noPeekChance,
   faceDown: { turned: (pos) => pos.sp, card: (pos, i) => formatCard(pos.stock[i]) },
   advisor: bcAdvisor,
   variants: {

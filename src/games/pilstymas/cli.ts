@@ -27,6 +27,7 @@ import { formatMove, parseMove } from './notation.js';
 import { END, MAX_MOVES, PASS, PilPosition, type WinRule } from './position.js';
 import { renderPosition, SEAT } from './render.js';
 import { REPETITION_LIMIT, RepetitionTable } from './repetition.js';
+import { analysePilstymas } from './analyse.js';
 import { recordFromJson, recordToJson, replayRecord, verifyRecord } from './replay.js';
 import { STRATEGY_NAMES, strategyFor } from './strategies/index.js';
 import { fileStrategies } from './strategies/file.js';
@@ -258,6 +259,7 @@ export const pilstymasCli: GamePlugin = {
   describe: 'Pilstymas, a two-player patience of the Russian Bank family',
   examples: {
     verify: ['$0 play pilstymas --seed 1 --record game.json && $0 verify --solution game.json', 'replay a game record'],
+    analyse: ['$0 analyse --record game.json', "the expert's evaluation after every turn, and where the game turned"],
   },
   verbs: {
     deal: {
@@ -350,6 +352,31 @@ export const pilstymasCli: GamePlugin = {
     return r.ok ? 0 : 1;
   },
   replay: (doc, file) => replayRecord(recordFromJson(doc, file), file),
+  analyse: (doc, file, argv) => {
+    const rec = recordFromJson(doc, file);
+    const v = verifyRecord(rec);
+    if (!v.ok && v.illegal) throw new InputError(`${file}: ${v.message}`);
+    const a = analysePilstymas(rec, dealToJson(rec.deal));
+    if (argv.json) return console.log(formatJson(a));
+    const who = rec.players ? `: ${rec.players[0]} (A) against ${rec.players[1]} (B)` : '';
+    console.log(
+      `Pilstymas, deal ${rec.deal.seed ?? file}${who}; ${v.ok ? v.message.replace(/^valid: /, '') : v.message}`,
+    );
+    console.log("eval: the expert's score after each turn, as the player who moved sees the position, for that player");
+    const score = (e: number) => (Math.abs(e) >= 1e6 ? (e > 0 ? 'won' : 'lost') : e.toFixed(1));
+    for (const t of a.turns)
+      console.log(
+        `${String(t.turn).padStart(4)}. ${t.player} ${score(t.eval).padStart(7)}  ${t.moves.join(', ')}${t.turn === a.turningTurn ? `  <- the game turned: ${a.winner} ahead from here on` : ''}`,
+      );
+    if (a.turningTurn !== null)
+      console.log(`The game turned at turn ${a.turningTurn}: from then on ${a.winner} was ahead in every evaluation.`);
+    else
+      console.log(
+        a.winner === null
+          ? 'A draw: no turning point.'
+          : `${a.winner} won, but was behind in the evaluation of the last turn.`,
+      );
+  },
   summary: {
     schema: JOB_SCHEMA,
     compute: (rows) => summarize(countedRows(rows), STRATEGY_NAMES),

@@ -363,38 +363,15 @@ export class SamplerStrategy implements Strategy {
     if (!line) s.failed = true;
   }
 
-  /** The solver under the sample's node budget, as a short portfolio: greedy best-first runs
-   *  of a few thousand nodes on the guide variants in ORDER until one wins. (The default 'auto'
-   *  search starts each variant at 20k nodes, which is more than a whole sample may spend;
-   *  measured mid-game, a run that wins at all wins in 2-3k nodes, and variants fail on
-   *  different guesses, so restarting beats pressing on.) */
+  /** The solver under the sample's node budget (solveGuess()). */
   private runSolver(g: BcGame, nodes: number): number[] | null {
     this.solves++;
     const t0 = performance.now();
-    let left = nodes,
-      line: number[] | null = null;
-    // A winning run takes about 30 nodes per card still to place (measured: ~3.5k from a deal,
-    // 2-3k after 40 moves), so a run's cap follows the position's lower bound.
-    const perRun = 32 * g.lowerBound() + 500;
-    for (const guide of ORDER) {
-      if (left < 500) break;
-      const r = solve(g, {
-        algorithm: 'best-first',
-        guide,
-        maxNodes: Math.min(perRun, left),
-        table: this.table,
-        memoryBytes: 64 << 20,
-        poll: this.poll,
-      });
-      left -= r.stats.nodes;
-      this.solveNodes += r.stats.nodes;
-      if (r.outcome === 'solved') line = r.moves;
-      if (r.outcome !== 'unknown') break; // solved, or proved lost: no other run can differ
-      if (r.limit === 'stopped') break;
-    }
+    const r = solveGuess(g, nodes, this.table, this.poll);
+    this.solveNodes += r.nodes;
     this.solveMs += performance.now() - t0;
-    if (!line) this.solveFails++;
-    return line;
+    if (!r.line) this.solveFails++;
+    return r.line;
   }
 
   /** The view moves that win this guess, each with the guess's line rearranged to start with it. */
@@ -448,4 +425,40 @@ export class SamplerStrategy implements Strategy {
     const k = moveKind(m);
     return k === S2F || k === S2TAL || ((k === R2T || k === FILL) && g.pos.tlen === 0 && g.pos.sp < 78);
   }
+}
+
+/** A guess solved as the sampler solves it: a short portfolio of greedy best-first runs of a
+ *  few thousand nodes on the guide variants in ORDER until one wins, `nodes` in all. (The default
+ *  'auto' search starts each variant at 20k nodes, which is more than a whole sample may spend;
+ *  measured mid-game, a run that wins at all wins in 2-3k nodes, and variants fail on different
+ *  guesses, so restarting beats pressing on.) `lost`: a run proved the guess lost. */
+export function solveGuess(
+  g: BcGame,
+  nodes: number,
+  table: StateTable,
+  poll?: Poll,
+): { line: number[] | null; lost: boolean; nodes: number } {
+  let left = nodes,
+    line: number[] | null = null,
+    lost = false;
+  // A winning run takes about 30 nodes per card still to place (measured: ~3.5k from a deal,
+  // 2-3k after 40 moves), so a run's cap follows the position's lower bound.
+  const perRun = 32 * g.lowerBound() + 500;
+  for (const guide of ORDER) {
+    if (left < 500) break;
+    const r = solve(g, {
+      algorithm: 'best-first',
+      guide,
+      maxNodes: Math.min(perRun, left),
+      table,
+      memoryBytes: 64 << 20,
+      poll,
+    });
+    left -= r.stats.nodes;
+    if (r.outcome === 'solved') line = r.moves;
+    lost = r.outcome === 'unsolvable';
+    if (r.outcome !== 'unknown') break; // solved, or proved lost: no other run can differ
+    if (r.limit === 'stopped') break; // the caller stopped the search
+  }
+  return { line, lost, nodes: nodes - left };
 }

@@ -1,0 +1,81 @@
+import type { Args } from '../cli/plugin.js';
+import { describeSettings, solverSettings } from '../cli/solve.js';
+import { parseCount } from '../cli/units.js';
+import { InputError } from '../io/errors.js';
+import { formatJson } from '../io/json.js';
+import { type AnalysedPosition, analyseLine, costliest } from './analyse.js';
+import type { Solitaire, SolitairePosition } from './kit.js';
+import { judgement, readRecord } from './record.js';
+
+// `patience analyse --record FILE` for a one-player game: the analysis (analyse.ts) as JSON, or
+// as the game's moves with their verdicts and the turning point marked.
+
+const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+const chanceText = (p: AnalysedPosition) =>
+  p.chance ? `${pct(p.chance.p).padStart(4)} (${pct(p.chance.lo)}..${pct(p.chance.hi)})` : '';
+
+export function analyseCommand<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Solitaire<D, P>,
+  doc: unknown,
+  file: string,
+  argv: Args,
+): void {
+  const rec = readRecord(kit, doc, file);
+  const solver = solverSettings(argv);
+  const samples = parseCount(argv.samples ?? '32', '--samples');
+  if (samples < 1) throw new InputError('--samples: at least 1');
+  const seed = String(argv.seed ?? '1');
+  const chance = kit.noPeekChance ? { samples, seed } : undefined;
+  const t0 = performance.now();
+  const { analysis, stats } = analyseLine(kit, rec.deal, rec.line, {
+    solver: { ...solver, policy: kit.searchPolicy },
+    chance,
+  });
+  const ms = performance.now() - t0;
+  if (argv.json) {
+    console.log(formatJson(analysis));
+    return;
+  }
+  const end = judgement(kit, rec.position, rec.moves.length);
+  console.log(
+    `${kit.title}, deal ${rec.deal.seed ?? '(file)'}${rec.player ? `, played by ${rec.player}` : ''}: ${end}`,
+  );
+  console.log(`verdicts: the solver at each position, ${describeSettings(solver)}`);
+  if (chance)
+    console.log(
+      `chance: of ${samples} guesses of the face-down cards (seed ${seed}), the share won from there, with its 95% interval`,
+    );
+  const lp = analysis.losingPly;
+  for (const p of analysis.positions) {
+    const mark = lp !== null && p.ply === lp ? '  <- the losing move: lost after it' : '';
+    const move = p.move ?? '(the deal)';
+    console.log(
+      `${String(p.ply).padStart(4)}. ${move.padEnd(16)} ${p.verdict.padEnd(9)} ${chanceText(p)}${mark}`.trimEnd(),
+    );
+  }
+  const first = analysis.positions[0].verdict;
+  if (lp !== null) {
+    console.log(`The losing move: ${lp}. ${analysis.positions[lp].move} (winnable before it, lost after it).`);
+    console.log(
+      `A winning line from before it (${analysis.continuation!.length} moves): ${analysis.continuation!.join(', ')}`,
+    );
+  } else if (first === 'lost') console.log('No losing move: the deal was lost from the start.');
+  else if (analysis.positions.every((p) => p.verdict === 'winnable')) {
+    console.log('No losing move: every position of the line is winnable.');
+    if (analysis.continuation)
+      console.log(
+        `A winning line from the last position (${analysis.continuation.length} moves): ${analysis.continuation.join(', ')}`,
+      );
+  } else
+    console.log('The losing move is not decided at this budget (some positions are unknown): give more --max-nodes.');
+  const worst = costliest(analysis.positions);
+  if (worst.length)
+    console.log(
+      `The moves that cost the most chance: ${worst
+        .map((p) => `${p.ply}. ${p.move} (${pct(analysis.positions[p.ply - 1].chance!.p)} -> ${pct(p.chance!.p)})`)
+        .join('; ')}`,
+    );
+  console.log(
+    `${stats.searches} positions searched, ${stats.nodes.toLocaleString('en-US')} nodes; ${(ms / 1000).toFixed(1)} s in all`,
+  );
+}

@@ -1,0 +1,224 @@
+import { solve, type SolveOptions } from '../search/solve.js';
+import { wilson } from '../batch/stats.js';
+import { StateTable } from '../search/table.js';
+import type { Solitaire, SolitairePosition } from './kit.js';
+
+// The analysis of a played line: for every position along it (ply 0 the deal, ply k after the
+// k-th move) the exact verdict — winnable, lost, or unknown at the budget — and the losing
+// move: the first move after which the game is lost.
+//
+// Two facts of any line make most searches unnecessary, and each is a proof:
+// - A position from which the line itself reaches a winnable position is winnable (the line's
+//   moves, then that position's winning line). So a solve that wins at ply i makes winnable
+//   every earlier ply, and every later ply at which the record still follows its winning line.
+// - A position reached from a lost position is lost: the exhaustive search that found no win
+//   from the earlier position went through every position reachable from it.
+// So the verdicts along a line are: winnable up to some ply, lost from some later ply on, and
+// the losing move is found by bisection between the last ply known winnable and the first known
+// lost. A ply whose search ends unknown is passed over for its nearest untried neighbour; when
+// every ply between them has been tried and is unknown, the losing move is not decided.
+
+export type Verdict = 'winnable' | 'lost' | 'unknown';
+
+export interface Chance {
+  p: number;
+  lo: number;
+  hi: number;
+}
+
+export interface AnalysedPosition {
+  ply: number;
+  /** The move that led here (null at ply 0). */
+  move: string | null;
+  verdict: Verdict;
+  chance?: Chance;
+}
+
+export interface Analysis {
+  game: string;
+  deal: object;
+  positions: AnalysedPosition[];
+  /** The 1-based number of the move after which the game is lost, or null (never lost, never
+   *  winnable, or not decided at the budget). */
+  losingPly: number | null;
+  /** A winning line from the position before the losing move; without a losing move, from the
+   *  line's last position when that is winnable and not won; else null. */
+  continuation: string[] | null;
+}
+
+export interface AnalyseStats {
+  /** Positions searched, and the nodes of those searches. */
+  searches: number;
+  nodes: number;
+}
+
+/** The per-position budget and the chance estimate's settings. */
+export interface AnalyseOptions {
+  solver: SolveOptions;
+  /** Estimates of the no-peek chance, when the game has them (Solitaire.noPeekChance). */
+  chance?: { samples: number; seed: string };
+}
+
+/** The verdict of every position of `line` (moves as the kit's position numbers them). */
+export function lineVerdicts<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Solitaire<D, P>,
+  deal: D,
+  line: readonly number[],
+  solver: SolveOptions,
+): { verdicts: Verdict[]; lines: (number[] | null)[]; losingPly: number | null; stats: AnalyseStats } {
+  const n = line.length;
+  const verdicts: Verdict[] = new Array(n + 1).fill('unknown');
+  const lines: (number[] | null)[] = new Array(n + 1).fill(null);
+  const tried = new Uint8Array(n + 1);
+  const stats: AnalyseStats = { searches: 0, nodes: 0 };
+  // One game for every search, walked along the line with make/unmake: the game's caches (of
+  // facts that hold for the deal, not the position) serve every search.
+  const game = kit.searchGame(deal);
+  const table = new StateTable(64 << 20);
+  const pos = kit.position(deal);
+  const buf = new Int32Array(kit.maxMoves);
+  let at = 0;
+  const goTo = (k: number) => {
+    while (at < k) game.make(line[at++]);
+    while (at > k) game.unmake(line[--at]);
+  };
+  let posAt = 0;
+  const posTo = (k: number) => {
+    while (posAt < k) pos.make(line[posAt++]);
+    while (posAt > k) pos.unmake(line[--posAt]);
+  };
+  let w = -1; // the last ply known winnable
+  let l = n + 1; // the first ply known lost
+  const winnable = (k: number, win: number[]) => {
+    // The record may follow the winning line for a while: each ply it reaches so is winnable too.
+    let j = k,
+      rest = win;
+    for (;;) {
+      verdicts[j] = 'winnable';
+      lines[j] = rest;
+      tried[j] = 1;
+      if (j >= n || rest.length === 0 || rest[0] !== line[j]) break;
+      rest = rest.slice(1);
+      j++;
+    }
+    if (j > w) w = j;
+  };
+  const probe = (k: number) => {
+    tried[k] = 1;
+    posTo(k);
+    if (pos.won()) return winnable(k, []);
+    if (kit.legalMoves(pos, buf) === 0) {
+      verdicts[k] = 'lost';
+      if (k < l) l = k;
+      return;
+    }
+    goTo(k);
+    const r = solve(game, { ...solver, table });
+    stats.searches++;
+    stats.nodes += r.stats.nodes;
+    if (r.outcome === 'solved') winnable(k, r.moves);
+    else if (r.outcome === 'unsolvable') {
+      verdicts[k] = 'lost';
+      if (k < l) l = k;
+    }
+  };
+  // The end first (often won, or lost at a glance), then the start, then bisection between.
+  probe(n);
+  if (w < n) probe(0);
+  for (;;) {
+    let best = -1;
+    const mid = (w + l) / 2;
+    for (let k = w + 1; k < l; k++) if (!tried[k] && (best < 0 || Math.abs(k - mid) < Math.abs(best - mid))) best = k;
+    if (best < 0) break;
+    probe(best);
+  }
+  // Every ply before a winnable one is winnable (its line: the record's moves, then that one's),
+  // every ply from a lost one on is lost.
+  for (let k = w - 1; k >= 0; k--)
+    if (verdicts[k] !== 'winnable') {
+      verdicts[k] = 'winnable';
+      lines[k] = [line[k], ...lines[k + 1]!];
+    }
+  for (let k = l; k <= n; k++) verdicts[k] = 'lost';
+  const losingPly = w >= 0 && l <= n && l === w + 1 ? l : null;
+  return { verdicts, lines, losingPly, stats };
+}
+
+/** The analysis of a line: verdicts, the losing move, its continuation, and the chances. */
+export function analyseLine<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Solitaire<D, P>,
+  deal: D,
+  line: readonly number[],
+  opts: AnalyseOptions,
+): { analysis: Analysis; stats: AnalyseStats } {
+  const { verdicts, lines, losingPly, stats } = lineVerdicts(kit, deal, line, opts.solver);
+  const n = line.length;
+  const chances = opts.chance && kit.noPeekChance ? kit.noPeekChance(deal, line, { ...opts.chance, verdicts }) : null;
+  const pos = kit.position(deal);
+  const notation: string[] = [];
+  for (const m of line) {
+    notation.push(kit.formatMove(m));
+    pos.make(m);
+  }
+  const positions = verdicts.map((verdict, k): AnalysedPosition => {
+    const c = chances?.[k];
+    return {
+      ply: k,
+      move: k === 0 ? null : notation[k - 1],
+      verdict,
+      ...(c ? { chance: c.exact ? exactChance(c.wins / c.samples) : chanceOf(c.wins, c.samples) } : {}),
+    };
+  });
+  let from: number | null = null;
+  if (losingPly !== null) from = losingPly - 1;
+  else if (verdicts[n] === 'winnable' && !pos.won()) from = n;
+  const continuation = from === null ? null : notateFrom(kit, deal, line, from, lines[from]!);
+  return {
+    analysis: { game: kit.name, deal: kit.dealToJson(deal), positions, losingPly, continuation },
+    stats,
+  };
+}
+
+/** A share with its 95% Wilson interval, rounded to 4 places. */
+export function chanceOf(wins: number, samples: number): Chance {
+  const r = (x: number) => Math.round(x * 1e4) / 1e4;
+  const w = wilson(wins, samples);
+  return { p: r(wins / samples), lo: r(w.lo), hi: r(w.hi) };
+}
+
+const exactChance = (p: number): Chance => ({ p, lo: p, hi: p });
+
+/** A line from ply `from` in notation (each move checked legal there: a fault of ours else). */
+function notateFrom<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Solitaire<D, P>,
+  deal: D,
+  line: readonly number[],
+  from: number,
+  win: readonly number[],
+): string[] {
+  const pos = kit.position(deal);
+  for (let i = 0; i < from; i++) pos.make(line[i]);
+  const buf = new Int32Array(kit.maxMoves);
+  const out: string[] = [];
+  for (const m of win) {
+    const k = kit.legalMoves(pos, buf);
+    if (!buf.subarray(0, k).includes(m)) throw new Error(`the winning line from ply ${from} does not replay`);
+    out.push(kit.formatMove(m));
+    pos.make(m);
+  }
+  if (!pos.won()) throw new Error(`the winning line from ply ${from} does not win`);
+  return out;
+}
+
+/** The moves that cost the most chance: the largest drops of the estimate from one ply to the
+ *  next, largest first (at most `top`, drops of at least `min`). */
+export function costliest(positions: readonly AnalysedPosition[], top = 5, min = 0.05): AnalysedPosition[] {
+  const drops: { pos: AnalysedPosition; drop: number }[] = [];
+  for (let k = 1; k < positions.length; k++) {
+    const a = positions[k - 1].chance,
+      b = positions[k].chance;
+    if (a && b && a.p - b.p >= min) drops.push({ pos: positions[k], drop: a.p - b.p });
+  }
+  drops.sort((x, y) => y.drop - x.drop || x.pos.ply - y.pos.ply);
+  return drops.slice(0, top).map((d) => d.pos);
+}
