@@ -73,7 +73,9 @@ const builds: Record<'old' | 'new', Any> = { old: await load(oldDir), new: await
 console.log(
   `strategy files: thread (old, ${oldDir}) vs sandboxed process (new), node ${process.version}, ${deals} deals, ${rounds} rounds`,
 );
-console.log(`loading and checking the file: old ${builds.old.loadMs.toFixed(0)} ms, new ${builds.new.loadMs.toFixed(0)} ms`);
+console.log(
+  `loading and checking the file: old ${builds.old.loadMs.toFixed(0)} ms, new ${builds.new.loadMs.toFixed(0)} ms`,
+);
 const per: Record<string, number[]> = {};
 for (let r = 0; r < rounds; r++) {
   const order: ('old' | 'new')[] = r % 2 ? ['new', 'old'] : ['old', 'new'];
