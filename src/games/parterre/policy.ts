@@ -40,4 +40,8 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  the deal is lost), the guided runs stop at 20% of the budget and the exhaustive pass gets the
    *  rest (seeds 2001..2400 at 7M nodes: one more deal proved lost, none lost). */
   exhaustedFirstPassShare: 0.2,
+  /** The suit relaxation (suit-relaxation.ts), searched to the end after the streamlined runs:
+   *  it proves lost deals that the exhaustive pass cannot finish (bench/RESULTS.md, "Parterre: the
+   *  suit relaxation"). */
+  relaxationShare: 0.25,
 };
