@@ -24,6 +24,9 @@
 //           the end: exhausted proves the deal lost.
 //   suits   the suit relaxation (src/games/parterre/suit-relaxation.ts), searched depth-first to
 //           the end: exhausted proves the deal lost.
+//   inner   the suit relaxation inside the search: after the forced moves from the deal, the
+//           relaxation of every child and (where a child's is not exhausted) grandchild that the
+//           search tries, each on NODES: how many it proves lost, and the nodes that cost.
 //   guides  best-first with the guides the portfolio does not run (PtGame.heuristic 1, 2, 3) at
 //           weights 0.5 and 3: S(nodes) solved, X exhausted, - unknown.
 import { dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
@@ -161,6 +164,41 @@ for (const seed of seeds) {
     const g = new SuitRelaxation(new PtGame(deal), process.env.PT_BOUQUET_LOOSE !== '0');
     const r = solve(g, { algorithm: 'dfs', maxNodes, table });
     parts.push(`${verdict(r.outcome)} at ${r.stats.nodes}, ${r.stats.unique} states`);
+  } else if (probe === 'inner') {
+    const g = new PtGame(deal);
+    for (let f = g.forcedMove(); f >= 0; f = g.forcedMove()) g.make(f);
+    const tally: Record<string, number> = {};
+    let spent = 0;
+    const check = (depth: number) => {
+      const r = solve(new SuitRelaxation(g), { algorithm: 'dfs', maxNodes, table });
+      spent += r.stats.nodes;
+      const k = `depth ${depth} ${verdict(r.outcome)}`;
+      tally[k] = (tally[k] ?? 0) + 1;
+      return r.outcome === 'unsolvable';
+    };
+    const children = (): number[] => {
+      const f = g.forcedMove();
+      if (f >= 0) return [f];
+      const buf = new Int32Array(g.maxMoves);
+      return Array.from(buf.subarray(0, g.searchMoves(buf, 0)));
+    };
+    for (const m of children()) {
+      g.make(m);
+      if (!check(1))
+        for (const m2 of children()) {
+          g.make(m2);
+          check(2);
+          g.unmake(m2);
+        }
+      g.unmake(m);
+    }
+    parts.push(
+      Object.entries(tally)
+        .sort()
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', '),
+      `${spent} relaxation nodes`,
+    );
   } else if (probe === 'guides') {
     for (const guide of [1, 2, 3])
       for (const weight of [0.5, 3]) {

@@ -36,6 +36,10 @@ import { PtGame } from './search.js';
 //     line played it from its pile, to a foundation or a pile: c is loose in both places, so its
 //     relaxed home moves are the same. No forced moves (the safe rule's proof is about the real game's
 //     suits); the dead test is PtGame's, with this game's foundation rule (dead()).
+// With `bouquetLoose` false (an experiment: a stronger relaxation whose space is too large to be
+// of use, bench/RESULTS.md) only cards that have left a pile are loose: bouquet cards, and cards
+// from the bouquet wherever they lie, keep their suits; every argument above holds as written, and
+// the bouquet rule's proof needs no extra step (c keeps its suit in both places).
 // Only foundations=final: under removable a card off a foundation would need its own rules here.
 
 /** A foundation move of a loose card onto another suit's foundation: bit 16 set, that suit in bits
