@@ -98,6 +98,7 @@ const HEAD = [
   'chance_before',
   'chance_after',
   'best_share',
+  'unknown',
   'class',
   'chosen_by',
   'solves',
@@ -156,12 +157,15 @@ for (const s of [...bySeed.keys()].sort((a, b) => a - b)) {
     if (losingPly === null) {
       const why =
         v.verdicts[end] === 'winnable' ? 'lost before' : v.verdicts[0] === 'lost' ? 'lost from the deal' : 'undecided';
-      rows.push([...head, '', '', '', '', '', '', '', why, '', v.stats.searches, v.stats.nodes].join(','));
+      rows.push([...head, '', '', '', '', '', '', '', '', why, '', v.stats.searches, v.stats.nodes].join(','));
       tally.set(why, (tally.get(why) ?? 0) + 1);
       continue;
     }
     const j = judgeLoss(rec.deal, rec.line, losingPly, { worlds, nodes, seed });
     const f = (x: number) => x.toFixed(2);
+    // Guesses whose verdict stayed unknown at the budget (counted as not kept): the played move's
+    // and the best move's.
+    const unknown = j.moves.filter((o) => o.move === j.played || o.move === j.best).reduce((a, o) => a + o.unknown, 0);
     const by = how.get(`${j.losingPly - 1}${j.decision === 'place' ? 'd' : ''}`) ?? '';
     rows.push(
       [
@@ -173,6 +177,7 @@ for (const s of [...bySeed.keys()].sort((a, b) => a - b)) {
         f(j.before),
         f(j.after),
         f(j.bestShare),
+        unknown,
         j.class,
         by,
         v.stats.searches + j.solves,
