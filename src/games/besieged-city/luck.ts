@@ -31,10 +31,11 @@ import { BcView, DEAL, RESIGN, formatViewMove } from './view.js';
 // A solve that ends unknown at the budget counts as not kept (a lower bound), and is counted.
 //
 // Which decision is judged: when the losing move put a dealt card somewhere (to its foundation
-// or to the talon) and its other place was winnable with the stock known, the card was seen
-// and the mistake, if any, is that choice: its two places are judged, the dealt card shown.
-// Otherwise the decision is the one before: the move chosen among all legal moves, "deal" for
-// a stock move (the card still unseen).
+// or to the talon) and its other place was not proved lost with the stock known, the card was
+// seen and the mistake, if any, is that choice: its two places are judged, the dealt card
+// shown. Otherwise the decision is the one before: the move chosen among all legal moves,
+// "deal" for a stock move (the card still unseen). A game given up with moves left in a
+// winnable position is judged at the resignation, which keeps no guess.
 
 /** A move that keeps the position winnable in at least this share of the guesses is safe. */
 export const SAFE = 0.95;
