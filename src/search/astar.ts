@@ -28,6 +28,8 @@ const HEAP_BYTES = 12;
 
 export function astar(game: SearchGame, limits: Limits, table: StateTable, weight = 1, guide = 0): SearchResult {
   const budget = new Budget(limits);
+  // First: the game's members (maxMoves below) may depend on the search's mode.
+  game.beginSearch?.({ guided: weight !== 1, macros: false });
   const memory = limits.memoryBytes ?? DEFAULT_MEMORY;
   const key = new Uint32Array(game.maxKeyWords);
   let parent = new Int32Array(1 << 14),
@@ -128,7 +130,6 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
     return r;
   };
 
-  game.beginSearch?.({ guided: weight !== 1, macros: false });
   const pruned = game.searchMoves !== undefined;
   addNode(-1, 0, 0);
   if (game.won()) return { outcome: 'solved', moves: [], stats: stats() };

@@ -37,6 +37,8 @@ const DFS_MODE: SearchMode = { guided: false, macros: true };
 
 export function dfs(game: SearchGame, limits: Limits, table: StateTable): SearchResult {
   const budget = new Budget(limits);
+  // First: the game's members (maxMoves, costlyNodes, deadFirst) may depend on the search's mode.
+  game.beginSearch?.(DFS_MODE);
   const key = new Uint32Array(game.maxKeyWords);
   // The stacks start small and double; with the table they stay within limits.memoryBytes.
   const memory = limits.memoryBytes ?? DEFAULT_MEMORY;
@@ -87,7 +89,6 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
     return table.insert(key, game.key(key));
   };
 
-  game.beginSearch?.(DFS_MODE);
   if (game.costlyNodes) budget.everyNode();
   // Only DEAD matters here: the game's dead() when it has one spares computing the bound.
   const isDead = game.dead ? () => game.dead!() : () => game.lowerBound() >= DEAD;

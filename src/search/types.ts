@@ -6,7 +6,8 @@
 export const DEAD = 0x3fffffff;
 
 export interface SearchGame {
-  /** Largest number of moves moves() may write. */
+  /** Largest number of moves moves() (and searchMoves()) may write. A search reads it after
+   *  beginSearch(), so it may depend on the search's mode. */
   readonly maxMoves: number;
   /** Largest number of 32-bit words key() may write. */
   readonly maxKeyWords: number;
@@ -40,8 +41,8 @@ export interface SearchGame {
    *  depend on the moves made since beginSearch(), never on earlier ones. Without it the search
    *  tries moves(). */
   searchMoves?(out: Int32Array, offset: number): number;
-  /** Called by every search before it starts from the current position (the root), with the
-   *  search's mode. */
+  /** Called by every search first, before it reads any other member but maxKeyWords, with the
+   *  search's mode; the current position is the search's root. */
   beginSearch?(mode: SearchMode): void;
   /** With `mode.macros` true in beginSearch() (depth-first search only: it needs no move counts),
    *  searchMoves() may return macro moves, each standing for a sequence of moves (the game proves
@@ -68,9 +69,10 @@ export interface SearchGame {
    *  The proof lives beside the game's implementation. */
   forcedMove?(): number;
   /** Optional: the game's own caches (verdicts, memos) take their part of the search's memory
-   *  budget. solve() calls it with the whole budget before it searches; the game sizes every
+   *  budget. solve() calls it with the whole budget before its first search; the game sizes every
    *  cache it may fill from it and returns the bytes they hold at most, and the search keeps its
-   *  table and stacks within the rest. */
+   *  table and stacks within the rest. The caches start empty there, as on a new game object, so
+   *  a solve's result does not depend on the solves run on the game before it. */
   memoryBudget?(bytes: number): number;
   /** Notation of a move in the current position (for solutions and traces). */
   formatMove(m: number): string;

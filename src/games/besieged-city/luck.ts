@@ -114,8 +114,7 @@ export function judgeLoss(deal: BcDeal, line: readonly number[], losingPly: numb
   const n = Math.max(1, opts.worlds ?? 20);
   const table = new StateTable(64 << 20);
   const stats = { solves: 0, nodes: 0 };
-  // The quick search's memory too: a game whose caches change budget between searches is not
-  // ready for a best-first search that follows an exhaustive one.
+  // The quick search's memory too (sampler.ts, solveGuess()).
   const memoryBytes = 64 << 20;
   /** The solver's verdict on g's position, with the guess's stock known. */
   const verdict = (g: BcGame): Verdict => {

@@ -45,10 +45,12 @@ export class PlateauKeying implements MoveHook {
     return this.cache?.bytes ?? 0;
   }
 
-  /** A new memory budget: the memo is made again to fit it when next needed. */
+  /** A new solve under a memory budget: the memo is made again to fit it when next needed, and
+   *  the keying is off until the next begin() (while on it reads the memo). */
   setBudget(bytes: number): void {
     this.budget = bytes;
     this.cache = null;
+    this.on = false;
   }
 
   /** The memo starts empty in every search, so every remembered member is forgotten. */

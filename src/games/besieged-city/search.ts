@@ -1,6 +1,5 @@
 import type { SearchGame, SearchMode } from '../../search/types.js';
 import { DEAD } from '../../search/types.js';
-import { DEFAULT_MEMORY } from '../../search/limits.js';
 import { CELLS, DECK_SIZE, STOCK_SIZE } from './layout.js';
 import { LastAceProof } from './aces.js';
 import type { BcDeal } from './deal.js';
@@ -58,21 +57,18 @@ export class BcGame implements SearchGame {
     return this.plateau.on ? this.plateau.maxMoves() : MAX_MOVES;
   }
 
-  /** The search's memory budget (solve()) of which the suit puzzles and the plateau memo take
-   *  their parts (endgame.ts, plateau.ts): the caches are made to fit it. */
-  private cacheBudget = DEFAULT_MEMORY;
-
   /** Bytes the game's caches hold now (for tests and statistics). */
   get cacheBytes(): number {
     return this.suitProofs.bytes + this.plateau.bytes;
   }
 
+  /** A solve's memory budget, of which the suit puzzles and the plateau memo take their parts
+   *  (endgame.ts, plateau.ts): both are made again to fit it, empty, as on a new game. (Verdicts
+   *  kept from an earlier solve would prune more, so the same solve would take fewer nodes on a
+   *  game that had solved before: seed 7's DFS, 1,921 nodes fresh, 368 after one DFS.) */
   memoryBudget(bytes: number): number {
-    if (bytes !== this.cacheBudget) {
-      this.cacheBudget = bytes;
-      this.suitProofs.setBudget(bytes);
-      this.plateau.setBudget(bytes);
-    }
+    this.suitProofs.setBudget(bytes);
+    this.plateau.setBudget(bytes);
     return suitEndgameBytes(bytes) + plateauBytes(bytes);
   }
 

@@ -37,7 +37,7 @@ export class SuitProofs implements MoveHook {
     return this.endgames?.bytes ?? 0;
   }
 
-  /** A new memory budget: the cache is made again to fit it when next needed. */
+  /** A new solve under a memory budget: the cache is made again to fit it when next needed. */
   setBudget(bytes: number): void {
     this.budget = bytes;
     this.endgames = null;
