@@ -182,22 +182,22 @@ function prio(m: number, me: number): number {
   if (fromOwn === toOwn) return 2;
   return 1;
 }
+const PRIO_LEVELS = 7;
+const sortBuf = new Int32Array(MAX_MOVES);
 const prioBuf = new Int32Array(MAX_MOVES);
-/** Sorts buf[off..off+n) by prio, highest first, keeping the order of equal ones. */
+const levelAt = new Int32Array(PRIO_LEVELS + 1);
+/** Sorts buf[off..off+n) by prio, highest first, keeping the order of equal ones (a counting
+ *  sort: the levels are few). */
 function orderMoves(buf: Int32Array, off: number, n: number, me: number): void {
-  for (let i = 0; i < n; i++) prioBuf[i] = prio(buf[off + i], me);
-  for (let i = 1; i < n; i++) {
-    const m = buf[off + i],
-      p = prioBuf[i];
-    let j = i - 1;
-    while (j >= 0 && prioBuf[j] < p) {
-      buf[off + j + 1] = buf[off + j];
-      prioBuf[j + 1] = prioBuf[j];
-      j--;
-    }
-    buf[off + j + 1] = m;
-    prioBuf[j + 1] = p;
+  levelAt.fill(0);
+  for (let i = 0; i < n; i++) {
+    const p = PRIO_LEVELS - 1 - prio(buf[off + i], me);
+    prioBuf[i] = p;
+    levelAt[p + 1]++;
   }
+  for (let l = 0; l < PRIO_LEVELS; l++) levelAt[l + 1] += levelAt[l];
+  for (let i = 0; i < n; i++) sortBuf[levelAt[prioBuf[i]]++] = buf[off + i];
+  buf.set(sortBuf.subarray(0, n), off);
 }
 
 /** Positions by Zobrist key, numbered in the order added: open addressing on the two key words,
@@ -316,6 +316,10 @@ export class TurnSearch {
   private parent = new Int32Array(0);
   private parentMove = new Int32Array(0);
   private dist = new Int32Array(0);
+  private start = new Int32Array(0);
+  private fill = new Int32Array(0);
+  private adj = new Int32Array(0);
+  private queue = new Int32Array(0);
   /** The wide breadth-first search (wideBfs): its table, and per position found its parent, the
    *  move from there and its depth; where it found each kept line's cut position. */
   private bt = new KeyTable();
@@ -689,12 +693,20 @@ export class TurnSearch {
   private bfs(): void {
     const nn = this.tt.size,
       ne = this.edges;
-    // Edges by source (counting sort, keeping the order they were tried in).
-    const start = new Int32Array(nn + 1);
+    // Edges by source (counting sort, keeping the order they were tried in). Scratch arrays are
+    // kept between runs: a search of a hundred positions would otherwise spend more on them.
+    if (this.start.length < nn + 1) {
+      this.start = grown(this.start, nn + 1);
+      this.fill = grown(this.fill, nn + 1);
+      this.queue = grown(this.queue, nn + 1);
+    }
+    if (this.adj.length < ne) this.adj = grown(this.adj, ne);
+    const start = this.start.fill(0, 0, nn + 1),
+      fill = this.fill,
+      adj = this.adj;
     for (let e = 0; e < ne; e++) start[this.eFrom[e] + 1]++;
     for (let v = 0; v < nn; v++) start[v + 1] += start[v];
-    const fill = start.slice(0, nn);
-    const adj = new Int32Array(ne);
+    fill.set(start.subarray(0, nn));
     for (let e = 0; e < ne; e++) adj[fill[this.eFrom[e]]++] = e;
     if (this.parent.length < nn) {
       this.parent = new Int32Array(grown(this.parent, nn).length);
@@ -702,7 +714,7 @@ export class TurnSearch {
     }
     if (this.dist.length < nn) this.dist = new Int32Array(this.parent.length);
     const parent = this.parent.fill(-1, 0, nn);
-    const queue = new Int32Array(nn);
+    const queue = this.queue;
     let head = 0,
       tail = 0;
     queue[tail++] = 0;
