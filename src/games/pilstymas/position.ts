@@ -117,6 +117,12 @@ export class PilPosition {
   private g2 = 0;
   private readonly p1 = new Int32Array(8);
   private readonly p2 = new Int32Array(8);
+  /** mixWord of each p as of the last symKey, their sums, and the piles changed since. */
+  private readonly m1 = new Int32Array(8);
+  private readonly m2 = new Int32Array(8);
+  private sum1 = 0;
+  private sum2 = 0;
+  private dirty = 0;
   /** Set by symKey(). */
   s1 = 0;
   s2 = 0;
@@ -165,6 +171,11 @@ export class PilPosition {
     this.g2 = 0;
     this.p1.fill(0);
     this.p2.fill(0);
+    this.m1.fill(0);
+    this.m2.fill(0);
+    this.sum1 = 0;
+    this.sum2 = 0;
+    this.dirty = 0;
     this.ulen = 0;
   }
 
@@ -216,6 +227,7 @@ export class PilPosition {
       const y = ((t >> 2) * TAB_CAP + d) * ZW + c;
       this.p1[t] ^= Y1[y];
       this.p2[t] ^= Y2[y];
+      this.dirty |= 1 << t;
     }
   }
 
@@ -226,14 +238,19 @@ export class PilPosition {
    *  aside. Each pile's word depends on its side and cards only; a side's words are summed
    *  after a mixing step, which makes the sum independent of the order. */
   symKey(): void {
-    let a = this.g1,
-      b = this.g2;
-    for (let t = 0; t < 8; t++) {
-      a = (a + mixWord(this.p1[t])) | 0;
-      b = (b + mixWord(this.p2[t])) | 0;
+    // Only the piles changed since the last call are mixed again (a move changes two).
+    for (let d = this.dirty, t = 0; d !== 0; d >>>= 1, t++) {
+      if ((d & 1) === 0) continue;
+      const x1 = mixWord(this.p1[t]),
+        x2 = mixWord(this.p2[t]);
+      this.sum1 = (this.sum1 + x1 - this.m1[t]) | 0;
+      this.sum2 = (this.sum2 + x2 - this.m2[t]) | 0;
+      this.m1[t] = x1;
+      this.m2[t] = x2;
     }
-    this.s1 = a;
-    this.s2 = b;
+    this.dirty = 0;
+    this.s1 = (this.g1 + this.sum1) | 0;
+    this.s2 = (this.g2 + this.sum2) | 0;
   }
 
   /** The top card of stack s, or -1 when it is empty. */

@@ -189,7 +189,7 @@ const levelAt = new Int32Array(PRIO_LEVELS + 1);
 /** Sorts buf[off..off+n) by prio, highest first, keeping the order of equal ones (a counting
  *  sort: the levels are few). */
 function orderMoves(buf: Int32Array, off: number, n: number, me: number): void {
-  levelAt.fill(0);
+  for (let l = 0; l <= PRIO_LEVELS; l++) levelAt[l] = 0;
   for (let i = 0; i < n; i++) {
     const p = PRIO_LEVELS - 1 - prio(buf[off + i], me);
     prioBuf[i] = p;
@@ -197,7 +197,7 @@ function orderMoves(buf: Int32Array, off: number, n: number, me: number): void {
   }
   for (let l = 0; l < PRIO_LEVELS; l++) levelAt[l + 1] += levelAt[l];
   for (let i = 0; i < n; i++) sortBuf[levelAt[prioBuf[i]]++] = buf[off + i];
-  buf.set(sortBuf.subarray(0, n), off);
+  for (let i = 0; i < n; i++) buf[off + i] = sortBuf[i];
 }
 
 /** Positions by Zobrist key, numbered in the order added: open addressing on the two key words,
