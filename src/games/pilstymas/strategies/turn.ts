@@ -396,8 +396,6 @@ export class TurnSearch {
     if (this.shortLines) {
       this.bfs();
       this.wideBfs();
-      // The lines are shortened now, while pos is the root.
-      for (let i = 0; i < this.count; i++) this.shorten(i);
     }
     return this.count;
   }
@@ -475,9 +473,12 @@ export class TurnSearch {
     this.eMove[e] = m;
   }
 
-  /** Kept line i, its part up to the first card turned up shortened (see the class comment). */
+  /** Kept line i, its part up to the first card turned up shortened (see the class comment).
+   *  Shortened when first asked for (a caller often needs a few of the kept lines), so the
+   *  searched position must be as run() left it. */
   line(i: number): Int32Array {
     if (!this.shortLines) return this.foundLine(i);
+    if (this.shortLens[i] < 0) this.shorten(i);
     return this.short.subarray(i * LINE, i * LINE + this.shortLens[i]);
   }
 
