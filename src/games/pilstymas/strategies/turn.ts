@@ -92,8 +92,8 @@ function stockOpenAfterStop(pos: PilPosition, p: number): boolean {
 
 export const MAX_DEPTH = 120;
 const NO_PILE = 255;
-/** The wide breadth-first search's positions at most (TurnSearch.wideBfs): the planner's budget;
- *  the expert's root search, ten times larger, would spend more on it than on its search. */
+/** The wide breadth-first search's positions at most (TurnSearch.wideBfs), besides the search's
+ *  own budget: a larger search would spend more on it than on its search. */
 const WIDE_CAP = 3000;
 const LINE = MAX_DEPTH + 2;
 
