@@ -21,7 +21,7 @@ const allRowsOf = (kind: string, v: string) => {
 };
 /** Per kind, the seeds present for every variant that has a CSV of that kind. */
 const common = new Map<string, Set<string>>();
-for (const kind of ['solver', 'strategies', 'sampler']) {
+for (const kind of ['solver', 'strategies', 'sampler', 'hindsight']) {
   const sets = VARIANTS.map((v) => allRowsOf(kind, v))
     .filter((r) => r.length)
     .map((r) => new Set(r.map((x) => x.seed)));
@@ -40,6 +40,8 @@ const head = [
   'greedy won',
   'planner won',
   'sampler won',
+  'hindsight won',
+  'no-peek / all-seeing',
 ];
 const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
 for (const v of VARIANTS) {
@@ -47,9 +49,9 @@ for (const v of VARIANTS) {
   if (solver.length === 0) continue;
   const s = summarize(solver, 'Besieged City');
   const n = s.deals;
-  // Strategy games come from their own CSVs (fewer seeds): strategies-* and sampler-*.
+  // Strategy games come from their own CSVs (fewer seeds): strategies-*, sampler-*, hindsight-*.
   const strat = summarize(
-    [...rowsOf('strategies', v), ...rowsOf('sampler', v)].map(stripOutcome),
+    [...rowsOf('strategies', v), ...rowsOf('sampler', v), ...rowsOf('hindsight', v)].map(stripOutcome),
     'Besieged City',
   ).strategies;
   // One row, one number of decimals (the rule of src/batch/stats.ts).
@@ -66,6 +68,12 @@ for (const v of VARIANTS) {
     const t = strat.find((x) => x.name === name);
     return t ? `${p(t.won / t.played)}% [${p(t.lo)}, ${p(t.hi)}] of ${t.played}` : '-';
   };
+  // The price of not seeing the stock: the best no-peek win rate over the share the solver,
+  // which sees it, wins (its lower bound: undecided deals counted as lost).
+  const best = strat
+    .filter((t) => t.played > 0)
+    .reduce<(typeof strat)[number] | null>((a, t) => (a && a.won / a.played >= t.won / t.played ? a : t), null);
+  const ratio = best && s.solved > 0 ? `${(best.won / best.played / (s.solved / n)).toFixed(3)} (${best.name})` : '-';
   lines.push(
     `| ${[
       v,
@@ -78,6 +86,8 @@ for (const v of VARIANTS) {
       won('greedy'),
       won('planner'),
       won('sampler'),
+      won('hindsight'),
+      ratio,
     ].join(' | ')} |`,
   );
 }

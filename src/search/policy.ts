@@ -41,6 +41,10 @@ export interface AutoPolicy {
    *  of them stands for the rest, so runs in different orders find different wins in the same
    *  restricted space. */
   streamlinerRuns: readonly StreamlinerRun[];
+  /** The share of the budget for an exhaustive search of the game's relaxation
+   *  (SearchGame.relaxation()), run once after the streamlined runs when every one of them has
+   *  exhausted its space without a win (a hint that the deal is lost); absent or 0: none. */
+  relaxationShare?: number;
 }
 
 /** Measured on Besieged City: one guide alone solves two thirds of seeds 1..60 at 50k nodes; the

@@ -247,6 +247,16 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
           firstNodes = maxNodes * xShare;
           firstMs = timeout * xShare;
         }
+        // On the same hint, the relaxation (a game won whenever this one is), searched to the end
+        // on its share: exhausted, it proves the position lost; its wins prove nothing.
+        if (r.outcome === 'unsolvable') {
+          const left = timeout - (performance.now() - start);
+          const relaxed = relaxationRun(game, opts, policy, table, maxNodes - sum.nodes, left);
+          if (relaxed) {
+            sum.add(relaxed.stats);
+            if (relaxed.outcome === 'unsolvable' || stopped(relaxed)) return { ...relaxed, stats: sum.stats() };
+          }
+        }
       }
     }
   }
@@ -268,6 +278,39 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
   );
   sum.add(r.stats);
   return { ...r, stats: sum.stats() };
+}
+
+/** The depth-first search of the game's relaxation on the policy's relaxationShare of the budget
+ *  (at most what is left), or undefined when there is none to run. */
+function relaxationRun(
+  game: SearchGame,
+  opts: SolveOptions,
+  policy: AutoPolicy,
+  table: StateTable,
+  leftNodes: number,
+  leftMs: number,
+): SearchResult | undefined {
+  const share = policy.relaxationShare ?? 0;
+  if (!(share > 0) || !game.relaxation) return undefined;
+  const maxNodes = opts.maxNodes ?? Infinity,
+    timeout = opts.timeoutMs ?? Infinity;
+  const nodes = Math.min(leftNodes, maxNodes * share),
+    ms = Math.min(leftMs, timeout * share);
+  if (nodes < 1000 || ms < 1) return undefined;
+  const relaxed = game.relaxation();
+  if (!relaxed) return undefined;
+  table.clear();
+  return dfs(
+    relaxed,
+    {
+      maxNodes: nodes === Infinity ? undefined : Math.floor(nodes),
+      timeoutMs: ms === Infinity ? undefined : ms,
+      memoryBytes: opts.memoryBytes,
+      whenFull: opts.whenFull,
+      poll: opts.poll,
+    },
+    table,
+  );
 }
 
 /** The caller's poll stopped the run: no later run may start. */

@@ -59,6 +59,11 @@ export interface SearchGame {
    *  budget (its policy's streamlinerRuns after the portfolio's round 0 when the game has guides,
    *  else one depth-first run first), switching it off after each run. */
   streamline?(on: boolean, level?: number): void;
+  /** Optional: a game that is won whenever this one is, from the current position (a relaxation,
+   *  with its proof beside the game), or undefined where the game has none. The 'auto' search
+   *  searches it depth-first on its policy's relaxationShare: exhausted, it proves this position
+   *  lost; a win there proves nothing. */
+  relaxation?(): SearchGame | undefined;
   /** A move the game has proved safe to play without trying the others (a dominance), or -1.
    *  The proof lives beside the game's implementation. */
   forcedMove?(): number;

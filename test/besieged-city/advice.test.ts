@@ -16,6 +16,8 @@ import { bcSeat } from '../../src/games/besieged-city/seat.js';
 import { S2F, moveKind } from '../../src/games/besieged-city/position.js';
 import { replayLine } from '../../src/solitaire/kit.js';
 import { InputError } from '../../src/io/errors.js';
+import { HindsightStrategy } from '../../src/games/besieged-city/strategies/hindsight.js';
+import { BcView, formatViewMove } from '../../src/games/besieged-city/view.js';
 
 // Advice at Besieged City never peeks at the stock: the hint and the chance without peeking are
 // the same for two games that differ only in the order of the cards still face down.
@@ -71,7 +73,7 @@ describe('besieged-city hint', () => {
     const deal = dealFromSeed(seed);
     for (const moves of [[], greedyMoves(seed, 40)]) {
       const h = runTask(hint(besiegedCity, { deal, moves }));
-      expect(h.by).toBe('sampler');
+      expect(h.by).toBe('hindsight');
       expect(h.move).not.toBeNull();
       expect(seatTakes(deal, moves, h.move!)).toBe(true);
       expect(h.text).toContain(`hint: ${h.move}`);
@@ -98,6 +100,26 @@ describe('besieged-city hint', () => {
     expect(seatTakes(deal, moves, h.move!, true)).toBe(true);
     const other = twin(deal, moves, 1);
     expect(runTask(hint(besiegedCity, { deal: other, moves, dealt: true }))).toEqual(h);
+  });
+
+  it("is the move hindsight (the strongest player that does not peek) makes from the player's view", () => {
+    const deal = dealFromSeed(3);
+    const moves = greedyMoves(3, 30);
+    const pos = new BcPosition(deal);
+    const view = new BcView();
+    view.observe(pos);
+    for (const m of moves) {
+      const p = parseMove(pos, m);
+      if (!p.ok) throw new Error(p.reason);
+      pos.make(p.move);
+      view.observe(pos);
+    }
+    const s = new HindsightStrategy('hint', { nodes: 8000 });
+    s.start();
+    const h = runTask(hint(besiegedCity, { deal, moves }));
+    expect(h.move).toBe(formatViewMove(s.choose(view)));
+    expect(h.nodes).toBe(s.solveNodes);
+    expect(h.text).toMatch(/\(hindsight: the move that won \d of \d guessed stock orders\)$/);
   });
 
   it('is reproducible, and a planner hint under a small budget', () => {
@@ -155,7 +177,7 @@ describe('besieged-city winnable', () => {
   });
 
   it('by default, the chance without peeking: the same for twin deals, reproducible, in steps', () => {
-    // Late in a won game (the solver's line of deal 42), where a game of the sampler is short.
+    // Late in a won game (the solver's line of deal 42), where a game of hindsight is short.
     const deal = dealFromSeed(42);
     const exact = runTask(winnable(besiegedCity, { deal, moves: [] }, { spoiler: true, line: true }));
     if (exact.kind !== 'exact' || !exact.line) throw new Error('deal 42 should be solved');
@@ -171,7 +193,8 @@ describe('besieged-city winnable', () => {
     expect(a.won).toBeGreaterThanOrEqual(0);
     expect(a.lo).toBeLessThanOrEqual(a.won / 3);
     expect(a.hi).toBeGreaterThanOrEqual(a.won / 3);
-    expect(a.text).toMatch(/^chance without peeking: the sampler won \d of 3 games/);
+    expect(a.by).toBe('hindsight');
+    expect(a.text).toMatch(/^chance without peeking: the hindsight player won \d of 3 games/);
     expect(runTask(winnable(besiegedCity, { deal: twin(deal, moves), moves }, { plays: 3, seed: 'c' }))).toEqual(a);
     expect(runTask(winnable(besiegedCity, { deal, moves }, { plays: 3, seed: 'c' }))).toEqual(a);
   });

@@ -38,7 +38,7 @@ describe('play besieged-city: hint and winnable', () => {
     const lines = ['hint', 'moves', '1', 'hint', 'winnable --plays 1'];
     const a = await answers(['besieged-city', '--seed', '42'], lines);
     const b = await answers(['besieged-city', '--deal', file], lines);
-    expect(a[0]).toMatch(/^hint: (deal|\S\S \S+>\S+) \(sampler: /);
+    expect(a[0]).toMatch(/^hint: (deal|\S\S \S+>\S+) \(hindsight: /);
     expect(b[0]).toBe(a[0]);
     expect(b[3]).toBe(a[3]);
     expect(b[4]).toBe(a[4]);
@@ -54,7 +54,7 @@ describe('play besieged-city: hint and winnable', () => {
       ['winnable --plays 1', 'winnable --spoiler', 'winnable --spoiler --line --nodes 100000', 'winnable --peek'],
     );
     expect(chance).toMatch(
-      /^playing 1 games from here without peeking at the stock…\nchance without peeking: the sampler won [01] of 1 games from here: /,
+      /^playing 1 games from here without peeking at the stock…\nchance without peeking: the hindsight player won [01] of 1 games from here: /,
     );
     expect(chance).not.toMatch(/SPOILER|solver found/);
     expect(chance).toContain('"winnable --spoiler"');

@@ -96,8 +96,18 @@ describe('the no-peek win share (Besieged City)', () => {
     ]);
     expect(d[1]!.value).toBe(0.5);
     expect(d[1]!.lo).toBeCloseTo(wilson(2, 4).lo, 10);
-    expect(d[1]!.fields).toMatchObject({ plays: 4, wins: 2, moves: 250 });
+    expect(d[1]!.fields).toMatchObject({ plays: 4, wins: 2, moves: 250, player: 'sampler' });
     expect(d[4]!.value).toBeNull(); // an unwinnable deal has no win share to rank
+  });
+
+  it("is measured by hindsight's plays where a deal has them, the sampler's being weaker", () => {
+    const both = [true, false, false, false].map((w, i) => ({
+      ...row('7', i + 1, w),
+      won_hindsight: String(!w),
+    }));
+    const d = BC_DIFFICULTY.assess(both)!;
+    expect(d.fields).toMatchObject({ player: 'hindsight', plays: 4, wins: 3 });
+    expect(d.value).toBe(0.75);
   });
 
   it('the summary lists the hardest winnable deals first and a histogram by tenths', () => {
@@ -124,10 +134,11 @@ describe('the commands', () => {
     expect(rows[0].settings).toMatch(/strategySeeds=2/);
     const again = await run(...args, ...more, '--resume');
     expect(again.out).toMatch(/rows: 0 written, 4 already there/);
-    // The measure is the sampler's (the strongest no-peek player): greedy's plays carry none.
+    // The measure is the strongest no-peek player's (hindsight, or the sampler in older CSVs):
+    // greedy's plays carry none.
     const none = await run('difficulty', out, '--out', join(dir, 'none.csv'));
     expect(none.code).toBe(2);
-    expect(none.err).toMatch(/--strategies sampler --strategy-seeds K/);
+    expect(none.err).toMatch(/--strategies hindsight --strategy-seeds K/);
 
     const plays = join(dir, 'sampler.csv');
     const s = await run(

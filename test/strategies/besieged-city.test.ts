@@ -125,6 +125,22 @@ describe('Besieged City strategies: hidden information', () => {
     expect(i).toBeGreaterThan(30);
   });
 
+  it('quick takes one won guess at its word: it solves fewer guesses than hindsight on the same game', () => {
+    // Node budgets only: the counts are the same on every machine.
+    const deal = dealFromSeed('2');
+    const solves = (name: string) => {
+      const st = makeStrategy(name, '3') as unknown as { solves: number; choicesSolved: number };
+      const g = playGame(deal, st as unknown as Strategy, { maxMoves: 120 });
+      expect(g.moves.length, name).toBe(120);
+      return st;
+    };
+    const h = solves('hindsight'),
+      q = solves('quick');
+    expect(q.solves).toBeGreaterThan(0);
+    expect(q.solves).toBeLessThan(h.solves);
+    expect(q.choicesSolved).toBeLessThan(h.choicesSolved);
+  });
+
   it('the referee checks every move against the real position', () => {
     const cheat: Strategy = { name: 'cheat', start() {}, choose: () => DEAL + 1 };
     expect(() => playGame(dealFromSeed('1'), cheat)).toThrow(StrategyError);
@@ -165,7 +181,7 @@ describe('Besieged City strategies: games', () => {
   });
 
   it('is deterministic: the same deal, strategy and seed give the same game', () => {
-    for (const name of ['random', 'sampler', 'hindsight']) {
+    for (const name of ['random', 'sampler', 'hindsight', 'quick']) {
       const deal = dealFromSeed('2');
       const once = playGame(deal, make(name, 'x'), { maxMoves: 60 }).moves;
       expect(playGame(deal, make(name, 'x'), { maxMoves: 60 }).moves).toEqual(once);

@@ -247,7 +247,7 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
       hints.push((await live()).replace(/^hint: /, ''));
     }
     expect(hints[0]).toBe(hints[1]);
-    expect(await page.textContent('#advice')).toContain('sampler');
+    expect(await page.textContent('#advice')).toContain('hindsight');
     // Legal: the move box takes it.
     await type(hints[1] === 'deal' ? 'deal' : hints[1]);
     expect((await moves()) === 1 || hints[1] === 'deal').toBe(true);
@@ -259,7 +259,9 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     await page.fill('#budget', '100000');
     await page.click('#winnable');
     await page.waitForFunction(() => /chance without peeking/.test(document.querySelector('#live')!.textContent!));
-    expect(await page.textContent('#advice')).toMatch(/^Chance without peeking: the sampler won \d+ of \d+ games/);
+    expect(await page.textContent('#advice')).toMatch(
+      /^Chance without peeking: the hindsight player won \d+ of \d+ games/,
+    );
     expect(await page.textContent('#advice')).toMatch(/95% interval/);
     expect(await page.textContent('#advice')).not.toMatch(/stock known/i);
     await page.fill('#budget', '');
@@ -277,7 +279,7 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
 
   it('Stop ends a search at once and the page goes on: the next hint comes from a fresh worker', async () => {
     await open('game=besieged-city&seed=42');
-    // The chance at its default budget plays 20 sampler games (millions of nodes): far longer
+    // The chance at its default budget plays 20 games of hindsight (millions of nodes): far longer
     // than the few milliseconds between the progress seen and the click on Stop.
     await page.click('#winnable');
     await page.waitForFunction(() => / of [\d,]+ nodes/.test(document.querySelector('#busy')!.textContent!));

@@ -22,26 +22,32 @@ import { BC_POLICY } from './policy.js';
 import { BcGame } from './search.js';
 import { PlannerStrategy } from './strategies/planner.js';
 import { playFrom } from './strategies/play.js';
-import { SamplerStrategy } from './strategies/sampler.js';
+import { HINDSIGHT_TUNING, HindsightStrategy } from './strategies/hindsight.js';
 import type { Strategy } from './strategies/strategy.js';
 import { BcView, DEAL, RESIGN } from './view.js';
 
 // Advice at Besieged City (src/solitaire/advice.ts). The stock is face down, so the hint and the
-// chance of winning come from the strongest strategy that plays without peeking, the sampler
-// (strategies/sampler.ts), given only the player's view: a BcView copied from the position by
-// observe(), as the referee gives a strategy, so the stock order is not reachable from it. Only
-// winnable with `spoiler` runs the solver on the real position, the stock known.
+// chance of winning come from the strongest strategy that plays without peeking, `hindsight`
+// (strategies/hindsight.ts: the sampler's guesses of the stock order, spent by need), given only
+// the player's view: a BcView copied from the position by observe(), as the referee gives a
+// strategy, so the stock order is not reachable from it. Only winnable with `spoiler` runs the
+// solver on the real position, the stock known.
 
-/** The sampler's guesses of the stock order per hint (its default). */
-const SAMPLES = 4;
-/** Default budget of a hint: the sampler's four guesses at 8000 nodes each (its defaults). */
-export const BC_HINT_NODES = SAMPLES * 8000;
-/** Under this many nodes per guess the sampler's solves rarely win: the planner hints instead. */
+/** The solves of one hint at most, in guess budgets: hindsight's guesses (maxSamples), and one
+ *  rescue guess at `rescue` times the budget when none of them is won. */
+const HINT_SHARES = HINDSIGHT_TUNING.maxSamples + HINDSIGHT_TUNING.rescue;
+/** Default budget of a hint: hindsight's guesses at 8000 nodes each (its default), so that the
+ *  hint is the move hindsight would play. */
+export const BC_HINT_NODES = HINT_SHARES * 8000;
+/** Under this many nodes per guess the guesses' solves rarely win: the planner hints instead. */
 const MIN_SAMPLE_NODES = 2000;
-/** Default plays of the chance estimate, and its default node budget in all (a sampler game
- *  from the deal costs about 760k solver nodes). */
+/** Default plays of the chance estimate, and its default node budget in all (a hindsight game
+ *  from the deal costs about 300k solver nodes). */
 export const BC_CHANCE_PLAYS = CHANCE_PLAYS;
 export const BC_CHANCE_NODES = 40_000_000;
+/** The strategy that hints and plays for the chance, as the answers name it. */
+const HINT_BY = 'hindsight';
+const CHANCE_BY = 'the hindsight player';
 /** Default budget of the exact answer (the spoiler). */
 export const BC_EXACT_NODES = 2_000_000;
 
@@ -79,7 +85,7 @@ function hintTask(game: GameSoFar<BcDeal>, opts: AdviceOptions): Task<Hint> {
   return {
     step(): Step<Hint> {
       const budget = opts.maxNodes ?? BC_HINT_NODES;
-      const perSample = Math.floor(budget / SAMPLES);
+      const perSample = Math.floor(budget / HINT_SHARES);
       let stopped = false;
       let spent = 0;
       const poll = opts.poll
@@ -90,27 +96,27 @@ function hintTask(game: GameSoFar<BcDeal>, opts: AdviceOptions): Task<Hint> {
           }
         : undefined;
       if (pos.won())
-        return { done: true, result: { move: null, by: 'sampler', text: 'won: no move is needed', nodes: 0, stopped } };
+        return { done: true, result: { move: null, by: HINT_BY, text: 'won: no move is needed', nodes: 0, stopped } };
       const legal = view.legal();
       if (legal.length === 0)
-        return { done: true, result: { move: null, by: 'sampler', text: 'no legal move is left', nodes: 0, stopped } };
+        return { done: true, result: { move: null, by: HINT_BY, text: 'no legal move is left', nodes: 0, stopped } };
       let m: number,
         by: string,
         why: string,
         nodes = 0;
       if (perSample >= MIN_SAMPLE_NODES) {
-        const s = new SamplerStrategy(opts.seed ?? 'hint', { samples: SAMPLES, nodes: perSample, poll });
+        const s = new HindsightStrategy(opts.seed ?? 'hint', { nodes: perSample, poll });
         s.start();
         m = s.choose(view);
         nodes = s.solveNodes;
         const d = s.lastDecision;
-        by = 'sampler';
+        by = HINT_BY;
         why =
           legal.length === 1
             ? 'the only move'
             : d.planner
-              ? `sampler: none of ${d.samples} guessed stock orders won within the budget, so its planner's move`
-              : `sampler: the move that won ${d.votes} of ${d.samples} guessed stock orders`;
+              ? `hindsight: none of ${d.samples} guessed stock orders won within the budget, so its planner's move`
+              : `hindsight: the move that won ${d.votes} of ${d.samples} guessed stock orders`;
       } else {
         const p = new PlannerStrategy({ planNodes: Math.max(1, budget) });
         p.start();
@@ -129,7 +135,7 @@ function hintTask(game: GameSoFar<BcDeal>, opts: AdviceOptions): Task<Hint> {
   };
 }
 
-/** The chance without peeking: `plays` games of the sampler from the view, each in a world whose
+/** The chance without peeking: `plays` games of hindsight from the view, each in a world whose
  *  face-down stock is a uniform shuffle of the cards not in sight (seeded per game), refereed as
  *  any game; one game per step. */
 function chanceTask(game: GameSoFar<BcDeal>, opts: WinnableOptions): Task<ChanceAnswer> {
@@ -149,14 +155,14 @@ function chanceTask(game: GameSoFar<BcDeal>, opts: WinnableOptions): Task<Chance
       done: true,
       result: {
         kind: 'chance',
-        by: 'sampler',
+        by: HINT_BY,
         won,
         played,
         lo,
         hi,
         stopped: short,
         nodes,
-        text: chanceText('the sampler', won, played, short),
+        text: chanceText(CHANCE_BY, won, played, short),
       },
     };
   };
@@ -171,7 +177,7 @@ function chanceTask(game: GameSoFar<BcDeal>, opts: WinnableOptions): Task<Chance
         if (!stopped && opts.poll) stopped = opts.poll(nodes + spent);
         return stopped;
       };
-      const s: Strategy & { solveNodes: number } = new SamplerStrategy(`${seed}:player:${played}`, { poll });
+      const s: Strategy & { solveNodes: number } = new HindsightStrategy(`${seed}:player:${played}`, { poll });
       let g: { won: boolean } | null = null;
       try {
         g = playFrom(world, s, {
@@ -190,7 +196,7 @@ function chanceTask(game: GameSoFar<BcDeal>, opts: WinnableOptions): Task<Chance
       played++;
       if (g.won) won++;
       if (played >= plays || nodes >= maxNodes) return answer();
-      return { done: false, nodes, text: chanceText('the sampler', won, played, true) };
+      return { done: false, nodes, text: chanceText(CHANCE_BY, won, played, true) };
     },
   };
 }

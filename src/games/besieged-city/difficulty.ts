@@ -4,20 +4,20 @@ import type { DealDifficulty, DifficultyMeasure } from '../../solitaire/difficul
 
 // How hard a Besieged City deal is: the solver says whether it can be won at all (it sees the
 // stock); the no-peek win share says how often the strongest player that cannot see the stock
-// (the sampler) wins it — the share of its plays of the deal won, each play with its own
-// strategy seed (batch --strategies sampler --strategy-seeds K), with a 95% Wilson interval.
+// wins it — the share of its plays of the deal won, each play with its own strategy seed
+// (batch --strategies hindsight --strategy-seeds K), with a 95% Wilson interval.
 
-/** The strategy whose plays measure a deal. */
-const PLAYER = 'sampler';
-const WON = `won_${PLAYER}`;
+/** The strategies whose plays can measure a deal, strongest first: a deal is measured by the
+ *  first of them that played it (CSVs made before `hindsight` existed carry the sampler's). */
+const PLAYERS = ['hindsight', 'sampler'] as const;
 
 const share = (x: number) => Number(x.toFixed(4));
 
 export const BC_DIFFICULTY: DifficultyMeasure = {
-  label: `no-peek win share (${PLAYER} plays won)`,
-  made: 'patience batch besieged-city --strategies sampler --strategy-seeds K',
+  label: 'no-peek win share (plays won by hindsight, or by the sampler in older CSVs)',
+  made: 'patience batch besieged-city --strategies hindsight --strategy-seeds K',
   columns: [{ name: 'shortest', check: (v) => (v === '' ? null : wholeNumber(1)(v, {})) }],
-  fields: ['moves', 'shortest', 'plays', 'wins', 'win_share', 'win_lo', 'win_hi'],
+  fields: ['moves', 'shortest', 'player', 'plays', 'wins', 'win_share', 'win_lo', 'win_hi'],
   grades: [
     { name: 'easy', rule: 'winnable; the no-peek player won 90% of its plays or more' },
     { name: 'medium', rule: 'winnable; won 50% to under 90% of its plays' },
@@ -30,8 +30,11 @@ export const BC_DIFFICULTY: DifficultyMeasure = {
     { name: 'undecided', rule: 'the solver did not decide within its budget, and no play won' },
   ],
   assess(rows) {
-    const plays = rows.filter((r) => r[WON] === 'true' || r[WON] === 'false');
-    if (plays.length === 0) return null;
+    const played = (won: string) => rows.filter((r) => r[won] === 'true' || r[won] === 'false');
+    const player = PLAYERS.find((p) => played(`won_${p}`).length > 0);
+    if (player === undefined) return null;
+    const WON = `won_${player}`;
+    const plays = played(WON);
     const wins = plays.filter((r) => r[WON] === 'true').length;
     const outcome = rows.find((r) => r.outcome === 'solved' || r.outcome === 'unsolvable')?.outcome ?? rows[0].outcome;
     const p = wins / plays.length;
@@ -60,6 +63,7 @@ export const BC_DIFFICULTY: DifficultyMeasure = {
       fields: {
         moves: moves.length ? Math.min(...moves) : '',
         shortest: shortest.length ? Math.min(...shortest) : '',
+        player,
         plays: plays.length,
         wins,
         win_share: share(p),

@@ -3,7 +3,7 @@ import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../
 import { narrowness, narrowSummary, shortcut } from '../../search/narrow.js';
 import { dealFromJson, dealFromSeed, GAME, withVariant } from './deal.js';
 import { PT_POLICY } from './policy.js';
-import { PtGame } from './search.js';
+import { ptSearchGame } from './suit-relaxation.js';
 import { NARROW_COLUMNS } from './narrow-columns.js';
 
 // Batch solving: one row per seed (or per deal file). With `narrowNodes` (batch --narrowness N),
@@ -22,7 +22,7 @@ export const job: Job<PtJobConfig> = {
   run: (config, seed) => {
     const base = dealOfItem(config, seed, dealFromSeed, dealFromJson);
     // The rule variant as `--variant` writes it (absent: the default reading).
-    const game = new PtGame(config.rules ? withVariant(base, config.rules, 'variant') : base);
+    const game = ptSearchGame(config.rules ? withVariant(base, config.rules, 'variant') : base);
     const { row, result } = solveRow(GAME, seed, game, PT_POLICY, config);
     if (!config.narrowNodes) return row;
     for (const c of NARROW_COLUMNS) row[c] = '';

@@ -6,7 +6,7 @@ import { formatMove, parseMove } from './notation.js';
 import { MAX_MOVES, PtPosition } from './position.js';
 import { renderPosition } from './render.js';
 import { PT_POLICY } from './policy.js';
-import { PtGame } from './search.js';
+import { ptSearchGame } from './suit-relaxation.js';
 import { DEFAULT_RULES, formatVariant, VARIANT_HELP } from './rules.js';
 
 export const parterre: Solitaire<PtDeal, PtPosition> = {
@@ -18,7 +18,7 @@ export const parterre: Solitaire<PtDeal, PtPosition> = {
   dealFromJson,
   dealToJson,
   position: (deal) => new PtPosition(deal),
-  searchGame: (deal) => new PtGame(deal),
+  searchGame: ptSearchGame,
   searchPolicy: PT_POLICY,
   difficulty: PT_DIFFICULTY,
   legalMoves: (pos, out) => pos.legalMoves(out),

@@ -40,4 +40,10 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  the deal is lost), the guided runs stop at 20% of the budget and the exhaustive pass gets the
    *  rest (seeds 2001..2400 at 7M nodes: one more deal proved lost, none lost). */
   exhaustedFirstPassShare: 0.2,
+  /** The suit relaxation (suit-relaxation.ts), searched to the end once every streamlined run has
+   *  exhausted its space: it proves lost deals that the exhaustive pass cannot finish. Of the 25
+   *  deals undecided at 5M nodes in seeds 1..420 it exhausts 29 226 261 341 in 0.17–1.24M nodes
+   *  and 316 in 1.38M, which 0.3 of 5M covers (bench/RESULTS.md, "Parterre: the suit
+   *  relaxation"). */
+  relaxationShare: 0.3,
 };

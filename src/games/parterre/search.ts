@@ -28,7 +28,7 @@ const SUIT_OF = Uint8Array.from({ length: 52 }, (_, c) => suitOf(c));
 
 export class PtGame extends PtPosition implements SearchGame {
   readonly maxMoves = MAX_MOVES;
-  readonly maxKeyWords = PT_MAX_KEY_WORDS;
+  readonly maxKeyWords: number = PT_MAX_KEY_WORDS;
   private readonly scores = new Int32Array(MAX_MOVES);
   // Scratch for dead(): cards freed in the relaxed game, unfreed height per pile, relaxed
   // foundation heights.
@@ -47,6 +47,10 @@ export class PtGame extends PtPosition implements SearchGame {
   /** Move-ordering score of a card moving between two bases of equal rank, against 10 for
    *  other pile-to-pile moves (10 measured no worse than 150 on seeds 1..30). */
   shuffleScore = 10;
+
+  /** The suit relaxation (suit-relaxation.ts), set where the game is made for solving
+   *  (ptSearchGame()): that module extends this class, so this one cannot import it. */
+  relaxation?: () => SearchGame | undefined;
 
   key(out: Uint32Array): number {
     return this.streamlined && this.suitBlind

@@ -7,7 +7,8 @@ import { bcDeal, pilDeal, pilRule, ptDeal, type Settings } from './model.js';
 // exported by their cores: hint and winnable as tasks in bounded steps), and for Pilstymas the
 // opponent's move and a hint from the expert. A game comes as the page holds it (settings and
 // moves in notation); nothing here reads Besieged City's stock unless the spoiler is asked for:
-// its hint and its chance come from the sampler given the player's view only.
+// its hint and its chance come from hindsight (the strongest player that does not peek) given
+// the player's view only.
 
 /** What the page sends: the game, its moves, and for Besieged City a dealt card waiting. */
 export interface GameState {

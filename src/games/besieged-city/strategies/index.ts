@@ -3,7 +3,7 @@ import type { BcDeal } from '../deal.js';
 import { replay } from '../replay.js';
 import type { GameResult } from './play.js';
 import { GreedyStrategy } from './greedy.js';
-import { HindsightStrategy } from './hindsight.js';
+import { HindsightStrategy, QuickStrategy } from './hindsight.js';
 import { PlannerStrategy } from './planner.js';
 import { RandomStrategy } from './random.js';
 import { SamplerStrategy } from './sampler.js';
@@ -25,7 +25,7 @@ export {
 } from './play.js';
 export { BcView, DEAL, RESIGN, formatViewMove } from '../view.js';
 
-export const STRATEGIES: string[] = ['random', 'greedy', 'planner', 'sampler', 'hindsight'];
+export const STRATEGIES: string[] = ['random', 'greedy', 'planner', 'sampler', 'hindsight', 'quick'];
 
 /** A fresh strategy. `seed` fixes its random choices (random, sampler); games are reproducible
  *  for the same deal, name, seed and options. Throws InputError for an unknown name. */
@@ -41,6 +41,8 @@ export function makeStrategy(name: string, seed: string, opts: StrategyOptions =
       return new SamplerStrategy(seed, opts);
     case 'hindsight':
       return new HindsightStrategy(seed, opts);
+    case 'quick':
+      return new QuickStrategy(seed, opts);
     default:
       throw new InputError(`unknown strategy ${quote(name)} (use ${STRATEGIES.join(', ')})`);
   }

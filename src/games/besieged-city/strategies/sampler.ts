@@ -79,6 +79,8 @@ export interface SamplerTuning {
    *  many times the node budget (at most once per card turned, `rescues` times a game; 0: never). */
   rescue: number;
   rescues: number;
+  /** The node budget of a guess's solve when the options name none (default 8000). */
+  nodes?: number;
 }
 
 export class SamplerStrategy implements Strategy {
@@ -137,7 +139,7 @@ export class SamplerStrategy implements Strategy {
       rescue: tuning?.rescue ?? 0,
       rescues: tuning?.rescues ?? 0,
     };
-    this.nodes = opts.nodes ?? 8000;
+    this.nodes = opts.nodes ?? tuning?.nodes ?? 8000;
     this.budgetMs = opts.budgetMs ?? Infinity;
     this.poll = opts.poll;
     this.fallback = new PlannerStrategy(opts);

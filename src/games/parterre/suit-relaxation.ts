@@ -1,0 +1,394 @@
+import { PILES, type PtDeal } from './deal.js';
+import { B2F, DECK, IN_BOUQUET, ON_FOUNDATION, P2F, PILE_CAP, packMove } from './position.js';
+import { PtGame } from './search.js';
+
+// The suit relaxation of Parterre (foundations=final): the real game in which a card forgets its
+// suit once it has left its dealt place, so that positions that differ only in where such cards
+// of one rank lie are one position. It is won whenever the real game is, and it is small enough
+// to be searched to the end where the real game is not: the real search spends its budget on
+// positions that differ only in which suit lies where (bench/RESULTS.md, "Parterre: the suit
+// relaxation").
+//
+// Rules. A card is *placed* (its own identity) while it and every card under it have never moved
+// since the position the relaxation starts from; every other card off the foundations — one that
+// has moved, or lies in the bouquet — is *loose*. The moves are the real ones, and one more: a
+// loose card of rank r that is available (a pile top or in the bouquet) may go home on the
+// foundation of any suit s that holds r-1, when the card (r, s) is itself loose. (Played as: the
+// two cards swap places, and (r, s) goes home from where the first one was.) In other words the
+// position is the real one up to exchanging loose cards of one rank, freely, at any time.
+//
+// Claim: every real line is a line here (the real moves are all here, with no exchange), and the
+// goal is the same (all 52 home), so a position whose relaxation is lost is lost in the real game.
+//
+// The search of it (a depth-first search, exhaustive, with the state table) is exact on the
+// relaxed game:
+//   - key(): each pile as (its placed cards, by its dealt pile and their number, or its bottom's
+//     rank when none), the number of cards above them (they descend one rank at a time: a card
+//     lands on a non-empty pile only one rank below its top), the bouquet as a count per rank, and
+//     the foundations' heights. That decodes to the relaxed position: the placed cards exactly, the
+//     loose ones by rank and place, and which cards are loose (neither placed, nor home).
+//   - the moves searched are the same relaxed positions from any real position with that key:
+//     pile and bouquet moves look at ranks only, a placed card goes home as itself, and a loose one
+//     on every suit that holds r-1 and whose rank-r card is loose (own suit included).
+//   - prunings: PtGame.searchMoves()' (interchangeable piles; a bouquet card goes to a pile only
+//     when a chain of bouquet ranks leads down from it to a pile top). Their proofs move cards in
+//     time and look at ranks only; the bouquet rule's first case plays c from the bouquet where the
+//     line played it from its pile, to a foundation or a pile: c is loose in both places, so its
+//     relaxed home moves are the same. No forced moves (the safe rule's proof is about the real game's
+//     suits); the dead test is PtGame's, with this game's foundation rule (dead()).
+// With `bouquetLoose` false (an experiment: a stronger relaxation whose space is too large to be
+// of use, bench/RESULTS.md) only cards that have left a pile are loose: bouquet cards, and cards
+// from the bouquet wherever they lie, keep their suits; every argument above holds as written, and
+// the bouquet rule's proof needs no extra step (c keeps its suit in both places).
+// Only foundations=final: under removable a card off a foundation would need its own rules here.
+
+/** A foundation move of a loose card onto another suit's foundation: bit 16 set, that suit in bits
+ *  17-18, the move's own fields as a P2F or B2F of the card played (the card swapped home is
+ *  (rank, suit)). */
+const SWAP = 1 << 16;
+
+export class SuitRelaxation extends PtGame {
+  /** Per pile, how many cards at its bottom are placed (never moved). */
+  private readonly placed = new Int8Array(PILES);
+  private readonly undo = new Int8Array(1 << 16);
+  private depth = 0;
+  private readonly order = new Int32Array(PILES);
+  private readonly hdr = new Int32Array(PILES);
+  private readonly counts = new Int32Array(14);
+
+  /** Per card: 1 when it lay in a pile where the relaxation starts (only such a card can be
+   *  loose when the bouquet is not). */
+  private readonly fromPile = new Uint8Array(DECK);
+  override readonly maxKeyWords = 10;
+  private readonly runHi = new Float64Array(PILES);
+
+  /** `bouquetLoose`: whether bouquet cards, and cards that came from the bouquet, are loose too
+   *  (a weaker relaxation, with a smaller space); else only cards that have left a pile are. */
+  constructor(
+    pos: PtGame,
+    readonly bouquetLoose = true,
+  ) {
+    super({
+      piles: Array.from({ length: PILES }, (_, p) => pos.pile(p)),
+      bouquet: pos.bouquetCards(),
+    });
+    if (pos.removable) throw new Error('the suit relaxation is for foundations=final only');
+    for (let p = 0; p < PILES; p++) {
+      this.placed[p] = this.plen[p];
+      for (let i = 0; i < this.plen[p]; i++) this.fromPile[this.piles[p * PILE_CAP + i]] = 1;
+    }
+  }
+
+  override forcedMove(): number {
+    return -1;
+  }
+
+  /** PtGame.dead()'s relaxation (search.ts) carried over to this game: the same fixpoint of
+   *  freed pile cards, with the foundation rule of this game.
+   *
+   *  Claim: if this game is won from here by a line L, every pile card is freed. The proof is
+   *  PtGame.dead()'s, induction on the moments L first moves each pile card x from its place, with
+   *  one case changed. x going home goes on the foundation of a suit s that holds r-1 then: s is
+   *  its own suit when x is placed (it has not moved), or any suit whose rank-r card is loose then
+   *  when x is loose now. A card that is loose then is loose now, or has moved before — freed,
+   *  and loose when it can be (`canLoose`). And suit s holds r-1 when each of its cards of rank
+   *  k < r is home now, or went home itself (freed, or in the bouquet), or was loose then (loose
+   *  now, else freed) and a loose card of rank k went home in its stead, one that has moved
+   *  (freed) or lies in the bouquet. The fixpoint's height of suit s counts exactly these levels
+   *  (freed card, or loose card with a freed loose card of its rank), so it is at least the
+   *  height L reaches; the landings are the real ones (ranks only). */
+  override dead(): boolean {
+    if (this.plain) return false;
+    const plen = this.plen,
+      piles = this.piles;
+    for (let p = 0; p < PILES; p++) if (plen[p] === 0) return false;
+    const freed = this.rFreed,
+      loose = this.rLoose,
+      lim = this.rLim,
+      h = this.rH,
+      f = this.found;
+    let looseFree = 0,
+      bq = 0;
+    for (let c = 0; c < DECK; c++) {
+      loose[c] = this.loose(c) ? 1 : 0;
+      freed[c] = this.loc[c] === IN_BOUQUET ? 1 : 0;
+      if (freed[c] && loose[c]) looseFree |= 1 << ((c % 13) + 1);
+    }
+    for (let k = 0; k < this.bouquet.length; k++) if (this.bmask & (1 << k)) bq |= 1 << ((this.bouquet[k] % 13) + 1);
+    for (let p = 0; p < PILES; p++) lim[p] = plen[p];
+    let freedRanks = 0,
+      baseOk = 0;
+    for (;;) {
+      for (let s = 0; s < 4; s++) {
+        let x = f[s];
+        while (x < 13 && (freed[s * 13 + x] || (loose[s * 13 + x] && looseFree & (1 << (x + 1))))) x++;
+        h[s] = x;
+      }
+      let pileBase = freedRanks;
+      for (let p = 0; p < PILES; p++) pileBase |= 1 << ((piles[p * PILE_CAP + lim[p] - 1] % 13) + 1);
+      let ok = 0;
+      for (let b = 13; b >= 2; b--) {
+        if (pileBase & (1 << b)) ok |= 1 << b;
+        else if (bq & (1 << b) && b < 13 && (ok & (1 << (b + 1))) !== 0) ok |= 1 << b;
+      }
+      let changed = ok !== baseOk;
+      baseOk = ok;
+      for (let p = 0; p < PILES; p++) {
+        const base = p * PILE_CAP;
+        while (lim[p] > 0) {
+          const x = piles[base + lim[p] - 1],
+            r = (x % 13) + 1;
+          let home = false;
+          if (lim[p] > this.placed[p]) {
+            for (let s = 0; s < 4 && !home; s++) {
+              const y = s * 13 + r - 1;
+              home = h[s] >= r - 1 && (loose[y] === 1 || (freed[y] === 1 && this.canLoose(y)));
+            }
+          } else home = h[(x / 13) | 0] >= r - 1;
+          if (!home && !(r < 13 && (baseOk & (1 << (r + 1))) !== 0)) break;
+          lim[p]--;
+          freed[x] = 1;
+          freedRanks |= 1 << r;
+          if (this.canLoose(x)) looseFree |= 1 << r;
+          changed = true;
+        }
+        // An emptied pile frees every card (PtGame.dead()'s rule P): not dead.
+        if (lim[p] === 0) return false;
+      }
+      if (!changed) return true;
+    }
+  }
+
+  /** Whether card c is loose once it has moved. */
+  private canLoose(c: number): boolean {
+    return this.bouquetLoose || this.fromPile[c] === 1;
+  }
+
+  private readonly rFreed = new Uint8Array(DECK);
+  private readonly rLoose = new Uint8Array(DECK);
+  private readonly rLim = new Int8Array(PILES);
+  private readonly rH = new Int8Array(4);
+
+  override lowerBound(): number {
+    return DECK - this.foundTotal;
+  }
+
+  /** Whether card c is loose: off the foundations and not placed. */
+  private loose(c: number): boolean {
+    const l = this.loc[c];
+    if (l === ON_FOUNDATION) return false;
+    if (!this.bouquetLoose && !this.fromPile[c]) return false;
+    if (l === IN_BOUQUET) return true;
+    const base = l * PILE_CAP;
+    for (let i = 0; i < this.placed[l]; i++) if (this.piles[base + i] === c) return false;
+    return true;
+  }
+
+  /** For tests: every legal move of this game (no pruning) and no dead test. */
+  plain = false;
+
+  override searchMoves(out: Int32Array, offset: number): number {
+    let n = offset + (this.plain ? this.legalMoves(out, offset) : super.searchMoves(out, offset));
+    const f = this.found;
+    // A loose available card of rank r home on another suit s: f[s] = r-1 and (r, s) loose.
+    const add = (c: number, kind: number, from: number) => {
+      const r = (c % 13) + 1,
+        own = (c / 13) | 0;
+      for (let s = 0; s < 4; s++) {
+        if (s === own || f[s] !== r - 1) continue;
+        if (this.loose(s * 13 + r - 1)) out[n++] = packMove(kind, from, 0, c) | SWAP | (s << 17);
+      }
+    };
+    for (let p = 0; p < PILES; p++) {
+      const len = this.plen[p];
+      if (len > this.placed[p]) {
+        const c = this.piles[p * PILE_CAP + len - 1];
+        if (this.bouquetLoose || this.fromPile[c]) add(c, P2F, p);
+      }
+    }
+    if (this.bouquetLoose)
+      for (let k = 0; k < this.bouquet.length; k++) if (this.bmask & (1 << k)) add(this.bouquet[k], B2F, k);
+    return n - offset;
+  }
+
+  override moves(out: Int32Array, offset: number): number {
+    return this.searchMoves(out, offset);
+  }
+
+  /** Exchanges the places of two cards (both off the foundations). */
+  private swap(a: number, b: number): void {
+    const la = this.loc[a],
+      lb = this.loc[b];
+    // Both places found first: the two cards may share a pile or the bouquet.
+    const ia = this.slot(la, a),
+      ib = this.slot(lb, b);
+    this.write(la, ia, b);
+    this.write(lb, ib, a);
+    this.loc[a] = lb;
+    this.loc[b] = la;
+  }
+
+  /** The index of card c in its place l: a bouquet slot or a height in pile l. */
+  private slot(l: number, c: number): number {
+    if (l === IN_BOUQUET) {
+      for (let k = 0; k < this.bouquet.length; k++) if (this.bouquet[k] === c && this.bmask & (1 << k)) return k;
+    } else {
+      const base = l * PILE_CAP;
+      for (let i = 0; i < this.plen[l]; i++) if (this.piles[base + i] === c) return i;
+    }
+    throw new Error('swap: card not found');
+  }
+
+  private write(l: number, i: number, c: number): void {
+    if (l === IN_BOUQUET) this.bouquet[i] = c;
+    else {
+      this.piles[l * PILE_CAP + i] = c;
+      this.keyDirty |= 1 << l;
+    }
+  }
+
+  override make(m: number): void {
+    const from = (m >> 2) & 31,
+      kind = m & 3;
+    const fromPile = kind === P2F || kind === 2;
+    this.undo[this.depth++] = fromPile ? this.placed[from] : 0;
+    if (m & SWAP) {
+      const c = (m >> 10) & 63,
+        other = ((m >> 17) & 3) * 13 + (c % 13);
+      this.swap(c, other);
+      super.make((m & ~(SWAP | (3 << 17)) & ~(63 << 10)) | (other << 10));
+    } else super.make(m);
+    if (fromPile && this.plen[from] < this.placed[from]) this.placed[from] = this.plen[from];
+  }
+
+  override unmake(m: number): void {
+    const from = (m >> 2) & 31,
+      kind = m & 3;
+    const fromPile = kind === P2F || kind === 2;
+    const was = this.undo[--this.depth];
+    if (m & SWAP) {
+      const c = (m >> 10) & 63,
+        other = ((m >> 17) & 3) * 13 + (c % 13);
+      super.unmake((m & ~(SWAP | (3 << 17)) & ~(63 << 10)) | (other << 10));
+      this.swap(c, other);
+    } else super.unmake(m);
+    if (fromPile) this.placed[from] = was;
+  }
+
+  override key(out: Uint32Array): number {
+    return this.bouquetLoose ? this.looseKey(out) : this.pileKey(out);
+  }
+
+  /** With only cards from the piles loose: per pile its header (below), then 3 bits a card above
+   *  its placed ones (above its bottom when none: the header holds the bottom, by rank when
+   *  loose, else as 16 + the card; empty 127) (0 loose, else 1 + the suit of a card from the bouquet), the piles sorted;
+   *  then the bouquet's slots and the foundations' heights. The header and the suits decode to
+   *  the pile (ranks descend one at a time above the placed cards), the foundations to the loose
+   *  set (cards from the piles, neither placed nor home). */
+  private pileKey(out: Uint32Array): number {
+    const hdr = this.hdr,
+      order = this.order,
+      hi = this.runHi;
+    for (let p = 0; p < PILES; p++) {
+      const n = this.plen[p],
+        l = this.placed[p],
+        base = p * PILE_CAP;
+      hdr[p] =
+        n === 0
+          ? 127 << 4
+          : l > 0
+            ? (1 << 12) | (p << 9) | (l << 4) | (n - l)
+            : ((this.fromPile[this.piles[base]] ? this.piles[base] % 13 : 16 + this.piles[base]) << 4) | (n - 1);
+      // Cards above the placed ones (above the bottom when none is placed): at most 12, 36 bits.
+      let v = 0;
+      for (let i = Math.max(l, 1); i < n; i++) {
+        const c = this.piles[base + i];
+        v = v * 8 + (this.fromPile[c] ? 0 : 1 + ((c / 13) | 0));
+      }
+      hi[p] = v;
+      let i = p;
+      while (i > 0) {
+        const q = order[i - 1];
+        if (hdr[q] < hdr[p] || (hdr[q] === hdr[p] && hi[q] <= hi[p])) break;
+        order[i] = q;
+        i--;
+      }
+      order[i] = p;
+    }
+    // Bit writer: values up to 18 bits.
+    let w = 0,
+      acc = 0,
+      nb = 0;
+    const put = (v: number, bits: number) => {
+      acc += v * 2 ** nb;
+      nb += bits;
+      while (nb >= 32) {
+        out[w++] = (acc % 2 ** 32) >>> 0;
+        acc = Math.floor(acc / 2 ** 32);
+        nb -= 32;
+      }
+    };
+    put(this.bmask, 16);
+    const f = this.found;
+    put(f[0] | (f[1] << 4) | (f[2] << 8) | (f[3] << 12), 16);
+    for (let k = 0; k < PILES; k++) {
+      const p = order[k];
+      put(hdr[p], 13);
+      const n = this.plen[p],
+        cards = n === 0 ? 0 : n - Math.max(this.placed[p], 1);
+      if (cards > 0) {
+        const v = hi[p];
+        put(v % 2 ** 18, Math.min(18, 3 * cards));
+        if (cards > 6) put(Math.floor(v / 2 ** 18), 3 * (cards - 6));
+      }
+    }
+    if (nb > 0) out[w++] = acc >>> 0;
+    return w;
+  }
+
+  /** The relaxed position's key (see the header): per pile a 13-bit header — placed cards:
+   *  1<<12 | p<<9 | count<<4 | cards above; none: bottom rank<<4 | cards above; empty: 63<<4 —
+   *  sorted, then the bouquet's count per rank and the foundations' heights. 5 words. */
+  private looseKey(out: Uint32Array): number {
+    const hdr = this.hdr,
+      order = this.order;
+    for (let p = 0; p < PILES; p++) {
+      const n = this.plen[p],
+        l = this.placed[p];
+      hdr[p] =
+        n === 0
+          ? 63 << 4
+          : l > 0
+            ? (1 << 12) | (p << 9) | (l << 4) | (n - l)
+            : ((this.piles[p * PILE_CAP] % 13) << 4) | (n - 1);
+      let i = p;
+      while (i > 0 && hdr[order[i - 1]] > hdr[p]) {
+        order[i] = order[i - 1];
+        i--;
+      }
+      order[i] = p;
+    }
+    const counts = this.counts;
+    counts.fill(0);
+    for (let k = 0; k < this.bouquet.length; k++) if (this.bmask & (1 << k)) counts[this.bouquet[k] % 13]++;
+    let w0 = 0,
+      w1 = 0;
+    for (let r = 0; r < 10; r++) w0 |= counts[r] << (3 * r);
+    for (let r = 10; r < 13; r++) w1 |= counts[r] << (3 * (r - 10));
+    out[0] = w0 >>> 0;
+    out[1] = (w1 | (hdr[order[0]] << 9)) >>> 0;
+    out[2] = (hdr[order[1]] | (hdr[order[2]] << 13)) >>> 0;
+    out[3] = (hdr[order[3]] | (hdr[order[4]] << 13)) >>> 0;
+    const f = this.found;
+    out[4] = (hdr[order[5]] | ((f[0] | (f[1] << 4) | (f[2] << 8) | (f[3] << 12)) << 13)) >>> 0;
+    return 5;
+  }
+}
+
+/** The search game for a deal, with its suit relaxation under foundations=final (the 'auto'
+ *  search runs it on PT_POLICY.relaxationShare). */
+export function ptSearchGame(deal: PtDeal): PtGame {
+  const g = new PtGame(deal);
+  g.relaxation = () => (g.removable ? undefined : new SuitRelaxation(g));
+  return g;
+}

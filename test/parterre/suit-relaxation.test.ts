@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { type PtDeal, dealFromSeed, dealToJson, withVariant } from '../../src/games/parterre/deal.js';
+import { REMOVABLE_RULES } from '../../src/games/parterre/rules.js';
+import { PtGame } from '../../src/games/parterre/search.js';
+import { ptSearchGame, SuitRelaxation } from '../../src/games/parterre/suit-relaxation.js';
+import { PT_POLICY } from '../../src/games/parterre/policy.js';
+import { solve } from '../../src/search/solve.js';
+import { StateTable } from '../../src/search/table.js';
+import { lcg, snapshot } from './helpers.js';
+
+// The suit relaxation (src/games/parterre/suit-relaxation.ts): a game won whenever the real one
+// is, searched to the end. Checked against plain exhaustive search of the real game (a position
+// the relaxation proves lost must be lost) and of the relaxation itself (its prunings and dead
+// test lose no relaxed win), on random endgames.
+
+const table = new StateTable(1 << 22);
+
+/** Plain depth-first search of the real game: every legal move, no dead test, no safe move. */
+function plainReal(deal: PtDeal, maxNodes: number) {
+  const g = new PtGame(deal);
+  g.dead = () => false;
+  g.forcedMove = () => -1;
+  g.searchMoves = (out: Int32Array, off: number) => g.legalMoves(out, off);
+  return solve(g, { algorithm: 'dfs', maxNodes, table }).outcome;
+}
+
+/** Exchanges played by the relaxed searches (the moves that make it a relaxation). */
+let exchanged = 0;
+
+function relaxed(deal: PtDeal, bouquetLoose: boolean, plain: boolean, maxNodes: number) {
+  const g = new SuitRelaxation(new PtGame(deal), bouquetLoose);
+  g.plain = plain;
+  const make = g.make.bind(g);
+  g.make = (m: number) => {
+    if (m >> 16) exchanged++;
+    make(m);
+  };
+  return solve(g, { algorithm: 'dfs', maxNodes, table }).outcome;
+}
+
+/** Random endgames: `lo`..`hi` cards left (the top cards of each suit, the rest home), up to three
+ *  of them in the bouquet, every pile non-empty. */
+function* endgames(seed: number, count: number, lo: number, hi: number): Generator<PtDeal> {
+  const rnd = lcg(seed);
+  for (let t = 0; t < count; t++) {
+    const left = [0, 0, 0, 0];
+    const n = lo + Math.floor(rnd() * (hi - lo + 1));
+    for (let i = 0; i < n; i++) left[Math.floor(rnd() * 4)]++;
+    const cards: number[] = [];
+    for (let s = 0; s < 4; s++) for (let r = 13 - Math.min(13, left[s]); r < 13; r++) cards.push(s * 13 + r);
+    for (let i = cards.length - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1));
+      [cards[i], cards[j]] = [cards[j], cards[i]];
+    }
+    const nb = Math.floor(rnd() * 4);
+    const rest = cards.slice(nb);
+    const piles: number[][] = Array.from({ length: 6 }, (_, p) => [rest[p]]);
+    for (const c of rest.slice(6)) piles[Math.floor(rnd() * 6)].push(c);
+    yield { piles, bouquet: cards.slice(0, nb) };
+  }
+}
+
+describe('the suit relaxation', () => {
+  it('undoes every move exactly, exchanges included', () => {
+    for (const bouquetLoose of [true, false]) {
+      let exchanges = 0;
+      const rnd = lcg(5);
+      for (const deal of [dealFromSeed('29'), ...endgames(3, 10, 24, 30)]) {
+        const g = new SuitRelaxation(new PtGame(deal), bouquetLoose);
+        const buf = new Int32Array(g.maxMoves);
+        const path: number[] = [];
+        for (let step = 0; step < 1500; step++) {
+          const n = g.searchMoves(buf, 0);
+          if (n === 0 || (rnd() < 0.3 && path.length > 0)) {
+            if (path.length === 0) break;
+            g.unmake(path.pop() as number);
+            continue;
+          }
+          const before = snapshot(g);
+          for (let i = 0; i < n; i++) {
+            if (buf[i] >> 16) exchanges++;
+            g.make(buf[i]);
+            g.unmake(buf[i]);
+            expect(snapshot(g)).toBe(before);
+          }
+          const m = buf[Math.floor(rnd() * n)];
+          g.make(m);
+          path.push(m);
+        }
+      }
+      expect(exchanges).toBeGreaterThan(10);
+    }
+  });
+
+  it('never proves lost an endgame that plain search wins, and its prunings lose no relaxed win', () => {
+    const count: Record<string, number> = {};
+    const tally = (k: string) => {
+      count[k] = (count[k] ?? 0) + 1;
+    };
+    for (const deal of endgames(11, 120, 20, 28)) {
+      const want = plainReal(deal, 200_000);
+      const text = JSON.stringify(dealToJson(deal));
+      for (const bouquetLoose of [true, false]) {
+        const got = relaxed(deal, bouquetLoose, false, 200_000);
+        const plain = relaxed(deal, bouquetLoose, true, 200_000);
+        if (want === 'solved') expect(got, text).not.toBe('unsolvable');
+        if (got === 'unsolvable') expect(want, text).not.toBe('solved');
+        if (got !== 'unknown' && plain !== 'unknown') expect(got, text).toBe(plain);
+        tally(`${bouquetLoose ? 'all' : 'piles'} ${want}/${got}`);
+      }
+    }
+    // Not vacuous: lost endgames that the relaxation proves lost, won ones, and exchanges played.
+    expect(count['all unsolvable/unsolvable']).toBeGreaterThan(3);
+    expect(count['piles unsolvable/unsolvable']).toBeGreaterThan(3);
+    expect(count['all solved/solved']).toBeGreaterThan(50);
+    expect(exchanged).toBeGreaterThan(1000);
+  });
+
+  it('never calls dead a position of a random line that plain search of the relaxation wins', () => {
+    // Positions with loose cards: random lines in the relaxation from real deals (home moves
+    // preferred), every tenth position checked.
+    const rnd = lcg(9);
+    let dead = 0,
+      live = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      for (const bouquetLoose of [true, false]) {
+        const g = new SuitRelaxation(new PtGame(dealFromSeed(String(seed))), bouquetLoose);
+        const buf = new Int32Array(g.maxMoves);
+        for (let step = 0; step < 300; step++) {
+          const n = g.searchMoves(buf, 0);
+          if (n === 0) break;
+          let m = buf[Math.floor(rnd() * n)];
+          for (let i = 0; i < n; i++)
+            if ((buf[i] & 3) < 2 && rnd() < 0.7) {
+              m = buf[i];
+              break;
+            }
+          g.make(m);
+          if (step % 10 !== 0) continue;
+          const d = g.dead();
+          g.plain = true;
+          const r = solve(g, { algorithm: 'dfs', maxNodes: 30_000, table }).outcome;
+          g.plain = false;
+          if (d) expect(r, `seed ${seed} step ${step}`).not.toBe('solved');
+          if (r !== 'unknown') d ? dead++ : live++;
+        }
+      }
+    }
+    expect(dead).toBeGreaterThan(100);
+    expect(live).toBeGreaterThan(5);
+  });
+
+  it("decides deal 261 lost in the 'auto' search, where the exhaustive pass alone cannot", () => {
+    const deal = dealFromSeed('261');
+    const big = new StateTable(1 << 26);
+    const alone = solve(new SuitRelaxation(new PtGame(deal)), { algorithm: 'dfs', maxNodes: 1_000_000, table: big });
+    expect(alone.outcome).toBe('unsolvable');
+    const r = solve(ptSearchGame(deal), { maxNodes: 5_000_000, policy: PT_POLICY, table: big });
+    expect(r.outcome).toBe('unsolvable');
+    expect(r.stats.nodes).toBeLessThan(1_000_000);
+    // Under foundations=removable there is none (its rules would need their own proof).
+    expect(ptSearchGame(withVariant(deal, 'foundations=removable')).relaxation?.()).toBeUndefined();
+  });
+
+  it('is for foundations=final only', () => {
+    expect(() => new SuitRelaxation(new PtGame({ ...dealFromSeed('1'), rules: REMOVABLE_RULES }))).toThrow(
+      'foundations=final only',
+    );
+  });
+});
