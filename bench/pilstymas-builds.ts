@@ -13,6 +13,11 @@
 //   node .bench-build/bench/pilstymas-builds.js OLD_BUILD NEW_BUILD mirror planner 1..100
 //       the new build's strategy against the old build's, each seed in both seat orders: the new
 //       one's share of decided games with its 95% Wilson interval
+//   node .bench-build/bench/pilstymas-builds.js OLD_BUILD NEW_BUILD versus expert,planner 1..100 [samples=12,rootNodes=3000]
+//       the new build's first strategy against the old build's second, each seed in both seat
+//       orders: the first one's share of decided games with its 95% Wilson interval and the CPU
+//       milliseconds a decision of each; options after the seeds go to the new build's expert
+//       (ExpertOptions). Give the same build twice to pit two strategies of one build.
 //
 // A pairing of two different strategies plays each seed in both seat orders; a strategy against
 // itself plays each seed once (its mirrored game is the same game). Both builds are asked only
@@ -25,9 +30,9 @@ import { pct, wilson } from '../src/batch/stats.js';
 type Any = any;
 
 const [oldDir, newDir, mode, pairing, seedText] = process.argv.slice(2);
-if (!oldDir || !newDir || !['same', 'mirror', 'league'].includes(mode) || !pairing || !seedText) {
+if (!oldDir || !newDir || !['same', 'mirror', 'league', 'versus'].includes(mode) || !pairing || !seedText) {
   console.error(
-    'usage: node <build>/bench/pilstymas-builds.js OLD_BUILD NEW_BUILD same|mirror|league STRATEGIES FROM..TO',
+    'usage: node <build>/bench/pilstymas-builds.js OLD_BUILD NEW_BUILD same|mirror|league|versus STRATEGIES FROM..TO [EXPERT_OPTIONS]',
   );
   process.exit(2);
 }
@@ -37,6 +42,7 @@ const load = async (dir: string) => {
     dealFromSeed: (await at('src/games/pilstymas/deal.js')).dealFromSeed,
     playGame: (await at('src/games/pilstymas/game.js')).playGame,
     makeStrategy: (await at('src/games/pilstymas/strategies/index.js')).makeStrategy,
+    ExpertStrategy: (await at('src/games/pilstymas/strategies/expert.js')).ExpertStrategy,
   } as Any;
 };
 const builds: Record<'old' | 'new', Any> = { old: await load(oldDir), new: await load(newDir) };
@@ -124,6 +130,49 @@ if (mode === 'same') {
     }
   console.log(
     `round robin, 1,000 games a pairing: ${(total / 3600).toFixed(2)} CPU hours, ${(total / 7200).toFixed(2)} hours on 2 cores`,
+  );
+} else if (mode === 'versus') {
+  const [a, b] = pairing.split(',');
+  const opts: Record<string, number> = {};
+  for (const kv of (process.argv[7] ?? '').split(',').filter(Boolean)) {
+    const [k, v] = kv.split('=');
+    opts[k] = Number(v);
+  }
+  const m = builds.new;
+  const make = (side: 'new' | 'old', seed: string) =>
+    side === 'new' && a === 'expert'
+      ? new m.ExpertStrategy(seed, opts)
+      : builds[side].makeStrategy(side === 'new' ? a : b, seed);
+  let aWins = 0,
+    bWins = 0,
+    draws = 0;
+  const secs = { new: 0, old: 0 },
+    decisions = { new: 0, old: 0 };
+  const timed = (st: Any, k: 'old' | 'new') => ({
+    name: st.name,
+    choose: (v: Any) => {
+      const t0 = cpu();
+      const mv = st.choose(v);
+      secs[k] += cpu() - t0;
+      decisions[k]++;
+      return mv;
+    },
+  });
+  for (let s = from; s <= to; s++) {
+    const seed = String(s);
+    for (const aFirst of [true, false]) {
+      const kinds = aFirst ? (['new', 'old'] as const) : (['old', 'new'] as const);
+      const players = kinds.map((k, seat) => timed(make(k, `${seed}:${'AB'[seat]}`), k));
+      const r = m.playGame(m.dealFromSeed(seed), players);
+      if (r.winner < 0) draws++;
+      else if ((r.winner === 0) === aFirst) aWins++;
+      else bWins++;
+    }
+  }
+  const w = wilson(aWins, aWins + bWins);
+  const ms = (k: 'old' | 'new') => ((1000 * secs[k]) / decisions[k]).toFixed(2);
+  console.log(
+    `${a} (new build${Object.keys(opts).length ? ` ${process.argv[7]}` : ''}) vs ${b} (old build), seeds ${from}..${to} in both seat orders: ${aWins}-${bWins}, draws ${draws}; ${a}'s share of decided games ${pct(aWins / (aWins + bWins))}, 95% Wilson [${pct(w.lo)}, ${pct(w.hi)}]; CPU ms a decision: ${a} ${ms('new')}, ${b} ${ms('old')}`,
   );
 } else {
   // The new build's game loop hands both strategies its views; a view is plain data, the same in both.

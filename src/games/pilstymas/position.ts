@@ -71,6 +71,9 @@ const Z1 = new Uint32Array(SLOTS * ZW);
 const Z2 = new Uint32Array(SLOTS * ZW);
 const ZF1 = new Uint32Array(8 * 14);
 const ZF2 = new Uint32Array(8 * 14);
+/** Tableau cards by side, depth and card, not by pile: the symmetric key (symKey). */
+const Y1 = new Uint32Array(2 * TAB_CAP * ZW);
+const Y2 = new Uint32Array(2 * TAB_CAP * ZW);
 {
   let x = 0x9e3779b9 | 0;
   const next = () => {
@@ -79,7 +82,13 @@ const ZF2 = new Uint32Array(8 * 14);
     x ^= x << 5;
     return x >>> 0;
   };
-  for (const a of [Z1, Z2, ZF1, ZF2]) for (let i = 0; i < a.length; i++) a[i] = next();
+  for (const a of [Z1, Z2, ZF1, ZF2, Y1, Y2]) for (let i = 0; i < a.length; i++) a[i] = next();
+}
+/** A bijective mixing of a 32-bit word (murmur3's finalizer); 0 stays 0 (an empty pile). */
+function mixWord(x: number): number {
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return x ^ (x >>> 16);
 }
 const ZTURN1 = 0x5bd1e995;
 const ZTURN2 = 0x1b873593;
@@ -102,6 +111,21 @@ export class PilPosition {
   readonly rule: WinRule;
   h1 = 0;
   h2 = 0;
+  /** The key words of everything but the tableau (g), and of each tableau pile's cards by
+   *  side, depth and card (p): what symKey combines. */
+  private g1 = 0;
+  private g2 = 0;
+  private readonly p1 = new Int32Array(8);
+  private readonly p2 = new Int32Array(8);
+  /** mixWord of each p as of the last symKey, their sums, and the piles changed since. */
+  private readonly m1 = new Int32Array(8);
+  private readonly m2 = new Int32Array(8);
+  private sum1 = 0;
+  private sum2 = 0;
+  private dirty = 0;
+  /** Set by symKey(). */
+  s1 = 0;
+  s2 = 0;
   private undo = new Int32Array(4096);
   /** Scratch for moves(): what each tableau pile takes. */
   private need = new Int32Array(8);
@@ -143,6 +167,15 @@ export class PilPosition {
     this.winner = -1;
     this.h1 = 0;
     this.h2 = 0;
+    this.g1 = 0;
+    this.g2 = 0;
+    this.p1.fill(0);
+    this.p2.fill(0);
+    this.m1.fill(0);
+    this.m2.fill(0);
+    this.sum1 = 0;
+    this.sum2 = 0;
+    this.dirty = 0;
     this.ulen = 0;
   }
 
@@ -151,29 +184,73 @@ export class PilPosition {
     if (this.turn !== p) {
       this.h1 ^= ZTURN1;
       this.h2 ^= ZTURN2;
+      this.g1 ^= ZTURN1;
+      this.g2 ^= ZTURN2;
     }
     this.turn = p;
   }
 
   setFoundation(slot: number, h: number): void {
-    this.h1 ^= ZF1[slot * 14 + this.found[slot]] ^ ZF1[slot * 14 + h];
-    this.h2 ^= ZF2[slot * 14 + this.found[slot]] ^ ZF2[slot * 14 + h];
+    const x1 = ZF1[slot * 14 + this.found[slot]] ^ ZF1[slot * 14 + h];
+    const x2 = ZF2[slot * 14 + this.found[slot]] ^ ZF2[slot * 14 + h];
+    this.h1 ^= x1;
+    this.h2 ^= x2;
+    this.g1 ^= x1;
+    this.g2 ^= x2;
     this.found[slot] = h;
   }
 
   push(s: number, c: number): void {
-    const i = BASE[s] + this.len[s]++;
+    const d = this.len[s]++;
+    const i = BASE[s] + d;
     this.cards[i] = c;
-    this.h1 ^= Z1[i * ZW + c];
-    this.h2 ^= Z2[i * ZW + c];
+    this.hashCard(s, d, i, c);
   }
 
   pop(s: number): number {
-    const i = BASE[s] + --this.len[s];
+    const d = --this.len[s];
+    const i = BASE[s] + d;
     const c = this.cards[i];
+    this.hashCard(s, d, i, c);
+    return c;
+  }
+
+  /** Toggles card c at depth d (slot i) of stack s in the keys. */
+  private hashCard(s: number, d: number, i: number, c: number): void {
     this.h1 ^= Z1[i * ZW + c];
     this.h2 ^= Z2[i * ZW + c];
-    return c;
+    if (s < TAB) {
+      this.g1 ^= Z1[i * ZW + c];
+      this.g2 ^= Z2[i * ZW + c];
+    } else {
+      const t = s - TAB;
+      const y = ((t >> 2) * TAB_CAP + d) * ZW + c;
+      this.p1[t] ^= Y1[y];
+      this.p2[t] ^= Y2[y];
+      this.dirty |= 1 << t;
+    }
+  }
+
+  /** Sets s1, s2 to a key of the position up to the order of each side's four tableau piles:
+   *  positions that differ only by which of a side's piles holds which cards get the same key
+   *  (up to collisions). Every rule treats a side's four piles alike (moves onto and off any
+   *  pile, the win rule's own four piles), so such positions have the same futures, pile names
+   *  aside. Each pile's word depends on its side and cards only; a side's words are summed
+   *  after a mixing step, which makes the sum independent of the order. */
+  symKey(): void {
+    // Only the piles changed since the last call are mixed again (a move changes two).
+    for (let d = this.dirty, t = 0; d !== 0; d >>>= 1, t++) {
+      if ((d & 1) === 0) continue;
+      const x1 = mixWord(this.p1[t]),
+        x2 = mixWord(this.p2[t]);
+      this.sum1 = (this.sum1 + x1 - this.m1[t]) | 0;
+      this.sum2 = (this.sum2 + x2 - this.m2[t]) | 0;
+      this.m1[t] = x1;
+      this.m2[t] = x2;
+    }
+    this.dirty = 0;
+    this.s1 = (this.g1 + this.sum1) | 0;
+    this.s2 = (this.g2 + this.sum2) | 0;
   }
 
   /** The top card of stack s, or -1 when it is empty. */
@@ -194,6 +271,12 @@ export class PilPosition {
     const out = new Array<number>(n);
     for (let i = 0; i < n; i++) out[i] = this.cards[b + i];
     return out;
+  }
+
+  /** symKey() as one number, 53 bits. */
+  symmetricKey(): number {
+    this.symKey();
+    return (this.s1 >>> 0) * 0x200000 + (this.s2 & 0x1fffff);
   }
 
   /** The key for transposition tables: 53 bits, exact up to Zobrist collisions. */

@@ -33,18 +33,42 @@ export interface PlayerView {
   readonly hidden: readonly (readonly number[])[];
 }
 
+/** Scratch for viewOf's hidden sets (one at a time: views are built synchronously). */
+const mark = new Uint8Array(104);
+
+/** Stack s of pos from card `from` up, bottom first. */
+function stackFrom(pos: PilPosition, s: number, from: number): number[] {
+  const n = pos.len[s];
+  const out = new Array<number>(Math.max(0, n - from));
+  for (let i = from; i < n; i++) out[i - from] = pos.at(s, i);
+  return out;
+}
+
 export function viewOf(pos: PilPosition, seat: number): PlayerView {
   const handCard = pos.turn === seat ? pos.top(HAND + seat) : -1;
   // Sorted by marking ids rather than by sorting, so the order of the hand leaves no trace.
-  const hidden = [0, 1].map((p) => {
-    const mark = new Uint8Array(104);
+  const hidden: number[][] = [[], []];
+  for (let p = 0; p < 2; p++) {
     const n = pos.len[HAND + p] - (p === seat && handCard >= 0 ? 1 : 0);
-    for (let i = 0; i < n; i++) mark[pos.at(HAND + p, i)] = 1;
-    for (let i = 0; i < pos.down[p]; i++) mark[pos.at(STOCK + p, i)] = 1;
-    const out: number[] = [];
-    for (let c = 0; c < 104; c++) if (mark[c]) out.push(c);
-    return out;
-  });
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      mark[pos.at(HAND + p, i)] = 1;
+      k++;
+    }
+    for (let i = 0; i < pos.down[p]; i++) {
+      mark[pos.at(STOCK + p, i)] = 1;
+      k++;
+    }
+    const out = hidden[p];
+    for (let c = 0; c < 104 && k > 0; c++)
+      if (mark[c]) {
+        out.push(c);
+        mark[c] = 0;
+        k--;
+      }
+  }
+  const tableau: number[][] = new Array(8);
+  for (let t = 0; t < 8; t++) tableau[t] = stackFrom(pos, TAB + t, 0);
   return {
     seat,
     rule: pos.rule,
@@ -53,9 +77,9 @@ export function viewOf(pos: PilPosition, seat: number): PlayerView {
     handCount: [pos.len[HAND], pos.len[HAND + 1]],
     handCard,
     stockDown: [pos.down[0], pos.down[1]],
-    stockUp: [0, 1].map((p) => pos.stack(STOCK + p).slice(pos.down[p])),
-    waste: [0, 1].map((p) => pos.stack(WASTE + p)),
-    tableau: [0, 1, 2, 3, 4, 5, 6, 7].map((t) => pos.stack(TAB + t)),
+    stockUp: [stackFrom(pos, STOCK, pos.down[0]), stackFrom(pos, STOCK + 1, pos.down[1])],
+    waste: [stackFrom(pos, WASTE, 0), stackFrom(pos, WASTE + 1, 0)],
+    tableau,
     foundations: Array.from(pos.found),
     hidden,
   };

@@ -186,16 +186,53 @@ export function features(pos: PilPosition, out: Float64Array, doSettle = true, h
   return r;
 }
 
-const feat = new Float64Array(FEATURES.length);
+/** Each weights object's weights in the order of FEATURES (computed once per object). */
+const weightArrays = new WeakMap<EvalWeights, Float64Array>();
+function weightArray(w: EvalWeights): Float64Array {
+  let a = weightArrays.get(w);
+  if (!a) {
+    a = Float64Array.from(FEATURES, (f) => w[f]);
+    weightArrays.set(w, a);
+  }
+  return a;
+}
 
-/** The score of pos for player `me` (higher is better); pos is restored. */
+/** The score of pos for player `me` (higher is better); pos is restored. The weighted sum of
+ *  features(), in the same order, computing only the features that weigh something (a term
+ *  of weight 0 adds 0, so the sum is the same). */
 export function evaluateExpert(pos: PilPosition, me: number, w: EvalWeights = EXPERT_EVAL): number {
   if (pos.winner >= 0) return pos.winner === me ? WIN : -WIN;
-  // The player to move wins by its free moves alone.
-  // The hand features cost a pass over both hands: skipped when they weigh nothing.
-  if (features(pos, feat, w.settle !== 0, w.handPlay !== 0 || w.otherHandPlay !== 0) < 0)
-    return pos.turn === me ? WIN / 2 : -WIN / 2;
+  const wa = weightArray(w);
+  const n = w.settle !== 0 ? settle(pos) : 0;
   let s = 0;
-  for (let i = 0; i < FEATURES.length; i++) s += w[FEATURES[i]] * feat[i];
-  return pos.turn === me ? s : -s;
+  // The player to move wins by its free moves alone.
+  if (pos.winner >= 0) s = Number.NaN;
+  else {
+    const m = pos.turn,
+      o = 1 - m,
+      len = pos.len;
+    s += wa[0] * (len[STOCK + o] - len[STOCK + m]);
+    s += wa[1] * (len[HAND + o] + len[WASTE + o] - len[HAND + m] - len[WASTE + m]);
+    let tm = 0,
+      to = 0,
+      empties = 0;
+    if (pos.rule === 'cleared') {
+      for (let k = 0; k < 4; k++) (tm += len[TAB + 4 * m + k]), (to += len[TAB + 4 * o + k]);
+    }
+    for (let t = 0; t < 8; t++) if (len[TAB + t] === 0) empties++;
+    s += wa[2] * (to - tm);
+    s += wa[3] * empties;
+    if (wa[4] !== 0) s += wa[4] * (stockOpen(pos, m) ? 1 : 0);
+    if (wa[5] !== 0) s += wa[5] * loads(pos, STOCK + o);
+    if (wa[6] !== 0) s += wa[6] * loads(pos, WASTE + o);
+    if (wa[7] !== 0) s += wa[7] * (stockOpen(pos, o) ? 1 : 0);
+    if (wa[8] !== 0) s += wa[8] * stockGap(pos, m);
+    if (wa[9] !== 0) s += wa[9] * stockGap(pos, o);
+    if (wa[10] !== 0) s += wa[10] * handPlay(pos, m);
+    if (wa[11] !== 0) s += wa[11] * handPlay(pos, o);
+  }
+  const mover = pos.turn;
+  for (let i = n - 1; i >= 0; i--) pos.unmake(settleTrail[i]);
+  if (Number.isNaN(s)) return mover === me ? WIN / 2 : -WIN / 2;
+  return mover === me ? s : -s;
 }

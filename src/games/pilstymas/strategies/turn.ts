@@ -1,6 +1,7 @@
 import { grown } from '../../../search/grow.js';
 import {
   END,
+  TO_F,
   FROM_HAND,
   FROM_STOCK,
   FROM_TAB,
@@ -90,8 +91,9 @@ function stockOpenAfterStop(pos: PilPosition, p: number): boolean {
 }
 
 export const MAX_DEPTH = 120;
-/** The wide breadth-first search's positions at most (TurnSearch.wideBfs): the planner's budget;
- *  the expert's root search, ten times larger, would spend more on it than on its search. */
+const NO_PILE = 255;
+/** The wide breadth-first search's positions at most (TurnSearch.wideBfs), besides the search's
+ *  own budget: a larger search would spend more on it than on its search. */
 const WIDE_CAP = 3000;
 const LINE = MAX_DEPTH + 2;
 
@@ -106,7 +108,7 @@ export class TurnMemory {
   /** Call with the position the turn ended in (the opponent to move). */
   add(pos: PilPosition): void {
     this.sync(pos);
-    const k = pos.key();
+    const k = pos.symmetricKey();
     this.seen.set(k, (this.seen.get(k) ?? 0) + 1);
   }
   /** Whether a turn ending from pos (with the same cards on the foundations and as many stock
@@ -116,7 +118,7 @@ export class TurnMemory {
   }
   penalty(pos: PilPosition): number {
     if (pos.progress() !== this.mark) return 0;
-    const n = this.seen.get(pos.key());
+    const n = this.seen.get(pos.symmetricKey());
     return n === undefined ? 0 : n * TurnMemory.PENALTY;
   }
   sync(pos: PilPosition): void {
@@ -161,6 +163,43 @@ function idle(pos: PilPosition, m: number, me: number): boolean {
   return pos.len[TAB + src] === 1 && pos.len[TAB + dst] === 0;
 }
 
+/** The order in which the turn search tries the moves of a position (higher first): a bounded
+ *  depth-first search spends its budget below the moves it tries first, so the moves that shed
+ *  the mover's cards (rule a onto a foundation, the stock top, loads onto the other's stock or
+ *  waste, own pile cards onto the other's piles, the hand card) go before rearranging piles.
+ *  No move is left out: with budget to spare the search reaches the same positions. */
+function prio(m: number, me: number): number {
+  if (m === END || m === PASS) return 0;
+  const from = moveFrom(m),
+    to = moveTo(m);
+  const fromOwn = from < FROM_TAB || (from - FROM_TAB) >> 2 === me;
+  if (to === TO_F) return fromOwn ? 6 : 1;
+  if (from === FROM_STOCK) return 6;
+  if (to >= TO_OSTOCK) return 5;
+  if (from === FROM_HAND) return 4;
+  const toOwn = (to - TO_TAB) >> 2 === me;
+  if (fromOwn && !toOwn) return 5;
+  if (fromOwn === toOwn) return 2;
+  return 1;
+}
+const PRIO_LEVELS = 7;
+const sortBuf = new Int32Array(MAX_MOVES);
+const prioBuf = new Int32Array(MAX_MOVES);
+const levelAt = new Int32Array(PRIO_LEVELS + 1);
+/** Sorts buf[off..off+n) by prio, highest first, keeping the order of equal ones (a counting
+ *  sort: the levels are few). */
+function orderMoves(buf: Int32Array, off: number, n: number, me: number): void {
+  for (let l = 0; l <= PRIO_LEVELS; l++) levelAt[l] = 0;
+  for (let i = 0; i < n; i++) {
+    const p = PRIO_LEVELS - 1 - prio(buf[off + i], me);
+    prioBuf[i] = p;
+    levelAt[p + 1]++;
+  }
+  for (let l = 0; l < PRIO_LEVELS; l++) levelAt[l + 1] += levelAt[l];
+  for (let i = 0; i < n; i++) sortBuf[levelAt[prioBuf[i]]++] = buf[off + i];
+  for (let i = 0; i < n; i++) buf[off + i] = sortBuf[i];
+}
+
 /** Positions by Zobrist key, numbered in the order added: open addressing on the two key words,
  *  each slot stamped with the round that wrote it, so that a new round forgets the old entries
  *  without clearing them. */
@@ -193,10 +232,9 @@ class KeyTable {
     this.size = 0;
   }
 
-  /** The number of pos, adding it if it is new: ~number when it was new, number when found. */
-  find(pos: PilPosition): number {
-    const a = pos.h1 | 0,
-      b = pos.h2 | 0;
+  /** The number of the position of key (a, b), adding it if it is new: ~number when it was
+   *  new, number when found. */
+  find(a: number, b: number): number {
     let i = (a ^ Math.imul(b, 0x9e3779b1)) & this.mask;
     while (this.stamp[i] === this.gen) {
       if (this.k1[i] === a && this.k2[i] === b) return this.slotNode[i];
@@ -212,25 +250,40 @@ class KeyTable {
 }
 
 /** Depth-first search over the mover's move sequences within the turn. Positions already
- *  searched are skipped via a transposition table on the Zobrist key; the search stops after
- *  `budget` positions. Every reachable position is scored as if the turn ended there (minus the
+ *  searched are skipped via a transposition table; the search stops after `budget` positions.
+ *  The moves of a position are tried in the order of prio (shedding the mover's cards first).
+ *  Every reachable position is scored as if the turn ended there (minus the
  *  memory's penalty), and the best `keep` lines are kept, best first, each ending in `end`,
  *  `pass` or a win, by `scoreOf` (the planner's evaluate unless told). Hidden cards may be
  *  UNKNOWN (then no line uses them) or a determinization.
+ *
+ *  One entry for a position and its pile permutations. The table's key (PilPosition.symKey) is
+ *  the same for positions that differ only in which of a side's four tableau piles holds which
+ *  cards, so the search explores one of them. Why this loses nothing (the dominance): for such
+ *  a pair P and Q = π(P), π renaming piles within each side, every move m of P has the move
+ *  π(m) of Q (the rules name no pile: a card goes onto any pile whose top fits, or any empty
+ *  one, and leaves from any top), and π(P after m) = Q after π(m); the evaluations (evaluate,
+ *  the expert's) count cards, empty piles and fits over all piles of a side alike, the win rule
+ *  reads a side's four piles together, and the turn memory keeps the same key. So the positions
+ *  reachable from Q are the renamed ones reachable from P, with the same scores: the best
+ *  score reachable from either is the same. A line through a position met as Q while the
+ *  search had explored P goes on with the renamed moves (permute, permuted).
  *
  *  Shortest lines. The depth-first walk reaches a position by whatever path it happened to take,
  *  often a long detour of tableau cards moved back and forth. A kept line is therefore cut at its
  *  first move that changes the mover's view (changesView: a card turned up), or before its
  *  `end`/`pass`/win if it has none; the part before the cut, from the root to position S, is
- *  replaced by a shortest path to S: the shorter of what a breadth-first search finds over the
- *  moves the search explored, and over all moves (wideBfs, within the search's budget). The rest
- *  of the line is kept as found: it is never played as it is (below).
+ *  replaced by a shortest path to S or to S with a side's piles in another order (the table's
+ *  positions): the shorter of what a breadth-first search finds over the moves the search
+ *  explored, and over all moves (wideBfs, within the search's budget). The rest of the line is
+ *  kept as found, its piles renamed to match: it is never played as it is (below).
  *  Why this loses nothing (the dominance): a strategy follows a line only up to its first move
  *  that changes its view — the view after it differs from what the search foresaw, so the
  *  strategy searches again there (LinePlan) — and what it does from then on depends only on the
  *  position it is in and on its turn memory, which changes only when a turn ends. Both paths end
- *  in S and then play the same move, so they reach the same position and the game goes on
- *  exactly as after the longer path: same outcome, fewer moves. No path from the root to S
+ *  in S (or its renaming π(S)) and then play the same move (renamed), so they reach the same
+ *  position (or its renaming, which has the same futures and scores, above): the game goes on
+ *  as after the longer path, with fewer moves. No path from the root to S
  *  changes the view on the way: only hand cards and stock cards played can, nothing is put on
  *  the mover's hand, waste or stock within a turn, so whether the k-th hand card (or stock card)
  *  played changes the view depends on k alone, and every path from the root to S plays as many
@@ -250,6 +303,10 @@ export class TurnSearch {
   /** Each explored position's key words, by number. */
   private nodeK1 = new Int32Array(1024);
   private nodeK2 = new Int32Array(1024);
+  /** Each explored position's pile bottoms as first met (NO_PILE: empty), 8 a position. */
+  private bottoms = new Uint8Array(8 * 1024);
+  /** Scratch for permute. */
+  private perm = new Int32Array(8);
   /** Explored moves: from node eFrom[i] by move eMove[i] to node eTo[i]. */
   private eFrom = new Int32Array(1024);
   private eTo = new Int32Array(1024);
@@ -259,6 +316,10 @@ export class TurnSearch {
   private parent = new Int32Array(0);
   private parentMove = new Int32Array(0);
   private dist = new Int32Array(0);
+  private start = new Int32Array(0);
+  private fill = new Int32Array(0);
+  private adj = new Int32Array(0);
+  private queue = new Int32Array(0);
   /** The wide breadth-first search (wideBfs): its table, and per position found its parent, the
    *  move from there and its depth; where it found each kept line's cut position. */
   private bt = new KeyTable();
@@ -293,6 +354,8 @@ export class TurnSearch {
     readonly keep = 1,
     private readonly scoreOf: Evaluator = evaluate,
     private readonly shortLines = true,
+    /** The plain search, for comparisons: exact keys, moves in generation order. */
+    private readonly plain = false,
   ) {
     this.lines = new Int32Array(keep * LINE);
     this.lens = new Int32Array(keep);
@@ -304,6 +367,15 @@ export class TurnSearch {
     this.wideAt = new Int32Array(keep);
   }
 
+  /** Positions the last run searched. */
+  get searched(): number {
+    return this.nodes;
+  }
+
+  /** Whether the last run left positions unexplored (its budget or MAX_DEPTH reached): if
+   *  not, it found the best score reachable. */
+  truncated = false;
+
   /** Searches from pos (restored afterwards) for its mover; returns the number of lines kept. */
   run(pos: PilPosition, budget: number, memory: TurnMemory | null = null): number {
     this.pos = pos;
@@ -311,6 +383,7 @@ export class TurnSearch {
     this.budget = budget;
     this.memory = memory;
     this.nodes = 0;
+    this.truncated = false;
     this.count = 0;
     this.edges = 0;
     this.shortLens.fill(-1);
@@ -323,25 +396,69 @@ export class TurnSearch {
     if (this.shortLines) {
       this.bfs();
       this.wideBfs();
-      // The lines are shortened now, while pos is the root.
-      for (let i = 0; i < this.count; i++) this.shorten(i);
     }
     return this.count;
   }
 
-  /** The number of pos among the explored positions, adding it if it is new (KeyTable.find). */
+  /** The number of pos among the explored positions, adding it if it is new (KeyTable.find);
+   *  positions equal up to the order of a side's tableau piles are one (PilPosition.symKey).
+   *  A new position's pile bottoms are kept, to map its moves onto the same position with the
+   *  piles in another order (permute). */
   private find(pos: PilPosition): number {
-    const v = this.tt.find(pos);
+    this.keyOf(pos);
+    const v = this.tt.find(pos.s1, pos.s2);
     if (v < 0) {
       const n = ~v;
       if (n >= this.nodeK1.length) {
         this.nodeK1 = grown(this.nodeK1, n + 1);
         this.nodeK2 = grown(this.nodeK2, n + 1);
+        this.bottoms = grown(this.bottoms, 8 * (n + 1));
       }
-      this.nodeK1[n] = pos.h1 | 0;
-      this.nodeK2[n] = pos.h2 | 0;
+      this.nodeK1[n] = pos.s1;
+      this.nodeK2[n] = pos.s2;
+      for (let t = 0; t < 8; t++) this.bottoms[8 * n + t] = pos.len[TAB + t] > 0 ? pos.at(TAB + t, 0) : NO_PILE;
     }
     return v;
+  }
+
+  /** Sets pos.s1, pos.s2 to the key the tables use: symKey, or the exact key when plain. */
+  private keyOf(pos: PilPosition): void {
+    if (this.plain) {
+      pos.s1 = pos.h1;
+      pos.s2 = pos.h2;
+    } else pos.symKey();
+  }
+
+  /** Sets perm[t] to the pile of pos that holds what pile t holds in explored position `node`
+   *  as the search first met it, which must equal pos up to the order of each side's piles. A
+   *  pile is known by its bottom card (cards are unique); empty piles pair up in order. */
+  private permute(node: number): void {
+    const pos = this.pos,
+      perm = this.perm;
+    for (let side = 0; side < 8; side += 4) {
+      let used = 0;
+      for (let t = side; t < side + 4; t++) {
+        const b = this.bottoms[8 * node + t];
+        perm[t] = -1;
+        for (let u = side; u < side + 4 && perm[t] < 0; u++) {
+          if ((used >> u) & 1) continue;
+          if (b === NO_PILE ? pos.len[TAB + u] === 0 : pos.len[TAB + u] > 0 && pos.at(TAB + u, 0) === b) {
+            perm[t] = u;
+            used |= 1 << u;
+          }
+        }
+      }
+    }
+  }
+
+  /** Move m of the explored position whose piles permute() mapped, as a move of pos. */
+  private permuted(m: number): number {
+    if (m === END || m === PASS) return m;
+    let from = moveFrom(m),
+      to = moveTo(m);
+    if (from >= FROM_TAB) from = FROM_TAB + this.perm[from - FROM_TAB];
+    if (to >= TO_TAB && to < TO_OSTOCK) to = TO_TAB + this.perm[to - TO_TAB];
+    return packMove(from, to, moveCard(m));
   }
 
   private edge(from: number, to: number, m: number): void {
@@ -356,9 +473,12 @@ export class TurnSearch {
     this.eMove[e] = m;
   }
 
-  /** Kept line i, its part up to the first card turned up shortened (see the class comment). */
+  /** Kept line i, its part up to the first card turned up shortened (see the class comment).
+   *  Shortened when first asked for (a caller often needs a few of the kept lines), so the
+   *  searched position must be as run() left it. */
   line(i: number): Int32Array {
     if (!this.shortLines) return this.foundLine(i);
+    if (this.shortLens[i] < 0) this.shorten(i);
     return this.short.subarray(i * LINE, i * LINE + this.shortLens[i]);
   }
 
@@ -368,7 +488,8 @@ export class TurnSearch {
   }
 
   private shorten(i: number): void {
-    const at = i * LINE;
+    const at = i * LINE,
+      pos = this.pos;
     let n = 0;
     const w = this.wideAt[i];
     if (w >= 0) {
@@ -377,14 +498,32 @@ export class TurnSearch {
       for (let v = w, k = n; v !== 0; v = this.wParent[v]) this.short[at + --k] = this.wMove[v];
     } else {
       // The shortest path to the cut's position among the explored moves, walked back from it.
+      // Each move was explored from a position as first met; the path meets it perhaps with
+      // the piles in another order, so the move is mapped onto the piles as they lie.
       n = this.dist[this.cutNode[i]];
-      for (let v = this.cutNode[i], k = n; v !== 0; v = this.parent[v]) this.short[at + --k] = this.parentMove[v];
+      const via = this.trial;
+      for (let v = this.cutNode[i], k = n; v !== 0; v = this.parent[v]) {
+        this.short[at + --k] = this.parentMove[v];
+        via[k] = this.parent[v];
+      }
+      for (let k = 0; k < n; k++) {
+        this.permute(via[k]);
+        const m = this.permuted(this.short[at + k]);
+        this.short[at + k] = m;
+        pos.make(m);
+      }
+      for (let k = n - 1; k >= 0; k--) pos.unmake(this.short[at + k]);
     }
     n = this.tighten(this.short, at, n);
     const cut = this.cutAt[i],
       len = this.lens[i];
-    // n <= cut: the found path is one of the paths the breadth-first searches compared.
-    this.short.set(this.lines.subarray(at + cut, at + len), at + n);
+    // n <= cut: the found path is one of the paths the breadth-first searches compared. The
+    // rest of the line goes on from the cut's position as first met, so its moves are mapped
+    // onto the piles as the shortened path leaves them.
+    for (let k = 0; k < n; k++) pos.make(this.short[at + k]);
+    this.permute(this.cutNode[i]);
+    for (let k = cut; k < len; k++) this.short[at + n + k - cut] = this.permuted(this.lines[at + k]);
+    for (let k = n - 1; k >= 0; k--) pos.unmake(this.short[at + k]);
     this.shortLens[i] = n + len - cut;
   }
 
@@ -479,7 +618,8 @@ export class TurnSearch {
     const bt = this.bt;
     const cap = Math.min(this.budget, WIDE_CAP);
     bt.reset(cap + MAX_MOVES);
-    bt.find(pos);
+    this.keyOf(pos);
+    bt.find(pos.s1, pos.s2);
     this.wAdd(0, -1, 0, 0);
     let cur = 0,
       left = this.count;
@@ -492,12 +632,13 @@ export class TurnSearch {
         const m = this.buf[j];
         if (m === END || m === PASS || idle(pos, m, me) || changesView(pos, m)) continue;
         pos.make(m);
-        const v = bt.find(pos);
+        this.keyOf(pos);
+        const a = pos.s1,
+          b = pos.s2;
+        const v = bt.find(a, b);
         if (v < 0) {
           const y = ~v;
           this.wAdd(y, x, m, d + 1);
-          const a = pos.h1 | 0,
-            b = pos.h2 | 0;
           for (let i = 0; i < this.count; i++) {
             const c = this.cutNode[i];
             if (this.wideAt[i] < 0 && this.nodeK1[c] === a && this.nodeK2[c] === b && d + 1 < this.dist[c]) {
@@ -553,12 +694,20 @@ export class TurnSearch {
   private bfs(): void {
     const nn = this.tt.size,
       ne = this.edges;
-    // Edges by source (counting sort, keeping the order they were tried in).
-    const start = new Int32Array(nn + 1);
+    // Edges by source (counting sort, keeping the order they were tried in). Scratch arrays are
+    // kept between runs: a search of a hundred positions would otherwise spend more on them.
+    if (this.start.length < nn + 1) {
+      this.start = grown(this.start, nn + 1);
+      this.fill = grown(this.fill, nn + 1);
+      this.queue = grown(this.queue, nn + 1);
+    }
+    if (this.adj.length < ne) this.adj = grown(this.adj, ne);
+    const start = this.start.fill(0, 0, nn + 1),
+      fill = this.fill,
+      adj = this.adj;
     for (let e = 0; e < ne; e++) start[this.eFrom[e] + 1]++;
     for (let v = 0; v < nn; v++) start[v + 1] += start[v];
-    const fill = start.slice(0, nn);
-    const adj = new Int32Array(ne);
+    fill.set(start.subarray(0, nn));
     for (let e = 0; e < ne; e++) adj[fill[this.eFrom[e]]++] = e;
     if (this.parent.length < nn) {
       this.parent = new Int32Array(grown(this.parent, nn).length);
@@ -566,7 +715,7 @@ export class TurnSearch {
     }
     if (this.dist.length < nn) this.dist = new Int32Array(this.parent.length);
     const parent = this.parent.fill(-1, 0, nn);
-    const queue = new Int32Array(nn);
+    const queue = this.queue;
     let head = 0,
       tail = 0;
     queue[tail++] = 0;
@@ -630,10 +779,14 @@ export class TurnSearch {
       pos.unmake(stop);
     }
     this.improve(s, depth, stop);
-    if (this.nodes >= this.budget || depth >= MAX_DEPTH) return;
+    if (this.nodes >= this.budget || depth >= MAX_DEPTH) {
+      this.truncated = true;
+      return;
+    }
     const u = this.pathNode[depth];
     const off = depth * MAX_MOVES;
     const n = pos.moves(this.buf, off);
+    if (!this.plain) orderMoves(this.buf, off, n, me);
     for (let i = off; i < off + n; i++) {
       const m = this.buf[i];
       if (m === END || m === PASS || idle(pos, m, me)) continue;
