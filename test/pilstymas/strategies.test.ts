@@ -3,7 +3,14 @@ import { rngFromSeed, shuffleInPlace } from '../../src/cards/shuffle.js';
 import { type PilDeal, dealFromSeed } from '../../src/games/pilstymas/deal.js';
 import { playGame } from '../../src/games/pilstymas/game.js';
 import { PilPosition } from '../../src/games/pilstymas/position.js';
-import { STRATEGY_NAMES, evaluate, greedyMove, makeStrategy } from '../../src/games/pilstymas/strategies/index.js';
+import { EXPERT_DEEP, ExpertStrategy } from '../../src/games/pilstymas/strategies/expert.js';
+import {
+  LEAGUE_NAMES,
+  STRATEGY_NAMES,
+  evaluate,
+  greedyMove,
+  makeStrategy,
+} from '../../src/games/pilstymas/strategies/index.js';
 import { loadView, viewOf } from '../../src/games/pilstymas/view.js';
 import { formatMove } from '../../src/games/pilstymas/notation.js';
 import { build } from './helpers.js';
@@ -77,6 +84,16 @@ describe('hidden information', () => {
 });
 
 describe('strategies', () => {
+  it('expert-deep is the expert with its larger budgets, under its own name, and not in the default league', () => {
+    const pos = PilPosition.fromDeal(dealFromSeed('14'));
+    const deep = makeStrategy('expert-deep', 's');
+    expect(deep.name).toBe('expert-deep');
+    const same = new ExpertStrategy('s', EXPERT_DEEP);
+    expect(formatMove(deep.choose(viewOf(pos, pos.turn)))).toBe(formatMove(same.choose(viewOf(pos, pos.turn))));
+    expect(EXPERT_DEEP.rootNodes).toBeGreaterThan(new ExpertStrategy('s')['o'].rootNodes);
+    expect(LEAGUE_NAMES).toEqual(['random', 'greedy', 'planner', 'ismcts', 'expert']);
+  });
+
   it('greedy plays foundations first, then the own stock, then loads, then builds, and ends last', () => {
     const pos = build({
       hand: [['5H', 'TC'], ["2D'"]],

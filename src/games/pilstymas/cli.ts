@@ -29,7 +29,7 @@ import { renderPosition, SEAT } from './render.js';
 import { REPETITION_LIMIT, RepetitionTable } from './repetition.js';
 import { analysePilstymas } from './analyse.js';
 import { recordFromJson, recordToJson, replayRecord, verifyRecord } from './replay.js';
-import { STRATEGY_NAMES, strategyFor } from './strategies/index.js';
+import { LEAGUE_NAMES, STRATEGY_NAMES, strategyFor } from './strategies/index.js';
 import { fileStrategies } from './strategies/file.js';
 import {
   checkOutsideStrategyFolders,
@@ -302,7 +302,7 @@ export const pilstymasCli: GamePlugin = {
         dealKeyOption(ruleOptions(y))
           .option('players', {
             type: 'string',
-            default: STRATEGY_NAMES.join(','),
+            default: LEAGUE_NAMES.join(','),
             describe: `strategies, comma-separated (${STRATEGY_NAMES.join(', ')}, or strategy files ./bot.mjs)`,
           })
           .option('games', {

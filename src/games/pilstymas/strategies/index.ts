@@ -1,5 +1,5 @@
 import type { StrategyFile } from '../../../strategies/contract.js';
-import { ExpertStrategy } from './expert.js';
+import { EXPERT_DEEP, ExpertStrategy } from './expert.js';
 import { GreedyStrategy } from './greedy.js';
 import { SamplingStrategy } from './ismcts.js';
 import { PlannerStrategy } from './planner.js';
@@ -15,8 +15,11 @@ export type { Strategy } from './strategy.js';
 export { evaluate } from './turn.js';
 export { greedyMove } from './greedy.js';
 
-export const STRATEGY_NAMES = ['random', 'greedy', 'planner', 'ismcts', 'expert'] as const;
+export const STRATEGY_NAMES = ['random', 'greedy', 'planner', 'ismcts', 'expert', 'expert-deep'] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
+/** A tournament's players when none are named: one of each idea (expert-deep is the expert
+ *  given five times the time). */
+export const LEAGUE_NAMES: readonly StrategyName[] = ['random', 'greedy', 'planner', 'ismcts', 'expert'];
 
 export function makeStrategy(name: string, seed: string): Strategy {
   switch (name) {
@@ -30,6 +33,8 @@ export function makeStrategy(name: string, seed: string): Strategy {
       return new SamplingStrategy(seed);
     case 'expert':
       return new ExpertStrategy(seed);
+    case 'expert-deep':
+      return new ExpertStrategy(seed, EXPERT_DEEP, 'expert-deep');
     default:
       throw new Error(`unknown strategy "${name}"`);
   }
