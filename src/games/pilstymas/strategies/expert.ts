@@ -45,9 +45,9 @@ export interface ExpertOptions {
 export const EXPERT_DEFAULTS: Required<ExpertOptions> = {
   candidates: 4,
   samples: 6,
-  // The turn search finds as good lines in fewer positions since it keeps one entry for a
-  // position and its pile permutations and tries shedding moves first: 500 and 30 play as
-  // 30,000 and 400 did (bench/RESULTS.md, issue 37).
+  // Small because the turn search keeps one entry for a position and its pile permutations
+  // and tries shedding moves first: past these budgets the expert gains little strength for
+  // its time (figures in bench/RESULTS.md).
   rootNodes: 500,
   replyNodes: 30,
   turnsAhead: 1,
@@ -58,9 +58,8 @@ export const EXPERT_DEFAULTS: Required<ExpertOptions> = {
   weights: {},
 };
 
-/** `expert-deep`: the expert with twice the deals of the hidden cards and larger searches —
- *  75.5% [71.1, 79.5] of 400 mirrored games against the planner, where the default expert,
- *  at about a fifth of its time a decision, scores 56% (bench/RESULTS.md, issue 37). */
+/** `expert-deep`: the expert with twice the deals of the hidden cards and larger searches, for
+ *  strength rather than speed — about five times its time a decision (bench/RESULTS.md). */
 export const EXPERT_DEEP: ExpertOptions = { samples: 12, rootNodes: 3000, replyNodes: 100 };
 
 export class ExpertStrategy implements Strategy {

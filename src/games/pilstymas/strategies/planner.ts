@@ -18,9 +18,8 @@ export class PlannerStrategy implements Strategy {
   private search = new TurnSearch(1);
   private memory = new TurnMemory();
   private plan = new LinePlan();
-  /** Positions a search: 100 plays as well as 3,000 did before the turn search kept one entry
-   *  for a position and its pile permutations and tried shedding moves first (bench/RESULTS.md,
-   *  issue 37). */
+  /** Positions a search: small, since the turn search keeps one entry for a position and its
+   *  pile permutations and tries shedding moves first, so the good ends of a turn come early. */
   constructor(private budget = 100) {}
 
   choose(view: PlayerView): number {
