@@ -4,44 +4,13 @@ import { StateTable } from '../../src/search/table.js';
 import { dealFromSeed, type PtDeal } from '../../src/games/parterre/deal.js';
 import { PtGame } from '../../src/games/parterre/search.js';
 import { PT_POLICY } from '../../src/games/parterre/policy.js';
-import { game, lcg } from './helpers.js';
+import { game, plainSolve, randomEndgames } from './helpers.js';
 
 // The capacity test (PtGame.capacityTest, block() in search.ts) against plain exhaustive search:
 // a false "dead" would be a wrong "unsolvable", so every dead verdict met here is checked by a
 // search of every legal move with no pruning at all.
 
 const table = new StateTable(1 << 22);
-
-/** Plain depth-first search: every legal move, no dead test, no safe move. */
-function plain(deal: PtDeal, maxNodes: number) {
-  const g = new PtGame(deal);
-  g.dead = () => false;
-  g.forcedMove = () => -1;
-  g.searchMoves = (out: Int32Array, off: number) => g.legalMoves(out, off);
-  return solve(g, { algorithm: 'dfs', maxNodes, table }).outcome;
-}
-
-/** Random endgame layouts: 18..31 cards left (the top cards of each suit, the rest home), 0..2 of
- *  them in the bouquet, every pile non-empty (the test only speaks when no pile is empty). */
-function* layouts(seed: number, count: number): Generator<PtDeal> {
-  const rnd = lcg(seed);
-  for (let t = 0; t < count; t++) {
-    const left = [0, 0, 0, 0];
-    const n = 18 + Math.floor(rnd() * 14);
-    for (let i = 0; i < n; i++) left[Math.floor(rnd() * 4)]++;
-    const cards: number[] = [];
-    for (let s = 0; s < 4; s++) for (let r = 13 - Math.min(13, left[s]); r < 13; r++) cards.push(s * 13 + r);
-    for (let i = cards.length - 1; i > 0; i--) {
-      const j = Math.floor(rnd() * (i + 1));
-      [cards[i], cards[j]] = [cards[j], cards[i]];
-    }
-    const nb = Math.floor(rnd() * 3);
-    const rest = cards.slice(nb);
-    const piles: number[][] = Array.from({ length: 6 }, (_, p) => [rest[p]]);
-    for (const c of rest.slice(6)) piles[Math.floor(rnd() * 6)].push(c);
-    yield { piles, bouquet: cards.slice(0, nb) };
-  }
-}
 
 function deadWith(deal: PtDeal, capacity: boolean): boolean {
   const g = new PtGame(deal);
@@ -53,14 +22,14 @@ describe('capacity test (dead() with capacityTest)', () => {
   it('never calls a won endgame dead: every dead verdict is confirmed by a plain exhaustive search', () => {
     let capacityOnly = 0,
       checked = 0;
-    for (const deal of layouts(12, 8000)) {
+    for (const deal of randomEndgames(12, 8000, 18, 31, 2)) {
       const base = deadWith(deal, false),
         cap = deadWith(deal, true);
       // The capacity test only adds verdicts.
       if (base) expect(cap).toBe(true);
       if (!cap) continue;
       if (!base) capacityOnly++;
-      expect(plain(deal, 500_000), JSON.stringify(deal)).toBe('unsolvable');
+      expect(plainSolve(deal, 500_000, table), JSON.stringify(deal)).toBe('unsolvable');
       checked++;
     }
     // Not vacuous: the generator meets positions that only the capacity test proves lost (about
@@ -70,7 +39,7 @@ describe('capacity test (dead() with capacityTest)', () => {
   });
 
   it('proves a small position lost that the relaxation alone does not', () => {
-    // Found by the generator above; a plain search exhausts it.
+    // Found by randomEndgames; a plain search exhausts it.
     const g = game(
       [
         ['QS', 'JS', 'KS', '8D'],
@@ -86,7 +55,7 @@ describe('capacity test (dead() with capacityTest)', () => {
     g.capacityTest = true;
     expect(g.dead()).toBe(true);
     const deal = { piles: Array.from({ length: 6 }, (_, p) => g.pile(p)), bouquet: g.bouquetCards() };
-    expect(plain(deal, 500_000)).toBe('unsolvable');
+    expect(plainSolve(deal, 500_000, table)).toBe('unsolvable');
   });
 
   it('never calls a position on a winning line dead (deals and lines found without it)', () => {

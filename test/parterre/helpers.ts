@@ -3,6 +3,8 @@ import type { PtDeal } from '../../src/games/parterre/deal.js';
 import { formatMove } from '../../src/games/parterre/notation.js';
 import { MAX_MOVES, type PtPosition } from '../../src/games/parterre/position.js';
 import { PtGame } from '../../src/games/parterre/search.js';
+import { solve } from '../../src/search/solve.js';
+import type { StateTable } from '../../src/search/table.js';
 
 const cards = (xs: string[]) =>
   xs.map((x) => {
@@ -53,4 +55,43 @@ export function lcg(seed: number): () => number {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
     return s / 2 ** 32;
   };
+}
+
+/** Plain depth-first search, the reference the proofs are checked against: every legal move, no
+ *  dead test, no safe move, no pruning. */
+export function plainSolve(deal: PtDeal, maxNodes: number, table: StateTable) {
+  const g = new PtGame(deal);
+  g.dead = () => false;
+  g.forcedMove = () => -1;
+  g.searchMoves = (out: Int32Array, off: number) => g.legalMoves(out, off);
+  return solve(g, { algorithm: 'dfs', maxNodes, table }).outcome;
+}
+
+/** Random endgames: `lo`..`hi` cards left (the top cards of each suit, the rest home), 0 to
+ *  `maxBouquet` of them in the bouquet, every pile non-empty. The same seed gives the same
+ *  endgames. */
+export function* randomEndgames(
+  seed: number,
+  count: number,
+  lo: number,
+  hi: number,
+  maxBouquet: number,
+): Generator<PtDeal> {
+  const rnd = lcg(seed);
+  for (let t = 0; t < count; t++) {
+    const left = [0, 0, 0, 0];
+    const n = lo + Math.floor(rnd() * (hi - lo + 1));
+    for (let i = 0; i < n; i++) left[Math.floor(rnd() * 4)]++;
+    const cards: number[] = [];
+    for (let s = 0; s < 4; s++) for (let r = 13 - Math.min(13, left[s]); r < 13; r++) cards.push(s * 13 + r);
+    for (let i = cards.length - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1));
+      [cards[i], cards[j]] = [cards[j], cards[i]];
+    }
+    const nb = Math.floor(rnd() * (maxBouquet + 1));
+    const rest = cards.slice(nb);
+    const piles: number[][] = Array.from({ length: 6 }, (_, p) => [rest[p]]);
+    for (const c of rest.slice(6)) piles[Math.floor(rnd() * 6)].push(c);
+    yield { piles, bouquet: cards.slice(0, nb) };
+  }
 }

@@ -8,7 +8,7 @@ import { PT_POLICY } from '../../src/games/parterre/policy.js';
 import { REMOVABLE_RULES } from '../../src/games/parterre/rules.js';
 import { PtGame } from '../../src/games/parterre/search.js';
 import { packKey } from '../../src/games/parterre/key.js';
-import { canonical, layout, lcg, legal, searchMoves, snapshot } from './helpers.js';
+import { canonical, layout, lcg, legal, plainSolve, randomEndgames, searchMoves, snapshot } from './helpers.js';
 
 // The variant foundations=removable (docs/rules/parterre.md, § Variants): a foundation's top card
 // is available again. Its moves, its notation and files, and every proof of the search (the safe
@@ -115,37 +115,6 @@ describe('foundations=removable: the moves', () => {
   });
 });
 
-/** Plain depth-first search: every legal move, no dead test, no safe move, no pruning. */
-function plain(deal: PtDeal, maxNodes: number) {
-  const g = new PtGame(deal);
-  g.dead = () => false;
-  g.forcedMove = () => -1;
-  g.searchMoves = (out: Int32Array, off: number) => g.legalMoves(out, off);
-  return solve(g, { algorithm: 'dfs', maxNodes, table }).outcome;
-}
-
-/** Random endgames: `lo`..`hi` cards left (the top cards of each suit, the rest home), at most
- *  one of them in the bouquet, every pile non-empty (about one in eight is lost under final). */
-function* endgames(seed: number, count: number, lo: number, hi: number): Generator<PtDeal> {
-  const rnd = lcg(seed);
-  for (let t = 0; t < count; t++) {
-    const left = [0, 0, 0, 0];
-    const n = lo + Math.floor(rnd() * (hi - lo + 1));
-    for (let i = 0; i < n; i++) left[Math.floor(rnd() * 4)]++;
-    const cards: number[] = [];
-    for (let s = 0; s < 4; s++) for (let r = 13 - Math.min(13, left[s]); r < 13; r++) cards.push(s * 13 + r);
-    for (let i = cards.length - 1; i > 0; i--) {
-      const j = Math.floor(rnd() * (i + 1));
-      [cards[i], cards[j]] = [cards[j], cards[i]];
-    }
-    const nb = Math.floor(rnd() * 2);
-    const rest = cards.slice(nb);
-    const piles: number[][] = Array.from({ length: 6 }, (_, p) => [rest[p]]);
-    for (const c of rest.slice(6)) piles[Math.floor(rnd() * 6)].push(c);
-    yield { piles, bouquet: cards.slice(0, nb) };
-  }
-}
-
 /** The full search's verdict: exhaustive depth-first with every proof and pruning (the capacity
  *  test at every node), and the 'auto' portfolio as the CLI runs it. */
 function full(deal: PtDeal): [string, string] {
@@ -161,13 +130,13 @@ describe('the search under both readings against plain exhaustive search', () =>
     const count = { final: { solved: 0, unsolvable: 0 }, removable: { solved: 0, unsolvable: 0 } };
     let onlyRemovable = 0;
     const agree = [0, 0];
-    for (const base of endgames(4, 150, 22, 30)) {
+    for (const base of randomEndgames(4, 150, 22, 30, 1)) {
       const verdicts: Record<string, string> = {};
       for (const [name, deal, budget] of [
         ['final', base, 300_000],
         ['removable', removable(base), 100_000], // its plain search wanders: cards come and go
       ] as const) {
-        const want = plain(deal, budget);
+        const want = plainSolve(deal, budget, table);
         verdicts[name] = want;
         if (want === 'unknown') continue;
         const text = JSON.stringify(dealToJson(deal));

@@ -6,7 +6,7 @@ import { ptSearchGame, SuitRelaxation } from '../../src/games/parterre/suit-rela
 import { PT_POLICY } from '../../src/games/parterre/policy.js';
 import { solve } from '../../src/search/solve.js';
 import { StateTable } from '../../src/search/table.js';
-import { lcg, snapshot } from './helpers.js';
+import { lcg, plainSolve, randomEndgames, snapshot } from './helpers.js';
 
 // The suit relaxation (src/games/parterre/suit-relaxation.ts): a game won whenever the real one
 // is, searched to the end. Checked against plain exhaustive search of the real game (a position
@@ -14,15 +14,6 @@ import { lcg, snapshot } from './helpers.js';
 // test lose no relaxed win), on random endgames.
 
 const table = new StateTable(1 << 22);
-
-/** Plain depth-first search of the real game: every legal move, no dead test, no safe move. */
-function plainReal(deal: PtDeal, maxNodes: number) {
-  const g = new PtGame(deal);
-  g.dead = () => false;
-  g.forcedMove = () => -1;
-  g.searchMoves = (out: Int32Array, off: number) => g.legalMoves(out, off);
-  return solve(g, { algorithm: 'dfs', maxNodes, table }).outcome;
-}
 
 /** Exchanges played by the relaxed searches (the moves that make it a relaxation). */
 let exchanged = 0;
@@ -38,34 +29,12 @@ function relaxed(deal: PtDeal, bouquetLoose: boolean, plain: boolean, maxNodes: 
   return solve(g, { algorithm: 'dfs', maxNodes, table }).outcome;
 }
 
-/** Random endgames: `lo`..`hi` cards left (the top cards of each suit, the rest home), up to three
- *  of them in the bouquet, every pile non-empty. */
-function* endgames(seed: number, count: number, lo: number, hi: number): Generator<PtDeal> {
-  const rnd = lcg(seed);
-  for (let t = 0; t < count; t++) {
-    const left = [0, 0, 0, 0];
-    const n = lo + Math.floor(rnd() * (hi - lo + 1));
-    for (let i = 0; i < n; i++) left[Math.floor(rnd() * 4)]++;
-    const cards: number[] = [];
-    for (let s = 0; s < 4; s++) for (let r = 13 - Math.min(13, left[s]); r < 13; r++) cards.push(s * 13 + r);
-    for (let i = cards.length - 1; i > 0; i--) {
-      const j = Math.floor(rnd() * (i + 1));
-      [cards[i], cards[j]] = [cards[j], cards[i]];
-    }
-    const nb = Math.floor(rnd() * 4);
-    const rest = cards.slice(nb);
-    const piles: number[][] = Array.from({ length: 6 }, (_, p) => [rest[p]]);
-    for (const c of rest.slice(6)) piles[Math.floor(rnd() * 6)].push(c);
-    yield { piles, bouquet: cards.slice(0, nb) };
-  }
-}
-
 describe('the suit relaxation', () => {
   it('undoes every move exactly, exchanges included', () => {
     for (const bouquetLoose of [true, false]) {
       let exchanges = 0;
       const rnd = lcg(5);
-      for (const deal of [dealFromSeed('29'), ...endgames(3, 10, 24, 30)]) {
+      for (const deal of [dealFromSeed('29'), ...randomEndgames(3, 10, 24, 30, 3)]) {
         const g = new SuitRelaxation(new PtGame(deal), bouquetLoose);
         const buf = new Int32Array(g.maxMoves);
         const path: number[] = [];
@@ -97,8 +66,8 @@ describe('the suit relaxation', () => {
     const tally = (k: string) => {
       count[k] = (count[k] ?? 0) + 1;
     };
-    for (const deal of endgames(11, 120, 20, 28)) {
-      const want = plainReal(deal, 200_000);
+    for (const deal of randomEndgames(11, 120, 20, 28, 3)) {
+      const want = plainSolve(deal, 200_000, table);
       const text = JSON.stringify(dealToJson(deal));
       for (const bouquetLoose of [true, false]) {
         const got = relaxed(deal, bouquetLoose, false, 200_000);
