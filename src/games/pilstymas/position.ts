@@ -59,10 +59,6 @@ export const MAX_MOVES = 128;
 /** Bytes of PilPosition.snapshot: 14 lengths, 104 cards at most, 8 foundations, 2 counts, the mover. */
 export const SNAPSHOT_MAX = 14 + 104 + 8 + 2 + 1;
 
-/** In moves(): a pile that takes any card (empty), or none (its top is hidden). */
-const ANY_CARD = -1;
-const NO_CARD = -2;
-
 export type WinRule = 'cleared' | 'russian-bank';
 
 // Zobrist keys from a fixed xorshift stream, so keys agree between runs.
@@ -127,8 +123,8 @@ export class PilPosition {
   s1 = 0;
   s2 = 0;
   private undo = new Int32Array(4096);
-  /** Scratch for moves(): what each tableau pile takes. */
-  private need = new Int32Array(8);
+  /** Scratch for moves(): by card code, the tableau piles that take it (zero between calls). */
+  private takes = new Int32Array(28);
   private ulen = 0;
 
   constructor(rule: WinRule = 'cleared') {
@@ -299,7 +295,11 @@ export class PilPosition {
   /** The win rule [D]: own hand, waste, stock and own four tableau piles empty (or, under the
    *  Russian Bank variant, hand, waste and stock empty). */
   hasWon(p: number): boolean {
-    return this.cardsLeft(p) === 0;
+    const len = this.len;
+    if (len[HAND + p] + len[WASTE + p] + len[STOCK + p] !== 0) return false;
+    if (this.rule !== 'cleared') return true;
+    const t = TAB + 4 * p;
+    return len[t] + len[t + 1] + len[t + 2] + len[t + 3] === 0;
   }
 
   /** The foundation slot card c goes to, or -1 (rule a). */
@@ -335,8 +335,10 @@ export class PilPosition {
   }
 
   /** Writes the legal moves of the mover to out[offset..]; returns how many. Sources in the
-   *  order stock, hand, tableau; `end` or `pass` last. None once the game is won. The tests of
-   *  foundationFor, fitsLoad and fitsTableau, with what each target takes worked out once. */
+   *  order stock, hand, tableau; for each, the foundation, the loads onto the other's stock
+   *  and waste, then the tableau piles in order; `end` or `pass` last. None once the game is
+   *  won. The tests of foundationFor, fitsLoad and fitsTableau, with what each target takes
+   *  worked out once: a bit mask of the piles that take each card code (rank and colour). */
   moves(out: Int32Array, offset = 0): number {
     if (this.winner >= 0) return 0;
     let n = offset;
@@ -345,20 +347,26 @@ export class PilPosition {
     const len = this.len,
       cards = this.cards,
       found = this.found,
-      need = this.need;
-    // What each pile takes: ANY_CARD when empty, else 2 * rank + red of the one card that fits.
+      takes = this.takes;
+    // The piles that take a card of code 2 * rank + red: a non-empty pile whose top is one rank
+    // higher and of the other colour; any empty pile takes every card.
+    let empty = 0;
     for (let t = 0; t < 8; t++) {
       const l = len[TAB + t];
-      if (l === 0) need[t] = ANY_CARD;
+      if (l === 0) empty |= 1 << t;
       else {
         const d = cards[BASE[TAB + t] + l - 1];
-        need[t] = d === UNKNOWN ? NO_CARD : 2 * (RANK[d] - 1) + 1 - RED[d];
+        if (d !== UNKNOWN) takes[2 * (RANK[d] - 1) + 1 - RED[d]] |= 1 << t;
       }
     }
     const ls = len[STOCK + o],
       lw = len[WASTE + o];
     const os = ls === 0 ? UNKNOWN : cards[BASE[STOCK + o] + ls - 1];
     const ow = lw === 0 ? UNKNOWN : cards[BASE[WASTE + o] + lw - 1];
+    const osSuit = SUIT[os],
+      osRank = RANK[os],
+      owSuit = SUIT[ow],
+      owRank = RANK[ow];
     for (let k = 0; k < 10; k++) {
       const from = k === 0 ? FROM_STOCK : k === 1 ? FROM_HAND : k;
       const s = from === FROM_HAND ? HAND + p : from === FROM_STOCK ? STOCK + p : TAB + from - FROM_TAB;
@@ -367,16 +375,24 @@ export class PilPosition {
       const c = cards[BASE[s] + l - 1];
       if (c === UNKNOWN) continue;
       const su = SUIT[c],
-        r = RANK[c];
-      if (found[2 * su] === r - 1 || found[2 * su + 1] === r - 1) out[n++] = packMove(from, TO_F, c);
-      if (os !== UNKNOWN && SUIT[os] === su && (RANK[os] === r + 1 || RANK[os] === r - 1))
-        out[n++] = packMove(from, TO_OSTOCK, c);
-      if (ow !== UNKNOWN && SUIT[ow] === su && (RANK[ow] === r + 1 || RANK[ow] === r - 1))
-        out[n++] = packMove(from, TO_OWASTE, c);
-      const code = 2 * r + RED[c];
-      for (let t = 0; t < 8; t++) {
-        const w = need[t];
-        if ((w === code || w === ANY_CARD) && from !== FROM_TAB + t) out[n++] = packMove(from, TO_TAB + t, c);
+        r = RANK[c],
+        base = from | (c << 8);
+      if (found[2 * su] === r - 1 || found[2 * su + 1] === r - 1) out[n++] = base | (TO_F << 4);
+      // UNKNOWN's suit is -1: it matches no card's.
+      if (osSuit === su && (osRank === r + 1 || osRank === r - 1)) out[n++] = base | (TO_OSTOCK << 4);
+      if (owSuit === su && (owRank === r + 1 || owRank === r - 1)) out[n++] = base | (TO_OWASTE << 4);
+      let fit = (takes[2 * r + RED[c]] | empty) & ~(from >= FROM_TAB ? 1 << (from - FROM_TAB) : 0);
+      while (fit !== 0) {
+        const t = 31 - Math.clz32(fit & -fit);
+        fit &= fit - 1;
+        out[n++] = base | ((TO_TAB + t) << 4);
+      }
+    }
+    for (let t = 0; t < 8; t++) {
+      const l = len[TAB + t];
+      if (l > 0) {
+        const d = cards[BASE[TAB + t] + l - 1];
+        if (d !== UNKNOWN) takes[2 * (RANK[d] - 1) + 1 - RED[d]] = 0;
       }
     }
     out[n++] = len[HAND + p] > 0 ? END : PASS;

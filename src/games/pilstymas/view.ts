@@ -80,7 +80,16 @@ export function viewOf(pos: PilPosition, seat: number): PlayerView {
     stockUp: [stackFrom(pos, STOCK, pos.down[0]), stackFrom(pos, STOCK + 1, pos.down[1])],
     waste: [stackFrom(pos, WASTE, 0), stackFrom(pos, WASTE + 1, 0)],
     tableau,
-    foundations: Array.from(pos.found),
+    foundations: [
+      pos.found[0],
+      pos.found[1],
+      pos.found[2],
+      pos.found[3],
+      pos.found[4],
+      pos.found[5],
+      pos.found[6],
+      pos.found[7],
+    ],
     hidden,
   };
 }
@@ -125,4 +134,62 @@ export function loadView(pos: PilPosition, v: PlayerView, rng?: Rng): void {
   for (let i = 0; i < 8; i++) pos.setFoundation(i, v.foundations[i]);
   pos.setTurn(v.turn);
   pos.turns = v.turns;
+}
+
+/** loadView(pos, viewOf(src, seat)) without building the view: what `seat` sees of src, hidden
+ *  cards UNKNOWN (the expert's simulated turns load one for every search). */
+export function loadSeen(pos: PilPosition, src: PilPosition, seat: number): void {
+  pos.clear();
+  const handCard = src.turn === seat ? src.top(HAND + seat) : -1;
+  for (let p = 0; p < 2; p++) {
+    const down = src.down[p],
+      ns = src.len[STOCK + p];
+    for (let i = 0; i < down; i++) pos.push(STOCK + p, UNKNOWN);
+    for (let i = down; i < ns; i++) pos.push(STOCK + p, src.at(STOCK + p, i));
+    pos.down[p] = down;
+    const known = p === seat && handCard >= 0;
+    const inHand = known ? src.len[HAND + p] - 1 : src.len[HAND + p];
+    for (let i = 0; i < inHand; i++) pos.push(HAND + p, UNKNOWN);
+    if (known) pos.push(HAND + p, handCard);
+    const nw = src.len[WASTE + p];
+    for (let i = 0; i < nw; i++) pos.push(WASTE + p, src.at(WASTE + p, i));
+  }
+  for (let t = 0; t < 8; t++) {
+    const n = src.len[TAB + t];
+    for (let i = 0; i < n; i++) pos.push(TAB + t, src.at(TAB + t, i));
+  }
+  for (let i = 0; i < 8; i++) pos.setFoundation(i, src.found[i]);
+  pos.setTurn(src.turn);
+  pos.turns = src.turns;
+}
+
+/** Whether loadView(pos, v) (hidden cards unknown) would give the position pos already holds,
+ *  card for card: then a strategy that follows a line on pos need not load the view again.
+ *  Positions holding the same cards have the same keys (they are sums over the cards), and
+ *  pos must not have ended the game (loadView leaves no winner) nor hold many moves to undo. */
+export function holdsView(pos: PilPosition, v: PlayerView): boolean {
+  if (pos.winner >= 0 || pos.ply > 512 || pos.turn !== v.turn || pos.turns !== v.turns) return false;
+  for (let i = 0; i < 8; i++) if (pos.found[i] !== v.foundations[i]) return false;
+  for (let p = 0; p < 2; p++) {
+    const down = v.stockDown[p],
+      up = v.stockUp[p],
+      waste = v.waste[p];
+    if (pos.down[p] !== down || pos.len[STOCK + p] !== down + up.length) return false;
+    for (let i = 0; i < down; i++) if (pos.at(STOCK + p, i) !== UNKNOWN) return false;
+    for (let i = 0; i < up.length; i++) if (pos.at(STOCK + p, down + i) !== up[i]) return false;
+    const nh = v.handCount[p];
+    if (pos.len[HAND + p] !== nh) return false;
+    const known = p === v.seat && v.handCard >= 0;
+    const inHand = known ? nh - 1 : nh;
+    for (let i = 0; i < inHand; i++) if (pos.at(HAND + p, i) !== UNKNOWN) return false;
+    if (known && pos.at(HAND + p, nh - 1) !== v.handCard) return false;
+    if (pos.len[WASTE + p] !== waste.length) return false;
+    for (let i = 0; i < waste.length; i++) if (pos.at(WASTE + p, i) !== waste[i]) return false;
+  }
+  for (let t = 0; t < 8; t++) {
+    const pile = v.tableau[t];
+    if (pos.len[TAB + t] !== pile.length) return false;
+    for (let i = 0; i < pile.length; i++) if (pos.at(TAB + t, i) !== pile[i]) return false;
+  }
+  return true;
 }

@@ -4,7 +4,7 @@ import { greedyMove } from './greedy.js';
 import type { Strategy } from './strategy.js';
 import { EXPERT_EVAL, type EvalWeights, evaluateExpert } from './expert-eval.js';
 import { type Evaluator, LinePlan, MAX_DEPTH, TurnMemory, TurnSearch, WIN, evaluate, turnsUp } from './turn.js';
-import { type PlayerView, loadView, viewOf } from '../view.js';
+import { type PlayerView, holdsView, loadSeen, loadView } from '../view.js';
 
 // The expert: determinized search over whole turns. From the view (hidden cards unknown) a
 // turn search like the planner's, scored by the expert's own evaluation (expert-eval.ts, used
@@ -105,7 +105,7 @@ export class ExpertStrategy implements Strategy {
 
   choose(view: PlayerView): number {
     const pos = this.pos;
-    loadView(pos, view);
+    if (!holdsView(pos, view)) loadView(pos, view);
     if (!this.plan.applies(pos)) this.plan.set(this.root.line(this.decide(view)));
     return this.plan.next(pos, this.memory);
   }
@@ -207,7 +207,7 @@ export class ExpertStrategy implements Strategy {
     for (let seg = 0; seg < MAX_SEGMENTS && len < trail.length; seg++) {
       let src = det;
       if (this.o.fair) {
-        loadView(this.masked, viewOf(det, det.turn));
+        loadSeen(this.masked, det, det.turn);
         src = this.masked;
       }
       this.inner.run(src, this.o.replyNodes);

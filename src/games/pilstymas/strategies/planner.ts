@@ -1,5 +1,5 @@
 import { PilPosition } from '../position.js';
-import { type PlayerView, loadView } from '../view.js';
+import { type PlayerView, holdsView, loadView } from '../view.js';
 import type { Strategy } from './strategy.js';
 import { LinePlan, TurnMemory, TurnSearch } from './turn.js';
 
@@ -24,7 +24,7 @@ export class PlannerStrategy implements Strategy {
 
   choose(view: PlayerView): number {
     const pos = this.pos;
-    loadView(pos, view);
+    if (!holdsView(pos, view)) loadView(pos, view);
     if (!this.plan.applies(pos)) {
       this.search.run(pos, this.budget, this.memory);
       this.plan.set(this.search.line(0));

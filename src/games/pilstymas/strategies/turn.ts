@@ -183,6 +183,13 @@ function prio(m: number, me: number): number {
   return 1;
 }
 const PRIO_LEVELS = 7;
+/** PRIO_LEVELS - 1 - prio by mover and the move's low byte (its source and target): prio reads
+ *  nothing else of a move but whether it is `end` or `pass`. */
+const RANK_OF = new Uint8Array(2 * 256);
+for (let me = 0; me < 2; me++)
+  for (let from = 0; from < 16; from++)
+    for (let to = 0; to < 16; to++) RANK_OF[me * 256 + (to << 4) + from] = PRIO_LEVELS - 1 - prio(from | (to << 4), me);
+const LAST = PRIO_LEVELS - 1 - prio(END, 0);
 const sortBuf = new Int32Array(MAX_MOVES);
 const prioBuf = new Int32Array(MAX_MOVES);
 const levelAt = new Int32Array(PRIO_LEVELS + 1);
@@ -190,8 +197,10 @@ const levelAt = new Int32Array(PRIO_LEVELS + 1);
  *  sort: the levels are few). */
 function orderMoves(buf: Int32Array, off: number, n: number, me: number): void {
   for (let l = 0; l <= PRIO_LEVELS; l++) levelAt[l] = 0;
+  const row = me * 256;
   for (let i = 0; i < n; i++) {
-    const p = PRIO_LEVELS - 1 - prio(buf[off + i], me);
+    const m = buf[off + i];
+    const p = m >= END ? LAST : RANK_OF[row + (m & 0xff)];
     prioBuf[i] = p;
     levelAt[p + 1]++;
   }
