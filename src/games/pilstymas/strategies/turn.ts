@@ -338,6 +338,8 @@ export class TurnSearch {
   private wPath = new Int32Array(LINE);
   /** Scratch for tighten. */
   private trial = new Int32Array(LINE);
+  private kh1 = new Int32Array(LINE + 1);
+  private kh2 = new Int32Array(LINE + 1);
   private wideAt: Int32Array;
   private nodes = 0;
   private budget = 0;
@@ -553,13 +555,22 @@ export class TurnSearch {
     let again = true;
     while (again) {
       again = false;
+      // A trial changes the path from move i on, so pos stays at the path's first `made` moves
+      // (made <= i) and each trial is replayed from there. The moves before i pass reaches()'s
+      // tests as they are made; past one that does not, no trial can succeed.
+      let made = 0;
       for (let i = 0; i < n; i++) {
+        let ok = true;
+        while (made < i && ok) {
+          const m = a[at + made];
+          ok = pos.isLegal(m) && !changesView(pos, m) && m !== END && m !== PASS;
+          if (ok) pos.make(a[at + made++]);
+        }
+        if (!ok) break;
         // Without move i.
-        let k = 0;
-        for (let j = 0; j < n; j++) if (j !== i) t[k++] = a[at + j];
-        if (this.reaches(t, k, s1, s2)) {
-          a.set(t.subarray(0, k), at);
-          n = k;
+        if (this.reaches(a, at + i + 1, n - i - 1, s1, s2)) {
+          a.copyWithin(at + i, at + i + 1, at + n);
+          n--;
           again = true;
           i--;
           continue;
@@ -571,45 +582,56 @@ export class TurnSearch {
         if (nx === n) continue;
         // Back to the pile it came from: neither move.
         const home = moveFrom(m) >= FROM_TAB && moveTo(a[at + nx]) - TO_TAB === moveFrom(m) - FROM_TAB;
-        k = 0;
-        for (let j = 0; j < n; j++)
+        let k = 0;
+        for (let j = i; j < n; j++)
           if (j === i && !home) t[k++] = packMove(moveFrom(m), moveTo(a[at + nx]), moveCard(m));
           else if (j !== i && j !== nx) t[k++] = a[at + j];
-        if (this.reaches(t, k, s1, s2)) {
-          a.set(t.subarray(0, k), at);
-          n = k;
+        if (this.reaches(t, 0, k, s1, s2)) {
+          a.set(t.subarray(0, k), at + i);
+          n = i + k;
           again = true;
           i--;
         }
       }
+      while (made > 0) pos.unmake(a[at + --made]);
     }
-    // Loops: a position met twice on the path, and everything between.
+    // Loops: a position met twice on the path, and everything between. The key of each
+    // position on the path (kh1, kh2 at j: after the first j moves), cut along with the path.
+    const kh1 = this.kh1,
+      kh2 = this.kh2;
+    kh1[0] = pos.h1;
+    kh2[0] = pos.h2;
+    for (let j = 0; j < n; j++) {
+      pos.make(a[at + j]);
+      kh1[j + 1] = pos.h1;
+      kh2[j + 1] = pos.h2;
+    }
+    for (let j = n - 1; j >= 0; j--) pos.unmake(a[at + j]);
     for (let i = 0; i < n; i++) {
       let cutTo = -1;
-      for (let j = 0; j < i; j++) pos.make(a[at + j]);
-      const k1 = pos.h1,
-        k2 = pos.h2;
-      for (let j = i; j < n; j++) {
-        pos.make(a[at + j]);
-        if (pos.h1 === k1 && pos.h2 === k2) cutTo = j + 1;
-      }
-      for (let j = n - 1; j >= 0; j--) pos.unmake(a[at + j]);
+      for (let j = i + 1; j <= n; j++) if (kh1[j] === kh1[i] && kh2[j] === kh2[i]) cutTo = j;
       if (cutTo > 0) {
         a.copyWithin(at + i, at + cutTo, at + n);
+        kh1.copyWithin(i + 1, cutTo + 1, n + 1);
+        kh2.copyWithin(i + 1, cutTo + 1, n + 1);
         n -= cutTo - i;
       }
     }
     return n;
   }
 
-  /** Whether moves t[0..k) are legal from pos one after the other, change no view, and end in
-   *  the position of key (s1, s2); pos is restored. */
-  private reaches(t: Int32Array, k: number, s1: number, s2: number): boolean {
+  /** Whether moves t[off..off+k) are legal from pos one after the other, change no view, and
+   *  end in the position of key (s1, s2); pos is restored. */
+  private reaches(t: Int32Array, off: number, k: number, s1: number, s2: number): boolean {
     const pos = this.pos;
     let j = 0;
-    while (j < k && pos.isLegal(t[j]) && !changesView(pos, t[j]) && t[j] !== END && t[j] !== PASS) pos.make(t[j++]);
+    for (; j < k; j++) {
+      const m = t[off + j];
+      if (m === END || m === PASS || !pos.isLegal(m) || changesView(pos, m)) break;
+      pos.make(m);
+    }
     const ok = j === k && pos.h1 === s1 && pos.h2 === s2;
-    while (j > 0) pos.unmake(t[--j]);
+    while (j > 0) pos.unmake(t[off + --j]);
     return ok;
   }
 
