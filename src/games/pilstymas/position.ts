@@ -61,6 +61,11 @@ export const SNAPSHOT_MAX = 14 + 104 + 8 + 2 + 1;
 
 export type WinRule = 'cleared' | 'russian-bank';
 
+/** Scratch for moves() (never reentered): by card code, the tableau piles that take it (zero
+ *  between calls), and the top of each pile (-1 when empty). */
+const TAKES = new Int32Array(28);
+const TOPS = new Int32Array(8);
+
 // Zobrist keys from a fixed xorshift stream, so keys agree between runs.
 const ZW = 105;
 const Z1 = new Uint32Array(SLOTS * ZW);
@@ -123,8 +128,6 @@ export class PilPosition {
   s1 = 0;
   s2 = 0;
   private undo = new Int32Array(4096);
-  /** Scratch for moves(): by card code, the tableau piles that take it (zero between calls). */
-  private takes = new Int32Array(28);
   private ulen = 0;
 
   constructor(rule: WinRule = 'cleared') {
@@ -346,17 +349,19 @@ export class PilPosition {
       o = 1 - p;
     const len = this.len,
       cards = this.cards,
-      found = this.found,
-      takes = this.takes;
+      found = this.found;
     // The piles that take a card of code 2 * rank + red: a non-empty pile whose top is one rank
     // higher and of the other colour; any empty pile takes every card.
     let empty = 0;
     for (let t = 0; t < 8; t++) {
       const l = len[TAB + t];
-      if (l === 0) empty |= 1 << t;
-      else {
+      if (l === 0) {
+        empty |= 1 << t;
+        TOPS[t] = -1;
+      } else {
         const d = cards[BASE[TAB + t] + l - 1];
-        if (d !== UNKNOWN) takes[2 * (RANK[d] - 1) + 1 - RED[d]] |= 1 << t;
+        TOPS[t] = d;
+        if (d !== UNKNOWN) TAKES[2 * (RANK[d] - 1) + 1 - RED[d]] |= 1 << t;
       }
     }
     const ls = len[STOCK + o],
@@ -368,11 +373,21 @@ export class PilPosition {
       owSuit = SUIT[ow],
       owRank = RANK[ow];
     for (let k = 0; k < 10; k++) {
-      const from = k === 0 ? FROM_STOCK : k === 1 ? FROM_HAND : k;
-      const s = from === FROM_HAND ? HAND + p : from === FROM_STOCK ? STOCK + p : TAB + from - FROM_TAB;
-      const l = len[s];
-      if (l === 0) continue;
-      const c = cards[BASE[s] + l - 1];
+      // k 0: the stock top, 1: the hand card, 2..9: the top of pile k - 2.
+      let c: number, from: number;
+      let self = 0;
+      if (k < 2) {
+        from = k === 0 ? FROM_STOCK : FROM_HAND;
+        const s = k === 0 ? STOCK + p : HAND + p;
+        const l = len[s];
+        if (l === 0) continue;
+        c = cards[BASE[s] + l - 1];
+      } else {
+        from = k;
+        c = TOPS[k - 2];
+        if (c < 0) continue;
+        self = 1 << (k - 2);
+      }
       if (c === UNKNOWN) continue;
       const su = SUIT[c],
         r = RANK[c],
@@ -381,7 +396,7 @@ export class PilPosition {
       // UNKNOWN's suit is -1: it matches no card's.
       if (osSuit === su && (osRank === r + 1 || osRank === r - 1)) out[n++] = base | (TO_OSTOCK << 4);
       if (owSuit === su && (owRank === r + 1 || owRank === r - 1)) out[n++] = base | (TO_OWASTE << 4);
-      let fit = (takes[2 * r + RED[c]] | empty) & ~(from >= FROM_TAB ? 1 << (from - FROM_TAB) : 0);
+      let fit = (TAKES[2 * r + RED[c]] | empty) & ~self;
       while (fit !== 0) {
         const t = 31 - Math.clz32(fit & -fit);
         fit &= fit - 1;
@@ -389,11 +404,8 @@ export class PilPosition {
       }
     }
     for (let t = 0; t < 8; t++) {
-      const l = len[TAB + t];
-      if (l > 0) {
-        const d = cards[BASE[TAB + t] + l - 1];
-        if (d !== UNKNOWN) takes[2 * (RANK[d] - 1) + 1 - RED[d]] = 0;
-      }
+      const d = TOPS[t];
+      if (d >= 0 && d !== UNKNOWN) TAKES[2 * (RANK[d] - 1) + 1 - RED[d]] = 0;
     }
     out[n++] = len[HAND + p] > 0 ? END : PASS;
     return n - offset;
