@@ -252,6 +252,57 @@ export class PilPosition {
     this.s2 = (this.g2 + this.sum2) | 0;
   }
 
+  /** Sets s1, s2 to what symKey() would give after move m (legal, neither `end` nor `pass`)
+   *  without making it, and returns true; or returns false, setting nothing, for the one move
+   *  whose key it does not follow: the last hand card played, which turns the waste over into
+   *  the hand (make it, then call symKey). The keys are sums over the cards, so a move changes
+   *  them by the card it takes off its stack and puts on another (or the foundation's height);
+   *  face-down counts and the winner are not in them. */
+  childSymKey(m: number): boolean {
+    const p = this.turn,
+      from = m & 15,
+      to = (m >> 4) & 15,
+      c = (m >> 8) & 127,
+      len = this.len;
+    const s = from === FROM_HAND ? HAND + p : from === FROM_STOCK ? STOCK + p : TAB + from - FROM_TAB;
+    if (from === FROM_HAND && len[s] === 1 && len[WASTE + p] > 0) return false;
+    if (this.dirty !== 0) this.symKey();
+    let g1 = this.g1,
+      g2 = this.g2,
+      sum1 = this.sum1,
+      sum2 = this.sum2;
+    const d = len[s] - 1;
+    if (s < TAB) {
+      const z = (BASE[s] + d) * ZW + c;
+      g1 ^= Z1[z];
+      g2 ^= Z2[z];
+    } else {
+      const t = s - TAB;
+      const y = ((t >> 2) * TAB_CAP + d) * ZW + c;
+      sum1 += mixWord(this.p1[t] ^ Y1[y]) - this.m1[t];
+      sum2 += mixWord(this.p2[t] ^ Y2[y]) - this.m2[t];
+    }
+    if (to === TO_F) {
+      const slot = this.foundationFor(c),
+        h = this.found[slot];
+      g1 ^= ZF1[slot * 14 + h] ^ ZF1[slot * 14 + h + 1];
+      g2 ^= ZF2[slot * 14 + h] ^ ZF2[slot * 14 + h + 1];
+    } else if (to >= TO_OSTOCK) {
+      const q = (to === TO_OSTOCK ? STOCK : WASTE) + 1 - p;
+      const z = (BASE[q] + len[q]) * ZW + c;
+      g1 ^= Z1[z];
+      g2 ^= Z2[z];
+    } else {
+      const t = to - TO_TAB;
+      const y = ((t >> 2) * TAB_CAP + len[TAB + t]) * ZW + c;
+      sum1 += mixWord(this.p1[t] ^ Y1[y]) - this.m1[t];
+      sum2 += mixWord(this.p2[t] ^ Y2[y]) - this.m2[t];
+    }
+    this.s1 = (g1 + sum1) | 0;
+    this.s2 = (g2 + sum2) | 0;
+    return true;
+  }
+
   /** The top card of stack s, or -1 when it is empty. */
   top(s: number): number {
     const n = this.len[s];

@@ -418,8 +418,13 @@ export class TurnSearch {
   private find(pos: PilPosition): number {
     this.keyOf(pos);
     const v = this.tt.find(pos.s1, pos.s2);
-    if (v < 0) {
-      const n = ~v;
+    if (v < 0) this.record(~v, pos);
+    return v;
+  }
+
+  /** Keeps new explored position n's key (pos.s1, pos.s2) and pile bottoms; pos is it. */
+  private record(n: number, pos: PilPosition): void {
+    {
       if (n >= this.nodeK1.length) {
         this.nodeK1 = grown(this.nodeK1, n + 1);
         this.nodeK2 = grown(this.nodeK2, n + 1);
@@ -429,7 +434,6 @@ export class TurnSearch {
       this.nodeK2[n] = pos.s2;
       for (let t = 0; t < 8; t++) this.bottoms[8 * n + t] = pos.len[TAB + t] > 0 ? pos.at(TAB + t, 0) : NO_PILE;
     }
-    return v;
   }
 
   /** Sets pos.s1, pos.s2 to the key the tables use: symKey, or the exact key when plain. */
@@ -662,8 +666,11 @@ export class TurnSearch {
       for (let j = 0; j < n && left > 0; j++) {
         const m = this.buf[j];
         if (m === END || m === PASS || idle(pos, m, me) || changesView(pos, m)) continue;
-        pos.make(m);
-        this.keyOf(pos);
+        const made = this.plain || !pos.childSymKey(m);
+        if (made) {
+          pos.make(m);
+          this.keyOf(pos);
+        }
         const a = pos.s1,
           b = pos.s2;
         const v = bt.find(a, b);
@@ -678,7 +685,7 @@ export class TurnSearch {
             }
           }
         }
-        pos.unmake(m);
+        if (made) pos.unmake(m);
       }
     }
     this.goTo(cur, 0);
@@ -822,16 +829,31 @@ export class TurnSearch {
       const m = this.buf[i];
       if (m === END || m === PASS || idle(pos, m, me)) continue;
       const up = this.firstUp < 0 && changesView(pos, m);
-      pos.make(m);
-      const v = this.find(pos);
-      if (v < 0) {
-        this.edge(u, ~v, m);
-        this.path[depth] = m;
-        this.pathNode[depth + 1] = ~v;
-        if (up) this.firstUp = depth;
-        this.search(depth + 1);
-        if (up) this.firstUp = -1;
-      } else this.edge(u, v, m);
+      let v: number;
+      // A position already explored is found by its key alone, without making the move.
+      if (!this.plain && pos.childSymKey(m)) {
+        v = this.tt.find(pos.s1, pos.s2);
+        if (v >= 0) {
+          this.edge(u, v, m);
+          continue;
+        }
+        pos.make(m);
+        this.record(~v, pos);
+      } else {
+        pos.make(m);
+        v = this.find(pos);
+        if (v >= 0) {
+          this.edge(u, v, m);
+          pos.unmake(m);
+          continue;
+        }
+      }
+      this.edge(u, ~v, m);
+      this.path[depth] = m;
+      this.pathNode[depth + 1] = ~v;
+      if (up) this.firstUp = depth;
+      this.search(depth + 1);
+      if (up) this.firstUp = -1;
       pos.unmake(m);
       if (this.nodes >= this.budget) return;
     }
