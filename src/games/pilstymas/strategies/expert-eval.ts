@@ -110,12 +110,17 @@ function settle(pos: PilPosition): number {
 
 /** Loads the mover can make now from its stock top and any pile top onto stack s. */
 function loads(pos: PilPosition, s: number): number {
+  // fitsLoad(c, s) for each card c, with the top of s read once.
+  const d = pos.top(s);
+  if (d < 0 || d === UNKNOWN) return 0;
+  const su = SUIT[d],
+    r = RANK[d];
   let n = 0;
   const c = pos.top(STOCK + pos.turn);
-  if (c >= 0 && pos.fitsLoad(c, s)) n++;
+  if (c >= 0 && c !== UNKNOWN && SUIT[c] === su && (RANK[c] === r + 1 || RANK[c] === r - 1)) n++;
   for (let t = 0; t < 8; t++) {
-    const d = pos.top(TAB + t);
-    if (d >= 0 && pos.fitsLoad(d, s)) n++;
+    const e = pos.top(TAB + t);
+    if (e >= 0 && e !== UNKNOWN && SUIT[e] === su && (RANK[e] === r + 1 || RANK[e] === r - 1)) n++;
   }
   return n;
 }

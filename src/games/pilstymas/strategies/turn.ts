@@ -422,18 +422,18 @@ export class TurnSearch {
     return v;
   }
 
-  /** Keeps new explored position n's key (pos.s1, pos.s2) and pile bottoms; pos is it. */
+  /** Keeps new explored position n's key (pos.s1, pos.s2) and pile bottoms (only shortening
+   *  reads them); pos is it. */
   private record(n: number, pos: PilPosition): void {
-    {
-      if (n >= this.nodeK1.length) {
-        this.nodeK1 = grown(this.nodeK1, n + 1);
-        this.nodeK2 = grown(this.nodeK2, n + 1);
-        this.bottoms = grown(this.bottoms, 8 * (n + 1));
-      }
-      this.nodeK1[n] = pos.s1;
-      this.nodeK2[n] = pos.s2;
-      for (let t = 0; t < 8; t++) this.bottoms[8 * n + t] = pos.len[TAB + t] > 0 ? pos.at(TAB + t, 0) : NO_PILE;
+    if (n >= this.nodeK1.length) {
+      this.nodeK1 = grown(this.nodeK1, n + 1);
+      this.nodeK2 = grown(this.nodeK2, n + 1);
+      this.bottoms = grown(this.bottoms, 8 * (n + 1));
     }
+    this.nodeK1[n] = pos.s1;
+    this.nodeK2[n] = pos.s2;
+    if (this.shortLines)
+      for (let t = 0; t < 8; t++) this.bottoms[8 * n + t] = pos.len[TAB + t] > 0 ? pos.at(TAB + t, 0) : NO_PILE;
   }
 
   /** Sets pos.s1, pos.s2 to the key the tables use: symKey, or the exact key when plain. */
