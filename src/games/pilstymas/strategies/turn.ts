@@ -329,6 +329,8 @@ export class TurnSearch {
   private fill = new Int32Array(0);
   private adj = new Int32Array(0);
   private queue = new Int32Array(0);
+  /** Scratch for bfs: the positions it must reach. */
+  private wanted = new Uint8Array(0);
   /** The wide breadth-first search (wideBfs): its table, and per position found its parent, the
    *  move from there and its depth; where it found each kept line's cut position. */
   private bt = new KeyTable();
@@ -745,7 +747,7 @@ export class TurnSearch {
       adj = this.adj;
     for (let e = 0; e < ne; e++) start[this.eFrom[e] + 1]++;
     for (let v = 0; v < nn; v++) start[v + 1] += start[v];
-    fill.set(start.subarray(0, nn));
+    for (let v = 0; v < nn; v++) fill[v] = start[v];
     for (let e = 0; e < ne; e++) adj[fill[this.eFrom[e]]++] = e;
     if (this.parent.length < nn) {
       this.parent = new Int32Array(grown(this.parent, nn).length);
@@ -753,13 +755,25 @@ export class TurnSearch {
     }
     if (this.dist.length < nn) this.dist = new Int32Array(this.parent.length);
     const parent = this.parent.fill(-1, 0, nn);
+    // Only the kept lines' cut positions and the paths to them are read: the search stops
+    // once it has reached them all (what it found up to then is as without the stop).
+    if (this.wanted.length < nn) this.wanted = grown(this.wanted, nn);
+    const wanted = this.wanted;
+    let left = 0;
+    for (let i = 0; i < this.count; i++) {
+      const c = this.cutNode[i];
+      if (c !== 0 && wanted[c] === 0) {
+        wanted[c] = 1;
+        left++;
+      }
+    }
     const queue = this.queue;
     let head = 0,
       tail = 0;
     queue[tail++] = 0;
     parent[0] = 0;
     this.dist[0] = 0;
-    while (head < tail) {
+    while (head < tail && left > 0) {
       const u = queue[head++];
       for (let j = start[u]; j < start[u + 1]; j++) {
         const e = adj[j],
@@ -769,8 +783,13 @@ export class TurnSearch {
         this.parentMove[v] = this.eMove[e];
         this.dist[v] = this.dist[u] + 1;
         queue[tail++] = v;
+        if (wanted[v] !== 0) {
+          wanted[v] = 0;
+          left--;
+        }
       }
     }
+    for (let i = 0; i < this.count; i++) wanted[this.cutNode[i]] = 0;
   }
 
   /** Keeps the line path[0..depth) + last if it scores better than a kept one (ties: the
@@ -790,7 +809,10 @@ export class TurnSearch {
       i--;
     }
     this.scores[i] = score;
-    this.lines.set(this.path.subarray(0, depth), i * LINE);
+    const lines = this.lines,
+      path = this.path,
+      at = i * LINE;
+    for (let k = 0; k < depth; k++) lines[at + k] = path[k];
     let n = depth;
     if (last >= 0) this.lines[i * LINE + n++] = last;
     this.lens[i] = n;
