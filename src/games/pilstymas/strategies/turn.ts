@@ -851,25 +851,21 @@ export class TurnSearch {
       const m = this.buf[i];
       if (m === END || m === PASS || idle(pos, m, me)) continue;
       const up = this.firstUp < 0 && changesView(pos, m);
-      let v: number;
-      // A position already explored is found by its key alone, without making the move.
-      if (!this.plain && pos.childSymKey(m)) {
-        v = this.tt.find(pos.s1, pos.s2);
-        if (v >= 0) {
-          this.edge(u, v, m);
-          continue;
-        }
+      // A position already explored is found by its key alone, without making the move (but
+      // for the rare move whose key childSymKey does not follow).
+      const made = this.plain || !pos.childSymKey(m);
+      if (made) {
         pos.make(m);
-        this.record(~v, pos);
-      } else {
-        pos.make(m);
-        v = this.find(pos);
-        if (v >= 0) {
-          this.edge(u, v, m);
-          pos.unmake(m);
-          continue;
-        }
+        this.keyOf(pos);
       }
+      const v = this.tt.find(pos.s1, pos.s2);
+      if (v >= 0) {
+        this.edge(u, v, m);
+        if (made) pos.unmake(m);
+        continue;
+      }
+      if (!made) pos.make(m);
+      this.record(~v, pos);
       this.edge(u, ~v, m);
       this.path[depth] = m;
       this.pathNode[depth + 1] = ~v;
