@@ -349,11 +349,11 @@ export class PilPosition {
   /** The win rule [D]: own hand, waste, stock and own four tableau piles empty (or, under the
    *  Russian Bank variant, hand, waste and stock empty). */
   hasWon(p: number): boolean {
-    const len = this.len;
+    const len = this.len,
+      cleared = this.rule === 'cleared';
     if (len[HAND + p] + len[WASTE + p] + len[STOCK + p] !== 0) return false;
-    if (this.rule !== 'cleared') return true;
     const t = TAB + 4 * p;
-    return len[t] + len[t + 1] + len[t + 2] + len[t + 3] === 0;
+    return !cleared || len[t] + len[t + 1] + len[t + 2] + len[t + 3] === 0;
   }
 
   /** The foundation slot card c goes to, or -1 (rule a). */
