@@ -6,7 +6,7 @@
 //   node .bench-build/bench/pilstymas-builds.js OLD_BUILD NEW_BUILD same planner,planner 1..20
 //       each seed's game(s) played by both builds, the build that goes first alternating by seed:
 //       CPU seconds and games per CPU second of each, moves a game and a turn, and how many games
-//       ended the same (winner and turns) in both
+//       ended the same (winner and turns) in both, and how many were played move for move the same
 //   node .bench-build/bench/pilstymas-builds.js OLD_BUILD NEW_BUILD league random,greedy,planner,ismcts,expert 1..2
 //       the new build only: CPU seconds a game of each pairing (each seed in both seat orders),
 //       and what a round robin of 1,000 games a pairing would take on 2 cores at those rates
@@ -60,6 +60,7 @@ if (mode === 'same') {
     new: { secs: 0, games: 0, moves: 0, turns: 0, aWins: 0, bWins: 0, draws: 0 },
   };
   let same = 0,
+    sameMoves = 0,
     games = 0;
   const differ: string[] = [];
   for (let s = from; s <= to; s++) {
@@ -67,6 +68,7 @@ if (mode === 'same') {
     for (const aFirst of orders) {
       const names = aFirst ? [a, b] : [b, a];
       const ends: Record<string, string> = {};
+      const played: Record<string, string> = {};
       for (const k of s % 2 === 0 ? (['old', 'new'] as const) : (['new', 'old'] as const)) {
         const m = builds[k];
         const t0 = cpu();
@@ -84,9 +86,11 @@ if (mode === 'same') {
         else if ((r.winner === 0) === aFirst) st.aWins++;
         else st.bWins++;
         ends[k] = `${r.winner} ${r.reason} ${r.turns}`;
+        played[k] = r.moves.map((x: Any) => `${x.player}:${x.move}`).join(',');
       }
       games++;
       if (ends.old === ends.new) same++;
+      if (played.old === played.new) sameMoves++;
       else differ.push(`${seed}${aFirst ? '' : ' (seats swapped)'}: old ${ends.old}, new ${ends.new}`);
     }
   }
@@ -100,7 +104,7 @@ if (mode === 'same') {
     );
   }
   console.log(
-    `  new/old games per CPU s: ${(stat.old.secs / stat.new.secs).toFixed(2)}; games that ended the same (winner, reason, turns): ${same} of ${games}`,
+    `  new/old games per CPU s: ${(stat.old.secs / stat.new.secs).toFixed(2)}; games that ended the same (winner, reason, turns): ${same} of ${games}; played move for move the same: ${sameMoves} of ${games}`,
   );
   for (const d of differ) console.log(`  differs: seed ${d}`);
 } else if (mode === 'league') {
