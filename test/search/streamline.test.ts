@@ -204,4 +204,23 @@ describe('search: streamlined pass', () => {
     // A restricted space not exhausted (its run hit its limit) changes nothing.
     expect(run(0.05, false)).toBe(run(undefined, false));
   });
+
+  it('runs the first streamlined run again on its retry share when its budget cut it off, never when it was exhausted', () => {
+    // +2 only reaches 6,000 in 3,000 nodes: more than the streamliner's 2,000, less than the
+    // retry's 10,000. The guided runs (4,000 nodes in all, a guide that says nothing) cannot.
+    const policy = { ...SHORT_ROUND_0, firstPassShare: 0.2, streamlinerShare: 0.1, streamlinerRuns: [{}] };
+    const run = (goal: number, retry: number | undefined) => {
+      const g = Object.assign(new Walk(goal), { heuristic: () => 0 });
+      const r = solve(g, { maxNodes: 20_000, policy: { ...policy, streamlinerRetryShare: retry } });
+      expect(r.outcome).toBe('solved');
+      expect(r.stats.nodes).toBeLessThanOrEqual(20_000);
+      expect(g.restricted).toBe(false);
+      return { runs: g.streamlinedRuns, plusTwo: r.outcome === 'solved' && r.moves.every((m) => m === 2) };
+    };
+    expect(run(6_000, 0.5)).toEqual({ runs: 2, plusTwo: true });
+    // Without a retry share the exhaustive pass wins (its depth-first order tries +1 first).
+    expect(run(6_000, undefined)).toEqual({ runs: 1, plusTwo: false });
+    // Odd goal: the restricted space is exhausted (no win), so it is not searched again.
+    expect(run(3_001, 0.5)).toEqual({ runs: 1, plusTwo: false });
+  });
 });

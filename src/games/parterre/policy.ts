@@ -41,9 +41,16 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  rest (seeds 2001..2400 at 7M nodes: one more deal proved lost, none lost). */
   exhaustedFirstPassShare: 0.2,
   /** The suit relaxation (suit-relaxation.ts), searched to the end once every streamlined run has
-   *  exhausted its space: it proves lost deals that the exhaustive pass cannot finish. Of the 25
-   *  deals undecided at 5M nodes in seeds 1..420 it exhausts 29 226 261 341 in 0.17–1.24M nodes
-   *  and 316 in 1.38M, which 0.3 of 5M covers (bench/RESULTS.md, "Parterre: the suit
-   *  relaxation"). */
-  relaxationShare: 0.3,
+   *  exhausted its space: it proves lost deals that the exhaustive pass cannot finish. Of seeds
+   *  1..420 at 5M nodes, the exhaustive pass that follows a relaxation cut off by its share decided
+   *  one deal at 0.3 (78, lost, in 1.83M nodes), which the relaxation itself exhausts in 1.73M;
+   *  at 0.9 the relaxation also proves 406 lost (4.16M) and no verdict changes (bench/RESULTS.md,
+   *  "Parterre: the budget split"). A relaxation that wins ends at once and leaves the rest. */
+  relaxationShare: 0.9,
+  /** The level-0 run again, from scratch, on half the budget when its first run was cut off
+   *  (neither won nor exhausted): of seeds 1..420 at 5M nodes the exhaustive pass decided none of
+   *  the deals where that happened and no later run won, while the level-0 space holds the wins of
+   *  156, 181 and 410 at 1.5-2.4M nodes, past the run's 1.5M (bench/RESULTS.md, "Parterre: the
+   *  budget split"). */
+  streamlinerRetryShare: 0.5,
 };
