@@ -130,18 +130,19 @@ function streamlinedRun(game: SearchGame, limits: Limits, table: StateTable, run
   }
 }
 
-/** The streamlined runs in order on at most `nodes` nodes and `ms` ms in all: each gets its share
- *  of the whole, else an equal part of what the runs before it left (a restricted space is often
+/** The streamlined runs in order (those at levels the game offers) on at most `nodes` nodes and
+ *  `ms` ms in all: each gets its share of the whole, else an equal part of what the runs before it left (a restricted space is often
  *  exhausted in a fraction of its part, which then goes to the runs after it). Stops at the first
  *  win. */
 function streamlinedRuns(
   game: SearchGame,
-  runs: readonly StreamlinerRun[],
+  listed: readonly StreamlinerRun[],
   nodes: number,
   ms: number,
   memory: Pick<Limits, 'memoryBytes' | 'whenFull' | 'poll'>,
   table: StateTable,
 ): SearchResult & { firstCut?: boolean } {
+  const runs = listed.filter((r) => game.streamlineOffered?.(r.level ?? 0) ?? true);
   const sum = new StatsSum();
   let exhausted = 0,
     firstCut = false;

@@ -144,6 +144,28 @@ describe('search: streamlined pass', () => {
     expect(g.x).toBe(0);
   });
 
+  it('leaves out the runs at levels the game does not offer', () => {
+    const levels: number[] = [];
+    const g = Object.assign(new Walk(99), { heuristic: () => 0, streamlineOffered: (l: number) => l !== 1 });
+    let level = 0;
+    g.streamline = (on: boolean, l = 0) => {
+      if (on) levels.push(l);
+      g.restricted = on;
+      level = on ? l : 0;
+    };
+    g.moves = (out: Int32Array, offset: number) => {
+      let n = offset;
+      if (!(g.restricted && level === 0) && g.x + 1 <= g.goal) out[n++] = 1;
+      if (!(g.restricted && level > 0) && g.x + 2 <= g.goal) out[n++] = 2;
+      return n - offset;
+    };
+    const policy = { ...SHORT_ROUND_0, streamlinerRuns: [{}, { weight: 0.5, level: 1 }, { level: 2 }] };
+    const r = solve(g, { maxNodes: 100_000, policy });
+    expect(r.outcome).toBe('solved');
+    if (r.outcome === 'solved') expect(r.moves.every((m) => m === 1)).toBe(true);
+    expect(levels).toEqual([0, 2]);
+  });
+
   it("splits the streamliner's share between its runs: each gets its part of what is left", () => {
     // The goal is out of reach of the budget: no run wins, each stops at its limit.
     const runs: number[] = [];

@@ -25,7 +25,11 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  a share of 0.1, 242 at 0.3; the runs below use 0.4. */
   streamlinerShare: 0.4,
   /** A depth-first run of level 0 on at most 75% of the streamliner's budget, then best-first
-   *  runs (weight 0.5; guides 4 and 0 at level 2, guide 4 at level 1) on the rest. The suit-blind
+   *  runs (weight 0.5; guides 4 and 0 at level 2, under foundations=removable guide 4 at level 3
+   *  — level 1 taking cards off the foundations — on at most a tenth, then guide 4 at level 1)
+   *  on the rest. Level 3 comes before level 1 on a share of its own so that level 1, last, keeps
+   *  what it has under final (deal 255 under removable: won by level 1 at 0.98M nodes, cut off
+   *  at 0.93M when level 3 came last on an equal part). The suit-blind
    *  key lets the first position met stand for all that differ in suits only, so a search in
    *  another order meets other representatives and other wins; most restricted spaces are
    *  exhausted in a fraction of their part (seeds 2001..2400 at 7M nodes: 346 / 37 / 17 against
@@ -34,6 +38,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
     { share: 0.75 },
     { weight: 0.5, guide: 4, level: 2 },
     { weight: 0.5, guide: 0, level: 2 },
+    { weight: 0.5, guide: 4, level: 3, share: 0.1 },
     { weight: 0.5, guide: 4, level: 1 },
   ],
   /** When every streamlined run has exhausted its space without a win (a hint, not a proof, that
