@@ -45,6 +45,11 @@ export interface AutoPolicy {
    *  (SearchGame.relaxation()), run once after the streamlined runs when every one of them has
    *  exhausted its space without a win (a hint that the deal is lost); absent or 0: none. */
   relaxationShare?: number;
+  /** For a game with guides: when the first streamlined run was cut off by its budget (its space
+   *  neither won nor exhausted) and no run has won, that run is made again from scratch, after
+   *  the first pass and before the exhaustive one, on this share of the budget (at most what is
+   *  left); absent or 0: never. */
+  streamlinerRetryShare?: number;
 }
 
 /** Measured on Besieged City: one guide alone solves two thirds of seeds 1..60 at 50k nodes; the

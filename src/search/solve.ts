@@ -130,20 +130,22 @@ function streamlinedRun(game: SearchGame, limits: Limits, table: StateTable, run
   }
 }
 
-/** The streamlined runs in order on at most `nodes` nodes and `ms` ms in all: each gets its share
- *  of the whole, else an equal part of what the runs before it left (a restricted space is often
+/** The streamlined runs in order (those at levels the game offers) on at most `nodes` nodes and
+ *  `ms` ms in all: each gets its share of the whole, else an equal part of what the runs before it left (a restricted space is often
  *  exhausted in a fraction of its part, which then goes to the runs after it). Stops at the first
  *  win. */
 function streamlinedRuns(
   game: SearchGame,
-  runs: readonly StreamlinerRun[],
+  listed: readonly StreamlinerRun[],
   nodes: number,
   ms: number,
   memory: Pick<Limits, 'memoryBytes' | 'whenFull' | 'poll'>,
   table: StateTable,
-): SearchResult {
+): SearchResult & { firstCut?: boolean } {
+  const runs = listed.filter((r) => game.streamlineOffered?.(r.level ?? 0) ?? true);
   const sum = new StatsSum();
-  let exhausted = 0;
+  let exhausted = 0,
+    firstCut = false;
   let last: SearchResult = { outcome: 'unknown', limit: 'nodes', stats: { nodes: 0, unique: 0, ms: 0, maxDepth: 0 } };
   for (let i = 0; i < runs.length; i++) {
     const leftNodes = nodes - sum.nodes,
@@ -166,6 +168,7 @@ function streamlinedRuns(
     );
     sum.add(r.stats);
     last = r;
+    if (i === 0) firstCut = r.outcome === 'unknown' && (r.limit === 'nodes' || r.limit === 'time');
     if (r.outcome === 'solved' || stopped(r)) break;
     if (r.outcome === 'unsolvable') exhausted++;
   }
@@ -174,7 +177,7 @@ function streamlinedRuns(
   // Every run exhausted its space: 'unsolvable' here proves nothing of the game (the caller reads
   // it as a hint only).
   if (exhausted === runs.length) return { outcome: 'unsolvable', stats };
-  return { outcome: 'unknown', limit: last.outcome === 'unknown' ? last.limit : 'nodes', stats };
+  return { outcome: 'unknown', limit: last.outcome === 'unknown' ? last.limit : 'nodes', stats, firstCut };
 }
 
 function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, table: StateTable): SearchResult {
@@ -199,6 +202,8 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
   // of restarts. Only a solution counts: 'unsolvable' there proves nothing.
   const streamShare = game.streamline && guides > 0 ? policy.streamlinerShare : 0;
   let streamOn = streamShare > 0;
+  // The first streamlined run was cut off by its budget, its space neither won nor exhausted.
+  let retry = false;
   first: for (let round = 0; guides > 0 && !(unlimited && round > 5); round++, per *= 2) {
     const weights = round === 0 ? policy.firstRoundWeights : policy.weights;
     for (const w of weights) {
@@ -240,6 +245,7 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
         );
         sum.add(r.stats);
         if (r.outcome === 'solved' || stopped(r)) return { ...r, stats: sum.stats() };
+        retry = r.firstCut === true;
         // Every restricted space exhausted without a win: a hint (no proof) that the deal may be
         // lost, so the policy may move budget from the guided runs to the exhaustive pass.
         const xShare = policy.exhaustedFirstPassShare;
@@ -258,6 +264,30 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
           }
         }
       }
+    }
+  }
+  // The first streamlined run again, from scratch on a larger budget, when it was cut off: a
+  // large restricted space that is not exhausted hints at a won deal whose line lies deeper in
+  // it, which the exhaustive pass rarely finds either (its own space is larger still).
+  const retryShare = policy.streamlinerRetryShare ?? 0;
+  if (retry && retryShare > 0) {
+    const leftNodes = Math.min(maxNodes - sum.nodes, maxNodes * retryShare);
+    const leftMs = Math.min(timeout - (performance.now() - start), timeout * retryShare);
+    if (leftNodes >= 1000 && leftMs >= 1) {
+      const r = streamlinedRun(
+        game,
+        {
+          maxNodes: leftNodes === Infinity ? undefined : Math.floor(leftNodes),
+          timeoutMs: leftMs === Infinity ? undefined : leftMs,
+          memoryBytes: opts.memoryBytes,
+          whenFull: opts.whenFull,
+          poll: opts.poll,
+        },
+        table,
+        policy.streamlinerRuns[0],
+      );
+      sum.add(r.stats);
+      if (r.outcome === 'solved' || stopped(r)) return { ...r, stats: sum.stats() };
     }
   }
   const leftMs = timeout - (performance.now() - start);

@@ -60,6 +60,10 @@ export interface SearchGame {
    *  budget (its policy's streamlinerRuns after the portfolio's round 0 when the game has guides,
    *  else one depth-first run first), switching it off after each run. */
   streamline?(on: boolean, level?: number): void;
+  /** Optional: whether the game offers streamliner `level` for this position's rules (default
+   *  yes). The 'auto' search leaves out the policy's streamlined runs at levels not offered, as
+   *  if the policy did not list them. */
+  streamlineOffered?(level: number): boolean;
   /** Optional: a game that is won whenever this one is, from the current position (a relaxation,
    *  with its proof beside the game), or undefined where the game has none. The 'auto' search
    *  searches it depth-first on its policy's relaxationShare: exhausted, it proves this position

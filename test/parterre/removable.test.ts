@@ -173,4 +173,22 @@ describe('the search under both readings against plain exhaustive search', () =>
     const h = new PtGame(removable(layout(piles, ['5H', '6H'])));
     expect(searchMoves(h).filter((m) => m.includes('F>'))).toEqual([]);
   });
+
+  it('streamlined at levels 0-2, takes no card off a foundation (lines of the final reading); at level 3 it does', () => {
+    const piles = [['8S', '7H'], ['9S', 'KS'], ['QS', 'JS'], ['TS'], ['KH', 'QH'], ['JH', 'TH', '9H', '8H', '7S']];
+    const g = new PtGame(removable(layout(piles, ['4H', '5H', '6H'])));
+    const off = () => searchMoves(g).filter((m) => m.includes('F>'));
+    for (const level of [0, 1, 2]) {
+      g.streamline(true, level);
+      expect(off(), `level ${level}`).toEqual([]);
+      g.streamline(false);
+      expect(off()).toEqual(['6S F>p0', '6S F>p5']);
+    }
+    g.streamline(true, 3);
+    expect(off()).toEqual(['6S F>p0', '6S F>p5']);
+    g.streamline(false);
+    expect(g.streamlineOffered(3)).toBe(true);
+    // Under final, level 3 would be level 1 again: not offered.
+    expect(new PtGame(layout(piles, ['4H', '5H', '6H'])).streamlineOffered(3)).toBe(false);
+  });
 });

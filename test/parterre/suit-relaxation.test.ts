@@ -15,8 +15,10 @@ import { lcg, plainSolve, randomEndgames, snapshot } from './helpers.js';
 
 const table = new StateTable(1 << 22);
 
-/** Exchanges played by the relaxed searches (the moves that make it a relaxation). */
-let exchanged = 0;
+/** Exchanges played by the relaxed searches (the moves that make it a relaxation), and moves
+ *  they played as forced (SuitRelaxation.forcedMove()). */
+let exchanged = 0,
+  forced = 0;
 
 function relaxed(deal: PtDeal, bouquetLoose: boolean, plain: boolean, maxNodes: number) {
   const g = new SuitRelaxation(new PtGame(deal), bouquetLoose);
@@ -25,6 +27,12 @@ function relaxed(deal: PtDeal, bouquetLoose: boolean, plain: boolean, maxNodes: 
   g.make = (m: number) => {
     if (m >> 16) exchanged++;
     make(m);
+  };
+  const force = g.forcedMove.bind(g);
+  g.forcedMove = () => {
+    const m = force();
+    if (m >= 0) forced++;
+    return m;
   };
   return solve(g, { algorithm: 'dfs', maxNodes, table }).outcome;
 }
@@ -61,7 +69,7 @@ describe('the suit relaxation', () => {
     }
   });
 
-  it('never proves lost an endgame that plain search wins, and its prunings lose no relaxed win', () => {
+  it('never proves lost an endgame that plain search wins, and its prunings and forced moves lose no relaxed win', () => {
     const count: Record<string, number> = {};
     const tally = (k: string) => {
       count[k] = (count[k] ?? 0) + 1;
@@ -83,6 +91,7 @@ describe('the suit relaxation', () => {
     expect(count['piles unsolvable/unsolvable']).toBeGreaterThan(3);
     expect(count['all solved/solved']).toBeGreaterThan(50);
     expect(exchanged).toBeGreaterThan(1000);
+    expect(forced).toBeGreaterThan(100);
   });
 
   it('never calls dead a position of a random line that plain search of the relaxation wins', () => {

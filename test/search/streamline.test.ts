@@ -144,6 +144,28 @@ describe('search: streamlined pass', () => {
     expect(g.x).toBe(0);
   });
 
+  it('leaves out the runs at levels the game does not offer', () => {
+    const levels: number[] = [];
+    const g = Object.assign(new Walk(99), { heuristic: () => 0, streamlineOffered: (l: number) => l !== 1 });
+    let level = 0;
+    g.streamline = (on: boolean, l = 0) => {
+      if (on) levels.push(l);
+      g.restricted = on;
+      level = on ? l : 0;
+    };
+    g.moves = (out: Int32Array, offset: number) => {
+      let n = offset;
+      if (!(g.restricted && level === 0) && g.x + 1 <= g.goal) out[n++] = 1;
+      if (!(g.restricted && level > 0) && g.x + 2 <= g.goal) out[n++] = 2;
+      return n - offset;
+    };
+    const policy = { ...SHORT_ROUND_0, streamlinerRuns: [{}, { weight: 0.5, level: 1 }, { level: 2 }] };
+    const r = solve(g, { maxNodes: 100_000, policy });
+    expect(r.outcome).toBe('solved');
+    if (r.outcome === 'solved') expect(r.moves.every((m) => m === 1)).toBe(true);
+    expect(levels).toEqual([0, 2]);
+  });
+
   it("splits the streamliner's share between its runs: each gets its part of what is left", () => {
     // The goal is out of reach of the budget: no run wins, each stops at its limit.
     const runs: number[] = [];
@@ -203,5 +225,24 @@ describe('search: streamlined pass', () => {
     expect(after).toBeLessThan(1_100); // 5% of it
     // A restricted space not exhausted (its run hit its limit) changes nothing.
     expect(run(0.05, false)).toBe(run(undefined, false));
+  });
+
+  it('runs the first streamlined run again on its retry share when its budget cut it off, never when it was exhausted', () => {
+    // +2 only reaches 6,000 in 3,000 nodes: more than the streamliner's 2,000, less than the
+    // retry's 10,000. The guided runs (4,000 nodes in all, a guide that says nothing) cannot.
+    const policy = { ...SHORT_ROUND_0, firstPassShare: 0.2, streamlinerShare: 0.1, streamlinerRuns: [{}] };
+    const run = (goal: number, retry: number | undefined) => {
+      const g = Object.assign(new Walk(goal), { heuristic: () => 0 });
+      const r = solve(g, { maxNodes: 20_000, policy: { ...policy, streamlinerRetryShare: retry } });
+      expect(r.outcome).toBe('solved');
+      expect(r.stats.nodes).toBeLessThanOrEqual(20_000);
+      expect(g.restricted).toBe(false);
+      return { runs: g.streamlinedRuns, plusTwo: r.outcome === 'solved' && r.moves.every((m) => m === 2) };
+    };
+    expect(run(6_000, 0.5)).toEqual({ runs: 2, plusTwo: true });
+    // Without a retry share the exhaustive pass wins (its depth-first order tries +1 first).
+    expect(run(6_000, undefined)).toEqual({ runs: 1, plusTwo: false });
+    // Odd goal: the restricted space is exhausted (no win), so it is not searched again.
+    expect(run(3_001, 0.5)).toEqual({ runs: 1, plusTwo: false });
   });
 });

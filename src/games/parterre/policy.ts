@@ -25,7 +25,11 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  a share of 0.1, 242 at 0.3; the runs below use 0.4. */
   streamlinerShare: 0.4,
   /** A depth-first run of level 0 on at most 75% of the streamliner's budget, then best-first
-   *  runs (weight 0.5; guides 4 and 0 at level 2, guide 4 at level 1) on the rest. The suit-blind
+   *  runs (weight 0.5; guides 4 and 0 at level 2, under foundations=removable guide 4 at level 3
+   *  — level 1 taking cards off the foundations — on at most a tenth, then guide 4 at level 1)
+   *  on the rest. Level 3 comes before level 1 on a share of its own so that level 1, last, keeps
+   *  what it has under final (deal 255 under removable: won by level 1 at 0.98M nodes, cut off
+   *  at 0.93M when level 3 came last on an equal part). The suit-blind
    *  key lets the first position met stand for all that differ in suits only, so a search in
    *  another order meets other representatives and other wins; most restricted spaces are
    *  exhausted in a fraction of their part (seeds 2001..2400 at 7M nodes: 346 / 37 / 17 against
@@ -34,6 +38,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
     { share: 0.75 },
     { weight: 0.5, guide: 4, level: 2 },
     { weight: 0.5, guide: 0, level: 2 },
+    { weight: 0.5, guide: 4, level: 3, share: 0.1 },
     { weight: 0.5, guide: 4, level: 1 },
   ],
   /** When every streamlined run has exhausted its space without a win (a hint, not a proof, that
@@ -41,9 +46,16 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  rest (seeds 2001..2400 at 7M nodes: one more deal proved lost, none lost). */
   exhaustedFirstPassShare: 0.2,
   /** The suit relaxation (suit-relaxation.ts), searched to the end once every streamlined run has
-   *  exhausted its space: it proves lost deals that the exhaustive pass cannot finish. Of the 25
-   *  deals undecided at 5M nodes in seeds 1..420 it exhausts 29 226 261 341 in 0.17–1.24M nodes
-   *  and 316 in 1.38M, which 0.3 of 5M covers (bench/RESULTS.md, "Parterre: the suit
-   *  relaxation"). */
-  relaxationShare: 0.3,
+   *  exhausted its space: it proves lost deals that the exhaustive pass cannot finish. Of seeds
+   *  1..420 at 5M nodes, the exhaustive pass that follows a relaxation cut off by its share decided
+   *  one deal at 0.3 (78, lost, in 1.83M nodes), which the relaxation itself exhausts in 1.73M;
+   *  at 0.9 the relaxation also proves 406 lost (4.16M) and no verdict changes (bench/RESULTS.md,
+   *  "Parterre: the budget split"). A relaxation that wins ends at once and leaves the rest. */
+  relaxationShare: 0.9,
+  /** The level-0 run again, from scratch, on half the budget when its first run was cut off
+   *  (neither won nor exhausted): of seeds 1..420 at 5M nodes the exhaustive pass decided none of
+   *  the deals where that happened and no later run won, while the level-0 space holds the wins of
+   *  156, 181 and 410 at 1.5-2.4M nodes, past the run's 1.5M (bench/RESULTS.md, "Parterre: the
+   *  budget split"). */
+  streamlinerRetryShare: 0.5,
 };

@@ -124,15 +124,26 @@ export class PtGame extends PtPosition implements SearchGame {
   suitBlind = true;
   /** Level 0: every card that fits goes home at once, suit-blind key. Level 1: only the proved
    *  safe moves are forced, suit-blind key. Level 2: as 0, with the foundation heights in the
-   *  key (merges a little less). */
+   *  key (merges a little less). Under foundations=removable levels 0-2 take no card off a
+   *  foundation: they search lines of the final reading, which are lines of this one (it only
+   *  adds moves), so the deals they win under final they win here too (255 and 368 of seeds
+   *  1..420 at 5M nodes were lost to level 1 while it took cards off there); level 3 (offered
+   *  under removable only: under final it is level 1) is level 1 taking cards off, as the
+   *  safe rule allows (it wins 109 there, which the final-lines levels do not). */
   private streamHome = true;
+  private streamFinal = true;
   private streamLevel = 0;
   /** The streamliner at `level` (above), an unproved restriction tried by 'auto' before the
    *  exhaustive pass. Solutions found so are real; a failure proves nothing. */
   streamline(on: boolean, level = 0): void {
     this.streamlined = on;
-    this.streamHome = level !== 1;
+    this.streamHome = level !== 1 && level !== 3;
+    this.streamFinal = level !== 3;
     this.streamLevel = level;
+  }
+
+  streamlineOffered(level: number): boolean {
+    return level !== 3 || this.removable;
   }
 
   /** Two guides, run in turn by the 'auto' portfolio: 0 (L + R) and 4 (L + R plus D), the order
@@ -354,8 +365,8 @@ export class PtGame extends PtPosition implements SearchGame {
       for (let p = 0; p < PILES; p++) if (lim[p] > 0) pileBase |= 1 << RANK_OF[piles[p * PILE_CAP + lim[p] - 1]];
       pileBase |= freedRanks;
       let ok = 0;
-      // The streamliner that sends every fitting card home takes none off (foundationMaxR()):
-      // its lines are lines of the final reading, for which the plain rule holds.
+      // The streamliner takes no card off (foundationMaxR()): its lines are lines of the final
+      // reading, for which the plain rule holds.
       if (this.finalLines()) {
         for (let b = 13; b >= 2; b--) {
           if (pileBase & (1 << b)) ok |= 1 << b;
@@ -536,15 +547,15 @@ export class PtGame extends PtPosition implements SearchGame {
   }
 
   /** Whether the lines searched take no card off a foundation: the final reading, or the
-   *  streamliner that sends every fitting card home (foundationMaxR() is 13 there). */
+   *  streamliner at levels 0-2 (foundationMaxR() is 13 there). */
   private finalLines(): boolean {
-    return !this.removable || (this.streamlined && this.streamHome);
+    return !this.removable || (this.streamlined && this.streamFinal);
   }
 
   /** The highest rank that the safe rule (forcedMove) sends home: a card of this rank or lower
    *  never comes off a foundation in the search (searchMoves()). */
   private foundationMaxR(): number {
-    if (this.streamlined && this.streamHome) return 13;
+    if (this.streamlined && this.streamFinal) return 13;
     const f = this.found;
     let min = f[0];
     for (let s = 1; s < 4; s++) if (f[s] < min) min = f[s];

@@ -34,7 +34,8 @@ import { PtGame } from './search.js';
 //     when a chain of bouquet ranks leads down from it to a pile top). Their proofs move cards in
 //     time and look at ranks only; the bouquet rule's first case plays c from the bouquet where the
 //     line played it from its pile, to a foundation or a pile: c is loose in both places, so its
-//     relaxed home moves are the same. No forced moves (the safe rule's proof is about the real game's
+//     relaxed home moves are the same. Forced: a placed top of rank r that fits when every
+//     foundation holds r-1 (forcedMove(), proved there; PtGame's safe rule is about the real game's
 //     suits); the dead test is PtGame's, with this game's foundation rule (dead()).
 // With `bouquetLoose` false (an experiment: a stronger relaxation whose space is too large to be
 // of use, bench/RESULTS.md) only cards that have left a pile are loose: bouquet cards, and cards
@@ -79,7 +80,39 @@ export class SuitRelaxation extends PtGame {
     }
   }
 
+  /** Forced (a dominance of this game): a placed pile top x = (r, s) that fits its foundation
+   *  when every foundation holds r-1 or more (all cards of rank r-1 are home, so nothing can land
+   *  on a card of rank r: every such card is a pile top or in the bouquet, at every moment).
+   *
+   *  Proof. Take a winning line L from P; build one from P' = P + (x home), shorter. x stays its
+   *  pile's top until its first move, at t0. If that move sends x home (on s: it is placed), drop
+   *  it. Else x is loose from t0 and foundation s gets its rank-r card at some later E by a loose
+   *  card z of rank r (placed cards go home on their own suit only; (r, s) is x, loose from t0).
+   *  If z is x, drop x's moves. Else let z, in the new line, make x's moves from t0 on (x's
+   *  place is always a top or the bouquet, and so is z's: a card of rank r lies on a top or an
+   *  empty pile, or is sent home, exactly as x did), and drop z's own moves from t0 to E. Until
+   *  t0 the new line is L with x home: a subset of L's cards in the same places (x's pile shows
+   *  the card under x sooner), foundation s one higher, which only a rank-r card going home on
+   *  s could mind, and none does before E. From t0 to E it is L with z's place emptied and x's
+   *  card renamed z, both of rank r and loose (z loose from t0 now: a loose card's moves are a
+   *  placed one's, plus exchanges). A home move of x on a suit u there stays legal for z: (r, u)
+   *  is loose in L, hence in the new line, whose loose cards are L's but x plus z. After E the
+   *  two lines reach the same relaxed positions: foundation s holds r, a loose card of rank r lies
+   *  where x lies in L. Every step drops at least E's move, so the line is shorter (the prunings
+   *  of searchMoves() keep their proofs, which ask for a shortest line). The same holds with
+   *  bouquetLoose false: there z, going home on another suit than its own, came from a pile. */
   override forcedMove(): number {
+    if (this.plain) return -1;
+    const f = this.found;
+    let min = f[0];
+    for (let s = 1; s < 4; s++) if (f[s] < min) min = f[s];
+    for (let p = 0; p < PILES; p++) {
+      const n = this.plen[p];
+      if (n === 0 || this.placed[p] !== n) continue;
+      const c = this.piles[p * PILE_CAP + n - 1],
+        r = (c % 13) + 1;
+      if (r <= min + 1 && f[(c / 13) | 0] === r - 1) return packMove(P2F, p, 0, c);
+    }
     return -1;
   }
 
