@@ -388,6 +388,16 @@ function table(file: string): void {
         else if (decided(y) && !decided(x)) onlyB.push(`${s} ${y!.outcome === 'solved' ? 'S' : 'U'} ${fmt(y!.ms)} ms`);
       }
       console.log(`${a} vs ${b}: verdicts that disagree: ${clash.length ? clash.join('; ') : 'none'}`);
+      // Each tool's own search time on the deals both decide: the medians above are over different deals.
+      const both = seeds.filter((s) => decided(A.get(s)) && decided(B.get(s)));
+      const med = (m: Map<string, Row>) =>
+        fmt(
+          percentile(
+            both.map((s) => m.get(s)!.ms).sort((x, y) => x - y),
+            50,
+          ),
+        );
+      console.log(`  on the ${both.length} deals both decide, median ms: ${a} ${med(A)}, ${b} ${med(B)}`);
       console.log(`  only ${a} decides (${onlyA.length}): ${onlyA.join(', ')}`);
       console.log(`  only ${b} decides (${onlyB.length}): ${onlyB.join(', ')}`);
     }
