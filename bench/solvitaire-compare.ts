@@ -12,8 +12,13 @@
 // (the flags of its CMake release build: -O3 -flto -DNDEBUG).
 //
 // Rules: bench/solvitaire/parterre-rules.json is Solvitaire's rule set for OUR Parterre
-// (docs/rules/parterre.md): its Flower Garden preset with "removable": false (the preset has
-// true: cards may come back from a foundation, which our rules forbid); the rest spelled out.
+// (docs/rules/parterre.md), the default reading foundations=final: its Flower Garden preset with
+// "removable": false (the preset has true: cards may come back from a foundation, which our
+// default rules forbid); the rest spelled out. bench/solvitaire/parterre-removable-rules.json is
+// the same with "removable": true, our reading foundations=removable (rules page, § Variants): a
+// foundation's top card may go onto a pile one rank higher or into an empty pile, never back to
+// the bouquet. That is exactly the preset's rule set spelled out (the preset is Solvitaire's
+// defaults with 6 piles, a reserve of 16 and removable foundations).
 //
 //   npx tsx bench/solvitaire-compare.ts export DIR 1..100
 //       writes DIR/<seed>.json, each seed's deal in Solvitaire's deal format (10 for T).
@@ -24,26 +29,35 @@
 //       --streamliners smart-solvability: 10% of the time streamlined, then the full search; its
 //       --timeout is limit/1.1 so both passes fit the limit), sv-preset (the flower-garden preset:
 //       removable foundations, no streamliners), sv-preset-smart (the preset with streamliners).
+//       The same under foundations=removable: ours-removable (`--variant foundations=removable`),
+//       sv-removable and sv-smart-removable (Solvitaire with parterre-removable-rules.json).
 //       TOOLS: a comma list (default ours,sv,sv-smart,sv-preset). The
 //       order of the tools rotates from deal to deal, so load falls on all alike. Every solution
-//       either tool prints is replayed in our rules engine (Solvitaire's: converted from its
-//       printed states to our notation). One CSV row per deal and tool.
+//       either tool prints is replayed in our rules engine under the tool's reading (the preset's
+//       and the -removable tools' under foundations=removable; Solvitaire's converted from its
+//       printed states to our notation, a card back off a foundation as `7D F>p3`). One CSV row
+//       per deal and tool; a run into an existing CSV skips the rows it holds (it resumes).
+//       CHILD_NICE=N: the tools' niceness (default 19; 0 runs them at the caller's priority,
+//       for a run that must have a core to itself, the limits being wall time).
 //   npx tsx bench/solvitaire-compare.ts table OUT.csv
 //       the summary table (markdown) and the deals only one tool decides; verdict disagreements.
-//   npx tsx bench/solvitaire-compare.ts convert SOLVITAIRE_OUTPUT SEED
-//       Solvitaire's printed solution to our move notation (one move a line) and its replay.
+//   npx tsx bench/solvitaire-compare.ts convert SOLVITAIRE_OUTPUT SEED [removable]
+//       Solvitaire's printed solution to our move notation (one move a line) and its replay
+//       (under foundations=removable with the third argument).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatCard, parseCard } from '../src/cards/card.js';
 import { parseSeeds } from '../src/cli/units.js';
-import { dealFromSeed, PILES, type PtDeal } from '../src/games/parterre/deal.js';
+import { dealFromSeed, PILES, type PtDeal, withVariant } from '../src/games/parterre/deal.js';
 import { replay } from '../src/games/parterre/replay.js';
 import { percentile } from '../src/batch/stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RULES = join(here, 'solvitaire', 'parterre-rules.json');
+const RULES_REMOVABLE = join(here, 'solvitaire', 'parterre-removable-rules.json');
+const NICE = process.env.CHILD_NICE ?? '19';
 // OURS_CLI: another build of the CLI (e.g. a version under test, compiled with --outDir).
 const CLI = process.env.OURS_CLI ?? join(here, '..', 'dist', 'src', 'cli.js');
 
@@ -143,6 +157,28 @@ export function checkSolvitaireSolution(text: string, deal: PtDeal): { ok: boole
 
 // ---- Running the tools --------------------------------------------------------------------------
 
+/** A tool's name read: which solver, streamlined or not, which rules. */
+interface Tool {
+  solver: 'ours' | 'sv';
+  smart: boolean;
+  /** Solvitaire's rules: our final or removable rules file, or its flower-garden preset. */
+  rules: 'final' | 'removable' | 'preset';
+}
+const TOOLS: Record<string, Tool> = {
+  ours: { solver: 'ours', smart: false, rules: 'final' },
+  'ours-removable': { solver: 'ours', smart: false, rules: 'removable' },
+  sv: { solver: 'sv', smart: false, rules: 'final' },
+  'sv-smart': { solver: 'sv', smart: true, rules: 'final' },
+  'sv-removable': { solver: 'sv', smart: false, rules: 'removable' },
+  'sv-smart-removable': { solver: 'sv', smart: true, rules: 'removable' },
+  'sv-preset': { solver: 'sv', smart: false, rules: 'preset' },
+  'sv-preset-smart': { solver: 'sv', smart: true, rules: 'preset' },
+};
+
+/** The deal under the reading a tool plays (the preset's is removable). */
+const dealFor = (seed: string, t: Tool): PtDeal =>
+  t.rules === 'final' ? dealFromSeed(seed) : withVariant(dealFromSeed(seed), 'foundations=removable');
+
 type Outcome = 'solved' | 'unsolvable' | 'unknown' | 'error';
 interface Row {
   seed: string;
@@ -155,11 +191,25 @@ interface Row {
   replay: string;
 }
 
-function runOurs(seed: string, limitMs: number): Row {
+function runOurs(tool: string, seed: string, limitMs: number): Row {
   const t0 = performance.now();
+  const variant = TOOLS[tool].rules === 'removable' ? ['--variant', 'foundations=removable'] : [];
   const p = spawnSync(
     'nice',
-    ['-n', '19', process.execPath, CLI, 'solve', 'parterre', '--seed', seed, '--timeout', `${limitMs}ms`, '--json'],
+    [
+      '-n',
+      NICE,
+      process.execPath,
+      CLI,
+      'solve',
+      'parterre',
+      '--seed',
+      seed,
+      ...variant,
+      '--timeout',
+      `${limitMs}ms`,
+      '--json',
+    ],
     {
       encoding: 'utf8',
       maxBuffer: 1 << 26,
@@ -167,7 +217,7 @@ function runOurs(seed: string, limitMs: number): Row {
     },
   );
   const wallMs = performance.now() - t0;
-  const base = { seed, tool: 'ours', wallMs: Math.round(wallMs) };
+  const base = { seed, tool, wallMs: Math.round(wallMs) };
   let doc: { outcome: Outcome; moves?: string[]; stats: { ms: number; nodes: number } };
   try {
     doc = JSON.parse(p.stdout);
@@ -183,7 +233,7 @@ function runOurs(seed: string, limitMs: number): Row {
   }
   let rep = '';
   if (doc.outcome === 'solved') {
-    const r = replay(dealFromSeed(seed), doc.moves ?? []);
+    const r = replay(dealFor(seed, TOOLS[tool]), doc.moves ?? []);
     rep = r.ok && r.won ? 'ok' : `FAIL ${r.ok ? 'unwon' : r.reason}`;
   }
   return {
@@ -197,10 +247,14 @@ function runOurs(seed: string, limitMs: number): Row {
 }
 
 function runSolvitaire(bin: string, tool: string, seed: string, dealFile: string, limitMs: number): Row {
-  const rules = tool.startsWith('sv-preset') ? ['--type', 'flower-garden'] : ['--custom-rules', RULES];
+  const t = TOOLS[tool];
+  const rules =
+    t.rules === 'preset'
+      ? ['--type', 'flower-garden']
+      : ['--custom-rules', t.rules === 'removable' ? RULES_REMOVABLE : RULES];
   const spawn = (args: string[]) => {
     const t0 = performance.now();
-    const p = spawnSync('nice', ['-n', '19', bin, ...rules, ...args, dealFile], {
+    const p = spawnSync('nice', ['-n', NICE, bin, ...rules, ...args, dealFile], {
       encoding: 'utf8',
       maxBuffer: 1 << 28,
       timeout: 3 * limitMs + 60_000,
@@ -214,7 +268,7 @@ function runSolvitaire(bin: string, tool: string, seed: string, dealFile: string
   const kind = (t?: string): Outcome =>
     t === 'solved' ? 'solved' : t === 'unsolvable' ? 'unsolvable' : t ? 'unknown' : 'error';
   let outcome: Outcome, ms: number, work: number, wallMs: number, out: string, err: string;
-  if (tool.endsWith('-smart')) {
+  if (t.smart) {
     // smart-solvability: 10% of --timeout with both streamliners (suit symmetry, every card home at
     // once), then, unless that solved, the full search for --timeout: 1.1 x --timeout in all. Its
     // printed report gives only the last pass's time, so run it with --classify (both passes'
@@ -253,7 +307,7 @@ function runSolvitaire(bin: string, tool: string, seed: string, dealFile: string
   let replayText = '',
     moves = 0;
   if (outcome === 'solved') {
-    const c = checkSolvitaireSolution(out, dealFromSeed(seed));
+    const c = checkSolvitaireSolution(out, dealFor(seed, t));
     replayText = c.ok ? 'ok' : `FAIL ${c.why}`;
     moves = c.moves;
   } else if (outcome === 'error') replayText = err;
@@ -334,6 +388,16 @@ function table(file: string): void {
         else if (decided(y) && !decided(x)) onlyB.push(`${s} ${y!.outcome === 'solved' ? 'S' : 'U'} ${fmt(y!.ms)} ms`);
       }
       console.log(`${a} vs ${b}: verdicts that disagree: ${clash.length ? clash.join('; ') : 'none'}`);
+      // Each tool's own search time on the deals both decide: the medians above are over different deals.
+      const both = seeds.filter((s) => decided(A.get(s)) && decided(B.get(s)));
+      const med = (m: Map<string, Row>) =>
+        fmt(
+          percentile(
+            both.map((s) => m.get(s)!.ms).sort((x, y) => x - y),
+            50,
+          ),
+        );
+      console.log(`  on the ${both.length} deals both decide, median ms: ${a} ${med(A)}, ${b} ${med(B)}`);
       console.log(`  only ${a} decides (${onlyA.length}): ${onlyA.join(', ')}`);
       console.log(`  only ${b} decides (${onlyB.length}): ${onlyB.join(', ')}`);
     }
@@ -356,6 +420,12 @@ function main(): void {
     const [bin, seedText, limitText, out, toolText] = args;
     const limitMs = Number(limitText);
     const tools = (toolText ?? 'ours,sv,sv-smart,sv-preset').split(',');
+    const unknown = tools.filter((t) => !(t in TOOLS));
+    if (unknown.length) {
+      console.error(`unknown tool ${unknown.join(', ')} (use ${Object.keys(TOOLS).join(', ')})`);
+      process.exitCode = 2;
+      return;
+    }
     const dir = join(dirname(out), 'solvitaire-deals');
     mkdirSync(dir, { recursive: true });
     const fresh = !existsSync(out);
@@ -368,7 +438,10 @@ function main(): void {
       const order = tools.map((_, i) => tools[(i + k) % tools.length]);
       for (const tool of order) {
         if (done.has(`${tool} ${seed}`)) continue;
-        const r = tool === 'ours' ? runOurs(seed, limitMs) : runSolvitaire(bin, tool, seed, dealFile, limitMs);
+        const r =
+          TOOLS[tool].solver === 'ours'
+            ? runOurs(tool, seed, limitMs)
+            : runSolvitaire(bin, tool, seed, dealFile, limitMs);
         writeFileSync(out, `${COLUMNS.map((c) => String(r[c]).replace(/,/g, ';')).join(',')}\n`, { flag: 'a' });
         console.log(`${seed} ${tool} ${r.outcome} ${r.ms} ms (wall ${r.wallMs}) ${r.work} ${r.replay}`);
       }
@@ -376,16 +449,18 @@ function main(): void {
   } else if (cmd === 'table') {
     table(args[0]);
   } else if (cmd === 'convert') {
-    const [file, seed] = args;
+    const [file, seed, reading] = args;
     const text = readFileSync(file, 'utf8');
     const moves = statesToMoves(parseStates(text));
     for (const m of moves) console.log(m);
-    const c = checkSolvitaireSolution(text, dealFromSeed(seed));
+    const deal =
+      reading === 'removable' ? withVariant(dealFromSeed(seed), 'foundations=removable') : dealFromSeed(seed);
+    const c = checkSolvitaireSolution(text, deal);
     console.error(c.ok ? `replays in our engine: valid and won in ${c.moves} moves` : `does not replay: ${c.why}`);
     process.exitCode = c.ok ? 0 : 1;
   } else {
     console.error(
-      'usage: solvitaire-compare.ts export DIR SEEDS | run BIN SEEDS LIMIT_MS OUT.csv [TOOLS] | table OUT.csv | convert FILE SEED',
+      'usage: solvitaire-compare.ts export DIR SEEDS | run BIN SEEDS LIMIT_MS OUT.csv [TOOLS] | table OUT.csv | convert FILE SEED [removable]',
     );
     process.exitCode = 2;
   }
