@@ -4,15 +4,17 @@
 // deals count both ways; only the seeds both readings have. Then the cost of a larger study from
 // the nodes these deals took, at a given node rate (nodes per CPU second: the rate is the
 // machine's, the nodes are not), and the interval its deal count would give if the shares held.
+// Without RATE, the rate the study's own rows measured (nodes over the worker's milliseconds: on a
+// loaded machine less than a core's rate, so the cost comes out high rather than low).
 //
 //   npx tsx bench/parterre-study.ts [RATE] [DEALS]     (RATE nodes per CPU s, DEALS default 100000)
 import { readCsvRows } from '../src/batch/csv.js';
 import { boundedRate, pct, pctDigits } from '../src/batch/stats.js';
 import { STUDY_READINGS } from '../src/games/parterre/rules.js';
 
-const rate = Number(process.argv[2] ?? 1_000_000);
+const givenRate = process.argv[2] && process.argv[2] !== '-' ? Number(process.argv[2]) : undefined;
 const deals = Number(process.argv[3] ?? 100_000);
-const file = (v: string) => `data/parterre/${v === 'default' ? 'final' : 'removable'}-1-1000.csv`;
+const file = (v: string) => `data/parterre/${v === 'default' ? 'final' : 'removable'}.csv`;
 const all = STUDY_READINGS.map((v) => readCsvRows(file(v)).rows);
 const seeds = all.map((rows) => new Set(rows.map((r) => r.seed)));
 const common = new Set([...seeds[0]].filter((s) => seeds.every((x) => x.has(s))));
@@ -38,11 +40,13 @@ STUDY_READINGS.forEach((v, i) => {
     `| ${name} | ${n} | ${solved} | ${unsolvable} | ${unknown} | ${pct(solved / n, d)} | ${pct(b.lo, d)} .. ${pct(b.hi, d)} |`,
   );
   const nodes = rows.reduce((s, r) => s + Number(r.nodes || 0), 0);
+  const ms = rows.reduce((s, r) => s + Number(r.ms || 0), 0);
+  const rate = givenRate ?? Math.round((nodes / ms) * 1000);
   const cpuHours = ((nodes / n) * deals) / rate / 3600;
   // If the shares held at `deals`: the interval's ends, each a Wilson bound at that count.
   const big = boundedRate(Math.round((solved / n) * deals), Math.round((unknown / n) * deals), deals);
   cost.push(
-    `- ${name}: ${Math.round(nodes / n).toLocaleString('en-US')} nodes a deal -> ${deals.toLocaleString('en-US')} deals ${cpuHours.toFixed(0)} CPU-hours at ${rate.toLocaleString('en-US')} nodes per CPU s (16 shards of 2 CPUs: ${(cpuHours / 32).toFixed(1)} h each); with these shares, 95% interval ${pct(big.lo, 2)} .. ${pct(big.hi, 2)}`,
+    `- ${name}: ${Math.round(nodes / n).toLocaleString('en-US')} nodes a deal -> ${deals.toLocaleString('en-US')} deals ${cpuHours.toFixed(0)} CPU-hours at ${rate.toLocaleString('en-US')} ${givenRate ? 'nodes per CPU s' : "nodes a second of a worker's wall time (these rows)"} (16 shards of 2 CPUs: ${(cpuHours / 32).toFixed(1)} h each); with these shares, 95% interval ${pct(big.lo, 2)} .. ${pct(big.hi, 2)}`,
   );
 });
 console.log(`\n${cost.join('\n')}`);

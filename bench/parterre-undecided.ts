@@ -2,8 +2,8 @@
 // look at its exhaustive pass (depth-first with every proof, counted in nodes, so independent of
 // the machine's load), and whether the capacity test at every node decides it.
 //
-//   npx tsx bench/parterre-undecided.ts data/parterre/final-1-1000.csv 1000000
-//   npx tsx bench/parterre-undecided.ts data/parterre/removable-1-1000.csv 1000000
+//   npx tsx bench/parterre-undecided.ts data/parterre/final.csv 1000000
+//   npx tsx bench/parterre-undecided.ts data/parterre/removable.csv 1000000
 //
 // Per deal: the depth-first pass's unique states per node, the share of its dead() calls that
 // prove a position lost, the most cards home on any position it met, and the outcome of 'auto'
