@@ -102,20 +102,22 @@ function streamlined(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, t
   const maxNodes = opts.maxNodes ?? Infinity,
     timeout = opts.timeoutMs ?? Infinity;
   // Without limits the pass still stops: a restricted space is finite, and its exhaustion ends it.
-  const r = streamlinedRun(
-    game,
-    {
-      maxNodes: maxNodes === Infinity ? undefined : Math.max(1, Math.floor(maxNodes * share)),
-      timeoutMs: timeout === Infinity ? undefined : timeout * share,
-      memoryBytes: opts.memoryBytes,
-      whenFull: opts.whenFull,
-      poll: opts.poll,
-    },
-    table,
-  );
+  const r = streamlinedRun(game, budget(Math.max(1, maxNodes * share), timeout * share, opts), table);
   if (r.outcome === 'solved' || stopped(r)) return r;
   // 'unsolvable' here means only that the restricted space holds no win.
   return { outcome: 'unknown', limit: r.outcome === 'unknown' ? r.limit : 'nodes', stats: r.stats };
+}
+
+/** The limits of one search of the portfolio: `nodes` (whole) and `ms` where finite, the caller's
+ *  memory settings. */
+function budget(nodes: number, ms: number, memory: Pick<Limits, 'memoryBytes' | 'whenFull' | 'poll'>): Limits {
+  return {
+    maxNodes: nodes === Infinity ? undefined : Math.floor(nodes),
+    timeoutMs: ms === Infinity ? undefined : ms,
+    memoryBytes: memory.memoryBytes,
+    whenFull: memory.whenFull,
+    poll: memory.poll,
+  };
 }
 
 /** One search of the streamlined space, depth-first or best-first as `run` says (its
@@ -154,18 +156,7 @@ function streamlinedRuns(
     const share = runs[i].share;
     const runNodes = share === undefined ? leftNodes / (runs.length - i) : Math.min(leftNodes, nodes * share);
     const runMs = share === undefined ? leftMs / (runs.length - i) : Math.min(leftMs, ms * share);
-    const r = streamlinedRun(
-      game,
-      {
-        maxNodes: runNodes === Infinity ? undefined : Math.floor(runNodes),
-        timeoutMs: runMs === Infinity ? undefined : runMs,
-        memoryBytes: memory.memoryBytes,
-        whenFull: memory.whenFull,
-        poll: memory.poll,
-      },
-      table,
-      runs[i],
-    );
+    const r = streamlinedRun(game, budget(runNodes, runMs, memory), table, runs[i]);
     sum.add(r.stats);
     last = r;
     if (i === 0) firstCut = r.outcome === 'unknown' && (r.limit === 'nodes' || r.limit === 'time');
@@ -213,18 +204,7 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
           leftMs = firstMs - (performance.now() - start);
         if (leftNodes < 1000 || leftMs < 1) break first;
         table.clear();
-        const r = astar(
-          game,
-          {
-            maxNodes: Math.floor(Math.min(per, leftNodes)),
-            timeoutMs: leftMs === Infinity ? undefined : leftMs,
-            memoryBytes: opts.memoryBytes,
-            poll: opts.poll,
-          },
-          table,
-          w,
-          guide,
-        );
+        const r = astar(game, budget(Math.min(per, leftNodes), leftMs, opts), table, w, guide);
         sum.add(r.stats);
         if (r.outcome !== 'unknown' || stopped(r)) return { ...r, stats: sum.stats() };
         if (r.limit === 'memory' && ++memoryHits >= 4) break first;
@@ -235,14 +215,7 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
       const leftNodes = Math.min(firstNodes - sum.nodes, maxNodes * streamShare);
       const leftMs = Math.min(firstMs - (performance.now() - start), timeout * streamShare);
       if (leftNodes >= 1000 && leftMs >= 1) {
-        const r = streamlinedRuns(
-          game,
-          policy.streamlinerRuns,
-          leftNodes,
-          leftMs,
-          { memoryBytes: opts.memoryBytes, whenFull: opts.whenFull, poll: opts.poll },
-          table,
-        );
+        const r = streamlinedRuns(game, policy.streamlinerRuns, leftNodes, leftMs, opts, table);
         sum.add(r.stats);
         if (r.outcome === 'solved' || stopped(r)) return { ...r, stats: sum.stats() };
         retry = r.firstCut === true;
@@ -274,18 +247,7 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
     const leftNodes = Math.min(maxNodes - sum.nodes, maxNodes * retryShare);
     const leftMs = Math.min(timeout - (performance.now() - start), timeout * retryShare);
     if (leftNodes >= 1000 && leftMs >= 1) {
-      const r = streamlinedRun(
-        game,
-        {
-          maxNodes: leftNodes === Infinity ? undefined : Math.floor(leftNodes),
-          timeoutMs: leftMs === Infinity ? undefined : leftMs,
-          memoryBytes: opts.memoryBytes,
-          whenFull: opts.whenFull,
-          poll: opts.poll,
-        },
-        table,
-        policy.streamlinerRuns[0],
-      );
+      const r = streamlinedRun(game, budget(leftNodes, leftMs, opts), table, policy.streamlinerRuns[0]);
       sum.add(r.stats);
       if (r.outcome === 'solved' || stopped(r)) return { ...r, stats: sum.stats() };
     }
@@ -295,17 +257,7 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
   if (nodes >= maxNodes || leftMs <= 0)
     return { outcome: 'unknown', limit: nodes >= maxNodes ? 'nodes' : 'time', stats: sum.stats() };
   table.clear();
-  const r = dfs(
-    game,
-    {
-      maxNodes: maxNodes === Infinity ? undefined : maxNodes - nodes,
-      timeoutMs: timeout === Infinity ? undefined : leftMs,
-      memoryBytes: opts.memoryBytes,
-      whenFull: opts.whenFull,
-      poll: opts.poll,
-    },
-    table,
-  );
+  const r = dfs(game, budget(maxNodes - nodes, leftMs, opts), table);
   sum.add(r.stats);
   return { ...r, stats: sum.stats() };
 }
@@ -330,17 +282,7 @@ function relaxationRun(
   const relaxed = game.relaxation();
   if (!relaxed) return undefined;
   table.clear();
-  return dfs(
-    relaxed,
-    {
-      maxNodes: nodes === Infinity ? undefined : Math.floor(nodes),
-      timeoutMs: ms === Infinity ? undefined : ms,
-      memoryBytes: opts.memoryBytes,
-      whenFull: opts.whenFull,
-      poll: opts.poll,
-    },
-    table,
-  );
+  return dfs(relaxed, budget(nodes, ms, opts), table);
 }
 
 /** The caller's poll stopped the run: no later run may start. */
