@@ -12,6 +12,7 @@ import {
   packMove,
 } from '../../src/games/pilstymas/position.js';
 import { holdsView, loadSeen, loadView, viewOf } from '../../src/games/pilstymas/view.js';
+import { snapshot } from './helpers.js';
 
 // The engine's fast paths against the plain rules: move generation against isLegal over every
 // source and target, keys computed from a move against keys after making it, and the views
@@ -55,19 +56,6 @@ function seenBy(pos: PilPosition): PilPosition {
   const v = new PilPosition();
   loadView(v, viewOf(pos, pos.turn));
   return v;
-}
-
-function state(pos: PilPosition): string {
-  return JSON.stringify([
-    [...Array(14).keys()].map((s) => pos.stack(s)),
-    Array.from(pos.found),
-    Array.from(pos.down),
-    pos.turn,
-    pos.turns,
-    pos.winner,
-    pos.key(),
-    pos.symmetricKey(),
-  ]);
 }
 
 describe('engine fast paths', () => {
@@ -123,8 +111,8 @@ describe('engine fast paths', () => {
       for (const seat of [0, 1]) {
         loadSeen(a, pos, seat);
         loadView(b, viewOf(pos, seat));
-        const sa = state(a);
-        if (sa !== state(b)) expect(sa).toBe(state(b));
+        const sa = snapshot(a);
+        if (sa !== snapshot(b)) expect(sa).toBe(snapshot(b));
       }
     });
   });
@@ -147,7 +135,7 @@ describe('engine fast paths', () => {
       pos.make(m);
       const after = viewOf(pos, pos.turn);
       loadView(fresh, after);
-      const equal = held.winner < 0 && state(held) === state(fresh);
+      const equal = held.winner < 0 && snapshot(held) === snapshot(fresh);
       expect(holdsView(held, after)).toBe(equal);
       if (equal) same++;
       else differ++;

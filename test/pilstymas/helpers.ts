@@ -56,3 +56,18 @@ export const why = (pos: PilPosition, text: string): string => {
   const p = parseMove(pos, text);
   return p.ok ? 'legal' : p.reason;
 };
+
+/** Everything a position holds, as one string: two positions are the same exactly when these are. */
+export function snapshot(pos: PilPosition): string {
+  return JSON.stringify([
+    [...Array(14).keys()].map((s) => pos.stack(s)),
+    Array.from(pos.len),
+    Array.from(pos.found),
+    Array.from(pos.down),
+    pos.turn,
+    pos.turns,
+    pos.winner,
+    pos.key(),
+    pos.symmetricKey(),
+  ]);
+}

@@ -5,7 +5,7 @@ import { dealFromSeed, dealToJson } from '../../src/games/pilstymas/deal.js';
 import { playGame } from '../../src/games/pilstymas/game.js';
 import { END, HAND, PASS, PilPosition, STOCK, TAB, WASTE } from '../../src/games/pilstymas/position.js';
 import { makeStrategy } from '../../src/games/pilstymas/strategies/index.js';
-import { build, id, legal, play, why } from './helpers.js';
+import { build, id, legal, play, snapshot, why } from './helpers.js';
 
 describe('deal', () => {
   it('pins the seeded deals (golden file)', () => {
@@ -216,17 +216,7 @@ describe('engine invariants', () => {
   it('make/unmake restores the position and its key exactly', () => {
     const pos = PilPosition.fromDeal(dealFromSeed('11'));
     const strat = [makeStrategy('random', 'x'), makeStrategy('random', 'y')];
-    const snap = () =>
-      JSON.stringify([
-        [...Array(14).keys()].map((s) => pos.stack(s)),
-        Array.from(pos.len),
-        Array.from(pos.found),
-        Array.from(pos.down),
-        pos.turn,
-        pos.turns,
-        pos.winner,
-        pos.key(),
-      ]);
+    const snap = () => snapshot(pos);
     const done: number[] = [];
     const states: string[] = [];
     const viewOf = async () => (await import('../../src/games/pilstymas/view.js')).viewOf;
