@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { type PtDeal, dealFromSeed, dealToJson, withVariant } from '../../src/games/parterre/deal.js';
+import { PILE_CAP } from '../../src/games/parterre/position.js';
 import { REMOVABLE_RULES } from '../../src/games/parterre/rules.js';
 import { PtGame } from '../../src/games/parterre/search.js';
 import { ptSearchGame, SuitRelaxation } from '../../src/games/parterre/suit-relaxation.js';
 import { PT_POLICY } from '../../src/games/parterre/policy.js';
 import { solve } from '../../src/search/solve.js';
 import { StateTable } from '../../src/search/table.js';
-import { lcg, plainSolve, randomEndgames, snapshot } from './helpers.js';
+import { layout, lcg, plainSolve, randomEndgames, searchMoves, snapshot } from './helpers.js';
 
 // The suit relaxation (src/games/parterre/suit-relaxation.ts): a game won whenever the real one
 // is, searched to the end. Checked against plain exhaustive search of the real game (a position
 // the relaxation proves lost must be lost) and of the relaxation itself (its prunings and dead
-// test lose no relaxed win), on random endgames.
+// test lose no relaxed win), on random endgames, under both readings.
 
 const table = new StateTable(1 << 22);
+const removable = (d: PtDeal): PtDeal => ({ ...d, rules: REMOVABLE_RULES });
+/** Endgames whose piles stay within PILE_CAP under foundations=removable: a run may grow down to
+ *  an ace on any card once low cards come off (a real deal's piles are at most 6 + 12 high). */
+const roomy = (d: PtDeal) => d.piles.every((p) => p.every((c, i) => i + 1 + (c % 13) <= PILE_CAP));
 
 /** Exchanges played by the relaxed searches (the moves that make it a relaxation), and moves
  *  they played as forced (SuitRelaxation.forcedMove()). */
@@ -38,11 +43,19 @@ function relaxed(deal: PtDeal, bouquetLoose: boolean, plain: boolean, maxNodes: 
 }
 
 describe('the suit relaxation', () => {
-  it('undoes every move exactly, exchanges included', () => {
-    for (const bouquetLoose of [true, false]) {
-      let exchanges = 0;
+  it('undoes every move exactly, exchanges and takeoffs included', () => {
+    for (const [bouquetLoose, rem] of [
+      [true, false],
+      [false, false],
+      [true, true],
+      [false, true],
+    ]) {
+      let exchanges = 0,
+        takeoffs = 0;
       const rnd = lcg(5);
-      for (const deal of [dealFromSeed('29'), ...randomEndgames(3, 10, 24, 30, 3)]) {
+      for (const base of [dealFromSeed('29'), ...randomEndgames(3, 10, 24, 30, 3)]) {
+        if (rem && !roomy(base)) continue;
+        const deal = rem ? removable(base) : base;
         const g = new SuitRelaxation(new PtGame(deal), bouquetLoose);
         const buf = new Int32Array(g.maxMoves);
         const path: number[] = [];
@@ -56,6 +69,7 @@ describe('the suit relaxation', () => {
           const before = snapshot(g);
           for (let i = 0; i < n; i++) {
             if (buf[i] >> 16) exchanges++;
+            if ((buf[i] & 3) === 3 && ((buf[i] >> 2) & 31) >= 16) takeoffs++;
             g.make(buf[i]);
             g.unmake(buf[i]);
             expect(snapshot(g)).toBe(before);
@@ -66,6 +80,8 @@ describe('the suit relaxation', () => {
         }
       }
       expect(exchanges).toBeGreaterThan(10);
+      if (rem) expect(takeoffs).toBeGreaterThan(10);
+      else expect(takeoffs).toBe(0);
     }
   });
 
@@ -128,6 +144,97 @@ describe('the suit relaxation', () => {
     expect(live).toBeGreaterThan(5);
   });
 
+  it('under foundations=removable: never proves lost an endgame that plain search wins, and its prunings lose no relaxed win', () => {
+    const count: Record<string, number> = {};
+    const before = exchanged;
+    for (const base of randomEndgames(13, 160, 24, 32, 1)) {
+      if (!roomy(base)) continue;
+      const deal = removable(base);
+      // Plain searches of the removable reading wander (cards come and go): smaller budgets.
+      const want = plainSolve(deal, 60_000, table);
+      const text = JSON.stringify(dealToJson(deal));
+      const got = relaxed(deal, true, false, 60_000);
+      const plain = relaxed(deal, true, true, 60_000);
+      if (want === 'solved') expect(got, text).not.toBe('unsolvable');
+      if (got === 'unsolvable') expect(want, text).not.toBe('solved');
+      if (plain === 'unsolvable') expect(want, text).not.toBe('solved');
+      if (got !== 'unknown' && plain !== 'unknown') expect(got, text).toBe(plain);
+      const k = `${want}/${got}/${plain}`;
+      count[k] = (count[k] ?? 0) + 1;
+    }
+    // Not vacuous: lost endgames proved lost by both relaxed searches, won ones, exchanges played.
+    expect(count['unsolvable/unsolvable/unsolvable']).toBeGreaterThan(3);
+    expect(count['solved/solved/solved']).toBeGreaterThan(50);
+    expect(exchanged - before).toBeGreaterThan(1000);
+  });
+
+  it('under foundations=removable: never calls dead a position of a random line that plain search of the relaxation wins', () => {
+    // As above, with takeoffs among the moves: positions with cards that came off a foundation.
+    const rnd = lcg(21);
+    let dead = 0,
+      live = 0,
+      off = 0;
+    for (const base of [dealFromSeed('3'), ...randomEndgames(23, 16, 22, 34, 4)]) {
+      if (!roomy(base)) continue;
+      for (const bouquetLoose of [true, false]) {
+        const g = new SuitRelaxation(new PtGame(removable(base)), bouquetLoose);
+        const buf = new Int32Array(g.maxMoves);
+        for (let step = 0; step < 200; step++) {
+          const n = g.searchMoves(buf, 0);
+          if (n === 0) break;
+          let m = buf[Math.floor(rnd() * n)];
+          for (let i = 0; i < n; i++)
+            if (((buf[i] & 3) < 2 && rnd() < 0.6) || (((buf[i] >> 2) & 31) >= 16 && rnd() < 0.5)) {
+              m = buf[i];
+              break;
+            }
+          if ((m & 3) === 3 && ((m >> 2) & 31) >= 16) off++;
+          g.make(m);
+          if (step % 7 !== 0) continue;
+          const d = g.dead();
+          g.plain = true;
+          const r = solve(g, { algorithm: 'dfs', maxNodes: 10_000, table }).outcome;
+          g.plain = false;
+          if (d) expect(r, `${JSON.stringify(dealToJson(base))} step ${step}`).not.toBe('solved');
+          if (r !== 'unknown') d ? dead++ : live++;
+        }
+      }
+    }
+    expect(off).toBeGreaterThan(50);
+    expect(dead).toBeGreaterThan(50);
+    expect(live).toBeGreaterThan(5);
+  });
+
+  it('under foundations=removable: takes off no card of rank min or lower, takes off what PtGame leaves to its safe rule, forces nothing', () => {
+    // Home: spades to 6, hearts to 4, all diamonds and clubs (min 4). PtGame keeps 6S home (its
+    // safe rule covers rank min + 2); here only ranks up to min stay.
+    const piles = [['8S', '7H'], ['9S', 'KS'], ['QS', 'JS'], ['TS'], ['KH', 'QH'], ['JH', 'TH', '9H', '8H', '7S']];
+    const deal = removable(layout(piles, ['5H', '6H']));
+    expect(searchMoves(new PtGame(deal)).filter((m) => m.includes('F>'))).toEqual([]);
+    expect(searchMoves(new SuitRelaxation(new PtGame(deal))).filter((m) => m.includes('F>'))).toEqual([
+      '6S F>p0',
+      '6S F>p5',
+    ]);
+    // Spades home to 4 (min 4), 5S a placed top: 4S and 4H could land on it, but rank 4 stays home.
+    const low = layout(
+      [
+        ['8S', '7H'],
+        ['9S', 'KS'],
+        ['QS', 'JS'],
+        ['TS', '6S', '5S'],
+        ['KH', 'QH'],
+        ['JH', 'TH', '9H', '8H', '7S'],
+      ],
+      ['5H', '6H'],
+    );
+    const h = new SuitRelaxation(new PtGame(removable(low)));
+    expect(Array.from(h.found)).toEqual([4, 4, 13, 13]);
+    expect(searchMoves(h).filter((m) => m.includes('F>'))).toEqual([]);
+    // Under final 5S goes home as forced (every foundation holds 4); under removable nothing is.
+    expect(new SuitRelaxation(new PtGame(low)).forcedMove()).toBeGreaterThanOrEqual(0);
+    expect(h.forcedMove()).toBe(-1);
+  });
+
   it("decides deal 261 lost in the 'auto' search, where the exhaustive pass alone cannot", () => {
     const deal = dealFromSeed('261');
     const big = new StateTable(1 << 26);
@@ -136,13 +243,8 @@ describe('the suit relaxation', () => {
     const r = solve(ptSearchGame(deal), { maxNodes: 5_000_000, policy: PT_POLICY, table: big });
     expect(r.outcome).toBe('unsolvable');
     expect(r.stats.nodes).toBeLessThan(1_000_000);
-    // Under foundations=removable there is none (its rules would need their own proof).
-    expect(ptSearchGame(withVariant(deal, 'foundations=removable')).relaxation?.()).toBeUndefined();
-  });
-
-  it('is for foundations=final only', () => {
-    expect(() => new SuitRelaxation(new PtGame({ ...dealFromSeed('1'), rules: REMOVABLE_RULES }))).toThrow(
-      'foundations=final only',
-    );
+    // Under foundations=removable the relaxation follows the reading.
+    const rem = ptSearchGame(withVariant(deal, 'foundations=removable')).relaxation?.() as SuitRelaxation;
+    expect(rem.removable).toBe(true);
   });
 });

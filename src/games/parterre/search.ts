@@ -553,8 +553,9 @@ export class PtGame extends PtPosition implements SearchGame {
   }
 
   /** The highest rank that the safe rule (forcedMove) sends home: a card of this rank or lower
-   *  never comes off a foundation in the search (searchMoves()). */
-  private foundationMaxR(): number {
+   *  never comes off a foundation in the search (searchMoves()). A game with another forced move
+   *  (the suit relaxation) overrides it with its own proof. */
+  protected foundationMaxR(): number {
     if (this.streamlined && this.streamFinal) return 13;
     const f = this.found;
     let min = f[0];

@@ -1,5 +1,6 @@
 import { PILES, type PtDeal } from './deal.js';
 import { B2F, DECK, IN_BOUQUET, ON_FOUNDATION, P2F, PILE_CAP, packMove } from './position.js';
+import { REMOVABLE_RULES } from './rules.js';
 import { PtGame } from './search.js';
 
 // The suit relaxation of Parterre (foundations=final): the real game in which a card forgets its
@@ -41,7 +42,23 @@ import { PtGame } from './search.js';
 // of use, bench/RESULTS.md) only cards that have left a pile are loose: bouquet cards, and cards
 // from the bouquet wherever they lie, keep their suits; every argument above holds as written, and
 // the bouquet rule's proof needs no extra step (c keeps its suit in both places).
-// Only foundations=final: under removable a card off a foundation would need its own rules here.
+//
+// Under foundations=removable. A foundation s at height h holds exactly (1..h, s) here too (a card
+// goes home as (r, s), and only the top comes off); its top card may come off, onto a pile one
+// rank higher or an empty pile, and is loose from then on (it has moved), as in the real game.
+//   - claim: the takeoff is a real move, so every real line is still a line here, won alike;
+//   - key: a card taken off lands on a top one rank higher or an empty pile, so the piles above
+//     their placed cards still descend one rank at a time, and the foundations' heights still
+//     give the cards home; the key decodes as above. With bouquetLoose false a card home where
+//     the relaxation starts keeps its suit when it comes off (it is not from a pile), as cards
+//     from the bouquet do: pileKey() codes it with its suit;
+//   - moves: a takeoff looks at the foundation's height and a top's rank only;
+//   - prunings: no shortest line here takes off a card of rank m or lower, m the lowest
+//     foundation now (foundationMaxR()); with that bound the bouquet rule's removable case holds
+//     as PtGame.searchMoves() argues it (the chain's takeoff sees the foundations of now, and the
+//     rest of a shortest line is shortest). PtGame's own bound, min + 2, rests on its safe rule,
+//     which is not this game's forced move, so it is not inherited;
+//   - forced move: off (forcedMove()); the dead test: dead(), with a removable branch.
 
 /** A foundation move of a loose card onto another suit's foundation: bit 16 set, that suit in bits
  *  17-18, the move's own fields as a P2F or B2F of the card played (the card swapped home is
@@ -72,8 +89,8 @@ export class SuitRelaxation extends PtGame {
     super({
       piles: Array.from({ length: PILES }, (_, p) => pos.pile(p)),
       bouquet: pos.bouquetCards(),
+      ...(pos.removable ? { rules: REMOVABLE_RULES } : {}),
     });
-    if (pos.removable) throw new Error('the suit relaxation is for foundations=final only');
     for (let p = 0; p < PILES; p++) {
       this.placed[p] = this.plen[p];
       for (let i = 0; i < this.plen[p]; i++) this.fromPile[this.piles[p * PILE_CAP + i]] = 1;
@@ -100,9 +117,17 @@ export class SuitRelaxation extends PtGame {
    *  two lines reach the same relaxed positions: foundation s holds r, a loose card of rank r lies
    *  where x lies in L. Every step drops at least E's move, so the line is shorter (the prunings
    *  of searchMoves() keep their proofs, which ask for a shortest line). The same holds with
-   *  bouquetLoose false: there z, going home on another suit than its own, came from a pile. */
+   *  bouquetLoose false: there z, going home on another suit than its own, came from a pile.
+   *
+   *  Under foundations=removable: off. The proof needs every card of rank r = min + 1 to be off
+   *  the foundations from P on, z among them at t0. The real game's safe rule gets that from its
+   *  step (0), "some winning line no longer takes no card of rank min + 1 off"
+   *  (PtGame.forcedMove()); here that step is not proved: a card of rank min + 1 taken off may go
+   *  home on another suit, so dropping the takeoff leaves a foundation short, and the repair
+   *  (another loose card of that rank goes home there instead) may leave covered, on its pile, a
+   *  card that the line uncovered. Only the step's first half holds (foundationMaxR()). */
   override forcedMove(): number {
-    if (this.plain) return -1;
+    if (this.plain || this.removable) return -1;
     const f = this.found;
     let min = f[0];
     for (let s = 1; s < 4; s++) if (f[s] < min) min = f[s];
@@ -114,6 +139,24 @@ export class SuitRelaxation extends PtGame {
       if (r <= min + 1 && f[(c / 13) | 0] === r - 1) return packMove(P2F, p, 0, c);
     }
     return -1;
+  }
+
+  /** Under foundations=removable (min the lowest foundation now): no shortest winning line takes
+   *  a card of rank min or lower off a foundation, so the search never does.
+   *
+   *  Proof. Take a winning line L from P that does, and drop every move of a card of rank m =
+   *  min or lower (each such card off a foundation was taken off in L, as all of them are home in
+   *  P; a placed card has rank above m). The rest is legal and wins, and is shorter: foundation s
+   *  there stands at max(L's height, m), so a card of rank above m goes home or comes off on the
+   *  same heights as in L, with the same cards loose (placed cards are the same); a dropped card
+   *  lay on a pile top or an empty pile and carried only dropped cards (rank m - 1 or lower), so a
+   *  pile is L's without them, every top L uses is a top here (nothing in L moves the card under
+   *  a dropped one while it lies there), and every pile L fills is empty here. */
+  protected override foundationMaxR(): number {
+    const f = this.found;
+    let min = f[0];
+    for (let s = 1; s < 4; s++) if (f[s] < min) min = f[s];
+    return min;
   }
 
   /** PtGame.dead()'s relaxation (search.ts) carried over to this game: the same fixpoint of
@@ -129,7 +172,16 @@ export class SuitRelaxation extends PtGame {
    *  now, else freed) and a loose card of rank k went home in its stead, one that has moved
    *  (freed) or lies in the bouquet. The fixpoint's height of suit s counts exactly these levels
    *  (freed card, or loose card with a freed loose card of its rank), so it is at least the
-   *  height L reaches; the landings are the real ones (ranks only). */
+   *  height L reaches; the landings are the real ones (ranks only).
+   *
+   *  Under foundations=removable, three more cases. (1) A card home now may come off, loose
+   *  (when it can be), and go home in another card's stead: its rank counts as a freed loose one
+   *  (looseFree). (2) x loose goes home on s whose rank-r card is home now: it came off first, so
+   *  s counts (its height is r or more now). (3) Landings: a card of rank b taken off lands as a
+   *  bouquet card does, and before it every card of its suit above it now came off, each onto a
+   *  landing one rank higher (or its foundation sank below b and rose again, its rank-b card then
+   *  being a freed pile card or a bouquet card that came back off): PtGame.relax()'s removable
+   *  rule, ranks only, as here. */
   override dead(): boolean {
     if (this.plain) return false;
     const plen = this.plen,
@@ -140,12 +192,14 @@ export class SuitRelaxation extends PtGame {
       lim = this.rLim,
       h = this.rH,
       f = this.found;
+    const rem = this.removable;
     let looseFree = 0,
       bq = 0;
     for (let c = 0; c < DECK; c++) {
       loose[c] = this.loose(c) ? 1 : 0;
       freed[c] = this.loc[c] === IN_BOUQUET ? 1 : 0;
       if (freed[c] && loose[c]) looseFree |= 1 << ((c % 13) + 1);
+      else if (rem && this.loc[c] === ON_FOUNDATION && this.canLoose(c)) looseFree |= 1 << ((c % 13) + 1);
     }
     for (let k = 0; k < this.bouquet.length; k++) if (this.bmask & (1 << k)) bq |= 1 << ((this.bouquet[k] % 13) + 1);
     for (let p = 0; p < PILES; p++) lim[p] = plen[p];
@@ -159,10 +213,18 @@ export class SuitRelaxation extends PtGame {
       }
       let pileBase = freedRanks;
       for (let p = 0; p < PILES; p++) pileBase |= 1 << ((piles[p * PILE_CAP + lim[p] - 1] % 13) + 1);
-      let ok = 0;
+      let ok = 0,
+        cont = 15;
       for (let b = 13; b >= 2; b--) {
         if (pileBase & (1 << b)) ok |= 1 << b;
         else if (bq & (1 << b) && b < 13 && (ok & (1 << (b + 1))) !== 0) ok |= 1 << b;
+        if (!rem) continue;
+        // cont: the suits whose foundation cards above rank b can all come off.
+        for (let s = 0; s < 4; s++) {
+          if (f[s] < b) continue;
+          if (b === 13 || (ok & (1 << (b + 1))) === 0) cont &= ~(1 << s);
+          if (cont & (1 << s)) ok |= 1 << b;
+        }
       }
       let changed = ok !== baseOk;
       baseOk = ok;
@@ -172,10 +234,12 @@ export class SuitRelaxation extends PtGame {
           const x = piles[base + lim[p] - 1],
             r = (x % 13) + 1;
           let home = false;
-          if (lim[p] > this.placed[p]) {
+          // A card that keeps its suit (placed, or with bouquetLoose false not from a pile) goes home
+          // on its own suit only.
+          if (lim[p] > this.placed[p] && this.canLoose(x)) {
             for (let s = 0; s < 4 && !home; s++) {
               const y = s * 13 + r - 1;
-              home = h[s] >= r - 1 && (loose[y] === 1 || (freed[y] === 1 && this.canLoose(y)));
+              home = h[s] >= r - 1 && (loose[y] === 1 || ((freed[y] === 1 || (rem && f[s] >= r)) && this.canLoose(y)));
             }
           } else home = h[(x / 13) | 0] >= r - 1;
           if (!home && !(r < 13 && (baseOk & (1 << (r + 1))) !== 0)) break;
@@ -418,10 +482,10 @@ export class SuitRelaxation extends PtGame {
   }
 }
 
-/** The search game for a deal, with its suit relaxation under foundations=final (the 'auto'
- *  search runs it on PT_POLICY.relaxationShare). */
+/** The search game for a deal, with its suit relaxation (the 'auto' search runs it on
+ *  PT_POLICY.relaxationShare). */
 export function ptSearchGame(deal: PtDeal): PtGame {
   const g = new PtGame(deal);
-  g.relaxation = () => (g.removable ? undefined : new SuitRelaxation(g));
+  g.relaxation = () => new SuitRelaxation(g);
   return g;
 }
