@@ -12,6 +12,10 @@ export interface StreamlinerRun {
   guide?: number;
   level?: number;
   share?: number;
+  /** A run whose space is seldom exhausted: the relaxation (relaxationShare) runs when every
+   *  other run has exhausted its space, whatever this one did (the hint that moves budget to the
+   *  exhaustive pass, exhaustedFirstPassShare, still asks for every run). */
+  optional?: boolean;
 }
 
 export interface AutoPolicy {
@@ -42,8 +46,9 @@ export interface AutoPolicy {
    *  restricted space. */
   streamlinerRuns: readonly StreamlinerRun[];
   /** The share of the budget for an exhaustive search of the game's relaxation
-   *  (SearchGame.relaxation()), run once after the streamlined runs when every one of them has
-   *  exhausted its space without a win (a hint that the deal is lost); absent or 0: none. */
+   *  (SearchGame.relaxation()), run once after the streamlined runs when every one of them (but
+   *  the optional ones) has exhausted its space without a win (a hint that the deal is lost);
+   *  absent or 0: none. */
   relaxationShare?: number;
   /** For a game with guides: when the first streamlined run was cut off by its budget (its space
    *  neither won nor exhausted) and no run has won, that run is made again from scratch, after

@@ -143,10 +143,12 @@ function streamlinedRuns(
   ms: number,
   memory: Pick<Limits, 'memoryBytes' | 'whenFull' | 'poll'>,
   table: StateTable,
-): SearchResult & { firstCut?: boolean } {
+): SearchResult & { firstCut?: boolean; relaxHint?: boolean } {
   const runs = listed.filter((r) => game.streamlineOffered?.(r.level ?? 0) ?? true);
   const sum = new StatsSum();
+  // Runs not optional whose spaces are not (yet) exhausted.
   let exhausted = 0,
+    required = runs.filter((r) => !r.optional).length,
     firstCut = false;
   let last: SearchResult = { outcome: 'unknown', limit: 'nodes', stats: { nodes: 0, unique: 0, ms: 0, maxDepth: 0 } };
   for (let i = 0; i < runs.length; i++) {
@@ -161,14 +163,19 @@ function streamlinedRuns(
     last = r;
     if (i === 0) firstCut = r.outcome === 'unknown' && (r.limit === 'nodes' || r.limit === 'time');
     if (r.outcome === 'solved' || stopped(r)) break;
-    if (r.outcome === 'unsolvable') exhausted++;
+    if (r.outcome === 'unsolvable') {
+      exhausted++;
+      if (!runs[i].optional) required--;
+    }
   }
   const stats = sum.stats();
   if (last.outcome === 'solved') return { ...last, stats };
   // Every run exhausted its space: 'unsolvable' here proves nothing of the game (the caller reads
   // it as a hint only).
   if (exhausted === runs.length) return { outcome: 'unsolvable', stats };
-  return { outcome: 'unknown', limit: last.outcome === 'unknown' ? last.limit : 'nodes', stats, firstCut };
+  // Every run but optional ones exhausted: the same hint for the relaxation only.
+  const relaxHint = required === 0 && exhausted > 0 && !stopped(last);
+  return { outcome: 'unknown', limit: last.outcome === 'unknown' ? last.limit : 'nodes', stats, firstCut, relaxHint };
 }
 
 function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, table: StateTable): SearchResult {
@@ -228,9 +235,17 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
         }
         // On the same hint, the relaxation (a game won whenever this one is), searched to the end
         // on its share: exhausted, it proves the position lost; its wins prove nothing.
-        if (r.outcome === 'unsolvable') {
+        if (r.outcome === 'unsolvable' || r.relaxHint) {
           const left = timeout - (performance.now() - start);
-          const relaxed = relaxationRun(game, opts, policy, table, maxNodes - sum.nodes, left);
+          const relaxed = relaxationRun(
+            game,
+            opts,
+            policy,
+            table,
+            maxNodes - sum.nodes,
+            left,
+            r.outcome !== 'unsolvable',
+          );
           if (relaxed) {
             sum.add(relaxed.stats);
             if (relaxed.outcome === 'unsolvable' || stopped(relaxed)) return { ...relaxed, stats: sum.stats() };
@@ -271,6 +286,7 @@ function relaxationRun(
   table: StateTable,
   leftNodes: number,
   leftMs: number,
+  partial: boolean,
 ): SearchResult | undefined {
   const share = policy.relaxationShare ?? 0;
   if (!(share > 0) || !game.relaxation) return undefined;
@@ -279,7 +295,7 @@ function relaxationRun(
   const nodes = Math.min(leftNodes, maxNodes * share),
     ms = Math.min(leftMs, timeout * share);
   if (nodes < 1000 || ms < 1) return undefined;
-  const relaxed = game.relaxation();
+  const relaxed = game.relaxation(partial);
   if (!relaxed) return undefined;
   table.clear();
   return dfs(relaxed, budget(nodes, ms, opts), table);

@@ -67,8 +67,10 @@ export interface SearchGame {
   /** Optional: a game that is won whenever this one is, from the current position (a relaxation,
    *  with its proof beside the game), or undefined where the game has none. The 'auto' search
    *  searches it depth-first on its policy's relaxationShare: exhausted, it proves this position
-   *  lost; a win there proves nothing. */
-  relaxation?(): SearchGame | undefined;
+   *  lost; a win there proves nothing. `partial`: asked when the streamlined runs left an
+   *  optional one cut off (StreamlinerRun.optional), else when all of them were exhausted; a game
+   *  may offer its relaxation on one hint only. */
+  relaxation?(partial?: boolean): SearchGame | undefined;
   /** A move the game has proved safe to play without trying the others (a dominance), or -1.
    *  The proof lives beside the game's implementation. */
   forcedMove?(): number;

@@ -243,8 +243,27 @@ describe('the suit relaxation', () => {
     const r = solve(ptSearchGame(deal), { maxNodes: 5_000_000, policy: PT_POLICY, table: big });
     expect(r.outcome).toBe('unsolvable');
     expect(r.stats.nodes).toBeLessThan(1_000_000);
-    // Under foundations=removable the relaxation follows the reading.
-    const rem = ptSearchGame(withVariant(deal, 'foundations=removable')).relaxation?.() as SuitRelaxation;
-    expect(rem.removable).toBe(true);
+    // Under foundations=removable the relaxation follows the reading, and is offered on the
+    // partial hint only (ptSearchGame()).
+    const g = ptSearchGame(withVariant(deal, 'foundations=removable'));
+    expect(g.relaxation?.(false)).toBeUndefined();
+    expect((g.relaxation?.(true) as SuitRelaxation | undefined)?.removable).toBe(true);
+    expect(ptSearchGame(deal).relaxation?.(false)).toBeInstanceOf(SuitRelaxation);
+  });
+
+  it("decides deal 316 lost under foundations=removable in the 'auto' search, by the relaxation run though the optional streamlined run (level 3) is cut off", () => {
+    const deal = withVariant(dealFromSeed('316'), 'foundations=removable');
+    const big = new StateTable(1 << 26);
+    let relaxed = 0;
+    const g = ptSearchGame(deal);
+    const make = g.relaxation;
+    g.relaxation = (partial?: boolean) => {
+      relaxed++;
+      expect(partial).toBe(true);
+      return make?.(partial);
+    };
+    const r = solve(g, { maxNodes: 5_000_000, policy: PT_POLICY, table: big });
+    expect(r.outcome).toBe('unsolvable');
+    expect(relaxed).toBe(1);
   });
 });

@@ -245,4 +245,41 @@ describe('search: streamlined pass', () => {
     // Odd goal: the restricted space is exhausted (no win), so it is not searched again.
     expect(run(3_001, 0.5)).toEqual({ runs: 1, plusTwo: false });
   });
+  it('asks for the relaxation when every streamlined run exhausted its space, or every one but the optional ones (partial)', () => {
+    // Level 0's restricted space is tiny and holds no win; level 1's too, unless `cut`: then it
+    // is the whole +2 walk to the far goal, which its budget cuts off.
+    const run = (optional: boolean, cut: boolean) => {
+      const asked: (boolean | undefined)[] = [];
+      const g = Object.assign(new Walk(1_000_000), {
+        heuristic: () => 0,
+        relaxation: (partial?: boolean) => {
+          asked.push(partial);
+          return undefined;
+        },
+      });
+      let level = 0;
+      const streamline = g.streamline.bind(g);
+      g.streamline = (on: boolean, l = 0) => {
+        level = l;
+        streamline(on);
+      };
+      const moves = g.moves.bind(g);
+      g.moves = (out: Int32Array, offset: number) =>
+        g.restricted && (level === 0 || !cut) && g.x >= 10 ? 0 : moves(out, offset);
+      solve(g, {
+        maxNodes: 20_000,
+        policy: {
+          ...SHORT_ROUND_0,
+          streamlinerShare: 0.2,
+          relaxationShare: 0.1,
+          streamlinerRuns: [{}, { level: 1, optional }],
+        },
+      });
+      return asked;
+    };
+    expect(run(true, true)).toEqual([true]);
+    expect(run(false, true)).toEqual([]);
+    expect(run(true, false)).toEqual([false]);
+    expect(run(false, false)).toEqual([false]);
+  });
 });

@@ -29,8 +29,9 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  — level 1 taking cards off the foundations — on at most a tenth, then guide 4 at level 1)
    *  on the rest. Level 3 comes before level 1 on a share of its own so that level 1, last, keeps
    *  what it has under final (deal 255 under removable: won by level 1 at 0.98M nodes, cut off
-   *  at 0.93M when level 3 came last on an equal part). The suit-blind
-   *  key lets the first position met stand for all that differ in suits only, so a search in
+   *  at 0.93M when level 3 came last on an equal part); level 3 is optional: its space is seldom
+   *  exhausted (cut off on 9 of 10 deals of seeds 1..420 undecided at 5M nodes that were probed),
+   *  so the hint for the relaxation asks only for the others. The suit-blind key lets the first position met stand for all that differ in suits only, so a search in
    *  another order meets other representatives and other wins; most restricted spaces are
    *  exhausted in a fraction of their part (seeds 2001..2400 at 7M nodes: 346 / 37 / 17 against
    *  341 / 37 / 22 with one depth-first run at 0.3, no deal lost). */
@@ -38,7 +39,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
     { share: 0.75 },
     { weight: 0.5, guide: 4, level: 2 },
     { weight: 0.5, guide: 0, level: 2 },
-    { weight: 0.5, guide: 4, level: 3, share: 0.1 },
+    { weight: 0.5, guide: 4, level: 3, share: 0.1, optional: true },
     { weight: 0.5, guide: 4, level: 1 },
   ],
   /** When every streamlined run has exhausted its space without a win (a hint, not a proof, that
@@ -46,7 +47,9 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  rest (seeds 2001..2400 at 7M nodes: one more deal proved lost, none lost). */
   exhaustedFirstPassShare: 0.2,
   /** The suit relaxation (suit-relaxation.ts), searched to the end once every streamlined run has
-   *  exhausted its space: it proves lost deals that the exhaustive pass cannot finish. Of seeds
+   *  exhausted its space (under foundations=removable: once every run but the optional level-3
+   *  one has, and that one was cut off; ptSearchGame()): it proves lost deals that the
+   *  exhaustive pass cannot finish. Of seeds
    *  1..420 at 5M nodes, the exhaustive pass that follows a relaxation cut off by its share decided
    *  one deal at 0.3 (78, lost, in 1.83M nodes), which the relaxation itself exhausts in 1.73M;
    *  at 0.9 the relaxation also proves 406 lost (4.16M) and no verdict changes (bench/RESULTS.md,

@@ -50,7 +50,7 @@ export class PtGame extends PtPosition implements SearchGame {
 
   /** The suit relaxation (suit-relaxation.ts), set where the game is made for solving
    *  (ptSearchGame()): that module extends this class, so this one cannot import it. */
-  relaxation?: () => SearchGame | undefined;
+  relaxation?: (partial?: boolean) => SearchGame | undefined;
 
   key(out: Uint32Array): number {
     return this.streamlined && this.suitBlind

@@ -483,9 +483,14 @@ export class SuitRelaxation extends PtGame {
 }
 
 /** The search game for a deal, with its suit relaxation (the 'auto' search runs it on
- *  PT_POLICY.relaxationShare). */
+ *  PT_POLICY.relaxationShare). Under foundations=removable only on the partial hint (the level-3
+ *  streamlined run, which takes cards off, cut off, the others exhausted): where level 3 is
+ *  exhausted too the exhaustive pass proves lost deals that the relaxation cannot (27 and 78 of
+ *  seeds 1..420 at 5M nodes: the relaxation runs out of its 4.5M nodes on both and takes the
+ *  exhaustive pass's budget), while on the partial hint it proves 316 (bench/RESULTS.md,
+ *  "Parterre: the suit relaxation under foundations=removable"). */
 export function ptSearchGame(deal: PtDeal): PtGame {
   const g = new PtGame(deal);
-  g.relaxation = () => new SuitRelaxation(g);
+  g.relaxation = (partial?: boolean) => (g.removable && !partial ? undefined : new SuitRelaxation(g));
   return g;
 }
