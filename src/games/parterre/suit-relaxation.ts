@@ -49,6 +49,9 @@ import { PtGame } from './search.js';
 const SWAP = 1 << 16;
 
 export class SuitRelaxation extends PtGame {
+  /** None here (for now): a placed card moved and moved back is loose, another relaxed
+   *  position, and a swap moves a card the move does not name. */
+  protected override redundantRule = undefined;
   /** Per pile, how many cards at its bottom are placed (never moved). */
   private readonly placed = new Int8Array(PILES);
   private readonly undo = new Int8Array(1 << 16);
