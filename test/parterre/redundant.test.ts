@@ -6,6 +6,7 @@ import { P2F, P2P, packMove } from '../../src/games/parterre/position.js';
 import { replay } from '../../src/games/parterre/replay.js';
 import { REMOVABLE_RULES } from '../../src/games/parterre/rules.js';
 import { PtGame } from '../../src/games/parterre/search.js';
+import { SuitRelaxation } from '../../src/games/parterre/suit-relaxation.js';
 import { solve } from '../../src/search/solve.js';
 import { StateTable } from '../../src/search/table.js';
 import { game, plainSolve, randomEndgames } from './helpers.js';
@@ -21,8 +22,8 @@ const table = new StateTable(1 << 24);
  *  and no forced move: the key merges positions that differ by the piles' order, and the safe
  *  move chosen (the first by pile) would depend on which of them the search met first, so the
  *  positions entered would depend on the order of the search; searchMoves() does not. */
-function dfs(deal: PtDeal, skip: boolean, maxNodes: number, exhaust = false) {
-  const g = new PtGame(deal);
+function dfs(deal: PtDeal, skip: boolean, maxNodes: number, exhaust = false, relaxed?: boolean) {
+  const g = relaxed === undefined ? new PtGame(deal) : new SuitRelaxation(new PtGame(deal), relaxed);
   g.skipRedundant = skip;
   if (exhaust) {
     g.won = () => false;
@@ -56,13 +57,13 @@ function verdicts(deals: Iterable<PtDeal>) {
 
 /** Searched to the end, wins or not: the same positions, each entered once with its list less
  *  the moves left out. */
-function positions(deals: Iterable<PtDeal>) {
+function positions(deals: Iterable<PtDeal>, relaxed?: boolean) {
   let fewer = 0,
     exhausted = 0;
   for (const deal of deals) {
     const where = JSON.stringify(deal);
-    const a = dfs(deal, false, 20_000, true),
-      b = dfs(deal, true, 20_000, true);
+    const a = dfs(deal, false, 20_000, true, relaxed),
+      b = dfs(deal, true, 20_000, true, relaxed);
     if (a.outcome === 'unknown' || b.outcome === 'unknown') continue;
     expect(b.stats.unique, where).toBe(a.stats.unique);
     expect(b.stats.nodes, where).toBeLessThanOrEqual(a.stats.nodes);
@@ -88,6 +89,15 @@ describe('redundant moves in depth-first search', () => {
     expect(final.fewer).toBeGreaterThanOrEqual(40);
     expect(removable.exhausted).toBeGreaterThanOrEqual(10);
     expect(removable.fewer).toBeGreaterThanOrEqual(10);
+  });
+
+  it('enter the same positions of the suit relaxation as its search without them', () => {
+    // Its own rule (SuitRelaxation.redundant): bouquet cards loose or not.
+    for (const loose of [true, false]) {
+      const r = positions(randomEndgames(39, 100, 8, 10, 2), loose);
+      expect(r.exhausted).toBeGreaterThanOrEqual(20);
+      expect(r.fewer).toBeGreaterThanOrEqual(20);
+    }
   });
 
   it('are the moves of a card that has just moved onto a pile', () => {
