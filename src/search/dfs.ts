@@ -27,6 +27,16 @@ import { DEAD, type SearchGame, type SearchMode } from './types.js';
 // costs only searching a position again. The positions on the current path are never forgotten:
 // that they are found is what stops a cycle, so the search still ends (a path never repeats a
 // position and there are finitely many).
+//
+// Redundant moves (game.redundant): a move m that the game shows redundant after the move into
+// the current position is left out of the list unmade. Its child is the parent (on the current
+// path: stored, never forgotten, so the table would skip it), or a child of the parent by a move
+// of the parent's list, which the parent's loop tries before the search ends — or, when that move
+// was itself left out as redundant there, a position met without it by the same argument one
+// level up (by induction from the root, whose list is whole). Either way no position reachable by
+// the moves searched goes unentered, and the argument above holds. A move back costs no entered
+// position (the table would have skipped it); a move to a sibling's position is one the search
+// enters anyway, once.
 
 /** A value above every worth (they are minus a depth): the path's while the table evicts. */
 const KEEP_WHILE_EVICTING = 0x7fffffff;
@@ -93,6 +103,7 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
   // Only DEAD matters here: the game's dead() when it has one spares computing the bound.
   const isDead = game.dead ? () => game.dead!() : () => game.lowerBound() >= DEAD;
   const pruned = game.searchMoves !== undefined;
+  const redundant = game.redundant;
   const deadFirst = game.deadFirst === true;
   if (game.won()) return { outcome: 'solved', moves: [], stats: stats() };
   if (table.insert(key, game.key(key)) === FULL) return { outcome: 'unknown', limit: 'memory', stats: stats() };
@@ -123,6 +134,12 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
       count[depth] = 1;
     } else {
       count[depth] = pruned ? game.searchMoves!(moveBuf, b) : game.moves(moveBuf, b);
+    }
+    if (redundant !== undefined && depth > 0) {
+      const last = moveBuf[base[depth - 1] + next[depth - 1] - 1];
+      let n = b;
+      for (let t = b; t < b + count[depth]; t++) if (!redundant(last, moveBuf[t])) moveBuf[n++] = moveBuf[t];
+      count[depth] = n - b;
     }
     return true;
   };

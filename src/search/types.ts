@@ -71,6 +71,13 @@ export interface SearchGame {
    *  optional one cut off (StreamlinerRun.optional), else when all of them were exhausted; a game
    *  may offer its relaxation on one hint only. */
   relaxation?(partial?: boolean): SearchGame | undefined;
+  /** Optional: true only when move m, played from the current position right after `last` (the
+   *  move into it), leads to a position the search meets without m (one with the same key): the
+   *  position before `last` (a move back), or a child of that position by another move of the
+   *  list the search had there (searchMoves(), or moves() without it, or the forced move; the
+   *  game proves it in the list). Depth-first search then leaves m out unmade (dfs.ts,
+   *  "Redundant moves"). Read once per search, after beginSearch(). */
+  readonly redundant?: (last: number, m: number) => boolean;
   /** A move the game has proved safe to play without trying the others (a dominance), or -1.
    *  The proof lives beside the game's implementation. */
   forcedMove?(): number;

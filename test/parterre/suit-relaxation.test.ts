@@ -28,6 +28,7 @@ let exchanged = 0,
 function relaxed(deal: PtDeal, bouquetLoose: boolean, plain: boolean, maxNodes: number) {
   const g = new SuitRelaxation(new PtGame(deal), bouquetLoose);
   g.plain = plain;
+  g.skipRedundant = !plain;
   const make = g.make.bind(g);
   g.make = (m: number) => {
     if (m >> 16) exchanged++;

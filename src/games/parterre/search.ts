@@ -329,7 +329,37 @@ export class PtGame extends PtPosition implements SearchGame {
   guidedFoundationMoves = true;
   private foundationMovesOn = true;
 
+  /** Depth-first search leaves out the moves redundant() finds; false gives the plain search,
+   *  to compare against (tests, bench). */
+  skipRedundant = true;
+  redundant?: (last: number, m: number) => boolean;
+  /** What redundant is while skipRedundant is on (a game that extends this one may have none). */
+  protected redundantRule: ((last: number, m: number) => boolean) | undefined = (last, m) => this.movesAgain(last, m);
+
+  /** SearchGame.redundant: m moves again the card c that `last` moved onto a pile q (from a
+   *  pile p, the bouquet or a foundation), from the position x before `last`. x had no forced
+   *  move (its list held `last`, and a forced move only ever sends a card home), so its list is
+   *  searchMoves(x), and `last` touched only c's source and q. Then m leads to:
+   *  - x, when it puts c back (onto p, or home after coming off);
+   *  - the child of x by c's own move home (P2F from p, B2F), when it sends c home: c fits there
+   *    in x as it does now, and searchMoves() makes every such move;
+   *  - the child of x by the move d of c from its source straight to pile r, when it moves c onto
+   *    pile r, not empty: r's top is one rank above c in x too, and searchMoves() makes d on the
+   *    conditions it made `last` on, which depend only on c's source (its pile: noShuffle; its
+   *    rank: the bouquet rule; its foundation: foundationMoves()) and the target's top;
+   *  - when r is empty (in x too): up to the piles' order, which the key ignores (key.ts), x
+   *    itself when c lay alone on p, else the child of x by the move of c from its source to x's
+   *    first empty pile, which searchMoves() makes on the same conditions (a pile of more than one
+   *    card, the bouquet rule, foundationMoves()).
+   *  So every move of c right after `last` is redundant. */
+  private movesAgain(last: number, m: number): boolean {
+    if (((last ^ m) & (63 << 10)) !== 0) return false;
+    const kind = last & 3;
+    return kind === P2P || kind === B2P;
+  }
+
   beginSearch(mode?: SearchMode): void {
+    this.redundant = this.skipRedundant ? this.redundantRule : undefined;
     this.rootCheck = this.capacityAtRoot;
     this.foundationMovesOn = mode?.guided !== true || this.guidedFoundationMoves;
   }

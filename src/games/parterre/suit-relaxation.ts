@@ -1,5 +1,16 @@
 import { PILES, type PtDeal } from './deal.js';
-import { B2F, DECK, IN_BOUQUET, ON_FOUNDATION, P2F, PILE_CAP, packMove } from './position.js';
+import {
+  B2F,
+  B2P,
+  DECK,
+  FROM_FOUNDATION,
+  IN_BOUQUET,
+  ON_FOUNDATION,
+  P2F,
+  P2P,
+  PILE_CAP,
+  packMove,
+} from './position.js';
 import { REMOVABLE_RULES } from './rules.js';
 import { PtGame } from './search.js';
 
@@ -66,6 +77,40 @@ import { PtGame } from './search.js';
 const SWAP = 1 << 16;
 
 export class SuitRelaxation extends PtGame {
+  protected override redundantRule = (last: number, m: number) => this.movesLooseAgain(last, m);
+
+  /** SearchGame.redundant here: m moves again the card c that `last` moved onto pile q, from the
+   *  position x before `last`. PtGame's argument (movesAgain) carries over where x's child by
+   *  c's own move is this game's position: x had no forced move (only a placed card going home
+   *  is forced here), so its list is searchMoves(x) — PtGame's moves (or every legal move, in
+   *  `plain`), and the exchanges of loose available cards. Then:
+   *  - c was loose in x (a bouquet card, or placed[] of its pile at most the pile's height now:
+   *    undo[] holds it from before `last`): x and its children by c's moves have c loose as here,
+   *    placed[] of c's pile is unchanged by `last`, and each case of movesAgain holds as written;
+   *    an exchange too: x's list holds c's exchange from its source on the same conditions (c
+   *    loose and available, the other card loose, that foundation at r - 1), and both lines leave
+   *    c where the other card lay and that card home.
+   *  - c was placed in x: it is loose here, as in x's children by its moves, so m is redundant
+   *    when it sends c home on its own suit, or onto a pile that is not empty, or onto an empty one
+   *    while c's old pile is not empty; not when it puts c back (c loose there is not x) or onto
+   *    an empty pile when c lay alone (not x up to the piles' order, for the same reason), nor an
+   *    exchange (x has none for a placed card).
+   *  - c came off a foundation s (foundations=removable): c home on s again gives x, and c onto a
+   *    pile the child of x by c's takeoff straight there (foundationMoves() makes it on the same
+   *    conditions, checked in x); not an exchange: c home on another suit u leaves s one lower and
+   *    u one higher, no child of x (x has no exchange from a foundation). */
+  private movesLooseAgain(last: number, m: number): boolean {
+    if (((last ^ m) & (63 << 10)) !== 0) return false;
+    const kind = last & 3;
+    if (kind === B2P) return ((last >> 2) & 31) < FROM_FOUNDATION || (m & SWAP) === 0;
+    if (kind !== P2P) return false;
+    const p = (last >> 2) & 31;
+    if (this.undo[this.depth - 1] <= this.plen[p]) return true;
+    if (m & SWAP) return false;
+    if ((m & 3) === P2F) return true;
+    const to = (m >> 7) & 7;
+    return to !== p && (this.plen[to] > 0 || this.plen[p] > 0);
+  }
   /** Per pile, how many cards at its bottom are placed (never moved). */
   private readonly placed = new Int8Array(PILES);
   private readonly undo = new Int8Array(1 << 16);
