@@ -57,13 +57,13 @@ function verdicts(deals: Iterable<PtDeal>) {
 
 /** Searched to the end, wins or not: the same positions, each entered once with its list less
  *  the moves left out. */
-function positions(deals: Iterable<PtDeal>, relaxed?: boolean) {
+function positions(deals: Iterable<PtDeal>, relaxed?: boolean, maxNodes = 20_000) {
   let fewer = 0,
     exhausted = 0;
   for (const deal of deals) {
     const where = JSON.stringify(deal);
-    const a = dfs(deal, false, 20_000, true, relaxed),
-      b = dfs(deal, true, 20_000, true, relaxed);
+    const a = dfs(deal, false, maxNodes, true, relaxed),
+      b = dfs(deal, true, maxNodes, true, relaxed);
     if (a.outcome === 'unknown' || b.outcome === 'unknown') continue;
     expect(b.stats.unique, where).toBe(a.stats.unique);
     expect(b.stats.nodes, where).toBeLessThanOrEqual(a.stats.nodes);
@@ -98,6 +98,14 @@ describe('redundant moves in depth-first search', () => {
       expect(r.exhausted).toBeGreaterThanOrEqual(20);
       expect(r.fewer).toBeGreaterThanOrEqual(20);
     }
+    // Under foundations=removable: takeoffs, and exchanges right after them.
+    const rem = positions(
+      [...randomEndgames(40, 30, 7, 8, 1)].map((d) => ({ ...d, rules: REMOVABLE_RULES })),
+      true,
+      200_000,
+    );
+    expect(rem.exhausted).toBeGreaterThanOrEqual(3);
+    expect(rem.fewer).toBeGreaterThanOrEqual(3);
   });
 
   it('are the moves of a card that has just moved onto a pile', () => {

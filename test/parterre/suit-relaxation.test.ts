@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type PtDeal, dealFromSeed, dealToJson, withVariant } from '../../src/games/parterre/deal.js';
 import { PILE_CAP } from '../../src/games/parterre/position.js';
+import { formatMove } from '../../src/games/parterre/notation.js';
+import { parseCard } from '../../src/cards/card.js';
 import { REMOVABLE_RULES } from '../../src/games/parterre/rules.js';
 import { PtGame } from '../../src/games/parterre/search.js';
 import { ptSearchGame, SuitRelaxation } from '../../src/games/parterre/suit-relaxation.js';
@@ -234,6 +236,32 @@ describe('the suit relaxation', () => {
     // Under final 5S goes home as forced (every foundation holds 4); under removable nothing is.
     expect(new SuitRelaxation(new PtGame(low)).forcedMove()).toBeGreaterThanOrEqual(0);
     expect(h.forcedMove()).toBe(-1);
+  });
+
+  it('under foundations=removable: after a takeoff, the card home on another suit by an exchange is not a redundant move', () => {
+    // Spades home to 6, hearts to 5 (6H in the bouquet, loose), the rest home: 6S may come off.
+    const g = new SuitRelaxation(
+      new PtGame(
+        removable(
+          layout(
+            [['KS', '7H'], ['QS'], ['JS'], ['TS', '9S'], ['8S', '7S'], ['KH', 'QH', 'JH', 'TH', '9H', '8H']],
+            ['6H'],
+          ),
+        ),
+      ),
+    );
+    g.beginSearch({ guided: false, macros: true });
+    const buf = new Int32Array(g.maxMoves);
+    const list = () => Array.from(buf.subarray(0, g.searchMoves(buf, 0)));
+    const last = list().find((m) => formatMove(m & 0xffff) === '6S F>p0') as number;
+    g.make(last);
+    const after = list().filter((m) => ((m >> 10) & 63) === parseCard('6S'));
+    const exchange = after.find((m) => m >> 16) as number;
+    const home = after.find((m) => !(m >> 16) && formatMove(m) === '6S p0>F') as number;
+    expect(exchange).toBeDefined();
+    expect(home).toBeDefined();
+    expect(g.redundant?.(last, home)).toBe(true); // back where it was
+    expect(g.redundant?.(last, exchange)).toBe(false); // spades one lower, hearts one higher: new
   });
 
   it("decides deal 261 lost in the 'auto' search, where the exhaustive pass alone cannot", () => {
