@@ -133,10 +133,12 @@ export class PtGame extends PtPosition implements SearchGame {
   private streamHome = true;
   private streamFinal = true;
   private streamLevel = 0;
+  private streamOrder = 0;
   /** The streamliner at `level` (above), an unproved restriction tried by 'auto' before the
    *  exhaustive pass. Solutions found so are real; a failure proves nothing. */
-  streamline(on: boolean, level = 0): void {
+  streamline(on: boolean, level = 0, order = 0): void {
     this.streamlined = on;
+    this.streamOrder = order;
     this.streamHome = level !== 1 && level !== 3;
     this.streamFinal = level !== 3;
     this.streamLevel = level;
@@ -588,6 +590,49 @@ export class PtGame extends PtPosition implements SearchGame {
     return n;
   }
 
+  /** Move order: 0 as searchMoves() says; 1 (experiment) by the piles' own order, smallest
+   *  first — foundation moves, then pile-to-pile moves from the shortest pile (ties by its cards,
+   *  bottom up, by rank then suit) to the targets in the same order (an empty pile first), then
+   *  bouquet cards by rank, then foundation tops. */
+  moveOrder = 0;
+  private readonly pileRank = new Int8Array(PILES);
+
+  /** Rewrites the scores of out[offset..n) for moveOrder 1. */
+  private rankOrderScores(out: Int32Array, offset: number, n: number): void {
+    const piles = this.piles,
+      plen = this.plen,
+      pr = this.pileRank,
+      sc = this.scores;
+    // pr[p]: how many piles come before p in (length, cards bottom up) order.
+    for (let p = 0; p < PILES; p++) {
+      let k = 0;
+      for (let q = 0; q < PILES; q++) {
+        if (q === p) continue;
+        let d = plen[q] - plen[p];
+        for (let i = 0; d === 0 && i < plen[p]; i++) {
+          const a = piles[q * PILE_CAP + i],
+            b = piles[p * PILE_CAP + i];
+          d = RANK_OF[a] * 4 + SUIT_OF[a] - (RANK_OF[b] * 4 + SUIT_OF[b]);
+        }
+        if (d < 0 || (d === 0 && q < p)) k++;
+      }
+      pr[p] = k;
+    }
+    for (let i = offset; i < n; i++) {
+      const m = out[i],
+        kind = m & 3,
+        from = (m >> 2) & 31,
+        to = (m >> 7) & 7,
+        c = (m >> 10) & 63;
+      let v: number;
+      if (kind === P2F || kind === B2F) v = 0;
+      else if (kind === P2P) v = 1000 + pr[from] * 8 + pr[to];
+      else if (from < FROM_FOUNDATION) v = 2000 + (RANK_OF[c] * 4 + SUIT_OF[c]) * 8 + pr[to];
+      else v = 3000 + (3 - SUIT_OF[c]) * 8 + pr[to];
+      sc[i - offset] = v;
+    }
+  }
+
   /** Every legal move (the search uses searchMoves()). */
   moves(out: Int32Array, offset: number): number {
     return this.legalMoves(out, offset);
@@ -726,6 +771,7 @@ export class PtGame extends PtPosition implements SearchGame {
       }
     }
     if (this.removable && this.foundationMovesOn) n = this.foundationMoves(out, n, offset, firstEmpty);
+    if ((this.streamlined ? this.streamOrder : this.moveOrder) === 1) this.rankOrderScores(out, offset, n);
     // Stable insertion sort by score (lists are short).
     for (let i = 1; i < n - offset; i++) {
       const m = out[offset + i],
