@@ -35,12 +35,11 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  exhausted in a fraction of their part (seeds 2001..2400 at 7M nodes: 346 / 37 / 17 against
    *  341 / 37 / 22 with one depth-first run at 0.3, no deal lost). */
   streamlinerRuns: [
-    // In move order 1 (PtGame.moveOrder: smallest pile first, Solvitaire's order): of seeds
-    // 1..420 at 2.5M nodes the level-0 space is won in 1.5M nodes 348 times in order 1 and 345
-    // in order 0, wins that overlap but not wholly (307: 74k nodes in order 1, not in 2.5M in
-    // order 0; 410: 2.39M in order 0, not in order 1); with this run first and the retry in
-    // order 0 (below), 307 is won under both readings and no deal is lost (bench/RESULTS.md,
-    // "Parterre: the streamliner's move order").
+    // In move order 1 (PtGame.moveOrder: shortest pile first, Solvitaire's order): of seeds
+    // 1..420 the level-0 space is won within 1.5M nodes 348 times in order 1, 345 in order 0 and
+    // 348 in order 2, wins that overlap but not wholly (307: 74k nodes in order 1, not in 2.5M
+    // in orders 0 and 2). First in order 2 instead (retry in order 1), 258 is won but 410 lost
+    // (bench/RESULTS.md, "Parterre: the streamliner's move order").
     { share: 0.75, order: 1 },
     { weight: 0.5, guide: 4, level: 2 },
     { weight: 0.5, guide: 0, level: 2 },
@@ -64,9 +63,10 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  156, 181 and 410 at 1.5-2.4M nodes, past the run's 1.5M (bench/RESULTS.md, "Parterre: the
    *  budget split"). */
   streamlinerRetryShare: 0.5,
-  /** The retry searches the level-0 space in move order 0, the order the first run did not use:
-   *  of seeds 1..420, the deals whose order-1 run is cut off at 1.5M nodes and whose level-0
-   *  space holds a win found within 2.5M in either order are 130 173 285 313 363 410; order 0
-   *  wins all six within 2.5M (173 in 1.3k, 410 in 2.39M), order 1 three (173 285 363). */
-  streamlinerRetryRun: { order: 0 },
+  /** The retry searches the level-0 space in move order 2 (PtGame.moveOrder), one the first run
+   *  did not use. Of seeds 1..420, the level-0 space (depth-first alone, 2.5M nodes each order)
+   *  is won by the first run or the retry 356 times with order 2 here, 354 with order 0, 351 with
+   *  order 1 again: order 2 wins 258 (1.36M nodes) and 333 (512k), which the other two miss, and
+   *  every deal order 0 wins on the retry (130 313 410: 2.0M, 22k, 2.25M in order 2). */
+  streamlinerRetryRun: { order: 2 },
 };
