@@ -60,7 +60,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
   /** The level-0 space again, from scratch, on half the budget when its first run was cut off
    *  (neither won nor exhausted): of seeds 1..420 at 5M nodes the exhaustive pass decided none of
    *  the deals where that happened and no later run won, while the level-0 space holds the wins of
-   *  156, 181 and 410 at 1.5-2.4M nodes, past the run's 1.5M (bench/RESULTS.md, "Parterre: the
+   *  156, 181 and 410 at 1.5-2.4M nodes in move order 0, past the run's 1.5M (bench/RESULTS.md, "Parterre: the
    *  budget split"). */
   streamlinerRetryShare: 0.5,
   /** The retry searches the level-0 space in move order 2 (PtGame.moveOrder), one the first run
