@@ -2,12 +2,12 @@
 // Parterre streamliner's restricted space per seed and prints its outcome and nodes ('unsolvable'
 // there means only that the restricted space holds no win).
 //
-//   NODES=2000000 SEEDS="9 25" [ALG=dfs|<weight>|inf] [GUIDE=0] [PT_NOSHUF=1] [PT_BLIND=0] [PT_LEVEL=1] \
-//     npx tsx bench/parterre-stream.ts
+//   NODES=2000000 SEEDS="9 25" [ALG=dfs|<weight>|inf] [GUIDE=0] [PT_NOSHUF=1] [PT_BLIND=0] [PT_LEVEL=1] [PT_ORDER=1] \
+//     [VARIANT=foundations=removable] npx tsx bench/parterre-stream.ts
 import { astar } from '../src/search/astar.js';
 import { dfs } from '../src/search/dfs.js';
 import { StateTable } from '../src/search/table.js';
-import { dealFromSeed } from '../src/games/parterre/deal.js';
+import { dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
 import { PtGame } from '../src/games/parterre/search.js';
 
 const table = new StateTable(1 << 30);
@@ -23,10 +23,11 @@ let solved = 0,
   nodes = 0;
 const won: number[] = [];
 for (const s of seeds) {
-  const game = new PtGame(dealFromSeed(s));
+  const deal = dealFromSeed(s);
+  const game = new PtGame(process.env.VARIANT ? withVariant(deal, process.env.VARIANT) : deal);
   if (process.env.PT_NOSHUF) game.noShuffle = process.env.PT_NOSHUF === '1';
   if (process.env.PT_BLIND) game.suitBlind = process.env.PT_BLIND !== '0';
-  game.streamline(true, Number(process.env.PT_LEVEL ?? 0));
+  game.streamline(true, Number(process.env.PT_LEVEL ?? 0), Number(process.env.PT_ORDER ?? 0));
   table.clear();
   const t = performance.now();
   const r =

@@ -10,28 +10,33 @@
 //   PT_SCALE=8 the guide scale (PtGame.guideScale), PT_SHARE=0.5 the 'auto' first-pass share,
 //   PT_STREAM=0.1 the streamliner share (0: none), PT_NOSHUF=1 the stronger streamliner,
 //   PT_BLIND=0 the streamliner with exact keys (default: suit-blind keys), PT_RUNS=dfs/0.75,0.5:4,dfs@1
-//   the streamlined runs (depth-first; best-first weight:guide; @level; /share), PT_XSHARE=0.3 the
+//   the streamlined runs (depth-first; best-first weight:guide; @level; ^order: the game's move
+//   order; /share), PT_XSHARE=0.3 the
 //   first pass's share once every streamlined run exhausted its space,
 //   PT_W0=0.5,inf the weights of the portfolio's first round (inf: greedy),
-//   PT_START=5000 the node budget of each guided run in the portfolio's first round. NODES=4000000 adds a node budget per deal (on a
+//   PT_RETRY=dfs^1 the run that retries the first streamlined run when it was cut off,
+//   PT_ORDER=1 the move order of the searches outside the streamliner (PtGame.moveOrder),
+//   VARIANT=foundations=removable the reading, PT_START=5000 the node budget of each guided run in the portfolio's first round. NODES=4000000 adds a node budget per deal (on a
 //   loaded machine a node budget compares versions fairly; TIMEOUT_MS=0 then means no time limit).
 import { solve, type Algorithm } from '../src/search/solve.js';
 import { StateTable } from '../src/search/table.js';
 import { resolvePolicy, type StreamlinerRun } from '../src/search/policy.js';
 import { boundedRate, percentile, pct } from '../src/batch/stats.js';
-import { dealFromSeed } from '../src/games/parterre/deal.js';
+import { dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
 import { PT_POLICY } from '../src/games/parterre/policy.js';
-import { PtGame } from '../src/games/parterre/search.js';
+import { ptSearchGame } from '../src/games/parterre/suit-relaxation.js';
 
 /** "dfs/0.75,0.5:4,dfs@1": depth-first on at most 75% of the streamliner's budget, best-first
  *  w 0.5 on guide 4, depth-first at level 1. */
 function parseRuns(text: string): StreamlinerRun[] {
   return text.split(',').map((t) => {
-    const [alg0, share] = t.split('/');
+    const [alg1, share] = t.split('/');
+    const [alg0, order] = alg1.split('^');
     const [alg, level] = alg0.split('@');
     const [w, g] = alg.split(':');
     const run: StreamlinerRun = { level: level === undefined ? 0 : Number(level) };
     if (share !== undefined) run.share = Number(share);
+    if (order !== undefined) run.order = Number(order);
     if (w !== 'dfs') (run.weight = w === 'inf' ? Infinity : Number(w)), (run.guide = Number(g ?? 0));
     return run;
   });
@@ -59,7 +64,9 @@ const seeds: number[] = process.env.SEEDS
       .map(Number)
   : Array.from({ length: to - from + 1 }, (_, i) => from + i);
 for (const s of seeds) {
-  const game = new PtGame(dealFromSeed(s));
+  const deal = dealFromSeed(s);
+  const game = ptSearchGame(process.env.VARIANT ? withVariant(deal, process.env.VARIANT) : deal);
+  if (process.env.PT_ORDER) game.moveOrder = Number(process.env.PT_ORDER);
   const guideOrder = process.env.PT_GUIDES ? process.env.PT_GUIDES.split(',').map(Number) : undefined;
   if (guideOrder) game.heuristicVariants = guideOrder.length;
   if (process.env.PT_SCALE) game.guideScale = Number(process.env.PT_SCALE);
@@ -74,7 +81,9 @@ for (const s of seeds) {
   const firstRoundWeights = process.env.PT_W0
     ? process.env.PT_W0.split(',').map((w) => (w === 'inf' ? Infinity : Number(w)))
     : undefined;
+  const streamlinerRetryRun = process.env.PT_RETRY ? parseRuns(process.env.PT_RETRY)[0] : undefined;
   const policy = resolvePolicy(PT_POLICY, {
+    streamlinerRetryRun,
     guideOrder,
     firstPassShare,
     firstRoundNodes,

@@ -4,7 +4,8 @@
 // (SolveOptions.policy), which resolves the policy once.
 
 /** One run of the streamlined pass: depth-first without a weight, else best-first on
- *  f = g + weight * heuristic(guide). `level` selects the game's streamliner (default 0).
+ *  f = g + weight * heuristic(guide). `level` selects the game's streamliner (default 0), `order`
+ *  its move order (default 0).
  *  `share`: at most this share of the streamliner's budget (default an equal part of what the
  *  runs before it left, the last run all of it). */
 export interface StreamlinerRun {
@@ -16,6 +17,8 @@ export interface StreamlinerRun {
    *  other run has exhausted its space, whatever this one did (the hint that moves budget to the
    *  exhaustive pass, exhaustedFirstPassShare, still asks for every run). */
   optional?: boolean;
+  /** The game's move order for the run (SearchGame.streamline; default 0). */
+  order?: number;
 }
 
 export interface AutoPolicy {
@@ -55,6 +58,8 @@ export interface AutoPolicy {
    *  the first pass and before the exhaustive one, on this share of the budget (at most what is
    *  left); absent or 0: never. */
   streamlinerRetryShare?: number;
+  /** The run the retry makes (above); absent: the first streamlined run again. */
+  streamlinerRetryRun?: StreamlinerRun;
 }
 
 /** Measured on Besieged City: one guide alone solves two thirds of seeds 1..60 at 50k nodes; the

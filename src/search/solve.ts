@@ -123,7 +123,7 @@ function budget(nodes: number, ms: number, memory: Pick<Limits, 'memoryBytes' | 
 /** One search of the streamlined space, depth-first or best-first as `run` says (its
  *  'unsolvable' proves nothing of the game). */
 function streamlinedRun(game: SearchGame, limits: Limits, table: StateTable, run: StreamlinerRun = {}): SearchResult {
-  game.streamline!(true, run.level ?? 0);
+  game.streamline!(true, run.level ?? 0, run.order ?? 0);
   try {
     table.clear();
     return run.weight === undefined ? dfs(game, limits, table) : astar(game, limits, table, run.weight, run.guide ?? 0);
@@ -254,7 +254,8 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
       }
     }
   }
-  // The first streamlined run again, from scratch on a larger budget, when it was cut off: a
+  // The first streamlined run again (or the policy's retry run: the same space in another order),
+  // from scratch on a larger budget, when it was cut off: a
   // large restricted space that is not exhausted hints at a won deal whose line lies deeper in
   // it, which the exhaustive pass rarely finds either (its own space is larger still).
   const retryShare = policy.streamlinerRetryShare ?? 0;
@@ -262,7 +263,8 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
     const leftNodes = Math.min(maxNodes - sum.nodes, maxNodes * retryShare);
     const leftMs = Math.min(timeout - (performance.now() - start), timeout * retryShare);
     if (leftNodes >= 1000 && leftMs >= 1) {
-      const r = streamlinedRun(game, budget(leftNodes, leftMs, opts), table, policy.streamlinerRuns[0]);
+      const run = policy.streamlinerRetryRun ?? policy.streamlinerRuns[0];
+      const r = streamlinedRun(game, budget(leftNodes, leftMs, opts), table, run);
       sum.add(r.stats);
       if (r.outcome === 'solved' || stopped(r)) return { ...r, stats: sum.stats() };
     }

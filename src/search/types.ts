@@ -58,8 +58,9 @@ export interface SearchGame {
    *  proves nothing. In this mode key() may also merge positions that are not equal (e.g. keys
    *  without suits), which only prunes more. The 'auto' search runs it on a small share of the
    *  budget (its policy's streamlinerRuns after the portfolio's round 0 when the game has guides,
-   *  else one depth-first run first), switching it off after each run. */
-  streamline?(on: boolean, level?: number): void;
+   *  else one depth-first run first), switching it off after each run. `order` picks one of the
+   *  game's move orders for the run (default 0, its usual one). */
+  streamline?(on: boolean, level?: number, order?: number): void;
   /** Optional: whether the game offers streamliner `level` for this position's rules (default
    *  yes). The 'auto' search leaves out the policy's streamlined runs at levels not offered, as
    *  if the policy did not list them. */

@@ -3,13 +3,13 @@ import { astar } from '../../src/search/astar.js';
 import { dfs } from '../../src/search/dfs.js';
 import { solve } from '../../src/search/solve.js';
 import { StateTable } from '../../src/search/table.js';
-import { dealFromSeed } from '../../src/games/parterre/deal.js';
+import { dealFromSeed, withVariant } from '../../src/games/parterre/deal.js';
 import { packKey, packSuitBlindKey } from '../../src/games/parterre/key.js';
 import { parseMove } from '../../src/games/parterre/notation.js';
 import { replay } from '../../src/games/parterre/replay.js';
 import { PtGame } from '../../src/games/parterre/search.js';
 import { PT_POLICY } from '../../src/games/parterre/policy.js';
-import { game } from './helpers.js';
+import { game, lcg, searchMoves } from './helpers.js';
 
 // The streamliner (every card that fits goes home at once, positions keyed without suits): an
 // unproved restriction, so only its solutions count. These tests check that its key merges
@@ -184,6 +184,86 @@ describe('streamlined search', () => {
       if (['8', '13', '52', '133'].includes(seed)) expect(on.outcome, `seed ${seed}`).toBe('unsolvable');
       if (on.outcome === 'solved') {
         const rep = replay(dealFromSeed(seed), on.line);
+        expect(rep.ok && rep.won, `seed ${seed}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe("the streamliner's move order", () => {
+  it('orders 1 and 2 try the same moves as order 0, only in other orders (random playouts, both readings)', () => {
+    const rnd = lcg(5);
+    const buf = new Int32Array(200);
+    let differ = 0;
+    for (const variant of ['foundations=final', 'foundations=removable']) {
+      for (let d = 1; d <= 8; d++) {
+        const g = new PtGame(withVariant(dealFromSeed(String(d)), variant));
+        for (let i = 0; i < 120; i++) {
+          g.moveOrder = 0;
+          const zero = searchMoves(g);
+          for (const order of [1, 2]) {
+            g.moveOrder = order;
+            const other = searchMoves(g);
+            expect([...other].sort()).toEqual([...zero].sort());
+            if (other.join() !== zero.join()) differ++;
+          }
+          const n = g.legalMoves(buf);
+          if (n === 0) break;
+          g.make(buf[Math.floor(rnd() * n)]);
+        }
+      }
+    }
+    expect(differ).toBeGreaterThan(200);
+  });
+
+  it('order 1: foundation moves, then pile to pile from the shortest pile to the shortest target, then bouquet cards by rank', () => {
+    // Spades from the nine, hearts from the jack, diamonds from the eight, clubs from the queen.
+    const g = game(
+      [['KS', 'QH', '9D'], ['KH', '8D'], ['TS'], ['KD', 'JS'], ['KC', 'JD', '9S'], ['QC']],
+      ['TD', 'QS', 'JH', 'QD'],
+    );
+    // Piles by (length, cards bottom up by rank then suit S H D C): p2 p5 p1 p3 p0 p4.
+    const one = [
+      ...['8D p1>F', '9S p4>F', 'QC p5>F', 'JH b>F'],
+      ...['TS p2>p3', '8D p1>p0', '8D p1>p4', 'JS p3>p5', '9D p0>p2', '9S p4>p2'],
+      ...['TD b>p3', 'JH b>p5'],
+    ];
+    const zero = searchMoves(g);
+    expect(zero).not.toEqual(one);
+    g.streamline(true, 0, 1);
+    expect(searchMoves(g)).toEqual(one);
+    g.streamline(false);
+    expect(searchMoves(g)).toEqual(zero);
+    g.moveOrder = 1;
+    expect(searchMoves(g)).toEqual(one);
+    // Order 2: from the longest pile (p4 p0 p3 p1 p5 p2), the highest bouquet card first.
+    g.moveOrder = 2;
+    expect(searchMoves(g)).toEqual([
+      ...['8D p1>F', '9S p4>F', 'QC p5>F', 'JH b>F'],
+      ...['9S p4>p2', '9D p0>p2', 'JS p3>p5', '8D p1>p0', '8D p1>p4', 'TS p2>p3'],
+      ...['JH b>p5', 'TD b>p3'],
+    ]);
+  });
+
+  it('wins 307 in the level-0 space in order 1 only, 911 in order 2 only, on the same budget, and the wins replay', () => {
+    for (const [seed, budget, winner] of [
+      ['307', 80_000, 1],
+      ['911', 140_000, 2],
+    ] as const) {
+      for (const order of [0, 1, 2]) {
+        const g = new PtGame(dealFromSeed(seed));
+        g.streamline(true, 0, order);
+        table.clear();
+        const r = dfs(g, { maxNodes: budget }, table);
+        g.streamline(false);
+        expect(r.outcome === 'solved', `seed ${seed} order ${order}`).toBe(order === winner);
+        if (r.outcome !== 'solved') continue;
+        const line = r.moves.map((m) => {
+          const s = g.formatMove(m);
+          g.make(m);
+          return s;
+        });
+        const rep = replay(dealFromSeed(seed), line);
         expect(rep.ok && rep.won, `seed ${seed}`).toBe(true);
       }
     }

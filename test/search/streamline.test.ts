@@ -282,4 +282,27 @@ describe('search: streamlined pass', () => {
     expect(run(true, false)).toEqual([false]);
     expect(run(false, false)).toEqual([false]);
   });
+
+  it("passes each run's move order to the game, and retries with the policy's retry run when it names one", () => {
+    // As above: +2 only reaches 6,000 past the first run's budget. Record each run's (level, order).
+    const policy = { ...SHORT_ROUND_0, firstPassShare: 0.2, streamlinerShare: 0.1, streamlinerRetryShare: 0.5 };
+    const run = (p: Partial<AutoPolicy>) => {
+      const calls: string[] = [];
+      const g = Object.assign(new Walk(6_000), { heuristic: () => 0 });
+      g.streamline = (on: boolean, level = 0, order = 0) => {
+        if (on) calls.push(`${level}/${order}`);
+        g.restricted = on;
+      };
+      const r = solve(g, { maxNodes: 20_000, policy: { ...policy, ...p } });
+      expect(r.outcome).toBe('solved');
+      expect(g.restricted).toBe(false);
+      return calls;
+    };
+    expect(run({ streamlinerRuns: [{ order: 1 }] })).toEqual(['0/1', '0/1']);
+    expect(run({ streamlinerRuns: [{ order: 1 }], streamlinerRetryRun: { order: 0 } })).toEqual(['0/1', '0/0']);
+    expect(run({ streamlinerRuns: [{ level: 2 }], streamlinerRetryRun: { level: 1, order: 2 } })).toEqual([
+      '2/0',
+      '1/2',
+    ]);
+  });
 });

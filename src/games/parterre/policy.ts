@@ -24,7 +24,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  deals that are easy but not greedy: seeds 1..300 at 1M nodes, 200 solved without it, 229 at
    *  a share of 0.1, 242 at 0.3; the runs below use 0.4. */
   streamlinerShare: 0.4,
-  /** A depth-first run of level 0 on at most 75% of the streamliner's budget, then best-first
+  /** A depth-first run of level 0 (in move order 1) on at most 75% of the streamliner's budget, then best-first
    *  runs (weight 0.5; guides 4 and 0 at level 2, under foundations=removable guide 4 at level 3
    *  — level 1 taking cards off the foundations — on at most a tenth, then guide 4 at level 1)
    *  on the rest. Level 3 comes before level 1 on a share of its own so that level 1, last, keeps
@@ -36,7 +36,12 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  exhausted in a fraction of their part (seeds 2001..2400 at 7M nodes: 346 / 37 / 17 against
    *  341 / 37 / 22 with one depth-first run at 0.3, no deal lost). */
   streamlinerRuns: [
-    { share: 0.75 },
+    // In move order 1 (PtGame.moveOrder: shortest pile first, Solvitaire's order): of seeds
+    // 1..420 the level-0 space is won within 1.5M nodes 348 times in order 1, 345 in order 0 and
+    // 348 in order 2, wins that overlap but not wholly (307: 74k nodes in order 1, not in 2.5M
+    // in orders 0 and 2). First in order 2 instead (retry in order 1), 258 is won but 410 lost
+    // (bench/RESULTS.md, "Parterre: the streamliner's move order").
+    { share: 0.75, order: 1 },
     { weight: 0.5, guide: 4, level: 2 },
     { weight: 0.5, guide: 0, level: 2 },
     { weight: 0.5, guide: 4, level: 3, share: 0.1, optional: true },
@@ -55,10 +60,16 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  at 0.9 the relaxation also proves 406 lost (4.16M) and no verdict changes (bench/RESULTS.md,
    *  "Parterre: the budget split"). A relaxation that wins ends at once and leaves the rest. */
   relaxationShare: 0.9,
-  /** The level-0 run again, from scratch, on half the budget when its first run was cut off
+  /** The level-0 space again, from scratch, on half the budget when its first run was cut off
    *  (neither won nor exhausted): of seeds 1..420 at 5M nodes the exhaustive pass decided none of
    *  the deals where that happened and no later run won, while the level-0 space holds the wins of
-   *  156, 181 and 410 at 1.5-2.4M nodes, past the run's 1.5M (bench/RESULTS.md, "Parterre: the
+   *  156, 181 and 410 at 1.5-2.4M nodes in move order 0, past the run's 1.5M (bench/RESULTS.md, "Parterre: the
    *  budget split"). */
   streamlinerRetryShare: 0.5,
+  /** The retry searches the level-0 space in move order 2 (PtGame.moveOrder), one the first run
+   *  did not use. Of seeds 1..420, the level-0 space (depth-first alone, 2.5M nodes each order)
+   *  is won by the first run or the retry 356 times with order 2 here, 354 with order 0, 351 with
+   *  order 1 again: order 2 wins 258 (1.36M nodes) and 333 (512k), which the other two miss, and
+   *  every deal order 0 wins on the retry (130 313 410: 2.0M, 22k, 2.25M in order 2). */
+  streamlinerRetryRun: { order: 2 },
 };
