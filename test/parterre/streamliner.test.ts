@@ -11,6 +11,18 @@ import { PtGame } from '../../src/games/parterre/search.js';
 import { PT_POLICY } from '../../src/games/parterre/policy.js';
 import { game, lcg, searchMoves } from './helpers.js';
 
+/** Whether the search's line, played from g's root (g is left at its end), replays as won in
+ *  the rules engine from the deal of `seed`. */
+function replaysWon(g: PtGame, seed: string, moves: number[]): boolean {
+  const line = moves.map((m) => {
+    const s = g.formatMove(m);
+    g.make(m);
+    return s;
+  });
+  const rep = replay(dealFromSeed(seed), line);
+  return rep.ok && rep.won;
+}
+
 // The streamliner (every card that fits goes home at once, positions keyed without suits): an
 // unproved restriction, so only its solutions count. These tests check that its key merges
 // exactly the positions that differ in suits alone, that its solutions replay in the rules
@@ -106,13 +118,7 @@ describe('streamlined search', () => {
       g.streamline(false);
       expect(r.outcome, `seed ${seed}`).toBe('solved');
       if (r.outcome !== 'solved') continue;
-      const line = r.moves.map((m) => {
-        const s = g.formatMove(m);
-        g.make(m);
-        return s;
-      });
-      const rep = replay(dealFromSeed(seed), line);
-      expect(rep.ok && rep.won, `seed ${seed}`).toBe(true);
+      expect(replaysWon(g, seed, r.moves), `seed ${seed}`).toBe(true);
     }
   });
 
@@ -133,13 +139,7 @@ describe('streamlined search', () => {
       g.streamline(false);
       expect(r.outcome, `seed ${seed} level ${level}`).toBe('solved');
       if (r.outcome !== 'solved') continue;
-      const line = r.moves.map((m) => {
-        const s = g.formatMove(m);
-        g.make(m);
-        return s;
-      });
-      const rep = replay(dealFromSeed(seed), line);
-      expect(rep.ok && rep.won, `seed ${seed} level ${level}`).toBe(true);
+      expect(replaysWon(g, seed, r.moves), `seed ${seed} level ${level}`).toBe(true);
     }
   });
 
@@ -258,13 +258,7 @@ describe("the streamliner's move order", () => {
         g.streamline(false);
         expect(r.outcome === 'solved', `seed ${seed} order ${order}`).toBe(order === winner);
         if (r.outcome !== 'solved') continue;
-        const line = r.moves.map((m) => {
-          const s = g.formatMove(m);
-          g.make(m);
-          return s;
-        });
-        const rep = replay(dealFromSeed(seed), line);
-        expect(rep.ok && rep.won, `seed ${seed}`).toBe(true);
+        expect(replaysWon(g, seed, r.moves), `seed ${seed}`).toBe(true);
       }
     }
   });
