@@ -24,14 +24,15 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  deals that are easy but not greedy: seeds 1..300 at 1M nodes, 200 solved without it, 229 at
    *  a share of 0.1, 242 at 0.3; the runs below use 0.4. */
   streamlinerShare: 0.4,
-  /** A depth-first run of level 0 (in move order 1) on at most 75% of the streamliner's budget, then best-first
-   *  runs (weight 0.5; guides 4 and 0 at level 2, under foundations=removable guide 4 at level 3
-   *  — level 1 taking cards off the foundations — on at most a tenth, then guide 4 at level 1)
-   *  on the rest. Level 3 comes before level 1 on a share of its own so that level 1, last, keeps
-   *  what it has under final (deal 255 under removable: won by level 1 at 0.98M nodes, cut off
-   *  at 0.93M when level 3 came last on an equal part); level 3 is optional: its space is seldom
-   *  exhausted (cut off on 9 of 10 deals of seeds 1..420 undecided at 5M nodes that were probed),
-   *  so the hint for the relaxation asks only for the others. The suit-blind key lets the first position met stand for all that differ in suits only, so a search in
+  /** A depth-first run of level 0 (in move order 1) on at most 75% of the streamliner's budget,
+   *  then best-first runs (weight 0.5; guides 4 and 0 at level 2, under foundations=removable
+   *  guide 4 at level 3 — level 1 taking cards off the foundations — on at most a tenth, then
+   *  guide 4 at level 1) on the rest. Level 3 comes before level 1 on a share of its own so that
+   *  level 1, last, keeps what it has under final (deal 255 under removable: won by level 1 at
+   *  0.98M nodes, cut off at 0.93M when level 3 came last on an equal part); level 3 is optional:
+   *  its space is seldom exhausted (cut off on 9 of 10 deals of seeds 1..420 undecided at 5M nodes
+   *  that were probed), so the hint for the relaxation asks only for the others. The suit-blind
+   *  key lets the first position met stand for all that differ in suits only, so a search in
    *  another order meets other representatives and other wins; most restricted spaces are
    *  exhausted in a fraction of their part (seeds 2001..2400 at 7M nodes: 346 / 37 / 17 against
    *  341 / 37 / 22 with one depth-first run at 0.3, no deal lost). */
@@ -63,8 +64,8 @@ export const PT_POLICY: Partial<AutoPolicy> = {
   /** The level-0 space again, from scratch, on half the budget when its first run was cut off
    *  (neither won nor exhausted): of seeds 1..420 at 5M nodes the exhaustive pass decided none of
    *  the deals where that happened and no later run won, while the level-0 space holds the wins of
-   *  156, 181 and 410 at 1.5-2.4M nodes in move order 0, past the run's 1.5M (bench/RESULTS.md, "Parterre: the
-   *  budget split"). */
+   *  156, 181 and 410 at 1.5-2.4M nodes in move order 0, past the run's 1.5M (bench/RESULTS.md,
+   *  "Parterre: the budget split"). */
   streamlinerRetryShare: 0.5,
   /** The retry searches the level-0 space in move order 2 (PtGame.moveOrder), one the first run
    *  did not use. Of seeds 1..420, the level-0 space (depth-first alone, 2.5M nodes each order)

@@ -92,10 +92,8 @@ export class PtGame extends PtPosition implements SearchGame {
    *  and the card of rank r - 1 under c's place on its foundation never leaves it before t. */
   forcedMove(): number {
     const f = this.found;
-    let min = f[0];
-    for (let s = 1; s < 4; s++) if (f[s] < min) min = f[s];
     // Cards of rank r <= min + 2 that fit their foundation; streamlined, every card that fits.
-    const maxR = this.streamlined && this.streamHome ? 13 : min + 2;
+    const maxR = this.streamlined && this.streamHome ? 13 : this.lowestFoundation() + 2;
     for (let p = 0; p < PILES; p++) {
       const n = this.plen[p];
       if (n === 0) continue;
@@ -592,10 +590,15 @@ export class PtGame extends PtPosition implements SearchGame {
    *  (the suit relaxation) overrides it with its own proof. */
   protected foundationMaxR(): number {
     if (this.streamlined && this.streamFinal) return 13;
+    return this.lowestFoundation() + 2;
+  }
+
+  /** The height of the lowest foundation: every card of this rank or lower is home. */
+  protected lowestFoundation(): number {
     const f = this.found;
     let min = f[0];
     for (let s = 1; s < 4; s++) if (f[s] < min) min = f[s];
-    return min + 2;
+    return min;
   }
 
   /** foundations=removable: the moves of a foundation's top card onto a pile one rank higher or

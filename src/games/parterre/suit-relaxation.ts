@@ -173,9 +173,8 @@ export class SuitRelaxation extends PtGame {
    *  card that the line uncovered. Only the step's first half holds (foundationMaxR()). */
   override forcedMove(): number {
     if (this.plain || this.removable) return -1;
-    const f = this.found;
-    let min = f[0];
-    for (let s = 1; s < 4; s++) if (f[s] < min) min = f[s];
+    const f = this.found,
+      min = this.lowestFoundation();
     for (let p = 0; p < PILES; p++) {
       const n = this.plen[p];
       if (n === 0 || this.placed[p] !== n) continue;
@@ -198,10 +197,7 @@ export class SuitRelaxation extends PtGame {
    *  pile is L's without them, every top L uses is a top here (nothing in L moves the card under
    *  a dropped one while it lies there), and every pile L fills is empty here. */
   protected override foundationMaxR(): number {
-    const f = this.found;
-    let min = f[0];
-    for (let s = 1; s < 4; s++) if (f[s] < min) min = f[s];
-    return min;
+    return this.lowestFoundation();
   }
 
   /** PtGame.dead()'s relaxation (search.ts) carried over to this game: the same fixpoint of
