@@ -23,6 +23,8 @@
 export const FULL = -1;
 
 const SLOT_BYTES = 13;
+/** How far ahead of need growSlots() allocates (pages untouched until the table grows into them). */
+const AHEAD = 16;
 const MIN_SLOTS = 1 << 14;
 const CHUNK_BITS = 16;
 const CHUNK = 1 << CHUNK_BITS;
@@ -80,11 +82,20 @@ function hashWords(words: Uint32Array, from: number, len: number): number {
 }
 
 export class StateTable {
+  // The slot arrays are views of the first `mask + 1` elements of longer arrays (the p* below)
+  // that are kept across clear(): a table that grows again after a clear (the portfolio's runs, a
+  // batch's deals) grows in place, without allocating or faulting in fresh pages.
   private tags: Uint8Array;
   private hashes: Uint32Array;
   private offsets: Uint32Array;
   /** A value per slot for the search (e.g. an A* node id); index with the slot insert() gave. */
   values: Int32Array;
+  private pTags: Uint8Array;
+  private pHashes: Uint32Array;
+  private pOffsets: Uint32Array;
+  private pValues: Int32Array;
+  /** The most slots of the p* arrays used so far (their pages beyond it were never touched). */
+  private pUsed: number;
   /** The arena's chunks; a slot's offset is chunk index << CHUNK_BITS | word within the chunk. */
   private chunks: Uint32Array[];
   /** The chunk keys are appended to, and the next free word in it. */
@@ -109,13 +120,58 @@ export class StateTable {
   ) {
     this.minSlots = startSlots(budget, slotsWanted);
     this.minArena = startArena(budget);
-    this.tags = new Uint8Array(this.minSlots);
-    this.hashes = new Uint32Array(this.minSlots);
-    this.offsets = new Uint32Array(this.minSlots);
-    this.values = new Int32Array(this.minSlots);
+    this.pTags = this.tags = new Uint8Array(this.minSlots);
+    this.pHashes = this.hashes = new Uint32Array(this.minSlots);
+    this.pOffsets = this.offsets = new Uint32Array(this.minSlots);
+    this.pValues = this.values = new Int32Array(this.minSlots);
+    this.pUsed = this.minSlots;
     this.chunks = [new Uint32Array(this.minArena)];
     this.arenaCap = this.minArena;
     this.mask = this.minSlots - 1;
+  }
+
+  /** Makes the slot arrays the first n elements of the kept ones. */
+  private view(n: number): void {
+    this.tags = this.pTags.subarray(0, n);
+    this.hashes = this.pHashes.subarray(0, n);
+    this.offsets = this.pOffsets.subarray(0, n);
+    this.values = this.pValues.subarray(0, n);
+    this.mask = n - 1;
+    if (n > this.pUsed) this.pUsed = n;
+  }
+
+  /** Bytes the table's arrays take in memory: the slots used since they were allocated and every
+   *  chunk, kept ones included: at most the budget (see fit()) and the unused end of the chunk
+   *  being written (the arena's counted size may end within it). */
+  get heldBytes(): number {
+    let words = 0;
+    for (const c of this.chunks) words += c.length;
+    return this.pUsed * SLOT_BYTES + Math.max(words, this.arenaCap) * 4;
+  }
+
+  /** Lets go of what was kept from earlier searches when the table, about to count `slots` slots
+   *  and `words` words of arena, would hold more than its budget with it (a search whose keys are
+   *  longer, or shorter, than the last one's). */
+  private fit(slots: number, words: number): void {
+    let held = 0;
+    for (const c of this.chunks) held += c.length;
+    if (
+      this.chunks.length > this.chunk + 1 &&
+      Math.max(this.pUsed, slots) * SLOT_BYTES + Math.max(held, words) * 4 > this.budget
+    ) {
+      this.chunks.length = this.chunk + 1;
+      held = 0;
+      for (const c of this.chunks) held += c.length;
+    }
+    const n = this.hashes.length;
+    if (this.pUsed > Math.max(n, slots) && this.pUsed * SLOT_BYTES + Math.max(held, words) * 4 > this.budget) {
+      this.pTags = this.tags.slice();
+      this.pHashes = this.hashes.slice();
+      this.pOffsets = this.offsets.slice();
+      this.pValues = this.values.slice();
+      this.pUsed = n;
+      this.view(n);
+    }
   }
 
   private minSlots: number;
@@ -145,15 +201,22 @@ export class StateTable {
   }
 
   clear(shrink = false): void {
-    // Shrink back so that the next (usually small) search starts cheap.
-    if (shrink || this.hashes.length > MIN_SLOTS * 16) {
-      this.tags = new Uint8Array(this.minSlots);
-      this.hashes = new Uint32Array(this.minSlots);
-      this.offsets = new Uint32Array(this.minSlots);
-      this.values = new Int32Array(this.minSlots);
-      this.chunks = [shrink ? new Uint32Array(this.minArena) : this.chunks[0]];
+    if (shrink) {
+      // A new budget: nothing kept (the arrays may not fit it).
+      this.pTags = new Uint8Array(this.minSlots);
+      this.pHashes = new Uint32Array(this.minSlots);
+      this.pOffsets = new Uint32Array(this.minSlots);
+      this.pValues = new Int32Array(this.minSlots);
+      this.pUsed = this.minSlots;
+      this.view(this.minSlots);
+      this.chunks = [new Uint32Array(this.minArena)];
       this.arenaCap = this.minArena;
-      this.mask = this.minSlots - 1;
+    } else if (this.hashes.length > MIN_SLOTS * 16) {
+      // Shrink back so that the next (usually small) search starts cheap: only its slots' tags
+      // are emptied. The longer arrays and the arena's chunks are kept for the searches to come.
+      this.view(this.minSlots);
+      this.tags.fill(0);
+      this.arenaCap = this.minArena;
     } else {
       this.tags.fill(0);
       // (The arena's counted size stays: FULL comes where it came before a clear.)
@@ -407,6 +470,7 @@ export class StateTable {
       n = MAX_ARENA;
       if (n < this.arenaUsed + need) return false;
     }
+    this.fit(this.hashes.length, n);
     this.arenaCap = n;
     // A short first chunk (a small budget) grows to what the arena may hold, up to a chunk.
     const first = this.chunks[0];
@@ -421,15 +485,23 @@ export class StateTable {
   private growSlots(): boolean {
     const n = this.hashes.length * 2;
     if (n * SLOT_BYTES + this.arenaCap * 4 > this.memoryBytes) return false;
+    this.fit(n, this.arenaCap);
+    if (n <= this.pTags.length) {
+      this.growInPlace(n);
+      return true;
+    }
     const ot = this.tags,
       oh = this.hashes,
       oo = this.offsets,
       ov = this.values;
-    this.tags = new Uint8Array(n);
-    this.hashes = new Uint32Array(n);
-    this.offsets = new Uint32Array(n);
-    this.values = new Int32Array(n);
-    this.mask = n - 1;
+    let m = n;
+    while (m < n * AHEAD && m * 2 * SLOT_BYTES + this.arenaCap * 4 <= this.memoryBytes) m *= 2;
+    this.pTags = new Uint8Array(m);
+    this.pHashes = new Uint32Array(m);
+    this.pOffsets = new Uint32Array(m);
+    this.pValues = new Int32Array(m);
+    this.pUsed = 0;
+    this.view(n);
     for (let i = 0; i < oh.length; i++) {
       if (ot[i] === 0) continue;
       const h = oh[i];
@@ -441,5 +513,52 @@ export class StateTable {
       this.values[j] = ov[i];
     }
     return true;
+  }
+
+  /** growSlots() within the kept arrays: the same layout as moving the states, in slot order,
+   *  into an empty table of n slots, as growSlots() does. The states of the lower half that a
+   *  probe (from a cluster that wrapped around the old end) places past the slot being moved
+   *  wait in `ahead` until the pass reaches their slot. */
+  private growInPlace(n: number): void {
+    const half = n >>> 1,
+      mask = n - 1;
+    this.pTags.fill(0, half, n);
+    this.view(n);
+    const tags = this.tags,
+      hashes = this.hashes,
+      offsets = this.offsets,
+      values = this.values;
+    const ahead = new Map<number, number>(),
+      held: number[] = [];
+    for (let i = 0; i < half; i++) {
+      const tag = tags[i],
+        h = hashes[i],
+        off = offsets[i],
+        v = values[i];
+      tags[i] = 0;
+      if (ahead.size > 0) {
+        const k = ahead.get(i);
+        if (k !== undefined) {
+          ahead.delete(i);
+          tags[i] = tagOf(held[k]);
+          hashes[i] = held[k];
+          offsets[i] = held[k + 1];
+          values[i] = held[k + 2];
+        }
+      }
+      if (tag === 0) continue;
+      let j = h & mask;
+      // Slots i + 1 .. half - 1 still hold the old table: there, only `ahead` is the new one.
+      while (j > i && j < half ? ahead.has(j) : tags[j] !== 0) j = (j + 1) & mask;
+      if (j > i && j < half) {
+        ahead.set(j, held.length);
+        held.push(h, off, v);
+      } else {
+        tags[j] = tag;
+        hashes[j] = h;
+        offsets[j] = off;
+        values[j] = v;
+      }
+    }
   }
 }
