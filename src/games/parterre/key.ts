@@ -89,20 +89,16 @@ export function packKey(pos: PtPosition, out: Uint32Array): number {
     nb = 16;
   for (let k = 0; k < PILES; k++) {
     const p = order[k],
-      r = runLen[p];
-    // The header (13 bits), then 2 bits a run card: at most 12 run cards = 24 bits, written in
-    // two parts so that no value passes 31 bits.
-    for (let part = 0; part < 3; part++) {
-      let v: number, bits: number;
-      if (part === 0) (v = hdr[p]), (bits = 13);
-      else if (part === 1) {
-        if (r <= 6) continue;
-        (v = suits[p] >>> 12), (bits = 2 * (r - 6));
-      } else {
-        if (r === 0) continue;
-        v = r > 6 ? suits[p] & 0xfff : suits[p];
-        bits = r > 6 ? 12 : 2 * r;
-      }
+      r = runLen[p],
+      s = suits[p];
+    // The header (13 bits), then 2 bits a run card, the first run card's at the high end of the
+    // suits: written as the suits above the last six cards, then those six (12 bits). Up to nine
+    // run cards the whole pile goes as one value (at most 31 bits), else as two.
+    let v: number, bits: number;
+    if (r <= 6) (v = hdr[p] | (s << 13)), (bits = 13 + 2 * r);
+    else if (r <= 9) (v = hdr[p] | ((s >>> 12) << 13) | ((s & 0xfff) << (2 * r + 1))), (bits = 13 + 2 * r);
+    else {
+      (v = hdr[p] | ((s >>> 12) << 13)), (bits = 13 + 2 * (r - 6));
       acc = (acc | (v << nb)) >>> 0;
       nb += bits;
       if (nb >= 32) {
@@ -110,6 +106,14 @@ export function packKey(pos: PtPosition, out: Uint32Array): number {
         nb -= 32;
         acc = nb === 0 ? 0 : v >>> (bits - nb);
       }
+      (v = s & 0xfff), (bits = 12);
+    }
+    acc = (acc | (v << nb)) >>> 0;
+    nb += bits;
+    if (nb >= 32) {
+      out[wi++] = acc;
+      nb -= 32;
+      acc = nb === 0 ? 0 : v >>> (bits - nb);
     }
   }
   if (nb > 0) out[wi++] = acc;
