@@ -248,6 +248,9 @@ export class PtProbingGame extends PtGame {
   private card = new Int8Array(this.cap);
   private entry = new Float64Array(this.cap);
   private nextProbe = new Float64Array(this.cap);
+  /** Per depth: the least node count at which it or an ancestor is due for a probe (so that a
+   *  dead() with none due costs nothing: paths run tens of thousands of plies deep). */
+  private minDue = new Float64Array(this.cap);
   private made = 0;
   /** The shallowest depth on the path whose position a probe proved lost (Infinity: none). */
   private lostLevel = Infinity;
@@ -262,6 +265,8 @@ export class PtProbingGame extends PtGame {
     this.card[this.ply++] = (m >> 10) & 63;
     this.entry[this.ply] = this.made++;
     this.nextProbe[this.ply] = this.probeFirst;
+    const due = this.entry[this.ply] + this.probeFirst;
+    this.minDue[this.ply] = this.ply > 1 ? Math.min(this.minDue[this.ply - 1], due) : due;
   }
 
   override unmake(m: number): void {
@@ -277,6 +282,7 @@ export class PtProbingGame extends PtGame {
     this.card = g(this.card, new Int8Array(this.cap));
     this.entry = g(this.entry, new Float64Array(this.cap));
     this.nextProbe = g(this.nextProbe, new Float64Array(this.cap));
+    this.minDue = g(this.minDue, new Float64Array(this.cap));
   }
 
   override streamline(on: boolean, level = 0, order = 0): void {
@@ -308,10 +314,16 @@ export class PtProbingGame extends PtGame {
     if (!this.on) return false;
     if (this.ply >= this.lostLevel) return true;
     const stats = this.probe.stats;
-    for (let d = this.ply - 1; d >= 1 && stats.nodes < this.probeRatio * this.made; d--) {
+    if (this.ply < 2 || this.made < this.minDue[this.ply - 1] || stats.nodes >= this.probeRatio * this.made)
+      return false;
+    for (let d = this.ply - 1; d >= 1; d--) {
       const size = this.made - this.entry[d];
       if (size < this.nextProbe[d]) continue;
       this.nextProbe[d] = size * this.probeGrow;
+      for (let e = d; e <= this.ply; e++) {
+        const due = this.entry[e] + this.nextProbe[e];
+        this.minDue[e] = e > 1 ? Math.min(this.minDue[e - 1], due) : due;
+      }
       // Within the search's budget (SearchGame.spending): a probe never overruns it.
       const budget = Math.min(Math.ceil(size * this.probeShare), this.spending.left - 1);
       if (budget < 1) break;
