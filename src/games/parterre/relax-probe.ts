@@ -237,6 +237,12 @@ export class PtProbingGame extends PtGame {
   probeGrow = 4;
   probeShare = 2;
   probeRatio = 0.25;
+  probeWindow = 1000;
+  /** What a probe costs before its first node (restarting the relaxation, its key, the path
+   *  unmade and remade), in nodes, for probeRatio: probes that end at once on the won or lost
+   *  set count too (deal 1501: 957k of them, 26 CPU s at 5M nodes without this). */
+  probeSetup = 50;
+  private attempts = 0;
   private probe = new RelaxProbe(0);
   private on = false;
   private streamOn = false;
@@ -255,6 +261,8 @@ export class PtProbingGame extends PtGame {
   /** The shallowest depth on the path whose position a probe proved lost (Infinity: none). */
   private lostLevel = Infinity;
   private readonly moved = new Uint8Array(DECK);
+  /** Per card, its moves on the path from the root. */
+  private readonly onPath = new Int32Array(DECK);
   /** SearchGame.spending: the probes' nodes, charged to the search's budget. */
   readonly spending = { left: Number.POSITIVE_INFINITY, spent: 0 };
 
@@ -262,6 +270,7 @@ export class PtProbingGame extends PtGame {
     super.make(m);
     if (this.ply === this.cap) this.grow();
     this.mv[this.ply] = m;
+    this.onPath[(m >> 10) & 63]++;
     this.card[this.ply++] = (m >> 10) & 63;
     this.entry[this.ply] = this.made++;
     this.nextProbe[this.ply] = this.probeFirst;
@@ -272,6 +281,7 @@ export class PtProbingGame extends PtGame {
   override unmake(m: number): void {
     super.unmake(m);
     if (this.ply === this.lostLevel) this.lostLevel = Infinity;
+    this.onPath[(m >> 10) & 63]--;
     this.ply--;
   }
 
@@ -295,6 +305,7 @@ export class PtProbingGame extends PtGame {
     // The current position is the search's root, the probes' anchor.
     this.ply = 0;
     this.lostLevel = Infinity;
+    this.onPath.fill(0);
     this.on = this.probes && !this.removable && mode?.guided !== true && !this.streamOn;
   }
 
@@ -302,6 +313,7 @@ export class PtProbingGame extends PtGame {
   memoryBudget(bytes: number): number {
     const part = Math.floor(bytes / 8);
     this.probe = new RelaxProbe(0, Math.floor(part * 0.6), true, Math.floor(part * 0.2), Math.floor(part * 0.2));
+    this.attempts = 0;
     return part;
   }
 
@@ -314,34 +326,51 @@ export class PtProbingGame extends PtGame {
     if (!this.on) return false;
     if (this.ply >= this.lostLevel) return true;
     const stats = this.probe.stats;
-    if (this.ply < 2 || this.made < this.minDue[this.ply - 1] || stats.nodes >= this.probeRatio * this.made)
+    if (
+      this.ply < 2 ||
+      this.made < this.minDue[this.ply - 1] ||
+      stats.nodes + this.probeSetup * this.attempts >= this.probeRatio * this.made
+    )
       return false;
+    // The deepest due ancestor; those more than probeWindow plies up are never probed (a probe
+    // unmakes and remakes the path down to its ancestor: on paths tens of thousands of plies deep
+    // that cost more than the probes, 100 CPU s on deal 1501 at 5M nodes).
+    let changed = this.ply,
+      probed = false;
     for (let d = this.ply - 1; d >= 1; d--) {
       const size = this.made - this.entry[d];
       if (size < this.nextProbe[d]) continue;
-      this.nextProbe[d] = size * this.probeGrow;
-      for (let e = d; e <= this.ply; e++) {
-        const due = this.entry[e] + this.nextProbe[e];
-        this.minDue[e] = e > 1 ? Math.min(this.minDue[e - 1], due) : due;
+      changed = d;
+      if (this.ply - d > this.probeWindow) {
+        this.nextProbe[d] = Number.POSITIVE_INFINITY;
+        continue;
       }
+      this.nextProbe[d] = size * this.probeGrow;
       // Within the search's budget (SearchGame.spending): a probe never overruns it.
       const budget = Math.min(Math.ceil(size * this.probeShare), this.spending.left - 1);
-      if (budget < 1) break;
-      if (this.probeAt(d, budget)) {
+      if (budget >= 1 && this.probeAt(d, budget)) {
         this.lostLevel = d;
-        return true;
+        probed = true;
       }
       break;
     }
-    return false;
+    for (let e = changed; e <= this.ply; e++) {
+      const due = this.entry[e] + this.nextProbe[e];
+      this.minDue[e] = e > 1 ? Math.min(this.minDue[e - 1], due) : due;
+    }
+    return probed;
   }
 
   /** Probes the position at depth d of the path; the game comes back here. */
   private probeAt(d: number, budget: number): boolean {
     for (let i = this.ply - 1; i >= d; i--) super.unmake(this.mv[i]);
-    const moved = this.moved;
-    moved.fill(0);
-    for (let i = 0; i < d; i++) moved[this.card[i]] = 1;
+    // The cards moved on the path above d: those moved on the whole path, less the moves below.
+    const moved = this.moved,
+      onPath = this.onPath;
+    for (let i = d; i < this.ply; i++) onPath[this.card[i]]--;
+    for (let c = 0; c < DECK; c++) moved[c] = onPath[c] > 0 ? 1 : 0;
+    for (let i = d; i < this.ply; i++) onPath[this.card[i]]++;
+    this.attempts++;
     const before = this.probe.stats.nodes;
     const lost = this.probe.lostAt(this, moved, budget);
     this.spending.spent += this.probe.stats.nodes - before;
