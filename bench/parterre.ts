@@ -24,7 +24,7 @@ import { resolvePolicy, type StreamlinerRun } from '../src/search/policy.js';
 import { boundedRate, percentile, pct } from '../src/batch/stats.js';
 import { dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
 import { PT_POLICY } from '../src/games/parterre/policy.js';
-import { ptSearchGame } from '../src/games/parterre/suit-relaxation.js';
+import { ptSearchGame } from '../src/games/parterre/relax-probe.js';
 
 /** "dfs/0.75,0.5:4,dfs@1": depth-first on at most 75% of the streamliner's budget, best-first
  *  w 0.5 on guide 4, depth-first at level 1. */

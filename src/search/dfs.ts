@@ -100,8 +100,19 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
   };
 
   if (game.costlyNodes) budget.everyNode();
-  // Only DEAD matters here: the game's dead() when it has one spares computing the bound.
-  const isDead = game.dead ? () => game.dead!() : () => game.lowerBound() >= DEAD;
+  // Only DEAD matters here: the game's dead() when it has one spares computing the bound. Nodes
+  // the game spends inside it on searches of its own are charged to the budget.
+  const deadTest = game.dead ? () => game.dead!() : () => game.lowerBound() >= DEAD;
+  const spending = game.spending;
+  const isDead = spending
+    ? () => {
+        spending.left = budget.left;
+        const d = deadTest();
+        budget.charge(spending.spent);
+        spending.spent = 0;
+        return d;
+      }
+    : deadTest;
   const pruned = game.searchMoves !== undefined;
   const redundant = game.redundant;
   const deadFirst = game.deadFirst === true;

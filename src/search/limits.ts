@@ -96,6 +96,17 @@ export class Budget {
     this.clockMask = 0;
   }
 
+  /** Counts n nodes spent outside the search's own moves (SearchGame.spending); the next tick()
+   *  sees them. */
+  charge(n: number): void {
+    this.nodes += n;
+  }
+
+  /** Nodes left before the node limit (Infinity without one). */
+  get left(): number {
+    return this.maxNodes - this.nodes;
+  }
+
   /** Counts one node; returns false when a limit is hit (and records which). */
   tick(): boolean {
     if (++this.nodes >= this.maxNodes) {

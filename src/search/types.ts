@@ -88,6 +88,11 @@ export interface SearchGame {
    *  table and stacks within the rest. The caches start empty there, as on a new game object, so
    *  a solve's result does not depend on the solves run on the game before it. */
   memoryBudget?(bytes: number): number;
+  /** Optional, for a game that searches on its own inside dead() (e.g. probes of a relaxation):
+   *  depth-first search sets `left` to the nodes its budget has left before each dead(), and
+   *  after it adds `spent` (which the game counts, within `left - 1`) to its own count and zeroes
+   *  it, so that its budget and stats pay for them and the budget is never overrun. */
+  readonly spending?: { left: number; spent: number };
   /** Notation of a move in the current position (for solutions and traces). */
   formatMove(m: number): string;
 }

@@ -1,4 +1,4 @@
-import { PILES, type PtDeal } from './deal.js';
+import { PILES } from './deal.js';
 import {
   B2F,
   B2P,
@@ -112,8 +112,10 @@ export class SuitRelaxation extends PtGame {
     return to !== p && (this.plen[to] > 0 || this.plen[p] > 0);
   }
   /** Per pile, how many cards at its bottom are placed (never moved). */
-  private readonly placed = new Int8Array(PILES);
-  private readonly undo = new Int8Array(1 << 16);
+  protected readonly placed = new Int8Array(PILES);
+  /** placed[] of the source pile before each move on the path (depth-first paths may run tens of
+   *  thousands of moves deep: it grows). */
+  private undo = new Int8Array(1 << 12);
   private depth = 0;
   private readonly order = new Int32Array(PILES);
   private readonly hdr = new Int32Array(PILES);
@@ -122,7 +124,7 @@ export class SuitRelaxation extends PtGame {
   /** Per card: 1 when it lay in a pile where the relaxation starts (only such a card can be
    *  loose when the bouquet is not). */
   private readonly fromPile = new Uint8Array(DECK);
-  override readonly maxKeyWords = 10;
+  override readonly maxKeyWords: number = 10;
   private readonly runHi = new Float64Array(PILES);
 
   /** `bouquetLoose`: whether bouquet cards, and cards that came from the bouquet, are loose too
@@ -136,6 +138,24 @@ export class SuitRelaxation extends PtGame {
       bouquet: pos.bouquetCards(),
       ...(pos.removable ? { rules: REMOVABLE_RULES } : {}),
     });
+    this.anchor();
+  }
+
+  /** Makes the relaxation start from `pos` (a position of the same deal's rules), as a new
+   *  SuitRelaxation(pos) would, without allocating its arrays again. */
+  restart(pos: PtGame): void {
+    this.reset({
+      piles: Array.from({ length: PILES }, (_, p) => pos.pile(p)),
+      bouquet: pos.bouquetCards(),
+      ...(pos.removable ? { rules: REMOVABLE_RULES } : {}),
+    });
+    this.depth = 0;
+    this.anchor();
+  }
+
+  /** Every pile card placed: the relaxation starts here. */
+  private anchor(): void {
+    this.fromPile.fill(0);
     for (let p = 0; p < PILES; p++) {
       this.placed[p] = this.plen[p];
       for (let i = 0; i < this.plen[p]; i++) this.fromPile[this.piles[p * PILE_CAP + i]] = 1;
@@ -389,6 +409,11 @@ export class SuitRelaxation extends PtGame {
     const from = (m >> 2) & 31,
       kind = m & 3;
     const fromPile = kind === P2F || kind === 2;
+    if (this.depth === this.undo.length) {
+      const grown = new Int8Array(this.undo.length * 2);
+      grown.set(this.undo);
+      this.undo = grown;
+    }
     this.undo[this.depth++] = fromPile ? this.placed[from] : 0;
     if (m & SWAP) {
       const c = (m >> 10) & 63,
@@ -521,17 +546,4 @@ export class SuitRelaxation extends PtGame {
     out[4] = (hdr[order[5]] | ((f[0] | (f[1] << 4) | (f[2] << 8) | (f[3] << 12)) << 13)) >>> 0;
     return 5;
   }
-}
-
-/** The search game for a deal, with its suit relaxation (the 'auto' search runs it on
- *  PT_POLICY.relaxationShare). Under foundations=removable only on the partial hint (the level-3
- *  streamlined run, which takes cards off, cut off, the others exhausted): where level 3 is
- *  exhausted too the exhaustive pass proves lost deals that the relaxation cannot (27 and 78 of
- *  seeds 1..420 at 5M nodes: the relaxation runs out of its 4.5M nodes on both and takes the
- *  exhaustive pass's budget), while on the partial hint it proves 316 (bench/RESULTS.md,
- *  "Parterre: the suit relaxation under foundations=removable"). */
-export function ptSearchGame(deal: PtDeal): PtGame {
-  const g = new PtGame(deal);
-  g.relaxation = (partial?: boolean) => (g.removable && !partial ? undefined : new SuitRelaxation(g));
-  return g;
 }

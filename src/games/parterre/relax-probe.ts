@@ -1,0 +1,394 @@
+import { dfs } from '../../search/dfs.js';
+import { FULL, StateTable } from '../../search/table.js';
+import type { SearchMode } from '../../search/types.js';
+import { PILES, type PtDeal } from './deal.js';
+import { DECK, PILE_CAP } from './position.js';
+import { PtGame } from './search.js';
+import { SuitRelaxation } from './suit-relaxation.js';
+
+// Small probes of the suit relaxation inside the exact search, with a memory of the relaxed
+// states they proved lost (an experiment of issue 35: bench/RESULTS.md, "Parterre: relaxation
+// probes inside the exact search").
+//
+// A probe at a real position N searches the suit relaxation anchored at N (every pile card of N
+// placed) depth-first, exhaustively, on at most `budget` nodes. Exhausted without a win, the
+// relaxation of N is lost, so N is lost (suit-relaxation.ts: every real line is a relaxed line).
+//
+// The lost set. An exhausted probe from R proves R relaxed-lost, and so every relaxed state it
+// entered: each was reached from R by legal relaxed moves (forced moves and the searched moves are
+// legal moves; what the prunings leave out only makes fewer states entered), and a state reachable
+// from a lost state is lost. Those states join `lost`; a later probe prunes a state found there as
+// dead (sound as dead() is), and a real position whose own relaxed state is there is lost at once.
+// A probe cut off by its budget, or won, proves nothing and stores nothing.
+//
+// For the states of one probe to mean the same in another, anchored elsewhere, the key must not
+// depend on the anchor: SuitRelaxation.key() codes placed cards by their pile at the anchor, so
+// here they are coded by identity (ProbeRelaxation.key()). The relaxed game from a state depends
+// on the state only — which cards are placed (they keep their suits), where the loose cards lie
+// by rank, the foundations' heights (the loose cards are the rest) — and its moves, prunings,
+// forced move and dead test read only that (their proofs in suit-relaxation.ts are about the
+// relaxed game from any such state), so a state lost in one probe is lost in every other.
+
+/** The suit relaxation keyed independently of its anchor, pruning on the shared lost set. */
+export class ProbeRelaxation extends SuitRelaxation {
+  override readonly maxKeyWords = 40;
+  private readonly seq = new Uint32Array(PILES * 5);
+  private readonly seqLen = new Int32Array(PILES);
+  private readonly ord = new Int32Array(PILES);
+  private readonly cnt = new Int32Array(13);
+  private readonly kbuf = new Uint32Array(40);
+
+  constructor(
+    pos: PtGame,
+    private readonly lost: StateTable,
+    private readonly wins: StateTable | undefined,
+  ) {
+    super(pos);
+  }
+
+  /** Also true at a state that an earlier probe's winning line went through (relaxed-won): the
+   *  probe then ends "won", which proves nothing, as a real relaxed win would — it only spares
+   *  the budget. No verdict rests on it. */
+  override won(): boolean {
+    if (super.won()) return true;
+    return this.wins !== undefined && this.wins.size > 0 && this.wins.get(this.kbuf, this.key(this.kbuf)) >= 0;
+  }
+
+  /** Per pile: a header (placed count << 10 | cards above them << 5 | the bottom's rank when none
+   *  is placed; 0 for an empty pile), then its placed cards by identity, 5 to a word (6 bits
+   *  each); the piles sorted by those words; then the bouquet's count per rank and the
+   *  foundations' heights. It decodes to the relaxed state: the placed cards exactly, the loose
+   *  ones above them by rank (each lands one rank below the top it lands on, or first on an empty
+   *  pile: then the pile's bottom rank is given), the bouquet's loose cards by rank, the cards
+   *  home; the loose cards are all the others. */
+  override key(out: Uint32Array): number {
+    const seq = this.seq,
+      len = this.seqLen,
+      ord = this.ord;
+    for (let p = 0; p < PILES; p++) {
+      const n = this.plen[p],
+        l = this.placed[p],
+        base = p * PILE_CAP,
+        o = p * 5;
+      seq[o] = n === 0 ? 0 : (l << 10) | ((n - l) << 5) | (l === 0 ? (this.piles[base] % 13) + 1 : 0);
+      let w = 1;
+      for (let i = 0; i < l; i += 5) {
+        let v = 0;
+        for (let j = i; j < Math.min(l, i + 5); j++) v = v * 64 + this.piles[base + j];
+        seq[o + w++] = v;
+      }
+      len[p] = w;
+      let i = p;
+      while (i > 0 && this.less(p, ord[i - 1])) {
+        ord[i] = ord[i - 1];
+        i--;
+      }
+      ord[i] = p;
+    }
+    let w = 0;
+    for (let k = 0; k < PILES; k++) {
+      const p = ord[k];
+      for (let j = 0; j < len[p]; j++) out[w++] = seq[p * 5 + j];
+    }
+    const cnt = this.cnt;
+    cnt.fill(0);
+    for (let k = 0; k < this.bouquet.length; k++) if (this.bmask & (1 << k)) cnt[this.bouquet[k] % 13]++;
+    let w0 = 0,
+      w1 = 0;
+    for (let r = 0; r < 10; r++) w0 |= cnt[r] << (3 * r);
+    for (let r = 10; r < 13; r++) w1 |= cnt[r] << (3 * (r - 10));
+    const f = this.found;
+    out[w++] = w0 >>> 0;
+    out[w++] = (w1 | ((f[0] | (f[1] << 4) | (f[2] << 8) | (f[3] << 12)) << 9)) >>> 0;
+    return w;
+  }
+
+  /** Whether pile a's words come before pile b's (any total order will do). */
+  private less(a: number, b: number): boolean {
+    const seq = this.seq,
+      la = this.seqLen[a],
+      lb = this.seqLen[b];
+    for (let j = 0; j < Math.min(la, lb); j++) {
+      const x = seq[a * 5 + j],
+        y = seq[b * 5 + j];
+      if (x !== y) return x < y;
+    }
+    return la < lb;
+  }
+
+  /** Makes the cards marked in `moved` loose, with every card above them (they came later):
+   *  the state the relaxation anchored at an earlier position reaches by the real moves since
+   *  (see lostAt()). */
+  loosen(moved: Uint8Array): void {
+    for (let p = 0; p < PILES; p++) {
+      const base = p * PILE_CAP;
+      let i = 0;
+      while (i < this.placed[p] && moved[this.piles[base + i]] === 0) i++;
+      this.placed[p] = i;
+    }
+  }
+
+  /** Lost when the lost set holds the state (see the header), else SuitRelaxation's test. */
+  override dead(): boolean {
+    if (this.lost.size > 0 && this.lost.get(this.kbuf, this.key(this.kbuf)) >= 0) return true;
+    return super.dead();
+  }
+}
+
+export interface ProbeStats {
+  /** Probes run, probes exhausted (the position proved lost), positions found lost in the set
+   *  without a search, relaxed nodes spent, states in the lost set. */
+  probes: number;
+  exhausted: number;
+  hits: number;
+  nodes: number;
+  lostStates: number;
+  /** Probes won (a relaxed win, or a state of an earlier win met), and of them at the root. */
+  won: number;
+  wonHits: number;
+}
+
+/** The probes of one exact search: a relaxation reused from probe to probe, its scratch table,
+ *  and the lost set (bounded by `lostBytes`: when full, no more states join it). */
+export class RelaxProbe {
+  readonly stats: ProbeStats = { probes: 0, exhausted: 0, hits: 0, nodes: 0, lostStates: 0, won: 0, wonHits: 0 };
+  private readonly lost: StateTable;
+  private readonly wins?: StateTable;
+  private readonly scratch: StateTable;
+  private relax?: ProbeRelaxation;
+  private readonly buf = new Uint32Array(64);
+  private full = false;
+
+  constructor(
+    readonly budget: number,
+    lostBytes = 256 << 20,
+    keepWins = true,
+    winBytes = 64 << 20,
+    scratchBytes = 16 << 20,
+  ) {
+    this.lost = new StateTable(lostBytes);
+    if (keepWins) this.wins = new StateTable(winBytes);
+    this.scratch = new StateTable(scratchBytes);
+  }
+
+  /** Whether a probe proves the real position `pos` lost (see the header). With `moved`, the
+   *  probe starts from the state that the relaxation anchored at an ancestor A of pos reaches by
+   *  the real line from A to pos, the cards it moved (marked in `moved`) loose: a real line from
+   *  pos is a relaxed line from that state (the real moves are all relaxed moves, whatever is
+   *  loose), so that state lost proves pos lost. More cards loose: a smaller space, shared with
+   *  more probes, and a weaker proof. */
+  lostAt(pos: PtGame, moved?: Uint8Array, budget = this.budget): boolean {
+    if (this.relax === undefined) this.relax = new ProbeRelaxation(pos, this.lost, this.wins);
+    else this.relax.restart(pos);
+    const g = this.relax;
+    if (moved) g.loosen(moved);
+    const n = g.key(this.buf);
+    if (this.lost.get(this.buf, n) >= 0) {
+      this.stats.hits++;
+      return true;
+    }
+    this.stats.probes++;
+    this.scratch.clear();
+    const r = dfs(g, { maxNodes: budget, whenFull: 'stop' }, this.scratch);
+    this.stats.nodes += r.stats.nodes;
+    if (r.outcome === 'solved') {
+      this.stats.won++;
+      if (r.moves.length === 0) this.stats.wonHits++;
+      // Every state of the winning line is relaxed-won.
+      const w = this.wins;
+      if (w !== undefined) {
+        for (const m of r.moves) {
+          g.make(m);
+          w.insert(this.buf, g.key(this.buf));
+        }
+        for (let i = r.moves.length - 1; i >= 0; i--) g.unmake(r.moves[i]);
+        w.insert(this.buf, g.key(this.buf));
+      }
+    }
+    if (r.outcome !== 'unsolvable') return false;
+    this.stats.exhausted++;
+    if (!this.full) {
+      const buf = this.buf;
+      this.scratch.forEachKey((words, from, len) => {
+        if (this.full) return;
+        for (let j = 0; j < len; j++) buf[j] = words[from + j];
+        if (this.lost.insert(buf, len) === FULL) this.full = true;
+      });
+      this.stats.lostStates = this.lost.size;
+    }
+    return true;
+  }
+}
+
+/** Probes of the exact depth-first search (measured, bench/RESULTS.md "Parterre: relaxation
+ *  probes inside the exact search"): an ancestor A on the search's path whose subtree has taken
+ *  probeFirst (300) real nodes so far (then 4x that, 16x, ...) is probed on twice that many relaxed
+ *  nodes, the deepest such ancestor first, while the probes have spent less than a quarter of
+ *  the real nodes. The probe starts from the state the relaxation anchored at the search's root
+ *  reaches by the real line from the root to A (the cards moved since the root loose: the state
+ *  space of every probe is the same one, which the lost set serves best). Proved lost, A is lost,
+ *  and so is every position reachable from it: dead() is true for every position under A until
+ *  the search leaves A, which it then unwinds at the cost of the moves still on its stack. */
+export class PtProbingGame extends PtGame {
+  /** Whether the exhaustive depth-first searches probe (final reading only: measured there). */
+  probes = true;
+  /** The schedule above (settable for tests and experiments). */
+  probeFirst = 300;
+  probeGrow = 4;
+  probeShare = 2;
+  probeRatio = 0.25;
+  probeWindow = 1000;
+  /** What a probe costs before its first node (restarting the relaxation, its key, the path
+   *  unmade and remade), in nodes, for probeRatio: probes that end at once on the won or lost
+   *  set count too (deal 1501: 957k of them, 26 CPU s at 5M nodes without this). */
+  probeSetup = 50;
+  private attempts = 0;
+  private probe = new RelaxProbe(0);
+  private on = false;
+  private streamOn = false;
+  private ply = 0;
+  private cap = 1 << 12;
+  /** Per depth of the path: the move into it, its card, the real nodes made when the search
+   *  entered the position, and the nodes at which it is probed next. */
+  private mv = new Int32Array(this.cap);
+  private card = new Int8Array(this.cap);
+  private entry = new Float64Array(this.cap);
+  private nextProbe = new Float64Array(this.cap);
+  /** Per depth: the least node count at which it or an ancestor is due for a probe (so that a
+   *  dead() with none due costs nothing: paths run tens of thousands of plies deep). */
+  private minDue = new Float64Array(this.cap);
+  private made = 0;
+  /** The shallowest depth on the path whose position a probe proved lost (Infinity: none). */
+  private lostLevel = Infinity;
+  private readonly moved = new Uint8Array(DECK);
+  /** Per card, its moves on the path from the root. */
+  private readonly onPath = new Int32Array(DECK);
+  /** SearchGame.spending: the probes' nodes, charged to the search's budget. */
+  readonly spending = { left: Number.POSITIVE_INFINITY, spent: 0 };
+
+  override make(m: number): void {
+    super.make(m);
+    if (this.ply === this.cap) this.grow();
+    this.mv[this.ply] = m;
+    this.onPath[(m >> 10) & 63]++;
+    this.card[this.ply++] = (m >> 10) & 63;
+    this.entry[this.ply] = this.made++;
+    this.nextProbe[this.ply] = this.probeFirst;
+    const due = this.entry[this.ply] + this.probeFirst;
+    this.minDue[this.ply] = this.ply > 1 ? Math.min(this.minDue[this.ply - 1], due) : due;
+  }
+
+  override unmake(m: number): void {
+    super.unmake(m);
+    if (this.ply === this.lostLevel) this.lostLevel = Infinity;
+    this.onPath[(m >> 10) & 63]--;
+    this.ply--;
+  }
+
+  private grow(): void {
+    this.cap *= 2;
+    const g = <T extends Int32Array | Int8Array | Float64Array>(a: T, b: T): T => (b.set(a), b);
+    this.mv = g(this.mv, new Int32Array(this.cap));
+    this.card = g(this.card, new Int8Array(this.cap));
+    this.entry = g(this.entry, new Float64Array(this.cap));
+    this.nextProbe = g(this.nextProbe, new Float64Array(this.cap));
+    this.minDue = g(this.minDue, new Float64Array(this.cap));
+  }
+
+  override streamline(on: boolean, level = 0, order = 0): void {
+    this.streamOn = on;
+    super.streamline(on, level, order);
+  }
+
+  override beginSearch(mode?: SearchMode): void {
+    super.beginSearch(mode);
+    // The current position is the search's root, the probes' anchor.
+    this.ply = 0;
+    this.lostLevel = Infinity;
+    this.onPath.fill(0);
+    this.on = this.probes && !this.removable && mode?.guided !== true && !this.streamOn;
+  }
+
+  /** The probes' lost and won sets and scratch table take an eighth of the memory budget. */
+  memoryBudget(bytes: number): number {
+    const part = Math.floor(bytes / 8);
+    this.probe = new RelaxProbe(0, Math.floor(part * 0.6), true, Math.floor(part * 0.2), Math.floor(part * 0.2));
+    this.attempts = 0;
+    return part;
+  }
+
+  get probeStats(): ProbeStats {
+    return this.probe.stats;
+  }
+
+  override dead(): boolean {
+    if (super.dead()) return true;
+    if (!this.on) return false;
+    if (this.ply >= this.lostLevel) return true;
+    const stats = this.probe.stats;
+    if (
+      this.ply < 2 ||
+      this.made < this.minDue[this.ply - 1] ||
+      stats.nodes + this.probeSetup * this.attempts >= this.probeRatio * this.made
+    )
+      return false;
+    // The deepest due ancestor; those more than probeWindow plies up are never probed (a probe
+    // unmakes and remakes the path down to its ancestor: on paths tens of thousands of plies deep
+    // that cost more than the probes, 100 CPU s on deal 1501 at 5M nodes).
+    let changed = this.ply,
+      probed = false;
+    for (let d = this.ply - 1; d >= 1; d--) {
+      const size = this.made - this.entry[d];
+      if (size < this.nextProbe[d]) continue;
+      changed = d;
+      if (this.ply - d > this.probeWindow) {
+        this.nextProbe[d] = Number.POSITIVE_INFINITY;
+        continue;
+      }
+      this.nextProbe[d] = size * this.probeGrow;
+      // Within the search's budget (SearchGame.spending): a probe never overruns it.
+      const budget = Math.min(Math.ceil(size * this.probeShare), this.spending.left - 1);
+      if (budget >= 1 && this.probeAt(d, budget)) {
+        this.lostLevel = d;
+        probed = true;
+      }
+      break;
+    }
+    for (let e = changed; e <= this.ply; e++) {
+      const due = this.entry[e] + this.nextProbe[e];
+      this.minDue[e] = e > 1 ? Math.min(this.minDue[e - 1], due) : due;
+    }
+    return probed;
+  }
+
+  /** Probes the position at depth d of the path; the game comes back here. */
+  private probeAt(d: number, budget: number): boolean {
+    for (let i = this.ply - 1; i >= d; i--) super.unmake(this.mv[i]);
+    // The cards moved on the path above d: those moved on the whole path, less the moves below.
+    const moved = this.moved,
+      onPath = this.onPath;
+    for (let i = d; i < this.ply; i++) onPath[this.card[i]]--;
+    for (let c = 0; c < DECK; c++) moved[c] = onPath[c] > 0 ? 1 : 0;
+    for (let i = d; i < this.ply; i++) onPath[this.card[i]]++;
+    this.attempts++;
+    const before = this.probe.stats.nodes;
+    const lost = this.probe.lostAt(this, moved, budget);
+    this.spending.spent += this.probe.stats.nodes - before;
+    for (let i = d; i < this.ply; i++) super.make(this.mv[i]);
+    return lost;
+  }
+}
+
+/** The search game for a deal, with its suit relaxation (the 'auto' search runs it on
+ *  PT_POLICY.relaxationShare) and, under foundations=final, the probes above in its exhaustive
+ *  searches. Under foundations=removable the relaxation runs only on the partial hint (the
+ *  level-3 streamlined run, which takes cards off, cut off, the others exhausted): where level 3
+ *  is exhausted too the exhaustive pass proves lost deals that the relaxation cannot (27 and 78
+ *  of seeds 1..420 at 5M nodes: the relaxation runs out of its 4.5M nodes on both and takes the
+ *  exhaustive pass's budget), while on the partial hint it proves 316 (bench/RESULTS.md,
+ *  "Parterre: the suit relaxation under foundations=removable"). */
+export function ptSearchGame(deal: PtDeal): PtGame {
+  const g = new PtProbingGame(deal);
+  g.relaxation = (partial?: boolean) => (g.removable && !partial ? undefined : new SuitRelaxation(g));
+  return g;
+}

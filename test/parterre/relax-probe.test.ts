@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { dealFromSeed, dealToJson } from '../../src/games/parterre/deal.js';
+import { PILE_CAP } from '../../src/games/parterre/position.js';
+import { ProbeRelaxation, type PtProbingGame, ptSearchGame } from '../../src/games/parterre/relax-probe.js';
+import { PtGame } from '../../src/games/parterre/search.js';
+import { dfs } from '../../src/search/dfs.js';
+import { StateTable } from '../../src/search/table.js';
+import { lcg, plainSolve, randomEndgames } from './helpers.js';
+
+// Relaxation probes inside the exact search (src/games/parterre/relax-probe.ts): a probe that
+// exhausts the suit relaxation proves its position lost, and the relaxed states it met join a
+// lost set shared by later probes, keyed independently of where the probe started.
+
+const table = new StateTable(1 << 22);
+
+/** The relaxed state a key must stand for: the placed cards by identity per pile (the piles as a
+ *  multiset), the loose cards above them by rank, the bouquet by rank, the foundations. */
+function relaxedState(g: ProbeRelaxation): string {
+  const placed = (g as unknown as { placed: Int8Array }).placed;
+  const piles: string[] = [];
+  for (let p = 0; p < 6; p++) {
+    const cards = Array.from(g.piles.subarray(p * PILE_CAP, p * PILE_CAP + g.plen[p]));
+    const l = placed[p];
+    piles.push(`${cards.slice(0, l).join(',')}/${cards.slice(l).map((c) => c % 13)}`);
+  }
+  const bouquet = g
+    .bouquetCards()
+    .map((c) => c % 13)
+    .sort((a, b) => a - b);
+  return `${piles.sort().join('|')} b${bouquet} f${Array.from(g.found)}`;
+}
+
+describe('relaxation probes', () => {
+  it('key the relaxed state the same from whatever position the relaxation starts', () => {
+    // Random relaxed lines from several anchors (the deal, and positions along real lines), the
+    // states of all of them in one map: equal keys exactly when the states are equal.
+    const rnd = lcg(17);
+    const byKey = new Map<string, string>(),
+      byState = new Map<string, string>();
+    const lost = new StateTable(1 << 20);
+    let shared = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const real = new PtGame(dealFromSeed(String(seed)));
+      const rbuf = new Int32Array(real.maxMoves);
+      for (let anchor = 0; anchor < 6; anchor++) {
+        const g = new ProbeRelaxation(real, lost, undefined);
+        const buf = new Int32Array(g.maxMoves),
+          key = new Uint32Array(g.maxKeyWords);
+        for (let step = 0; step < 200; step++) {
+          const n = g.searchMoves(buf, 0);
+          if (n === 0) break;
+          let m = buf[Math.floor(rnd() * n)];
+          for (let i = 0; i < n; i++)
+            if ((buf[i] & 3) < 2 && rnd() < 0.5) {
+              m = buf[i];
+              break;
+            }
+          g.make(m);
+          const k = Array.from(key.subarray(0, g.key(key))).join(',');
+          const s = relaxedState(g);
+          if (byKey.has(k)) {
+            expect(byKey.get(k)).toBe(s);
+            shared++;
+          } else byKey.set(k, s);
+          if (byState.has(s)) expect(byState.get(s)).toBe(k);
+          else byState.set(s, k);
+        }
+        // The next anchor: a few real moves further.
+        for (let t = 0; t < 8; t++) {
+          const n = real.searchMoves(rbuf, 0);
+          if (n === 0) break;
+          real.make(rbuf[Math.floor(rnd() * n)]);
+        }
+      }
+    }
+    expect(byKey.size).toBeGreaterThan(500);
+    expect(shared).toBeGreaterThan(0);
+  });
+
+  it('reach, from the position a real line ends at with its cards loose, the state the relaxation from its start reaches by that line', () => {
+    // What a probe of an ancestor starts from (PtProbingGame.probeAt()): the relaxation anchored
+    // at the root, played along the real line, keys as the relaxation anchored at the line's end
+    // with the cards the line moved loose.
+    const rnd = lcg(23);
+    const lost = new StateTable(1 << 20);
+    let checked = 0;
+    for (let seed = 1; seed <= 8; seed++) {
+      const real = new PtGame(dealFromSeed(String(seed)));
+      const fromRoot = new ProbeRelaxation(real, lost, undefined);
+      const buf = new Int32Array(real.maxMoves),
+        k1 = new Uint32Array(fromRoot.maxKeyWords),
+        k2 = new Uint32Array(fromRoot.maxKeyWords);
+      const moved = new Uint8Array(52);
+      for (let step = 0; step < 120; step++) {
+        const n = real.searchMoves(buf, 0);
+        if (n === 0) break;
+        const m = buf[Math.floor(rnd() * n)];
+        real.make(m);
+        fromRoot.make(m);
+        moved[(m >> 10) & 63] = 1;
+        const there = new ProbeRelaxation(real, lost, undefined);
+        there.loosen(moved);
+        expect(relaxedState(there)).toBe(relaxedState(fromRoot));
+        const a = Array.from(k1.subarray(0, fromRoot.key(k1))).join(','),
+          b = Array.from(k2.subarray(0, there.key(k2))).join(',');
+        expect(b).toBe(a);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
+  });
+
+  it('never prove lost an endgame that plain search wins, and lose no win', () => {
+    let lostEndgames = 0,
+      proved = 0,
+      probes = 0;
+    for (const deal of randomEndgames(31, 100, 22, 30, 3)) {
+      const want = plainSolve(deal, 300_000, table);
+      const g = ptSearchGame(deal) as PtProbingGame;
+      // Probes everywhere: from an ancestor's 5th node on, no cap on their share.
+      g.probeFirst = 5;
+      g.probeShare = 4;
+      g.probeRatio = Number.POSITIVE_INFINITY;
+      table.clear();
+      const got = dfs(g, { maxNodes: 3_000_000 }, table).outcome;
+      const text = JSON.stringify(dealToJson(deal));
+      if (want !== 'unknown') expect(got, text).toBe(want);
+      if (want === 'unsolvable') lostEndgames++;
+      proved += g.probeStats.exhausted + g.probeStats.hits;
+      probes += g.probeStats.probes;
+    }
+    // Not vacuous: lost endgames, and positions that probes proved lost.
+    expect(lostEndgames).toBeGreaterThan(3);
+    expect(probes).toBeGreaterThan(100);
+    expect(proved).toBeGreaterThan(20);
+  });
+});
