@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/games/parterre/deal.js';
 import type { PtPosition } from '../../src/games/parterre/position.js';
-import { ptSearchGame } from '../../src/games/parterre/suit-relaxation.js';
+import { ptSearchGame } from '../../src/games/parterre/relax-probe.js';
 import { dfs } from '../../src/search/dfs.js';
 import { StateTable } from '../../src/search/table.js';
 
