@@ -1,4 +1,5 @@
 import { dfs } from '../../search/dfs.js';
+import { grown } from '../../search/grow.js';
 import { FULL, StateTable } from '../../search/table.js';
 import type { SearchMode } from '../../search/types.js';
 import { PILES, type PtDeal } from './deal.js';
@@ -7,8 +8,8 @@ import { PtGame } from './search.js';
 import { SuitRelaxation } from './suit-relaxation.js';
 
 // Small probes of the suit relaxation inside the exact search, with a memory of the relaxed
-// states they proved lost (an experiment of issue 35: bench/RESULTS.md, "Parterre: relaxation
-// probes inside the exact search").
+// states they proved lost: they close lost subtrees that the exact search would walk to the end
+// (measured in bench/RESULTS.md, "Parterre: relaxation probes inside the exact search").
 //
 // A probe at a real position N searches the suit relaxation anchored at N (every pile card of N
 // placed) depth-first, exhaustively, on at most `budget` nodes. Exhausted without a win, the
@@ -287,12 +288,11 @@ export class PtProbingGame extends PtGame {
 
   private grow(): void {
     this.cap *= 2;
-    const g = <T extends Int32Array | Int8Array | Float64Array>(a: T, b: T): T => (b.set(a), b);
-    this.mv = g(this.mv, new Int32Array(this.cap));
-    this.card = g(this.card, new Int8Array(this.cap));
-    this.entry = g(this.entry, new Float64Array(this.cap));
-    this.nextProbe = g(this.nextProbe, new Float64Array(this.cap));
-    this.minDue = g(this.minDue, new Float64Array(this.cap));
+    this.mv = grown(this.mv, this.cap);
+    this.card = grown(this.card, this.cap);
+    this.entry = grown(this.entry, this.cap);
+    this.nextProbe = grown(this.nextProbe, this.cap);
+    this.minDue = grown(this.minDue, this.cap);
   }
 
   override streamline(on: boolean, level = 0, order = 0): void {

@@ -1,4 +1,5 @@
-import { PILES } from './deal.js';
+import { grown } from '../../search/grow.js';
+import { PILES, type PtDeal } from './deal.js';
 import {
   B2F,
   B2P,
@@ -76,6 +77,15 @@ import { PtGame } from './search.js';
  *  (rank, suit)). */
 const SWAP = 1 << 16;
 
+/** The deal a relaxation starting from `pos` is made of: its piles, bouquet and rules. */
+function startOf(pos: PtGame): PtDeal {
+  return {
+    piles: Array.from({ length: PILES }, (_, p) => pos.pile(p)),
+    bouquet: pos.bouquetCards(),
+    ...(pos.removable ? { rules: REMOVABLE_RULES } : {}),
+  };
+}
+
 export class SuitRelaxation extends PtGame {
   protected override redundantRule = (last: number, m: number) => this.movesLooseAgain(last, m);
 
@@ -133,22 +143,14 @@ export class SuitRelaxation extends PtGame {
     pos: PtGame,
     readonly bouquetLoose = true,
   ) {
-    super({
-      piles: Array.from({ length: PILES }, (_, p) => pos.pile(p)),
-      bouquet: pos.bouquetCards(),
-      ...(pos.removable ? { rules: REMOVABLE_RULES } : {}),
-    });
+    super(startOf(pos));
     this.anchor();
   }
 
   /** Makes the relaxation start from `pos` (a position of the same deal's rules), as a new
    *  SuitRelaxation(pos) would, without allocating its arrays again. */
   restart(pos: PtGame): void {
-    this.reset({
-      piles: Array.from({ length: PILES }, (_, p) => pos.pile(p)),
-      bouquet: pos.bouquetCards(),
-      ...(pos.removable ? { rules: REMOVABLE_RULES } : {}),
-    });
+    this.reset(startOf(pos));
     this.depth = 0;
     this.anchor();
   }
@@ -409,11 +411,7 @@ export class SuitRelaxation extends PtGame {
     const from = (m >> 2) & 31,
       kind = m & 3;
     const fromPile = kind === P2F || kind === 2;
-    if (this.depth === this.undo.length) {
-      const grown = new Int8Array(this.undo.length * 2);
-      grown.set(this.undo);
-      this.undo = grown;
-    }
+    this.undo = grown(this.undo, this.depth + 1);
     this.undo[this.depth++] = fromPile ? this.placed[from] : 0;
     if (m & SWAP) {
       const c = (m >> 10) & 63,
