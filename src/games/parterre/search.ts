@@ -361,7 +361,7 @@ export class PtGame extends PtPosition implements SearchGame {
   beginSearch(mode?: SearchMode): void {
     // Not in the streamliner: its suit-blind key keeps the first position met of each class, so
     // leaving moves out changes which positions stand for a class and which wins the run finds
-    // (with the rule there, 258 is no longer won at 5M nodes, nor 307 in order 1 at 80k).
+    // (with the rule there, 258 is not won at 5M nodes, nor 307 in order 1 at 80k).
     this.redundant = this.skipRedundant && !this.streamlined ? this.redundantRule : undefined;
     this.rootCheck = this.capacityAtRoot;
     this.foundationMovesOn = mode?.guided !== true || this.guidedFoundationMoves;
