@@ -53,6 +53,9 @@ export interface AutoPolicy {
    *  the optional ones) has exhausted its space without a win (a hint that the deal is lost);
    *  absent or 0: none. */
   relaxationShare?: number;
+  /** The relaxation's share on a weaker hint: the first streamlined run exhausted its space
+   *  while a later one was cut off, none won (asked as partial); absent or 0: none on that hint. */
+  firstExhaustedRelaxationShare?: number;
   /** For a game with guides: when the first streamlined run was cut off by its budget (its space
    *  neither won nor exhausted) and no run has won, that run is made again from scratch, after
    *  the first pass and before the exhaustive one, on this share of the budget (at most what is

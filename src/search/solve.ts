@@ -143,13 +143,14 @@ function streamlinedRuns(
   ms: number,
   memory: Pick<Limits, 'memoryBytes' | 'whenFull' | 'poll'>,
   table: StateTable,
-): SearchResult & { firstCut?: boolean; relaxHint?: boolean } {
+): SearchResult & { firstCut?: boolean; firstExhausted?: boolean; relaxHint?: boolean } {
   const runs = listed.filter((r) => game.streamlineOffered?.(r.level ?? 0) ?? true);
   const sum = new StatsSum();
   // Runs not optional whose spaces are not (yet) exhausted.
   let exhausted = 0,
     required = runs.filter((r) => !r.optional).length,
-    firstCut = false;
+    firstCut = false,
+    firstExhausted = false;
   let last: SearchResult = { outcome: 'unknown', limit: 'nodes', stats: { nodes: 0, unique: 0, ms: 0, maxDepth: 0 } };
   for (let i = 0; i < runs.length; i++) {
     const leftNodes = nodes - sum.nodes,
@@ -161,7 +162,10 @@ function streamlinedRuns(
     const r = streamlinedRun(game, budget(runNodes, runMs, memory), table, runs[i]);
     sum.add(r.stats);
     last = r;
-    if (i === 0) firstCut = r.outcome === 'unknown' && (r.limit === 'nodes' || r.limit === 'time');
+    if (i === 0) {
+      firstCut = r.outcome === 'unknown' && (r.limit === 'nodes' || r.limit === 'time');
+      firstExhausted = r.outcome === 'unsolvable';
+    }
     if (r.outcome === 'solved' || stopped(r)) break;
     if (r.outcome === 'unsolvable') {
       exhausted++;
@@ -175,7 +179,14 @@ function streamlinedRuns(
   if (exhausted === runs.length) return { outcome: 'unsolvable', stats };
   // Every run but optional ones exhausted: the same hint for the relaxation only.
   const relaxHint = required === 0 && exhausted > 0 && !stopped(last);
-  return { outcome: 'unknown', limit: last.outcome === 'unknown' ? last.limit : 'nodes', stats, firstCut, relaxHint };
+  return {
+    outcome: 'unknown',
+    limit: last.outcome === 'unknown' ? last.limit : 'nodes',
+    stats,
+    firstCut,
+    firstExhausted: firstExhausted && !stopped(last),
+    relaxHint,
+  };
 }
 
 function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, table: StateTable): SearchResult {
@@ -235,12 +246,19 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
         }
         // On the same hint, the relaxation (a game won whenever this one is), searched to the end
         // on its share: exhausted, it proves the position lost; its wins prove nothing.
-        if (r.outcome === 'unsolvable' || r.relaxHint) {
+        // On the weaker hint (the first run exhausted, a later one cut off) its own share.
+        const relaxShare =
+          r.outcome === 'unsolvable' || r.relaxHint
+            ? (policy.relaxationShare ?? 0)
+            : r.firstExhausted
+              ? (policy.firstExhaustedRelaxationShare ?? 0)
+              : 0;
+        if (relaxShare > 0) {
           const left = timeout - (performance.now() - start);
           const relaxed = relaxationRun(
             game,
             opts,
-            policy,
+            relaxShare,
             table,
             maxNodes - sum.nodes,
             left,
@@ -279,18 +297,17 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
   return { ...r, stats: sum.stats() };
 }
 
-/** The depth-first search of the game's relaxation on the policy's relaxationShare of the budget
- *  (at most what is left), or undefined when there is none to run. */
+/** The depth-first search of the game's relaxation on `share` of the budget (at most what is
+ *  left), or undefined when there is none to run. */
 function relaxationRun(
   game: SearchGame,
   opts: SolveOptions,
-  policy: AutoPolicy,
+  share: number,
   table: StateTable,
   leftNodes: number,
   leftMs: number,
   partial: boolean,
 ): SearchResult | undefined {
-  const share = policy.relaxationShare ?? 0;
   if (!(share > 0) || !game.relaxation) return undefined;
   const maxNodes = opts.maxNodes ?? Infinity,
     timeout = opts.timeoutMs ?? Infinity;

@@ -69,8 +69,9 @@ export interface SearchGame {
    *  with its proof beside the game), or undefined where the game has none. The 'auto' search
    *  searches it depth-first on its policy's relaxationShare: exhausted, it proves this position
    *  lost; a win there proves nothing. `partial`: asked when the streamlined runs left an
-   *  optional one cut off (StreamlinerRun.optional), else when all of them were exhausted; a game
-   *  may offer its relaxation on one hint only. */
+   *  optional one cut off (StreamlinerRun.optional), or any later one when the policy has a share
+   *  for that (AutoPolicy.firstExhaustedRelaxationShare), else when all of them were exhausted; a
+   *  game may offer its relaxation on one hint only. */
   relaxation?(partial?: boolean): SearchGame | undefined;
   /** Optional: true only when move m, played from the current position right after `last` (the
    *  move into it), leads to a position the search meets without m (one with the same key): the

@@ -248,7 +248,7 @@ describe('search: streamlined pass', () => {
   it('asks for the relaxation when every streamlined run exhausted its space, or every one but the optional ones (partial)', () => {
     // Level 0's restricted space is tiny and holds no win; level 1's too, unless `cut`: then it
     // is the whole +2 walk to the far goal, which its budget cuts off.
-    const run = (optional: boolean, cut: boolean) => {
+    const run = (optional: boolean, cut: boolean, weak?: number) => {
       const asked: (boolean | undefined)[] = [];
       const g = Object.assign(new Walk(1_000_000), {
         heuristic: () => 0,
@@ -272,6 +272,7 @@ describe('search: streamlined pass', () => {
           ...SHORT_ROUND_0,
           streamlinerShare: 0.2,
           relaxationShare: 0.1,
+          firstExhaustedRelaxationShare: weak,
           streamlinerRuns: [{}, { level: 1, optional }],
         },
       });
@@ -281,6 +282,56 @@ describe('search: streamlined pass', () => {
     expect(run(false, true)).toEqual([]);
     expect(run(true, false)).toEqual([false]);
     expect(run(false, false)).toEqual([false]);
+    // With a share for the weaker hint (the first run exhausted, a later one cut off): asked as
+    // partial; without one, or on the full hint, as before.
+    expect(run(false, true, 0.1)).toEqual([true]);
+    expect(run(true, true, 0.1)).toEqual([true]);
+    expect(run(false, false, 0.1)).toEqual([false]);
+  });
+
+  it('gives the relaxation on the weaker hint its own share, never when the first run was cut off', () => {
+    // Level 0's space is tiny and lost; level 1's is the +2 walk (cut off) unless `firstCut`: then
+    // level 0's is, and level 1's is tiny. The relaxation is the plain walk towards a goal out of
+    // reach: it runs to its budget, counted by its moves() calls.
+    const run = (weak: number, firstCut = false) => {
+      let relaxed = 0;
+      const g = Object.assign(new Walk(1_000_000), {
+        heuristic: () => 0,
+        relaxation: () => {
+          const r = new Walk(1_000_000);
+          const moves = r.moves.bind(r);
+          r.moves = (out: Int32Array, offset: number) => (relaxed++, moves(out, offset));
+          return r;
+        },
+      });
+      let level = 0;
+      const streamline = g.streamline.bind(g);
+      g.streamline = (on: boolean, l = 0) => {
+        level = l;
+        streamline(on);
+      };
+      const moves = g.moves.bind(g);
+      g.moves = (out: Int32Array, offset: number) =>
+        g.restricted && (level === 0) !== firstCut && g.x >= 10 ? 0 : moves(out, offset);
+      const r = solve(g, {
+        maxNodes: 20_000,
+        policy: {
+          ...SHORT_ROUND_0,
+          streamlinerShare: 0.2,
+          relaxationShare: 0.5,
+          firstExhaustedRelaxationShare: weak,
+          streamlinerRuns: [{}, { level: 1 }],
+        },
+      });
+      expect(r.outcome).toBe('unknown');
+      expect(r.stats.nodes).toBeLessThanOrEqual(20_000);
+      return relaxed;
+    };
+    expect(run(0)).toBe(0);
+    const tenth = run(0.1);
+    expect(tenth).toBeGreaterThan(1_900);
+    expect(tenth).toBeLessThanOrEqual(2_001);
+    expect(run(0.1, true)).toBe(0);
   });
 
   it("passes each run's move order to the game, and retries with the policy's retry run when it names one", () => {

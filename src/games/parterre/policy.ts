@@ -61,6 +61,14 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  at 0.9 the relaxation also proves 406 lost (4.16M) and no verdict changes (bench/RESULTS.md,
    *  "Parterre: the budget split"). A relaxation that wins ends at once and leaves the rest. */
   relaxationShare: 0.9,
+  /** The relaxation also on the weaker hint, half the budget (at most what is left): the level-0
+   *  space exhausted without a win while a best-first run was cut off. Of the 254 deals of seeds
+   *  1..10,000 undecided at 5M nodes (foundations=final), the relaxation alone proves 33 lost in
+   *  0.47-4.4M nodes, 30 of them on this hint, which the best-first runs' cut-offs withheld from
+   *  it (950: lost in 2.28M); on this share 23 are proved lost, and the 132 deals decided in more
+   *  than 2M nodes keep their verdicts (bench/RESULTS.md, "Parterre: the relaxation on a weaker
+   *  hint"). */
+  firstExhaustedRelaxationShare: 0.5,
   /** The level-0 space again, from scratch, on half the budget when its first run was cut off
    *  (neither won nor exhausted): of seeds 1..420 at 5M nodes the exhaustive pass decided none of
    *  the deals where that happened and no later run won, while the level-0 space holds the wins of
