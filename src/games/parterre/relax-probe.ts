@@ -46,8 +46,9 @@ import { SuitRelaxation } from './suit-relaxation.js';
 //     the card taken off is (h, s) whatever the anchor;
 //   - the lost and won sets: reachability and the state's meaning are all they rest on;
 //   - what the probes search: the forced move is off (SuitRelaxation.forcedMove()), the dead test
-//     has its removable cases and the prunings their removable bound (foundationMaxR(): the
-//     lowest foundation now), each proved of the relaxed game from any state;
+//     has its removable cases, the prunings their removable bound (foundationMaxR(): the lowest
+//     foundation now) and the redundant rule its takeoff case (movesLooseAgain()), each proved of
+//     the relaxed game from any state;
 //   - the probe of an ancestor A (lostAt() with `moved`): a card taken off on the line from the
 //     root lies on a pile at A and is marked moved, so it and every card above it are loose, as in
 //     the relaxation from the root, where it is loose from its takeoff on; a card that went home
