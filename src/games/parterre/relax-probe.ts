@@ -29,6 +29,35 @@ import { SuitRelaxation } from './suit-relaxation.js';
 // by rank, the foundations' heights (the loose cards are the rest) — and its moves, prunings,
 // forced move and dead test read only that (their proofs in suit-relaxation.ts are about the
 // relaxed game from any such state), so a state lost in one probe is lost in every other.
+//
+// Under foundations=removable every step above holds, checked one by one (the relaxation's own
+// removable proofs are in suit-relaxation.ts):
+//   - a relaxation of the real game from any anchor: startOf() gives the relaxation the anchor's
+//     reading, and its removable form has every real move, takeoffs included (a card taken off is
+//     loose from then on, as any card that has moved), with the same goal;
+//   - the key: a foundation s at height h holds exactly (1..h, s), in both games, so the heights
+//     give the cards home. A card taken off lands on a top one rank higher or on an empty pile,
+//     as every other landing does, so the cards above a pile's placed ones still descend one rank
+//     at a time from the top placed card (or from the bottom, given, when none is placed).
+//     Placed cards only ever leave: a placed card that goes home leaves its pile (placed[] drops
+//     to the pile's height, in make()), and when it comes back off it lands as a loose card, never
+//     placed again. So the key decodes to the relaxed state as above, and the relaxed game from
+//     it is the same from every anchor: a takeoff reads a foundation's height and a top's rank,
+//     the card taken off is (h, s) whatever the anchor;
+//   - the lost and won sets: reachability and the state's meaning are all they rest on;
+//   - what the probes search: the forced move is off (SuitRelaxation.forcedMove()), the dead test
+//     has its removable cases, the prunings their removable bound (foundationMaxR(): the lowest
+//     foundation now) and the redundant rule its takeoff case (movesLooseAgain()), each proved of
+//     the relaxed game from any state;
+//   - the probe of an ancestor A (lostAt() with `moved`): a card taken off on the line from the
+//     root lies on a pile at A and is marked moved, so it and every card above it are loose, as in
+//     the relaxation from the root, where it is loose from its takeoff on; a card that went home
+//     and came back is marked too; cards home at A are home in both. The first moved card of a
+//     pile landed on the unmoved card under it (one rank higher: a takeoff lands so too), so the
+//     loosened pile descends as the key needs. A real line from A stays a relaxed line from there
+//     (the takeoffs are relaxed moves).
+// Tests: test/parterre/relax-probe.test.ts, the key and the ancestor's state under both readings,
+// and probing search against plain exhaustive search on endgames of the removable reading.
 
 /** The suit relaxation keyed independently of its anchor, pruning on the shared lost set. */
 export class ProbeRelaxation extends SuitRelaxation {
@@ -231,7 +260,7 @@ export class RelaxProbe {
  *  and so is every position reachable from it: dead() is true for every position under A until
  *  the search leaves A, which it then unwinds at the cost of the moves still on its stack. */
 export class PtProbingGame extends PtGame {
-  /** Whether the exhaustive depth-first searches probe (final reading only: measured there). */
+  /** Whether the exhaustive depth-first searches probe (both readings: see the header). */
   probes = true;
   /** The schedule above (settable for tests and experiments). */
   probeFirst = 300;
@@ -306,7 +335,7 @@ export class PtProbingGame extends PtGame {
     this.ply = 0;
     this.lostLevel = Infinity;
     this.onPath.fill(0);
-    this.on = this.probes && !this.removable && mode?.guided !== true && !this.streamOn;
+    this.on = this.probes && mode?.guided !== true && !this.streamOn;
   }
 
   /** The probes' lost and won sets and scratch table take an eighth of the memory budget. */
@@ -380,13 +409,16 @@ export class PtProbingGame extends PtGame {
 }
 
 /** The search game for a deal, with its suit relaxation (the 'auto' search runs it on
- *  PT_POLICY.relaxationShare) and, under foundations=final, the probes above in its exhaustive
- *  searches. Under foundations=removable the relaxation runs only on the partial hint (the
- *  level-3 streamlined run, which takes cards off, cut off, the others exhausted): where level 3
- *  is exhausted too the exhaustive pass proves lost deals that the relaxation cannot (27 and 78
- *  of seeds 1..420 at 5M nodes: the relaxation runs out of its 4.5M nodes on both and takes the
- *  exhaustive pass's budget), while on the partial hint it proves 316 (bench/RESULTS.md,
- *  "Parterre: the suit relaxation under foundations=removable"). */
+ *  PT_POLICY.relaxationShare) and the probes above in its exhaustive searches, under both
+ *  readings (under foundations=removable they prove lost 5 of 40 deals that 5M nodes left
+ *  undecided without them, and change no verdict of seeds 1..60: bench/RESULTS.md, "Parterre:
+ *  relaxation probes under foundations=removable"). Under foundations=removable the relaxation
+ *  itself runs only on the partial hint (the level-3 streamlined run, which takes cards off, cut
+ *  off, the others exhausted): where level 3 is exhausted too the exhaustive pass proves lost
+ *  deals that the relaxation cannot (27 and 78 of seeds 1..420 at 5M nodes: the relaxation runs
+ *  out of its 4.5M nodes on both and takes the exhaustive pass's budget), while on the partial
+ *  hint it proves 316 (bench/RESULTS.md, "Parterre: the suit relaxation under
+ *  foundations=removable"). */
 export function ptSearchGame(deal: PtDeal): PtGame {
   const g = new PtProbingGame(deal);
   g.relaxation = (partial?: boolean) => (g.removable && !partial ? undefined : new SuitRelaxation(g));
