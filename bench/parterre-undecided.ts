@@ -4,6 +4,11 @@
 //
 //   npx tsx bench/parterre-undecided.ts data/parterre/final.csv 1000000
 //   npx tsx bench/parterre-undecided.ts data/parterre/removable.csv 1000000
+//   npx tsx bench/parterre-undecided.ts data/parterre/final.csv 4500000 relaxation
+//
+// With `relaxation`, only the suit relaxation from the deal, searched alone depth-first to the end
+// on the budget (what 'auto' runs on a hint, SuitRelaxation): per deal its outcome and nodes —
+// "unsolvable" proves the deal lost, "solved" proves nothing.
 //
 // Per deal: the depth-first pass's unique states per node, the share of its dead() calls that
 // prove a position lost, the most cards home on any position it met, and the outcome of 'auto'
@@ -17,8 +22,9 @@ import { variantOfSettings } from '../src/batch/settings.js';
 import { dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
 import { PT_POLICY } from '../src/games/parterre/policy.js';
 import { PtGame } from '../src/games/parterre/search.js';
+import { SuitRelaxation } from '../src/games/parterre/suit-relaxation.js';
 
-const [csv, budgetText] = process.argv.slice(2);
+const [csv, budgetText, mode] = process.argv.slice(2);
 const maxNodes = Number(budgetText ?? 1_000_000);
 const lines = readFileSync(csv, 'utf8').trim().split('\n');
 const head = lines[0].split(',');
@@ -26,10 +32,23 @@ const col = (name: string) => head.indexOf(name);
 const rows = lines.slice(1).map((l) => l.split(','));
 const unknown = rows.filter((r) => r[col('outcome')] === 'unknown');
 const variant = variantOfSettings(rows[0]?.[col('settings')]);
-const table = new StateTable(1 << 26);
+// The relaxation alone gets what auto gives it at --memory 512MiB (the probes keep an eighth).
+const table = new StateTable(mode === 'relaxation' ? 448 * 2 ** 20 : 1 << 26);
 console.log(`${csv}: ${unknown.length} undecided of ${rows.length} (variant ${variant}); budget ${maxNodes} nodes`);
-console.log('seed  dfs-unique/nodes  dead-share  most-home  capacity-every-node  streamliner');
 const tally: Record<string, number> = {};
+if (mode === 'relaxation') {
+  console.log('seed  relaxation  nodes  ms');
+  for (const r of unknown) {
+    const seed = r[col('seed')];
+    const relaxed = new SuitRelaxation(new PtGame(withVariant(dealFromSeed(seed), variant)));
+    const x = solve(relaxed, { algorithm: 'dfs', maxNodes, table });
+    tally[x.outcome] = (tally[x.outcome] ?? 0) + 1;
+    console.log(`${seed.padStart(4)}  ${x.outcome}  ${x.stats.nodes}  ${Math.round(x.stats.ms)}`);
+  }
+  console.log(`the relaxation alone: ${JSON.stringify(tally)}`);
+  process.exit(0);
+}
+console.log('seed  dfs-unique/nodes  dead-share  most-home  capacity-every-node  streamliner');
 for (const r of unknown) {
   const seed = r[col('seed')];
   const deal = withVariant(dealFromSeed(seed), variant);
