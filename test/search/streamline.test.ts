@@ -52,6 +52,21 @@ class Walk implements SearchGame {
 /** Round 0 of the portfolio: one greedy run of 50 nodes per guide. */
 const SHORT_ROUND_0: Partial<AutoPolicy> = { firstRoundNodes: 50, firstRoundWeights: [Infinity] };
 
+/** A walk to a far goal with a relaxation, whose restricted space at streamliner level L is tiny
+ *  and holds no win where tiny(L), else the whole +2 walk (which a streamliner's budget cuts off). */
+function levelledWalk(tiny: (level: number) => boolean, relaxation: (partial?: boolean) => SearchGame | undefined) {
+  const g = Object.assign(new Walk(1_000_000), { heuristic: () => 0, relaxation });
+  let level = 0;
+  const streamline = g.streamline.bind(g);
+  g.streamline = (on: boolean, l = 0) => {
+    level = l;
+    streamline(on);
+  };
+  const moves = g.moves.bind(g);
+  g.moves = (out: Int32Array, offset: number) => (g.restricted && tiny(level) && g.x >= 10 ? 0 : moves(out, offset));
+  return g;
+}
+
 describe('search: streamlined pass', () => {
   it('takes a win found in the restricted space, and leaves the streamliner off', () => {
     const g = new Walk(10);
@@ -250,22 +265,13 @@ describe('search: streamlined pass', () => {
     // is the whole +2 walk to the far goal, which its budget cuts off.
     const run = (optional: boolean, cut: boolean, weak?: number) => {
       const asked: (boolean | undefined)[] = [];
-      const g = Object.assign(new Walk(1_000_000), {
-        heuristic: () => 0,
-        relaxation: (partial?: boolean) => {
+      const g = levelledWalk(
+        (level) => level === 0 || !cut,
+        (partial) => {
           asked.push(partial);
           return undefined;
         },
-      });
-      let level = 0;
-      const streamline = g.streamline.bind(g);
-      g.streamline = (on: boolean, l = 0) => {
-        level = l;
-        streamline(on);
-      };
-      const moves = g.moves.bind(g);
-      g.moves = (out: Int32Array, offset: number) =>
-        g.restricted && (level === 0 || !cut) && g.x >= 10 ? 0 : moves(out, offset);
+      );
       solve(g, {
         maxNodes: 20_000,
         policy: {
@@ -295,24 +301,15 @@ describe('search: streamlined pass', () => {
     // reach: it runs to its budget, counted by its moves() calls.
     const run = (weak: number, firstCut = false) => {
       let relaxed = 0;
-      const g = Object.assign(new Walk(1_000_000), {
-        heuristic: () => 0,
-        relaxation: () => {
+      const g = levelledWalk(
+        (level) => (level === 0) !== firstCut,
+        () => {
           const r = new Walk(1_000_000);
           const moves = r.moves.bind(r);
           r.moves = (out: Int32Array, offset: number) => (relaxed++, moves(out, offset));
           return r;
         },
-      });
-      let level = 0;
-      const streamline = g.streamline.bind(g);
-      g.streamline = (on: boolean, l = 0) => {
-        level = l;
-        streamline(on);
-      };
-      const moves = g.moves.bind(g);
-      g.moves = (out: Int32Array, offset: number) =>
-        g.restricted && (level === 0) !== firstCut && g.x >= 10 ? 0 : moves(out, offset);
+      );
       const r = solve(g, {
         maxNodes: 20_000,
         policy: {
