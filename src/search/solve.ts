@@ -3,7 +3,7 @@ import { dfs } from './dfs.js';
 import { DEFAULT_MEMORY, StatsSum, type Limits, type SearchResult, type SearchStats, type Limit } from './limits.js';
 import { type AutoPolicy, resolvePolicy, type StreamlinerRun } from './policy.js';
 import { StateTable } from './table.js';
-import type { SearchGame } from './types.js';
+import type { RelaxationHint, SearchGame } from './types.js';
 
 /** 'auto' (the default): a portfolio of short greedy best-first runs on the game's guides, then
  *  an exhaustive depth-first pass with what is left of the budget (see auto() below). */
@@ -133,9 +133,13 @@ function streamlinedRun(game: SearchGame, limits: Limits, table: StateTable, run
 }
 
 /** The streamlined runs in order (those at levels the game offers) on at most `nodes` nodes and
- *  `ms` ms in all: each gets its share of the whole, else an equal part of what the runs before it left (a restricted space is often
- *  exhausted in a fraction of its part, which then goes to the runs after it). Stops at the first
- *  win. */
+ *  `ms` ms in all: each gets its share of the whole, else an equal part of what the runs before
+ *  it left (a restricted space is often exhausted in a fraction of its part, which then goes to
+ *  the runs after it). Stops at the first win.
+ *  `early`, when given, runs once the first run has exhausted its space, before the others, with
+ *  the nodes the runs have spent so far; what it spends counts in `nodes`, so the later runs get
+ *  what it left. When it proves the position lost (or was stopped) the runs end with its result
+ *  (`early` set); `relaxed` says that it ran. */
 function streamlinedRuns(
   game: SearchGame,
   listed: readonly StreamlinerRun[],
@@ -143,7 +147,14 @@ function streamlinedRuns(
   ms: number,
   memory: Pick<Limits, 'memoryBytes' | 'whenFull' | 'poll'>,
   table: StateTable,
-): SearchResult & { firstCut?: boolean; firstExhausted?: boolean; relaxHint?: boolean } {
+  early?: (spent: number) => SearchResult | undefined,
+): SearchResult & {
+  firstCut?: boolean;
+  firstExhausted?: boolean;
+  relaxHint?: boolean;
+  relaxed?: boolean;
+  early?: boolean;
+} {
   const runs = listed.filter((r) => game.streamlineOffered?.(r.level ?? 0) ?? true);
   const sum = new StatsSum();
   // Runs not optional whose spaces are not (yet) exhausted.
@@ -152,6 +163,7 @@ function streamlinedRuns(
     firstCut = false,
     firstExhausted = false;
   let last: SearchResult = { outcome: 'unknown', limit: 'nodes', stats: { nodes: 0, unique: 0, ms: 0, maxDepth: 0 } };
+  let relaxed = false;
   for (let i = 0; i < runs.length; i++) {
     const leftNodes = nodes - sum.nodes,
       leftMs = ms - (performance.now() - sum.start);
@@ -171,12 +183,20 @@ function streamlinedRuns(
       exhausted++;
       if (!runs[i].optional) required--;
     }
+    if (i === 0 && firstExhausted && early) {
+      const e = early(sum.nodes);
+      if (e) {
+        relaxed = true;
+        sum.add(e.stats);
+        if (e.outcome === 'unsolvable' || stopped(e)) return { ...e, stats: sum.stats(), early: true, relaxed };
+      }
+    }
   }
   const stats = sum.stats();
   if (last.outcome === 'solved') return { ...last, stats };
   // Every run exhausted its space: 'unsolvable' here proves nothing of the game (the caller reads
   // it as a hint only).
-  if (exhausted === runs.length) return { outcome: 'unsolvable', stats };
+  if (exhausted === runs.length) return { outcome: 'unsolvable', stats, relaxed };
   // Every run but optional ones exhausted: the same hint for the relaxation only.
   const relaxHint = required === 0 && exhausted > 0 && !stopped(last);
   return {
@@ -186,6 +206,7 @@ function streamlinedRuns(
     firstCut,
     firstExhausted: firstExhausted && !stopped(last),
     relaxHint,
+    relaxed,
   };
 }
 
@@ -233,9 +254,25 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
       const leftNodes = Math.min(firstNodes - sum.nodes, maxNodes * streamShare);
       const leftMs = Math.min(firstMs - (performance.now() - start), timeout * streamShare);
       if (leftNodes >= 1000 && leftMs >= 1) {
-        const r = streamlinedRuns(game, policy.streamlinerRuns, leftNodes, leftMs, opts, table);
+        // The relaxation right after the first run when it exhausted its space (the policy's
+        // earlyRelaxationShare), before the later runs spend the streamliner's budget.
+        const earlyShare = policy.earlyRelaxationShare ?? 0;
+        const early =
+          earlyShare > 0
+            ? (spent: number) =>
+                relaxationRun(
+                  game,
+                  opts,
+                  earlyShare,
+                  table,
+                  maxNodes - sum.nodes - spent,
+                  timeout - (performance.now() - start),
+                  'early',
+                )
+            : undefined;
+        const r = streamlinedRuns(game, policy.streamlinerRuns, leftNodes, leftMs, opts, table, early);
         sum.add(r.stats);
-        if (r.outcome === 'solved' || stopped(r)) return { ...r, stats: sum.stats() };
+        if (r.outcome === 'solved' || stopped(r) || r.early) return { ...r, stats: sum.stats() };
         retry = r.firstCut === true;
         // Every restricted space exhausted without a win: a hint (no proof) that the deal may be
         // lost, so the policy may move budget from the guided runs to the exhaustive pass.
@@ -246,9 +283,11 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
         }
         // On the same hint, the relaxation (a game won whenever this one is), searched to the end
         // on its share: exhausted, it proves the position lost; its wins prove nothing.
-        // On the weaker hint (the first run exhausted, a later one cut off) its own share.
-        const relaxShare =
-          r.outcome === 'unsolvable' || r.relaxHint
+        // On the weaker hint (the first run exhausted, a later one cut off) its own share. Never
+        // twice: a relaxation that ran early was won or cut off, and would be again.
+        const relaxShare = r.relaxed
+          ? 0
+          : r.outcome === 'unsolvable' || r.relaxHint
             ? (policy.relaxationShare ?? 0)
             : r.firstExhausted
               ? (policy.firstExhaustedRelaxationShare ?? 0)
@@ -262,7 +301,7 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
             table,
             maxNodes - sum.nodes,
             left,
-            r.outcome !== 'unsolvable',
+            r.outcome === 'unsolvable' ? 'exhausted' : 'partial',
           );
           if (relaxed) {
             sum.add(relaxed.stats);
@@ -306,7 +345,7 @@ function relaxationRun(
   table: StateTable,
   leftNodes: number,
   leftMs: number,
-  partial: boolean,
+  hint: RelaxationHint,
 ): SearchResult | undefined {
   if (!(share > 0) || !game.relaxation) return undefined;
   const maxNodes = opts.maxNodes ?? Infinity,
@@ -314,7 +353,7 @@ function relaxationRun(
   const nodes = Math.min(leftNodes, maxNodes * share),
     ms = Math.min(leftMs, timeout * share);
   if (nodes < 1000 || ms < 1) return undefined;
-  const relaxed = game.relaxation(partial);
+  const relaxed = game.relaxation(hint);
   if (!relaxed) return undefined;
   table.clear();
   return dfs(relaxed, budget(nodes, ms, opts), table);

@@ -2,6 +2,10 @@
 // the limits; the game owns the rules. Moves are integers packed by the game; keys are exact
 // bit-packed positions (equal keys <=> positions equal for play), written into a Uint32Array.
 
+/** What the streamlined runs showed when the 'auto' search asks for a relaxation
+ *  (SearchGame.relaxation()). */
+export type RelaxationHint = 'exhausted' | 'partial' | 'early';
+
 /** lowerBound() returns DEAD when the game has proved the position can never be won. */
 export const DEAD = 0x3fffffff;
 
@@ -67,12 +71,14 @@ export interface SearchGame {
   streamlineOffered?(level: number): boolean;
   /** Optional: a game that is won whenever this one is, from the current position (a relaxation,
    *  with its proof beside the game), or undefined where the game has none. The 'auto' search
-   *  searches it depth-first on its policy's relaxationShare: exhausted, it proves this position
-   *  lost; a win there proves nothing. `partial`: asked when the streamlined runs left an
-   *  optional one cut off (StreamlinerRun.optional), or any later one when the policy has a share
-   *  for that (AutoPolicy.firstExhaustedRelaxationShare), else when all of them were exhausted; a
-   *  game may offer its relaxation on one hint only. */
-  relaxation?(partial?: boolean): SearchGame | undefined;
+   *  searches it depth-first, once at most: exhausted, it proves this position lost; a win there
+   *  proves nothing. `hint` says what the streamlined runs showed when it is asked (a game may
+   *  offer its relaxation on some hints only): 'exhausted', every run exhausted its space
+   *  (AutoPolicy.relaxationShare); 'partial', every run but the optional ones
+   *  (StreamlinerRun.optional), or the first one while a later one was cut off
+   *  (firstExhaustedRelaxationShare); 'early', the first one, before the others run
+   *  (earlyRelaxationShare). */
+  relaxation?(hint: RelaxationHint): SearchGame | undefined;
   /** Optional: true only when move m, played from the current position right after `last` (the
    *  move into it), leads to a position the search meets without m (one with the same key): the
    *  position before `last` (a move back), or a child of that position by another move of the

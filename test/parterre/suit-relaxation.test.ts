@@ -10,6 +10,7 @@ import { SuitRelaxation } from '../../src/games/parterre/suit-relaxation.js';
 import { PT_POLICY } from '../../src/games/parterre/policy.js';
 import { solve } from '../../src/search/solve.js';
 import { StateTable } from '../../src/search/table.js';
+import type { RelaxationHint } from '../../src/search/types.js';
 import { layout, lcg, plainSolve, randomEndgames, searchMoves, snapshot } from './helpers.js';
 
 // The suit relaxation (src/games/parterre/suit-relaxation.ts): a game won whenever the real one
@@ -276,24 +277,26 @@ describe('the suit relaxation', () => {
     // Under foundations=removable the relaxation follows the reading, and is offered on the
     // partial hint only (ptSearchGame()).
     const g = ptSearchGame(withVariant(deal, 'foundations=removable'));
-    expect(g.relaxation?.(false)).toBeUndefined();
-    expect((g.relaxation?.(true) as SuitRelaxation | undefined)?.removable).toBe(true);
-    expect(ptSearchGame(deal).relaxation?.(false)).toBeInstanceOf(SuitRelaxation);
+    expect(g.relaxation?.('exhausted')).toBeUndefined();
+    expect(g.relaxation?.('early')).toBeUndefined();
+    expect((g.relaxation?.('partial') as SuitRelaxation | undefined)?.removable).toBe(true);
+    for (const hint of ['exhausted', 'partial', 'early'] as const)
+      expect(ptSearchGame(deal).relaxation?.(hint)).toBeInstanceOf(SuitRelaxation);
   });
 
   it("decides deal 316 lost under foundations=removable in the 'auto' search, by the relaxation run though the optional streamlined run (level 3) is cut off", () => {
     const deal = withVariant(dealFromSeed('316'), 'foundations=removable');
     const big = new StateTable(1 << 26);
-    let relaxed = 0;
+    const relaxed: RelaxationHint[] = [];
     const g = ptSearchGame(deal);
     const make = g.relaxation;
-    g.relaxation = (partial?: boolean) => {
-      relaxed++;
-      expect(partial).toBe(true);
-      return make?.(partial);
+    g.relaxation = (hint: RelaxationHint) => {
+      const game = make?.(hint);
+      if (game) relaxed.push(hint);
+      return game;
     };
     const r = solve(g, { maxNodes: 5_000_000, policy: PT_POLICY, table: big });
     expect(r.outcome).toBe('unsolvable');
-    expect(relaxed).toBe(1);
+    expect(relaxed).toEqual(['partial']);
   });
 });

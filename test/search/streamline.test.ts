@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/search/solve.js';
 import type { AutoPolicy } from '../../src/search/policy.js';
-import { DEAD, type SearchGame } from '../../src/search/types.js';
+import { DEAD, type RelaxationHint, type SearchGame } from '../../src/search/types.js';
 
 // The streamlined pass of 'auto' (SearchGame.streamline, and its policy's streamlinerShare and
 // streamlinerRuns): its solutions are taken, its failures prove nothing. A toy game: walk from 0 to `goal` in steps of +1 or +2, never past it. The
@@ -54,7 +54,7 @@ const SHORT_ROUND_0: Partial<AutoPolicy> = { firstRoundNodes: 50, firstRoundWeig
 
 /** A walk to a far goal with a relaxation, whose restricted space at streamliner level L is tiny
  *  and holds no win where tiny(L), else the whole +2 walk (which a streamliner's budget cuts off). */
-function levelledWalk(tiny: (level: number) => boolean, relaxation: (partial?: boolean) => SearchGame | undefined) {
+function levelledWalk(tiny: (level: number) => boolean, relaxation: (hint: RelaxationHint) => SearchGame | undefined) {
   const g = Object.assign(new Walk(1_000_000), { heuristic: () => 0, relaxation });
   let level = 0;
   const streamline = g.streamline.bind(g);
@@ -264,11 +264,11 @@ describe('search: streamlined pass', () => {
     // Level 0's restricted space is tiny and holds no win; level 1's too, unless `cut`: then it
     // is the whole +2 walk to the far goal, which its budget cuts off.
     const run = (optional: boolean, cut: boolean, weak?: number) => {
-      const asked: (boolean | undefined)[] = [];
+      const asked: RelaxationHint[] = [];
       const g = levelledWalk(
         (level) => level === 0 || !cut,
-        (partial) => {
-          asked.push(partial);
+        (hint) => {
+          asked.push(hint);
           return undefined;
         },
       );
@@ -284,15 +284,15 @@ describe('search: streamlined pass', () => {
       });
       return asked;
     };
-    expect(run(true, true)).toEqual([true]);
+    expect(run(true, true)).toEqual(['partial']);
     expect(run(false, true)).toEqual([]);
-    expect(run(true, false)).toEqual([false]);
-    expect(run(false, false)).toEqual([false]);
+    expect(run(true, false)).toEqual(['exhausted']);
+    expect(run(false, false)).toEqual(['exhausted']);
     // With a share for the weaker hint (the first run exhausted, a later one cut off): asked as
     // partial; without one, or on the full hint, as before.
-    expect(run(false, true, 0.1)).toEqual([true]);
-    expect(run(true, true, 0.1)).toEqual([true]);
-    expect(run(false, false, 0.1)).toEqual([false]);
+    expect(run(false, true, 0.1)).toEqual(['partial']);
+    expect(run(true, true, 0.1)).toEqual(['partial']);
+    expect(run(false, false, 0.1)).toEqual(['exhausted']);
   });
 
   it('gives the relaxation on the weaker hint its own share, never when the first run was cut off', () => {
@@ -329,6 +329,68 @@ describe('search: streamlined pass', () => {
     expect(tenth).toBeGreaterThan(1_900);
     expect(tenth).toBeLessThanOrEqual(2_001);
     expect(run(0.1, true)).toBe(0);
+  });
+
+  it('runs the relaxation early, once, when the first streamlined run exhausted its space, on the streamliner budget', () => {
+    // Level 0's space is tiny and lost (unless `firstCut`: then level 1's is, and level 0's is the
+    // +2 walk, cut off); level 1's is the +2 walk, which its budget cuts off. The relaxation is
+    // `relax()`: won at once, exhausted (+2 steps towards an odd goal), endless, or none.
+    const relaxations = {
+      won: () => new Walk(100),
+      lost: () => Object.assign(new Walk(3_001), { restricted: true }),
+      endless: () => new Walk(1_000_000),
+      none: () => undefined,
+    };
+    const run = (early: number | undefined, relax: keyof typeof relaxations, firstCut = false) => {
+      const log: string[] = [];
+      const g = levelledWalk(
+        (level) => (level === 0) !== firstCut,
+        (hint) => (log.push(hint), relaxations[relax]()),
+      );
+      const streamline: (on: boolean, level?: number) => void = g.streamline.bind(g);
+      let levelOneNodes = 0,
+        level = 0;
+      g.streamline = (on: boolean, l = 0) => {
+        if (on) log.push(`level ${l}`);
+        level = l;
+        streamline(on, l);
+      };
+      const moves = g.moves.bind(g);
+      g.moves = (out: Int32Array, offset: number) => {
+        if (g.restricted && level === 1) levelOneNodes++;
+        return moves(out, offset);
+      };
+      const r = solve(g, {
+        maxNodes: 20_000,
+        policy: {
+          ...SHORT_ROUND_0,
+          streamlinerShare: 0.2,
+          relaxationShare: 0.5,
+          firstExhaustedRelaxationShare: 0.1,
+          earlyRelaxationShare: early,
+          streamlinerRuns: [{}, { level: 1 }],
+        },
+      });
+      expect(r.stats.nodes).toBeLessThanOrEqual(20_000);
+      return { log: log.join(', '), outcome: r.outcome, levelOneNodes };
+    };
+    // Without an early share: the weaker hint after level 1 was cut off.
+    expect(run(undefined, 'won').log).toBe('level 0, level 1, partial');
+    // Early: before level 1, and not again after it (a won relaxation would be won again).
+    expect(run(0.1, 'won').log).toBe('level 0, early, level 1');
+    // Exhausted, it proves the position lost and nothing runs after it.
+    expect(run(0.1, 'lost')).toMatchObject({ log: 'level 0, early', outcome: 'unsolvable' });
+    // A game with no relaxation on this hint: the later hints ask as before.
+    expect(run(0.1, 'none').log).toBe('level 0, early, level 1, partial');
+    // Never early when the first run was cut off.
+    expect(run(0.1, 'won', true).log).toBe('level 0, level 1');
+    // Its nodes count in the streamliner's 4,000: level 1 gets what the relaxation's 2,000 left,
+    // and nothing once a relaxation on 10,000 has taken them all.
+    const endless = run(0.1, 'endless');
+    expect(endless.log).toBe('level 0, early, level 1');
+    expect(endless.levelOneNodes).toBeGreaterThan(1_900);
+    expect(endless.levelOneNodes).toBeLessThanOrEqual(2_001);
+    expect(run(0.5, 'endless')).toMatchObject({ log: 'level 0, early', outcome: 'unknown' });
   });
 
   it("passes each run's move order to the game, and retries with the policy's retry run when it names one", () => {

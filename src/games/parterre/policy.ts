@@ -69,6 +69,11 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  than 2M nodes keep their verdicts (bench/RESULTS.md, "Parterre: the relaxation on a weaker
    *  hint"). */
   firstExhaustedRelaxationShare: 0.5,
+  /** The relaxation as soon as the level-0 space is exhausted without a win, before the
+   *  best-first runs, on 0.9 of the budget (under foundations=final only: ptSearchGame()). The
+   *  best-first runs that follow the level-0 run are seldom exhausted on a lost deal, and their
+   *  cut-offs took the budget the relaxation needed: FIGURES. */
+  earlyRelaxationShare: 0.9,
   /** The level-0 space again, from scratch, on half the budget when its first run was cut off
    *  (neither won nor exhausted): of seeds 1..420 at 5M nodes the exhaustive pass decided none of
    *  the deals where that happened and no later run won, while the level-0 space holds the wins of

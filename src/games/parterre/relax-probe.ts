@@ -1,7 +1,7 @@
 import { dfs } from '../../search/dfs.js';
 import { grown } from '../../search/grow.js';
 import { FULL, StateTable } from '../../search/table.js';
-import type { SearchMode } from '../../search/types.js';
+import type { RelaxationHint, SearchMode } from '../../search/types.js';
 import { PILES, type PtDeal } from './deal.js';
 import { DECK, PILE_CAP } from './position.js';
 import { PtGame } from './search.js';
@@ -418,9 +418,10 @@ export class PtProbingGame extends PtGame {
  *  deals that the relaxation cannot (27 and 78 of seeds 1..420 at 5M nodes: the relaxation runs
  *  out of its 4.5M nodes on both and takes the exhaustive pass's budget), while on the partial
  *  hint it proves 316 (bench/RESULTS.md, "Parterre: the suit relaxation under
- *  foundations=removable"). */
+ *  foundations=removable"). Not early either (PT_POLICY.earlyRelaxationShare), for the same
+ *  reason: the level-0 run exhausts its space on 27 and 78 too. */
 export function ptSearchGame(deal: PtDeal): PtGame {
   const g = new PtProbingGame(deal);
-  g.relaxation = (partial?: boolean) => (g.removable && !partial ? undefined : new SuitRelaxation(g));
+  g.relaxation = (hint: RelaxationHint) => (g.removable && hint !== 'partial' ? undefined : new SuitRelaxation(g));
   return g;
 }

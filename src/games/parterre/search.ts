@@ -1,5 +1,5 @@
 import { rankOf, suitOf } from '../../cards/card.js';
-import { DEAD, type SearchGame, type SearchMode } from '../../search/types.js';
+import { DEAD, type RelaxationHint, type SearchGame, type SearchMode } from '../../search/types.js';
 import { BOUQUET_SIZE, PILES } from './deal.js';
 import { PT_MAX_KEY_WORDS, packKey, packSuitBlindKey } from './key.js';
 import { formatMove } from './notation.js';
@@ -50,7 +50,7 @@ export class PtGame extends PtPosition implements SearchGame {
 
   /** The suit relaxation (suit-relaxation.ts), set where the game is made for solving
    *  (ptSearchGame()): that module extends this class, so this one cannot import it. */
-  relaxation?: (partial?: boolean) => SearchGame | undefined;
+  relaxation?: (hint: RelaxationHint) => SearchGame | undefined;
 
   key(out: Uint32Array): number {
     return this.streamlined && this.suitBlind
