@@ -57,9 +57,10 @@ export interface AutoPolicy {
    *  while a later one was cut off, none won (asked as partial); absent or 0: none on that hint. */
   firstExhaustedRelaxationShare?: number;
   /** The relaxation's share as soon as the first streamlined run has exhausted its space without
-   *  a win, before the later runs (asked as 'early'); what it spends counts in the streamliner's
-   *  budget, and the later runs get what it left. It runs once at most: after it, the hints
-   *  above run no relaxation. Absent or 0: none. */
+   *  a win, before the later runs (asked as 'early'); what it spends comes out of the exhaustive
+   *  pass's part, not the streamliner's: the later runs keep theirs, within what it left of the
+   *  whole. It runs once at most: after it, the hints above run no relaxation. Absent or 0:
+   *  none. */
   earlyRelaxationShare?: number;
   /** For a game with guides: when the first streamlined run was cut off by its budget (its space
    *  neither won nor exhausted) and no run has won, that run is made again from scratch, after

@@ -132,14 +132,24 @@ function streamlinedRun(game: SearchGame, limits: Limits, table: StateTable, run
   }
 }
 
+/** A relaxation for the streamlined runs to search early (streamlinedRuns()): `run` searches it
+ *  given the nodes the runs have spent; `nodes` and `ms` are what is left of the whole budget when
+ *  the runs start. */
+interface EarlyRelaxation {
+  run: (spent: number) => SearchResult | undefined;
+  nodes: number;
+  ms: number;
+}
+
 /** The streamlined runs in order (those at levels the game offers) on at most `nodes` nodes and
  *  `ms` ms in all: each gets its share of the whole, else an equal part of what the runs before
  *  it left (a restricted space is often exhausted in a fraction of its part, which then goes to
  *  the runs after it). Stops at the first win.
  *  `early`, when given, runs once the first run has exhausted its space, before the others, with
- *  the nodes the runs have spent so far; what it spends counts in `nodes`, so the later runs get
- *  what it left. When it proves the position lost (or was stopped) the runs end with its result
- *  (`early` set); `relaxed` says that it ran. */
+ *  the nodes the runs have spent so far. What it spends is not the streamliner's: the later runs
+ *  keep their parts, within what it left of the whole budget (`early.nodes`, `early.ms`). When it
+ *  proves the position lost (or was stopped) the runs end with its result (`early` set);
+ *  `relaxed` says that it ran. */
 function streamlinedRuns(
   game: SearchGame,
   listed: readonly StreamlinerRun[],
@@ -147,7 +157,7 @@ function streamlinedRuns(
   ms: number,
   memory: Pick<Limits, 'memoryBytes' | 'whenFull' | 'poll'>,
   table: StateTable,
-  early?: (spent: number) => SearchResult | undefined,
+  early?: EarlyRelaxation,
 ): SearchResult & {
   firstCut?: boolean;
   firstExhausted?: boolean;
@@ -163,10 +173,15 @@ function streamlinedRuns(
     firstCut = false,
     firstExhausted = false;
   let last: SearchResult = { outcome: 'unknown', limit: 'nodes', stats: { nodes: 0, unique: 0, ms: 0, maxDepth: 0 } };
-  let relaxed = false;
+  let relaxed = false,
+    asideNodes = 0,
+    asideMs = 0;
+  const wholeNodes = early?.nodes ?? Infinity,
+    wholeMs = early?.ms ?? Infinity;
   for (let i = 0; i < runs.length; i++) {
-    const leftNodes = nodes - sum.nodes,
-      leftMs = ms - (performance.now() - sum.start);
+    const elapsed = performance.now() - sum.start;
+    const leftNodes = Math.min(nodes - (sum.nodes - asideNodes), wholeNodes - sum.nodes),
+      leftMs = Math.min(ms - (elapsed - asideMs), wholeMs - elapsed);
     if (leftNodes < 1000 || leftMs < 1) break;
     const share = runs[i].share;
     const runNodes = share === undefined ? leftNodes / (runs.length - i) : Math.min(leftNodes, nodes * share);
@@ -184,10 +199,12 @@ function streamlinedRuns(
       if (!runs[i].optional) required--;
     }
     if (i === 0 && firstExhausted && early) {
-      const e = early(sum.nodes);
+      const e = early.run(sum.nodes);
       if (e) {
         relaxed = true;
         sum.add(e.stats);
+        asideNodes = e.stats.nodes;
+        asideMs = e.stats.ms;
         if (e.outcome === 'unsolvable' || stopped(e)) return { ...e, stats: sum.stats(), early: true, relaxed };
       }
     }
@@ -255,20 +272,26 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
       const leftMs = Math.min(firstMs - (performance.now() - start), timeout * streamShare);
       if (leftNodes >= 1000 && leftMs >= 1) {
         // The relaxation right after the first run when it exhausted its space (the policy's
-        // earlyRelaxationShare), before the later runs spend the streamliner's budget.
+        // earlyRelaxationShare), before the later runs. It stands in for the exhaustive pass (its
+        // one use is to prove the deal lost), so the budget it takes is that pass's: the later
+        // runs keep their parts, within what it left of the whole.
         const earlyShare = policy.earlyRelaxationShare ?? 0;
         const early =
           earlyShare > 0
-            ? (spent: number) =>
-                relaxationRun(
-                  game,
-                  opts,
-                  earlyShare,
-                  table,
-                  maxNodes - sum.nodes - spent,
-                  timeout - (performance.now() - start),
-                  'early',
-                )
+            ? {
+                run: (spent: number) =>
+                  relaxationRun(
+                    game,
+                    opts,
+                    earlyShare,
+                    table,
+                    maxNodes - sum.nodes - spent,
+                    timeout - (performance.now() - start),
+                    'early',
+                  ),
+                nodes: maxNodes - sum.nodes,
+                ms: timeout - (performance.now() - start),
+              }
             : undefined;
         const r = streamlinedRuns(game, policy.streamlinerRuns, leftNodes, leftMs, opts, table, early);
         sum.add(r.stats);

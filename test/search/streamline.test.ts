@@ -384,13 +384,17 @@ describe('search: streamlined pass', () => {
     expect(run(0.1, 'none').log).toBe('level 0, early, level 1, partial');
     // Never early when the first run was cut off.
     expect(run(0.1, 'won', true).log).toBe('level 0, level 1');
-    // Its nodes count in the streamliner's 4,000: level 1 gets what the relaxation's 2,000 left,
-    // and nothing once a relaxation on 10,000 has taken them all.
+    // Its nodes are not the streamliner's 4,000: after a relaxation cut off at 2,000, level 1
+    // keeps its part (all but level 0's few nodes); after one cut off at 18,000, it gets what is
+    // left of the whole 20,000.
     const endless = run(0.1, 'endless');
     expect(endless.log).toBe('level 0, early, level 1');
-    expect(endless.levelOneNodes).toBeGreaterThan(1_900);
-    expect(endless.levelOneNodes).toBeLessThanOrEqual(2_001);
-    expect(run(0.5, 'endless')).toMatchObject({ log: 'level 0, early', outcome: 'unknown' });
+    expect(endless.levelOneNodes).toBeGreaterThan(3_900);
+    expect(endless.levelOneNodes).toBeLessThanOrEqual(4_001);
+    const most = run(0.9, 'endless');
+    expect(most).toMatchObject({ log: 'level 0, early, level 1', outcome: 'unknown' });
+    expect(most.levelOneNodes).toBeGreaterThan(1_800);
+    expect(most.levelOneNodes).toBeLessThanOrEqual(2_001);
   });
 
   it("passes each run's move order to the game, and retries with the policy's retry run when it names one", () => {

@@ -418,8 +418,11 @@ export class PtProbingGame extends PtGame {
  *  deals that the relaxation cannot (27 and 78 of seeds 1..420 at 5M nodes: the relaxation runs
  *  out of its 4.5M nodes on both and takes the exhaustive pass's budget), while on the partial
  *  hint it proves 316 (bench/RESULTS.md, "Parterre: the suit relaxation under
- *  foundations=removable"). Not early either (PT_POLICY.earlyRelaxationShare), for the same
- *  reason: the level-0 run exhausts its space on 27 and 78 too. */
+ *  foundations=removable"). Not early either (PT_POLICY.earlyRelaxationShare): there the
+ *  level-0 space is often exhausted on won deals, and the relaxation, larger under this reading,
+ *  takes the budget of the best-first runs that win them (seeds 1..1577 at 5M nodes: 8 solved
+ *  deals and 2 lost ones (27 78) undecided with it, 2 undecided proved lost; bench/RESULTS.md,
+ *  "Parterre: the relaxation early"). */
 export function ptSearchGame(deal: PtDeal): PtGame {
   const g = new PtProbingGame(deal);
   g.relaxation = (hint: RelaxationHint) => (g.removable && hint !== 'partial' ? undefined : new SuitRelaxation(g));
