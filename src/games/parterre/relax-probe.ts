@@ -418,11 +418,11 @@ export class PtProbingGame extends PtGame {
  *  deals that the relaxation cannot (27 and 78 of seeds 1..420 at 5M nodes: the relaxation runs
  *  out of its 4.5M nodes on both and takes the exhaustive pass's budget), while on the partial
  *  hint it proves 316 (bench/RESULTS.md, "Parterre: the suit relaxation under
- *  foundations=removable"). Not early either (PT_POLICY.earlyRelaxationShare): there the
- *  level-0 space is often exhausted on won deals, and the relaxation, larger under this reading,
- *  takes the budget of the best-first runs that win them (seeds 1..1577 at 5M nodes: 8 solved
- *  deals and 2 lost ones (27 78) undecided with it, 2 undecided proved lost; bench/RESULTS.md,
- *  "Parterre: the relaxation early"). */
+ *  foundations=removable"). Not early either (PT_POLICY.earlyRelaxationShare): under this
+ *  reading the level-0 space is often exhausted on deals that are won or that the exhaustive pass
+ *  proves lost, where the relaxation, larger here, runs to its 4.5M nodes (seeds 1..908 at 5M
+ *  nodes: 2 solved deals (96 256) and 2 lost ones (27 78) undecided with it, one undecided deal
+ *  proved lost; bench/RESULTS.md, "Parterre: the relaxation early"). */
 export function ptSearchGame(deal: PtDeal): PtGame {
   const g = new PtProbingGame(deal);
   g.relaxation = (hint: RelaxationHint) => (g.removable && hint !== 'partial' ? undefined : new SuitRelaxation(g));
