@@ -52,6 +52,14 @@ class Walk implements SearchGame {
 /** Round 0 of the portfolio: one greedy run of 50 nodes per guide. */
 const SHORT_ROUND_0: Partial<AutoPolicy> = { firstRoundNodes: 50, firstRoundWeights: [Infinity] };
 
+/** Two streamlined runs (levels 0 and 1) on a fifth of the budget, the relaxation on half. */
+const TWO_LEVELS: Partial<AutoPolicy> = {
+  ...SHORT_ROUND_0,
+  streamlinerShare: 0.2,
+  relaxationShare: 0.5,
+  streamlinerRuns: [{}, { level: 1 }],
+};
+
 /** A walk to a far goal with a relaxation, whose restricted space at streamliner level L is tiny
  *  and holds no win where tiny(L), else the whole +2 walk (which a streamliner's budget cuts off). */
 function levelledWalk(tiny: (level: number) => boolean, relaxation: (hint: RelaxationHint) => SearchGame | undefined) {
@@ -310,16 +318,7 @@ describe('search: streamlined pass', () => {
           return r;
         },
       );
-      const r = solve(g, {
-        maxNodes: 20_000,
-        policy: {
-          ...SHORT_ROUND_0,
-          streamlinerShare: 0.2,
-          relaxationShare: 0.5,
-          firstExhaustedRelaxationShare: weak,
-          streamlinerRuns: [{}, { level: 1 }],
-        },
-      });
+      const r = solve(g, { maxNodes: 20_000, policy: { ...TWO_LEVELS, firstExhaustedRelaxationShare: weak } });
       expect(r.outcome).toBe('unknown');
       expect(r.stats.nodes).toBeLessThanOrEqual(20_000);
       return relaxed;
@@ -362,14 +361,7 @@ describe('search: streamlined pass', () => {
       };
       const r = solve(g, {
         maxNodes: 20_000,
-        policy: {
-          ...SHORT_ROUND_0,
-          streamlinerShare: 0.2,
-          relaxationShare: 0.5,
-          firstExhaustedRelaxationShare: 0.1,
-          earlyRelaxationShare: early,
-          streamlinerRuns: [{}, { level: 1 }],
-        },
+        policy: { ...TWO_LEVELS, firstExhaustedRelaxationShare: 0.1, earlyRelaxationShare: early },
       });
       expect(r.stats.nodes).toBeLessThanOrEqual(20_000);
       return { log: log.join(', '), outcome: r.outcome, levelOneNodes };
