@@ -133,10 +133,10 @@ function streamlinedRun(game: SearchGame, limits: Limits, table: StateTable, run
 }
 
 /** A relaxation for the streamlined runs to search early (streamlinedRuns()): `run` searches it
- *  given the nodes the runs have spent; `nodes` and `ms` are what is left of the whole budget when
+ *  within the nodes and ms left of the whole budget; `nodes` and `ms` are what is left of it when
  *  the runs start. */
 interface EarlyRelaxation {
-  run: (spent: number) => SearchResult | undefined;
+  run: (leftNodes: number, leftMs: number) => SearchResult | undefined;
   nodes: number;
   ms: number;
 }
@@ -145,11 +145,10 @@ interface EarlyRelaxation {
  *  `ms` ms in all: each gets its share of the whole, else an equal part of what the runs before
  *  it left (a restricted space is often exhausted in a fraction of its part, which then goes to
  *  the runs after it). Stops at the first win.
- *  `early`, when given, runs once the first run has exhausted its space, before the others, with
- *  the nodes the runs have spent so far. What it spends is not the streamliner's: the later runs
- *  keep their parts, within what it left of the whole budget (`early.nodes`, `early.ms`). When it
- *  proves the position lost (or was stopped) the runs end with its result (`early` set);
- *  `relaxed` says that it ran. */
+ *  `early`, when given, runs once the first run has exhausted its space, before the others. What
+ *  it spends is not the streamliner's: the later runs keep their parts, within what it left of the
+ *  whole budget (`early.nodes`, `early.ms`). When it proves the position lost (or was stopped)
+ *  the runs end with its result (`early` set); `relaxed` says that it ran. */
 function streamlinedRuns(
   game: SearchGame,
   listed: readonly StreamlinerRun[],
@@ -199,7 +198,7 @@ function streamlinedRuns(
       if (!runs[i].optional) required--;
     }
     if (i === 0 && firstExhausted && early) {
-      const e = early.run(sum.nodes);
+      const e = early.run(wholeNodes - sum.nodes, wholeMs - (performance.now() - sum.start));
       if (e) {
         relaxed = true;
         sum.add(e.stats);
@@ -279,16 +278,8 @@ function portfolio(game: SearchGame, opts: SolveOptions, policy: AutoPolicy, tab
         const early =
           earlyShare > 0
             ? {
-                run: (spent: number) =>
-                  relaxationRun(
-                    game,
-                    opts,
-                    earlyShare,
-                    table,
-                    maxNodes - sum.nodes - spent,
-                    timeout - (performance.now() - start),
-                    'early',
-                  ),
+                run: (left: number, leftMs: number) =>
+                  relaxationRun(game, opts, earlyShare, table, left, leftMs, 'early'),
                 nodes: maxNodes - sum.nodes,
                 ms: timeout - (performance.now() - start),
               }
