@@ -12,7 +12,8 @@ import {
   type Stats,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { InputError } from './errors.js';
+import { gunzipSync } from 'node:zlib';
+import { InputError, oneLine } from './errors.js';
 
 // Every file the program reads or writes goes through here, so each path problem is one line
 // that names the path and says what is wrong, before any work starts where that can be known.
@@ -61,8 +62,25 @@ function kindOf(st: Stats): string {
 
 const mib = (bytes: number) => `${Math.ceil(bytes / 2 ** 20)} MiB`;
 
-/** The text of a regular file of at most `limit` bytes. `what` names its kind for messages. */
+/** The text of a regular file of at most `limit` bytes. `what` names its kind for messages. A
+ *  name ending in `.gz` is read as gzip, `limit` then bounding the text it holds: a study's
+ *  CSVs are kept compressed (a shard of 6,250 deals is 0.5 MB as text, 80 kB as gzip). */
 export function readTextFile(path: string, limit: number, what: string): string {
+  if (!path.endsWith('.gz')) return readFileBytes(path, limit, what).toString('utf8');
+  const packed = readFileBytes(path, limit, `${what} compressed with gzip`);
+  try {
+    return gunzipSync(packed, { maxOutputLength: limit }).toString('utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new InputError(`${path}: larger than the ${mib(limit)} allowed for ${what} once uncompressed`);
+    throw new InputError(
+      `${path}: not readable as gzip (${oneLine(String((e as Error).message))}); a name ending in .gz is read as a gzip file`,
+    );
+  }
+}
+
+/** The bytes of a regular file of at most `limit` bytes. */
+function readFileBytes(path: string, limit: number, what: string): Buffer {
   if (path === '') throw new InputError(`empty file name (expected ${what})`);
   let fd: number;
   try {
@@ -79,7 +97,7 @@ export function readTextFile(path: string, limit: number, what: string): string 
       );
     if (st.size > limit)
       throw new InputError(`${path}: ${mib(st.size)}, larger than the ${mib(limit)} allowed for ${what}`);
-    return readFileSync(fd, 'utf8');
+    return readFileSync(fd);
   } catch (e) {
     if (e instanceof InputError) throw e;
     throw new InputError(`${path}: cannot read file: ${fileProblem(e)}`);
@@ -153,6 +171,11 @@ export function checkOutputFile(file: string, option: string): void {
   if (file === '') throw new InputError(`${option}: empty path (name the file to write)`);
   const label = `${option} ${file}`;
   if (/[/\\]$/.test(file)) throw new InputError(`${label}: names a directory; give a file name`);
+  // Read as gzip (readTextFile()), but written as text (a batch appends its rows as they finish).
+  if (file.endsWith('.gz'))
+    throw new InputError(
+      `${label}: written as plain text; name it without .gz, and compress it with gzip once written (a .gz file is read as gzip)`,
+    );
   makeDirectory(dirname(file), label);
   const st = statOrNull(file, label);
   if (!st) {
