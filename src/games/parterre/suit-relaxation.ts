@@ -54,6 +54,12 @@ import { PtGame } from './search.js';
 // of use, bench/RESULTS.md) only cards that have left a pile are loose: bouquet cards, and cards
 // from the bouquet wherever they lie, keep their suits; every argument above holds as written, and
 // the bouquet rule's proof needs no extra step (c keeps its suit in both places).
+// With `keep` (an experiment, bench/parterre-cegar.ts: cards chosen from the exchanges of a relaxed
+// win keep their suits, and the relaxation is searched again) the cards marked there are never
+// loose, as bouquet cards are not with `bouquetLoose` false: each argument reads "loose" through
+// canLoose() and holds as written (the forced move's substitute z goes home on another suit than
+// its own, so it is loose, not kept), and the key is pileKey(), which codes every card that cannot
+// be loose by its suit.
 //
 // Under foundations=removable. A foundation s at height h holds exactly (1..h, s) here too (a card
 // goes home as (r, s), and only the top comes off); its top card may come off, onto a pile one
@@ -138,10 +144,12 @@ export class SuitRelaxation extends PtGame {
   private readonly runHi = new Float64Array(PILES);
 
   /** `bouquetLoose`: whether bouquet cards, and cards that came from the bouquet, are loose too
-   *  (a weaker relaxation, with a smaller space); else only cards that have left a pile are. */
+   *  (a weaker relaxation, with a smaller space); else only cards that have left a pile are.
+   *  `keep`: cards (by id, 1 = kept) that are never loose, wherever they go. */
   constructor(
     pos: PtGame,
     readonly bouquetLoose = true,
+    readonly keep?: Uint8Array,
   ) {
     super(startOf(pos));
     this.anchor();
@@ -321,6 +329,7 @@ export class SuitRelaxation extends PtGame {
 
   /** Whether card c is loose once it has moved. */
   private canLoose(c: number): boolean {
+    if (this.keep !== undefined && this.keep[c] === 1) return false;
     return this.bouquetLoose || this.fromPile[c] === 1;
   }
 
@@ -337,7 +346,7 @@ export class SuitRelaxation extends PtGame {
   private loose(c: number): boolean {
     const l = this.loc[c];
     if (l === ON_FOUNDATION) return false;
-    if (!this.bouquetLoose && !this.fromPile[c]) return false;
+    if (!this.canLoose(c)) return false;
     if (l === IN_BOUQUET) return true;
     const base = l * PILE_CAP;
     for (let i = 0; i < this.placed[l]; i++) if (this.piles[base + i] === c) return false;
@@ -363,11 +372,11 @@ export class SuitRelaxation extends PtGame {
       const len = this.plen[p];
       if (len > this.placed[p]) {
         const c = this.piles[p * PILE_CAP + len - 1];
-        if (this.bouquetLoose || this.fromPile[c]) add(c, P2F, p);
+        if (this.canLoose(c)) add(c, P2F, p);
       }
     }
-    if (this.bouquetLoose)
-      for (let k = 0; k < this.bouquet.length; k++) if (this.bmask & (1 << k)) add(this.bouquet[k], B2F, k);
+    for (let k = 0; k < this.bouquet.length; k++)
+      if (this.bmask & (1 << k) && this.canLoose(this.bouquet[k])) add(this.bouquet[k], B2F, k);
     return n - offset;
   }
 
@@ -437,15 +446,17 @@ export class SuitRelaxation extends PtGame {
   }
 
   override key(out: Uint32Array): number {
-    return this.bouquetLoose ? this.looseKey(out) : this.pileKey(out);
+    return this.bouquetLoose && this.keep === undefined ? this.looseKey(out) : this.pileKey(out);
   }
 
-  /** With only cards from the piles loose: per pile its header (below), then 3 bits a card above
-   *  its placed ones (above its bottom when none: the header holds the bottom, by rank when
-   *  loose, else as 16 + the card; empty 127) (0 loose, else 1 + the suit of a card from the bouquet), the piles sorted;
-   *  then the bouquet's slots and the foundations' heights. The header and the suits decode to
-   *  the pile (ranks descend one at a time above the placed cards), the foundations to the loose
-   *  set (cards from the piles, neither placed nor home). */
+  /** With some cards never loose (bouquetLoose false, or `keep`): per pile its header (below),
+   *  then 3 bits a card above its placed ones (above its bottom when none: the header holds the
+   *  bottom, by rank when it can be loose, else as 16 + the card; empty 127) (0 for a card that
+   *  can be loose, else 1 + its suit), the piles sorted; then the bouquet's slots and the
+   *  foundations' heights. The header and the suits decode to the pile (ranks descend one at a
+   *  time above the placed cards), a slot to its rank (an exchange swaps cards of one rank) and,
+   *  for a card never loose, to the card; the foundations then give the loose set (the cards that
+   *  can be loose, neither placed nor home). */
   private pileKey(out: Uint32Array): number {
     const hdr = this.hdr,
       order = this.order,
@@ -459,12 +470,12 @@ export class SuitRelaxation extends PtGame {
           ? 127 << 4
           : l > 0
             ? (1 << 12) | (p << 9) | (l << 4) | (n - l)
-            : ((this.fromPile[this.piles[base]] ? this.piles[base] % 13 : 16 + this.piles[base]) << 4) | (n - 1);
+            : ((this.canLoose(this.piles[base]) ? this.piles[base] % 13 : 16 + this.piles[base]) << 4) | (n - 1);
       // Cards above the placed ones (above the bottom when none is placed): at most 12, 36 bits.
       let v = 0;
       for (let i = Math.max(l, 1); i < n; i++) {
         const c = this.piles[base + i];
-        v = v * 8 + (this.fromPile[c] ? 0 : 1 + ((c / 13) | 0));
+        v = v * 8 + (this.canLoose(c) ? 0 : 1 + ((c / 13) | 0));
       }
       hi[p] = v;
       let i = p;
