@@ -13,9 +13,10 @@
 // Per deal: LOST, WON or unknown, the nodes of all rounds, and each round's outcome, nodes,
 // exchanges in its line and cards kept (k). Node counts, so the same on any machine.
 import { dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
-import { PtPosition } from '../src/games/parterre/position.js';
+import { formatMove } from '../src/games/parterre/notation.js';
+import { replay } from '../src/games/parterre/replay.js';
 import { PtGame } from '../src/games/parterre/search.js';
-import { SuitRelaxation } from '../src/games/parterre/suit-relaxation.js';
+import { exchangedCard, SuitRelaxation, SWAP } from '../src/games/parterre/suit-relaxation.js';
 import { dfs } from '../src/search/dfs.js';
 import { StateTable } from '../src/search/table.js';
 
@@ -27,20 +28,6 @@ if (!seedsText || (refine !== 'first' && refine !== 'all')) {
 const roundNodes = Number(nodesText);
 const rounds = Number(roundsText);
 const table = new StateTable(448 * 2 ** 20);
-/** SuitRelaxation's exchange bit, and the suit sent home in bits 17-18. */
-const SWAP = 1 << 16;
-
-/** Whether `moves` is a legal winning line of the real game from the deal. */
-function realWin(pos: PtPosition, moves: readonly number[]): boolean {
-  const buf = new Int32Array(256);
-  for (const m of moves) {
-    const n = pos.legalMoves(buf);
-    if (!buf.subarray(0, n).includes(m)) return false;
-    pos.make(m);
-  }
-  return pos.won();
-}
-
 for (const seed of seedsText.split(',')) {
   let deal = dealFromSeed(seed);
   if (reading === 'removable') deal = withVariant(deal, 'foundations=removable');
@@ -66,16 +53,17 @@ for (const seed of seedsText.split(',')) {
     let exchanges = 0;
     for (const m of r.moves) {
       if (!(m & SWAP)) continue;
-      const c = (m >> 10) & 63;
       if (exchanges === 0 || refine === 'all') {
-        keep[c] = 1;
-        keep[((m >> 17) & 3) * 13 + (c % 13)] = 1;
+        keep[(m >> 10) & 63] = 1;
+        keep[exchangedCard(m)] = 1;
       }
       exchanges++;
     }
     trail.push(`r${round}:won@${r.stats.nodes}/x${exchanges}(k${kept})`);
     if (exchanges === 0) {
-      verdict = realWin(new PtPosition(deal), r.moves) ? 'WON' : 'NOT-REPLAYED';
+      // The rules engine's own replay of the line in notation.
+      const replayed = replay(deal, r.moves.map(formatMove));
+      verdict = replayed.ok && replayed.won ? 'WON' : 'NOT-REPLAYED';
       break;
     }
   }

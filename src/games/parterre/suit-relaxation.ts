@@ -81,7 +81,10 @@ import { PtGame } from './search.js';
 /** A foundation move of a loose card onto another suit's foundation: bit 16 set, that suit in bits
  *  17-18, the move's own fields as a P2F or B2F of the card played (the card swapped home is
  *  (rank, suit)). */
-const SWAP = 1 << 16;
+export const SWAP = 1 << 16;
+
+/** The card an exchange (a SWAP move) sends home: the played card's rank on the move's suit. */
+export const exchangedCard = (m: number): number => ((m >> 17) & 3) * 13 + (((m >> 10) & 63) % 13);
 
 /** The deal a relaxation starting from `pos` is made of: its piles, bouquet and rules. */
 function startOf(pos: PtGame): PtDeal {
@@ -424,7 +427,7 @@ export class SuitRelaxation extends PtGame {
     this.undo[this.depth++] = fromPile ? this.placed[from] : 0;
     if (m & SWAP) {
       const c = (m >> 10) & 63,
-        other = ((m >> 17) & 3) * 13 + (c % 13);
+        other = exchangedCard(m);
       this.swap(c, other);
       super.make((m & ~(SWAP | (3 << 17)) & ~(63 << 10)) | (other << 10));
     } else super.make(m);
@@ -438,7 +441,7 @@ export class SuitRelaxation extends PtGame {
     const was = this.undo[--this.depth];
     if (m & SWAP) {
       const c = (m >> 10) & 63,
-        other = ((m >> 17) & 3) * 13 + (c % 13);
+        other = exchangedCard(m);
       super.unmake((m & ~(SWAP | (3 << 17)) & ~(63 << 10)) | (other << 10));
       this.swap(c, other);
     } else super.unmake(m);
