@@ -6,22 +6,52 @@
 // machine's, the nodes are not), and the interval its deal count would give if the shares held.
 // Without RATE, the rate the study's own rows measured (nodes over the worker's milliseconds: on a
 // loaded machine less than a core's rate, so the cost comes out high rather than low).
+// With --shards, the shards of seeds 1..100,000 done so far (<reading>-shard-K-of-16.csv.gz) join
+// the study's file, a seed counted once; a seed whose files disagree on a verdict is reported.
 //
-//   npx tsx bench/parterre-study.ts [RATE] [DEALS]     (RATE nodes per CPU s, DEALS default 100000)
+//   npx tsx bench/parterre-study.ts [RATE] [DEALS] [--shards]   (RATE nodes per CPU s or -, DEALS default 100000)
+import { readdirSync } from 'node:fs';
 import { readCsvRows } from '../src/batch/csv.js';
 import { boundedRate, pct, pctDigits } from '../src/batch/stats.js';
 import { STUDY_READINGS } from '../src/games/parterre/rules.js';
+import { dedupe } from '../src/solitaire/solvability.js';
 
-const givenRate = process.argv[2] && process.argv[2] !== '-' ? Number(process.argv[2]) : undefined;
-const deals = Number(process.argv[3] ?? 100_000);
-const file = (v: string) => `data/parterre/${v === 'default' ? 'final' : 'removable'}.csv`;
-const all = STUDY_READINGS.map((v) => readCsvRows(file(v)).rows);
+const withShards = process.argv.includes('--shards');
+const args = process.argv.slice(2).filter((a) => a !== '--shards');
+const givenRate = args[0] && args[0] !== '-' ? Number(args[0]) : undefined;
+const deals = Number(args[1] ?? 100_000);
+const DIR = 'data/parterre';
+const fileName = (v: string) => (v === 'default' ? 'final' : 'removable');
+const files = (v: string) => {
+  const name = fileName(v);
+  const shard = new RegExp(`^${name}-shard-(\\d+)-of-16\\.csv\\.gz$`);
+  const shards = withShards
+    ? readdirSync(DIR)
+        .filter((f) => shard.test(f))
+        .sort((a, b) => Number(shard.exec(a)![1]) - Number(shard.exec(b)![1]))
+    : [];
+  return [`${name}.csv`, ...shards].map((f) => `${DIR}/${f}`);
+};
+const all = STUDY_READINGS.map((v) => {
+  const rows = files(v).flatMap((f) => readCsvRows(f).rows);
+  const verdicts = new Map<string, string>();
+  for (const r of rows) {
+    if (r.outcome !== 'solved' && r.outcome !== 'unsolvable') continue;
+    const seen = verdicts.get(r.seed);
+    if (seen !== undefined && seen !== r.outcome)
+      console.log(`seed ${r.seed} (${v}): ${seen} in one file, ${r.outcome} in another`);
+    verdicts.set(r.seed, r.outcome);
+  }
+  return dedupe(rows).rows;
+});
+if (withShards)
+  console.log(`Shards joined: ${STUDY_READINGS.map((v) => `${fileName(v)} ${files(v).length - 1}`).join(', ')}`);
 const seeds = all.map((rows) => new Set(rows.map((r) => r.seed)));
 const common = new Set([...seeds[0]].filter((s) => seeds.every((x) => x.has(s))));
 const nums = [...common].map(Number).sort((a, b) => a - b);
 const contiguous = nums.length > 0 && nums[nums.length - 1] - nums[0] + 1 === nums.length;
 console.log(
-  `Seeds ${contiguous ? `${nums[0]}..${nums[nums.length - 1]}` : `${nums.length} seeds`} (the seeds both readings have), ${new Set(all.flat().map((r) => r.settings.replace(/ variant=\S+/, ''))).size === 1 ? all[0][0].settings.replace(/ variant=\S+/, '') : 'mixed settings'}\n`,
+  `${contiguous ? `Seeds ${nums[0]}..${nums[nums.length - 1]}` : `${nums.length.toLocaleString('en-US')} seeds`} (the seeds both readings have), ${new Set(all.flat().map((r) => r.settings.replace(/ variant=\S+/, ''))).size === 1 ? all[0][0].settings.replace(/ variant=\S+/, '') : 'mixed settings'}\n`,
 );
 console.log('| reading | deals | solved | unsolvable | undecided | % solvable | 95% interval |');
 console.log('|---|---|---|---|---|---|---|');
