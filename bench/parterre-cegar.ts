@@ -14,6 +14,7 @@
 // exchanges in its line and cards kept (k). Node counts, so the same on any machine.
 import { dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
 import { formatMove } from '../src/games/parterre/notation.js';
+import { moveCard } from '../src/games/parterre/position.js';
 import { replay } from '../src/games/parterre/replay.js';
 import { PtGame } from '../src/games/parterre/search.js';
 import { exchangedCard, SuitRelaxation, SWAP } from '../src/games/parterre/suit-relaxation.js';
@@ -54,7 +55,7 @@ for (const seed of seedsText.split(',')) {
     for (const m of r.moves) {
       if (!(m & SWAP)) continue;
       if (exchanges === 0 || refine === 'all') {
-        keep[(m >> 10) & 63] = 1;
+        keep[moveCard(m)] = 1;
         keep[exchangedCard(m)] = 1;
       }
       exchanges++;

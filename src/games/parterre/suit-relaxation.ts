@@ -10,6 +10,7 @@ import {
   P2F,
   P2P,
   PILE_CAP,
+  moveCard,
   packMove,
 } from './position.js';
 import { REMOVABLE_RULES } from './rules.js';
@@ -84,7 +85,7 @@ import { PtGame } from './search.js';
 export const SWAP = 1 << 16;
 
 /** The card an exchange (a SWAP move) sends home: the played card's rank on the move's suit. */
-export const exchangedCard = (m: number): number => ((m >> 17) & 3) * 13 + (((m >> 10) & 63) % 13);
+export const exchangedCard = (m: number): number => ((m >> 17) & 3) * 13 + (moveCard(m) % 13);
 
 /** The deal a relaxation starting from `pos` is made of: its piles, bouquet and rules. */
 function startOf(pos: PtGame): PtDeal {
@@ -426,7 +427,7 @@ export class SuitRelaxation extends PtGame {
     this.undo = grown(this.undo, this.depth + 1);
     this.undo[this.depth++] = fromPile ? this.placed[from] : 0;
     if (m & SWAP) {
-      const c = (m >> 10) & 63,
+      const c = moveCard(m),
         other = exchangedCard(m);
       this.swap(c, other);
       super.make((m & ~(SWAP | (3 << 17)) & ~(63 << 10)) | (other << 10));
@@ -440,7 +441,7 @@ export class SuitRelaxation extends PtGame {
     const fromPile = kind === P2F || kind === 2;
     const was = this.undo[--this.depth];
     if (m & SWAP) {
-      const c = (m >> 10) & 63,
+      const c = moveCard(m),
         other = exchangedCard(m);
       super.unmake((m & ~(SWAP | (3 << 17)) & ~(63 << 10)) | (other << 10));
       this.swap(c, other);
