@@ -8,6 +8,11 @@
 // loaded machine less than a core's rate, so the cost comes out high rather than low).
 // With --shards, the shards of seeds 1..100,000 done so far (<reading>-shard-K-of-16.csv.gz) join
 // the study's file, a seed counted once; a seed whose files disagree on a verdict is reported.
+// Then the readings side by side: removable has every move of final and the takeoffs more
+// (test/parterre/removable.test.ts), so a final win is a removable win and a removable loss a
+// final loss. The verdicts of each pair, any seed that breaks this (a bug in one reading), and
+// each reading with the other's verdicts taken in, which holds as far as those wins replay under
+// removable (`patience verify` of their files with the deal's "variant" set).
 //
 //   npx tsx bench/parterre-study.ts [RATE] [DEALS] [--shards]   (RATE nodes per CPU s or -, DEALS default 100000)
 import { readdirSync } from 'node:fs';
@@ -80,3 +85,43 @@ STUDY_READINGS.forEach((v, i) => {
   );
 });
 console.log(`\n${cost.join('\n')}`);
+
+// The readings side by side, on the seeds both have.
+const [fin, rem] = all.map((rows) => new Map(rows.map((r) => [r.seed, r.outcome])));
+const OUTCOMES = ['solved', 'unsolvable', 'unknown'];
+const pairs = new Map<string, number>();
+const broken: string[] = [];
+// Each reading with the other's verdicts taken in: [solved, unsolvable] counts.
+const finJoined = [0, 0],
+  remJoined = [0, 0];
+for (const seed of common) {
+  const f = fin.get(seed)!,
+    r = rem.get(seed)!;
+  pairs.set(`${f} ${r}`, (pairs.get(`${f} ${r}`) ?? 0) + 1);
+  if (f === 'solved' && r === 'unsolvable') broken.push(seed);
+  if (f === 'solved') finJoined[0]++;
+  else if (f === 'unsolvable' || r === 'unsolvable') finJoined[1]++;
+  if (r === 'solved' || f === 'solved') remJoined[0]++;
+  else if (r === 'unsolvable') remJoined[1]++;
+}
+console.log('\nThe verdicts side by side (rows: final, columns: removable)\n');
+console.log(`| final \\ removable | ${OUTCOMES.join(' | ')} |`);
+console.log('|---|---|---|---|');
+for (const f of OUTCOMES) console.log(`| ${f} | ${OUTCOMES.map((r) => pairs.get(`${f} ${r}`) ?? 0).join(' | ')} |`);
+if (broken.length > 0)
+  console.log(`\nwon under final, lost under removable, which cannot be: seeds ${broken.join(' ')}`);
+console.log("\nEach reading with the other's verdicts taken in\n");
+console.log('| reading | deals | solved | unsolvable | undecided | % solvable | 95% interval |');
+console.log('|---|---|---|---|---|---|---|');
+for (const [name, [solved, unsolvable]] of [
+  ["final, with removable's losses", finJoined],
+  ["removable, with final's wins", remJoined],
+] as const) {
+  const n = common.size;
+  const unknown = n - solved - unsolvable;
+  const b = boundedRate(solved, unknown, n);
+  const d = pctDigits([solved / n, b.lo, b.hi]);
+  console.log(
+    `| ${name} | ${n} | ${solved} | ${unsolvable} | ${unknown} | ${pct(solved / n, d)} | ${pct(b.lo, d)} .. ${pct(b.hi, d)} |`,
+  );
+}

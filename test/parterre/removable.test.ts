@@ -113,6 +113,34 @@ describe('foundations=removable: the moves', () => {
     );
     expect(() => withVariant(d, 'tableau=x')).toThrow('--variant: unknown variant switch "tableau" (use foundations)');
   });
+
+  // The study reads a final win as a removable win and a removable loss as a final loss
+  // (bench/parterre-study.ts): that holds only if removable adds the takeoffs and changes nothing else.
+  it('has every move of the final reading and only the takeoffs more, all along final lines (random playouts)', () => {
+    const rnd = lcg(23);
+    let takeoffs = 0;
+    for (let d = 0; d < 12; d++) {
+      const fin = new PtPosition(dealFromSeed(String(100 + d)));
+      const rem = new PtPosition(removable(dealFromSeed(String(100 + d))));
+      const buf = new Int32Array(200);
+      for (let i = 0; i < 300; i++) {
+        const moves = legal(fin);
+        const more = legal(rem);
+        const off = more.filter((m) => m.includes('F>'));
+        takeoffs += off.length;
+        expect(more.filter((m) => !m.includes('F>'))).toEqual(moves);
+        const n = fin.legalMoves(buf);
+        if (n === 0) break;
+        const home = [];
+        for (let j = 0; j < n; j++) if (formatMove(buf[j]).endsWith('>F')) home.push(buf[j]);
+        const m = home.length && rnd() < 0.6 ? home[Math.floor(rnd() * home.length)] : buf[Math.floor(rnd() * n)];
+        fin.make(m);
+        rem.make((parseMove(rem, formatMove(m)) as { move: number }).move);
+        expect(snapshot(rem)).toBe(snapshot(fin));
+      }
+    }
+    expect(takeoffs).toBeGreaterThan(50);
+  });
 });
 
 /** The full search's verdict: exhaustive depth-first with every proof and pruning (the capacity
