@@ -58,6 +58,12 @@ const contiguous = nums.length > 0 && nums[nums.length - 1] - nums[0] + 1 === nu
 console.log(
   `${contiguous ? `Seeds ${nums[0]}..${nums[nums.length - 1]}` : `${nums.length.toLocaleString('en-US')} seeds`} (the seeds both readings have), ${new Set(all.flat().map((r) => r.settings.replace(/ variant=\S+/, ''))).size === 1 ? all[0][0].settings.replace(/ variant=\S+/, '') : 'mixed settings'}\n`,
 );
+/** A row of the table: the % solvable and its interval with undecided deals counted both ways. */
+function tableRow(name: string, n: number, solved: number, unsolvable: number, unknown: number): string {
+  const b = boundedRate(solved, unknown, n);
+  const d = pctDigits([solved / n, b.lo, b.hi]);
+  return `| ${name} | ${n} | ${solved} | ${unsolvable} | ${unknown} | ${pct(solved / n, d)} | ${pct(b.lo, d)} .. ${pct(b.hi, d)} |`;
+}
 console.log('| reading | deals | solved | unsolvable | undecided | % solvable | 95% interval |');
 console.log('|---|---|---|---|---|---|---|');
 const cost: string[] = [];
@@ -68,12 +74,8 @@ STUDY_READINGS.forEach((v, i) => {
   const solved = count('solved'),
     unsolvable = count('unsolvable'),
     unknown = count('unknown');
-  const b = boundedRate(solved, unknown, n);
-  const d = pctDigits([solved / n, b.lo, b.hi]);
   const name = v === 'default' ? 'final (default)' : 'removable';
-  console.log(
-    `| ${name} | ${n} | ${solved} | ${unsolvable} | ${unknown} | ${pct(solved / n, d)} | ${pct(b.lo, d)} .. ${pct(b.hi, d)} |`,
-  );
+  console.log(tableRow(name, n, solved, unsolvable, unknown));
   const nodes = rows.reduce((s, r) => s + Number(r.nodes || 0), 0);
   const ms = rows.reduce((s, r) => s + Number(r.ms || 0), 0);
   const rate = givenRate ?? Math.round((nodes / ms) * 1000);
@@ -117,11 +119,5 @@ for (const [name, [solved, unsolvable]] of [
   ["final, with removable's losses", finJoined],
   ["removable, with final's wins", remJoined],
 ] as const) {
-  const n = common.size;
-  const unknown = n - solved - unsolvable;
-  const b = boundedRate(solved, unknown, n);
-  const d = pctDigits([solved / n, b.lo, b.hi]);
-  console.log(
-    `| ${name} | ${n} | ${solved} | ${unsolvable} | ${unknown} | ${pct(solved / n, d)} | ${pct(b.lo, d)} .. ${pct(b.hi, d)} |`,
-  );
+  console.log(tableRow(name, common.size, solved, unsolvable, common.size - solved - unsolvable));
 }
