@@ -58,14 +58,14 @@ const contiguous = nums.length > 0 && nums[nums.length - 1] - nums[0] + 1 === nu
 console.log(
   `${contiguous ? `Seeds ${nums[0]}..${nums[nums.length - 1]}` : `${nums.length.toLocaleString('en-US')} seeds`} (the seeds both readings have), ${new Set(all.flat().map((r) => r.settings.replace(/ variant=\S+/, ''))).size === 1 ? all[0][0].settings.replace(/ variant=\S+/, '') : 'mixed settings'}\n`,
 );
+const TABLE_HEAD = '| reading | deals | solved | unsolvable | undecided | % solvable | 95% interval |\n|---|---|---|---|---|---|---|';
 /** A row of the table: the % solvable and its interval with undecided deals counted both ways. */
 function tableRow(name: string, n: number, solved: number, unsolvable: number, unknown: number): string {
   const b = boundedRate(solved, unknown, n);
   const d = pctDigits([solved / n, b.lo, b.hi]);
   return `| ${name} | ${n} | ${solved} | ${unsolvable} | ${unknown} | ${pct(solved / n, d)} | ${pct(b.lo, d)} .. ${pct(b.hi, d)} |`;
 }
-console.log('| reading | deals | solved | unsolvable | undecided | % solvable | 95% interval |');
-console.log('|---|---|---|---|---|---|---|');
+console.log(TABLE_HEAD);
 const cost: string[] = [];
 STUDY_READINGS.forEach((v, i) => {
   const rows = all[i].filter((r) => common.has(r.seed));
@@ -113,8 +113,7 @@ for (const f of OUTCOMES) console.log(`| ${f} | ${OUTCOMES.map((r) => pairs.get(
 if (broken.length > 0)
   console.log(`\nwon under final, lost under removable, which cannot be: seeds ${broken.join(' ')}`);
 console.log("\nEach reading with the other's verdicts taken in\n");
-console.log('| reading | deals | solved | unsolvable | undecided | % solvable | 95% interval |');
-console.log('|---|---|---|---|---|---|---|');
+console.log(TABLE_HEAD);
 for (const [name, [solved, unsolvable]] of [
   ["final, with removable's losses", finJoined],
   ["removable, with final's wins", remJoined],
