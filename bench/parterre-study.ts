@@ -58,7 +58,8 @@ const contiguous = nums.length > 0 && nums[nums.length - 1] - nums[0] + 1 === nu
 console.log(
   `${contiguous ? `Seeds ${nums[0]}..${nums[nums.length - 1]}` : `${nums.length.toLocaleString('en-US')} seeds`} (the seeds both readings have), ${new Set(all.flat().map((r) => r.settings.replace(/ variant=\S+/, ''))).size === 1 ? all[0][0].settings.replace(/ variant=\S+/, '') : 'mixed settings'}\n`,
 );
-const TABLE_HEAD = '| reading | deals | solved | unsolvable | undecided | % solvable | 95% interval |\n|---|---|---|---|---|---|---|';
+const TABLE_HEAD =
+  '| reading | deals | solved | unsolvable | undecided | % solvable | 95% interval |\n|---|---|---|---|---|---|---|';
 /** A row of the table: the % solvable and its interval with undecided deals counted both ways. */
 function tableRow(name: string, n: number, solved: number, unsolvable: number, unknown: number): string {
   const b = boundedRate(solved, unknown, n);
