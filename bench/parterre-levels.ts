@@ -1,0 +1,232 @@
+// Where the exhaustive pass of a Parterre deal spends its positions: levels and the parked-card
+// puzzle.
+//
+//   npx tsx bench/parterre-levels.ts NODES TOP SEED...      (PT_VARIANT=foundations=removable too)
+//
+// A *level* is what a position has done: its foundations, how many dealt cards each dealt pile
+// still holds in their dealt places, and its bouquet. Within a level the only moves are those of
+// *parked* cards (cards that left their dealt place or the bouquet and lie on a pile) from pile
+// to pile, onto a top one rank higher or an empty pile; each is undone by moving the card back, so
+// a level's positions fall into components that are all mutually reachable (the same value). Those
+// moves look at ranks only, so a component is its *rank component* (the arrangements of the parked
+// cards' ranks it reaches) times the suits it can give them: the group G of the permutations of
+// same-rank parked cards that a walk back to the same rank arrangement makes (its Schreier
+// generators are read off the walk's non-tree edges, and their closure is G). So a component holds
+// |ranks| x |G| positions (test/parterre/levels.test.ts checks this against a plain search of the
+// positions), against |ranks| x (the product of k! over the ranks' k parked cards) if every suit
+// could go anywhere.
+//
+// For a deal, the exhaustive pass (every proof on) runs on NODES; printed: the positions keyed
+// per (level, rank arrangement) over the whole pass, and for the TOP levels with the most
+// positions, the rank component and group of the level's first position.
+import { pathToFileURL } from 'node:url';
+import { PILES, dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
+import { PILE_CAP, type PtPosition } from '../src/games/parterre/position.js';
+import { PtGame } from '../src/games/parterre/search.js';
+import { solve } from '../src/search/solve.js';
+import { StateTable } from '../src/search/table.js';
+
+const rank = (c: number) => (c % 13) + 1;
+
+/** A level's arrangement: per pile, its cards in their dealt places (bottom first) and the parked
+ *  cards above them. */
+export interface Arrangement {
+  dealt: number[][];
+  parked: number[][];
+}
+
+/** The position's level key and arrangement. */
+export function levelOf(pos: PtPosition): { level: string; arrangement: Arrangement } {
+  const dealt: number[][] = [],
+    parked: number[][] = [];
+  const depth = new Array<number>(PILES).fill(0);
+  for (let p = 0; p < PILES; p++) {
+    const cs: number[] = [];
+    for (let i = 0; i < pos.plen[p]; i++) cs.push(pos.piles[p * PILE_CAP + i]);
+    let l = 0;
+    if (cs.length > 0 && pos.origRow[cs[0]] === 0) {
+      const q = pos.origPile[cs[0]];
+      l = 1;
+      while (l < cs.length && pos.origPile[cs[l]] === q && pos.origRow[cs[l]] === l) l++;
+      depth[q] = l;
+    }
+    dealt.push(cs.slice(0, l));
+    parked.push(cs.slice(l));
+  }
+  return { level: `${Array.from(pos.found).join('.')}|${depth.join('')}|${pos.bmask}`, arrangement: { dealt, parked } };
+}
+
+/** The arrangement's key up to the order of the piles (they are interchangeable), by ranks or by
+ *  cards; `order` lists the piles in key order. */
+function canonical(a: Arrangement, byRank: boolean): { key: string; order: number[] } {
+  const code = (p: number) =>
+    `${a.dealt[p].length > 0 ? `${a.dealt[p][0]}:${a.dealt[p].length}` : '-'}|${a.parked[p].map((c) => (byRank ? rank(c) : c)).join(',')}`;
+  const codes = a.dealt.map((_, p) => code(p));
+  // Ties (piles of the same ranks with no dealt cards) by the cards themselves, so that one
+  // position always lists its cards in one order.
+  const cards = a.parked.map((run) => run.join(','));
+  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  const order = codes.map((_, p) => p).sort((x, y) => cmp(codes[x], codes[y]) || cmp(cards[x], cards[y]));
+  return { key: order.map((p) => codes[p]).join('/'), order };
+}
+
+/** Every move of a parked card within the level: to a top one rank higher or the first empty
+ *  pile (a card alone on a pile with no dealt cards does not move to another empty one: the same
+ *  arrangement up to the piles' order). */
+function* levelMoves(a: Arrangement): Generator<Arrangement> {
+  for (let p = 0; p < PILES; p++) {
+    const run = a.parked[p];
+    if (run.length === 0) continue;
+    const c = run[run.length - 1];
+    const alone = run.length === 1 && a.dealt[p].length === 0;
+    let emptyTried = false;
+    for (let q = 0; q < PILES; q++) {
+      if (q === p) continue;
+      const top = a.parked[q].length > 0 ? a.parked[q].at(-1)! : a.dealt[q].length > 0 ? a.dealt[q].at(-1)! : -1;
+      if (top < 0) {
+        if (alone || emptyTried) continue;
+        emptyTried = true;
+      } else if (rank(top) !== rank(c) + 1) continue;
+      const parked = a.parked.map((x) => x.slice());
+      parked[p].pop();
+      parked[q].push(c);
+      yield { dealt: a.dealt, parked };
+    }
+  }
+}
+
+export interface RankComponent {
+  /** Rank arrangements reached (all, unless `cut`). */
+  structures: number;
+  cut: boolean;
+  /** The parked cards, and the group's Schreier generators as permutations of their indices. */
+  cards: number[];
+  generators: number[][];
+}
+
+/** The rank component of `start` (a search over rank arrangements, each entered once with the
+ *  cards it was first reached with), and the generators of its group. */
+export function rankComponent(start: Arrangement, cap = 2_000_000): RankComponent {
+  const cards = start.parked.flat();
+  const index = new Map(cards.map((c, i) => [c, i]));
+  const first = new Map<string, number[]>();
+  const slots = (a: Arrangement, order: number[]) => order.flatMap((p) => a.parked[p]);
+  const c0 = canonical(start, true);
+  first.set(c0.key, slots(start, c0.order));
+  const stack = [start];
+  const generators: number[][] = [];
+  const seen = new Set<string>();
+  while (stack.length > 0 && first.size < cap) {
+    for (const next of levelMoves(stack.pop()!)) {
+      const c = canonical(next, true);
+      const here = slots(next, c.order);
+      const had = first.get(c.key);
+      if (!had) {
+        first.set(c.key, here);
+        stack.push(next);
+        continue;
+      }
+      // The card in each slot as first met -> the card in that slot now.
+      const perm = cards.map((_, i) => i);
+      for (let j = 0; j < had.length; j++) perm[index.get(had[j])!] = index.get(here[j])!;
+      const key = perm.join(',');
+      if (perm.some((v, i) => v !== i) && !seen.has(key)) {
+        seen.add(key);
+        generators.push(perm);
+      }
+    }
+  }
+  return { structures: first.size, cut: stack.length > 0, cards, generators };
+}
+
+/** The order of the group the permutations generate (closure; stops at `cap`). */
+export function groupOrder(generators: number[][], n: number, cap = 3_000_000): number {
+  const id = Array.from({ length: n }, (_, i) => i);
+  const seen = new Set([id.join(',')]);
+  const queue = [id];
+  while (queue.length > 0 && seen.size < cap) {
+    const g = queue.pop()!;
+    for (const h of generators) {
+      const x = g.map((v) => h[v]);
+      const k = x.join(',');
+      if (!seen.has(k)) {
+        seen.add(k);
+        queue.push(x);
+      }
+    }
+  }
+  return seen.size;
+}
+
+/** The product of k! over the ranks' k parked cards: the arrangements of suits a rank arrangement
+ *  would have if every parked card could trade places with every other of its rank. */
+export function allSuits(cards: number[]): number {
+  const count = new Map<number, number>();
+  for (const c of cards) count.set(rank(c), (count.get(rank(c)) ?? 0) + 1);
+  let f = 1;
+  for (const k of count.values()) for (let i = 2; i <= k; i++) f *= i;
+  return f;
+}
+
+/** The component of `start` counted position by position (by cards, up to the piles' order). */
+export function suitedComponent(start: Arrangement, cap = 2_000_000): { positions: number; cut: boolean } {
+  const seen = new Set([canonical(start, false).key]);
+  const stack = [start];
+  while (stack.length > 0 && seen.size < cap) {
+    for (const next of levelMoves(stack.pop()!)) {
+      const k = canonical(next, false).key;
+      if (!seen.has(k)) {
+        seen.add(k);
+        stack.push(next);
+      }
+    }
+  }
+  return { positions: seen.size, cut: stack.length > 0 };
+}
+
+/** Records each keyed position's level and rank arrangement. */
+class LevelCount extends PtGame {
+  readonly levels = new Map<string, { positions: number; first: Arrangement; structures: Set<string> }>();
+  override key(out: Uint32Array): number {
+    const { level, arrangement } = levelOf(this);
+    const structure = canonical(arrangement, true).key;
+    const e = this.levels.get(level);
+    if (e) {
+      e.positions++;
+      e.structures.add(structure);
+    } else this.levels.set(level, { positions: 1, first: arrangement, structures: new Set([structure]) });
+    return super.key(out);
+  }
+}
+
+function main(): void {
+  const [nodesText, topText, ...seeds] = process.argv.slice(2);
+  const maxNodes = Number(nodesText),
+    top = Number(topText);
+  if (!Number.isInteger(maxNodes) || !Number.isInteger(top) || seeds.length === 0) {
+    console.error('usage: npx tsx bench/parterre-levels.ts NODES TOP SEED...');
+    process.exit(2);
+  }
+  const variant = process.env.PT_VARIANT ?? 'foundations=final';
+  for (const seed of seeds) {
+    const game = new LevelCount(withVariant(dealFromSeed(seed), variant));
+    const r = solve(game, { algorithm: 'dfs', maxNodes, table: new StateTable(1 << 26) });
+    const levels = [...game.levels.entries()];
+    const positions = levels.reduce((s, [, e]) => s + e.positions, 0);
+    const structures = levels.reduce((s, [, e]) => s + e.structures.size, 0);
+    console.log(
+      `deal ${seed} (${variant}): ${r.outcome} at ${r.stats.nodes} nodes; ${positions} positions keyed in ${levels.length} levels, ${structures} (level, rank arrangement) pairs: ${(positions / structures).toFixed(1)} positions a pair`,
+    );
+    levels.sort((a, b) => b[1].positions - a[1].positions);
+    for (const [level, e] of levels.slice(0, top)) {
+      const rc = rankComponent(e.first);
+      const g = groupOrder(rc.generators, rc.cards.length);
+      const component = rc.structures * g;
+      console.log(
+        `  level ${level}: ${e.positions} positions (${((100 * e.positions) / positions).toFixed(1)}%) in ${e.structures.size} rank arrangements; ${rc.cards.length} parked cards; first position's component: ${rc.structures}${rc.cut ? '+' : ''} rank arrangements x group ${g} of ${allSuits(rc.cards)} = ${component} positions (${(e.positions / component).toFixed(1)} components' worth searched)`,
+      );
+    }
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
