@@ -24,6 +24,9 @@
 //           the end: exhausted proves the deal lost.
 //   suits   the suit relaxation (src/games/parterre/suit-relaxation.ts), searched depth-first to
 //           the end: exhausted proves the deal lost.
+//   near    the suit relaxation in which a card is loose only while far from home (rank above its
+//           foundation + K, for each K in PT_NEAR, default 1,2,3: SuitRelaxation's `near`),
+//           searched depth-first to the end: exhausted proves the deal lost (final reading).
 //   inner   the suit relaxation inside the search: after the forced moves from the deal, the
 //           relaxation of every child and (where a child's is not exhausted) grandchild that the
 //           search tries, each on NODES: how many it proves lost, and the nodes that cost.
@@ -51,7 +54,9 @@ import { StateTable } from '../src/search/table.js';
 const [probe, nodesText, ...seeds] = process.argv.slice(2);
 const maxNodes = Number(nodesText);
 if (!probe || !Number.isFinite(maxNodes) || seeds.length === 0) {
-  console.error('usage: npx tsx bench/parterre-probes.ts empty|lazy|stream|home|guides NODES SEED...');
+  console.error(
+    'usage: npx tsx bench/parterre-probes.ts empty|lazy|stream|home|ranks|suits|near|inner|guides NODES SEED...',
+  );
   process.exit(2);
 }
 const variant = process.env.PT_VARIANT ?? 'foundations=final';
@@ -164,6 +169,11 @@ for (const seed of seeds) {
     const g = new SuitRelaxation(new PtGame(deal), process.env.PT_BOUQUET_LOOSE !== '0');
     const r = solve(g, { algorithm: 'dfs', maxNodes, table });
     parts.push(`${verdict(r.outcome)} at ${r.stats.nodes}, ${r.stats.unique} states`);
+  } else if (probe === 'near') {
+    for (const k of (process.env.PT_NEAR ?? '1,2,3').split(',').map(Number)) {
+      const r = solve(new SuitRelaxation(new PtGame(deal), true, undefined, k), { algorithm: 'dfs', maxNodes, table });
+      parts.push(`K=${k}: ${verdict(r.outcome)} at ${r.stats.nodes}, ${r.stats.unique} states`);
+    }
   } else if (probe === 'inner') {
     const g = new PtGame(deal);
     for (let f = g.forcedMove(); f >= 0; f = g.forcedMove()) g.make(f);

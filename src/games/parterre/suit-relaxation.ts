@@ -62,6 +62,33 @@ import { PtGame } from './search.js';
 // its own, so it is loose, not kept), and the key is pileKey(), which codes every card that cannot
 // be loose by its suit.
 //
+// With `near` = k > 0 (an experiment, bench/parterre-probes.ts `near`: a stronger relaxation) a
+// card that can be loose is loose only while it is *far* from home: rank above its suit's
+// foundation + k. A near card keeps its suit wherever it lies, and goes home as itself (a card
+// that fits is near): no exchange at home. A card turns near when its foundation rises: the move
+// that sends (h, s) home makes (h + k, s) near, and the relaxed position did not know which of the
+// far loose cards of rank h + k was (h + k, s). So each such home move comes in several forms: as
+// it is, and with (h + k, s) exchanging places with each far loose card of its rank (a RESOLVE
+// move), one form for each place (h + k, s) may have had. In other words the position is the real
+// one up to exchanging far loose cards of one rank, at any time.
+//   - claim: every real line is a line here (no exchange), won alike.
+//   - key: pileKey(), with "never loose" read as "not far and loose" (keyLoose()): a far loose
+//     card is coded by its rank and place, as a loose one is, and the foundations give which
+//     cards are near; a bouquet slot keeps its rank (an exchange swaps cards of one rank), and the
+//     near cards in the bouquet are the near cards neither home nor coded on a pile (the bouquet
+//     is a set: which slot holds which does not matter). The moves searched depend on nothing
+//     more: real moves look at ranks and at the suits of cards that fit (near), and the forms of
+//     a home move at the far loose cards of one rank.
+//   - prunings: PtGame.searchMoves()' hold as above (ranks, and c keeps its status: near or far
+//     depends on its rank and foundation only). No forced move and no redundant-move rule (their
+//     proofs above use exchanges at home).
+//   - dead test: dead() as above, unchanged. Its relaxation (exchanges at home among all cards
+//     that can be loose, near or far) has every line of this one: there a card that can be loose
+//     is a token of its rank, so an exchange of two of them is no move at all, and a near card
+//     going home as itself is a token of its rank going home on its suit, whose rank-r card (it)
+//     can be loose. Final reading only (the relaxation's own removable rules are not re-proved
+//     for it).
+//
 // Under foundations=removable. A foundation s at height h holds exactly (1..h, s) here too (a card
 // goes home as (r, s), and only the top comes off); its top card may come off, onto a pile one
 // rank higher or an empty pile, and is loose from then on (it has moved), as in the real game.
@@ -83,6 +110,10 @@ import { PtGame } from './search.js';
  *  17-18, the move's own fields as a P2F or B2F of the card played (the card swapped home is
  *  (rank, suit)). */
 export const SWAP = 1 << 16;
+
+/** A home move that also exchanges the card it makes near with the far loose card in bits 20-25
+ *  (`near` > 0, above). */
+export const RESOLVE = 1 << 19;
 
 /** The card an exchange (a SWAP move) sends home: the played card's rank on the move's suit. */
 export const exchangedCard = (m: number): number => ((m >> 17) & 3) * 13 + (moveCard(m) % 13);
@@ -120,7 +151,7 @@ export class SuitRelaxation extends PtGame {
    *    conditions, checked in x); not an exchange: c home on another suit u leaves s one lower and
    *    u one higher, no child of x (x has no exchange from a foundation). */
   private movesLooseAgain(last: number, m: number): boolean {
-    if (((last ^ m) & (63 << 10)) !== 0) return false;
+    if (this.near > 0 || ((last ^ m) & (63 << 10)) !== 0) return false;
     const kind = last & 3;
     if (kind === B2P) return ((last >> 2) & 31) < FROM_FOUNDATION || (m & SWAP) === 0;
     if (kind !== P2P) return false;
@@ -149,12 +180,15 @@ export class SuitRelaxation extends PtGame {
 
   /** `bouquetLoose`: whether bouquet cards, and cards that came from the bouquet, are loose too
    *  (a weaker relaxation, with a smaller space); else only cards that have left a pile are.
-   *  `keep`: cards (by id, 1 = kept) that are never loose, wherever they go. */
+   *  `keep`: cards (by id, 1 = kept) that are never loose, wherever they go. `near`: k above
+   *  (0: every card that can be loose is). */
   constructor(
     pos: PtGame,
     readonly bouquetLoose = true,
     readonly keep?: Uint8Array,
+    readonly near = 0,
   ) {
+    if (near > 0 && pos.removable) throw new Error('near: final reading only');
     super(startOf(pos));
     this.anchor();
   }
@@ -206,7 +240,7 @@ export class SuitRelaxation extends PtGame {
    *  (another loose card of that rank goes home there instead) may leave covered, on its pile, a
    *  card that the line uncovered. Only the step's first half holds (foundationMaxR()). */
   override forcedMove(): number {
-    if (this.plain || this.removable) return -1;
+    if (this.plain || this.removable || this.near > 0) return -1;
     const f = this.found,
       min = this.lowestFoundation();
     for (let p = 0; p < PILES; p++) {
@@ -331,6 +365,12 @@ export class SuitRelaxation extends PtGame {
     }
   }
 
+  /** Whether the key codes card c by its rank only, when it is not placed: it can be loose and,
+   *  with `near`, is far from home. */
+  private keyLoose(c: number): boolean {
+    return this.canLoose(c) && (this.near === 0 || (c % 13) + 1 - this.found[(c / 13) | 0] > this.near);
+  }
+
   /** Whether card c is loose once it has moved. */
   private canLoose(c: number): boolean {
     if (this.keep !== undefined && this.keep[c] === 1) return false;
@@ -363,6 +403,24 @@ export class SuitRelaxation extends PtGame {
   override searchMoves(out: Int32Array, offset: number): number {
     let n = offset + (this.plain ? this.legalMoves(out, offset) : super.searchMoves(out, offset));
     const f = this.found;
+    if (this.near > 0) {
+      // Each home move of (r, s) also in a form per far loose card y of rank r + k: (r + k, s),
+      // far and loose until now, exchanges places with y.
+      const end = n;
+      for (let i = offset; i < end; i++) {
+        const m = out[i],
+          kind = m & 3;
+        if (kind !== P2F && kind !== B2F) continue;
+        const c = moveCard(m),
+          r = (c % 13) + 1 + this.near;
+        if (r > 13) continue;
+        const a = ((c / 13) | 0) * 13 + r - 1;
+        if (!this.loose(a)) continue;
+        for (let y = r - 1; y < DECK; y += 13)
+          if (y !== a && this.loose(y) && r - f[(y / 13) | 0] > this.near) out[n++] = m | RESOLVE | (y << 20);
+      }
+      return n - offset;
+    }
     // A loose available card of rank r home on another suit s: f[s] = r-1 and (r, s) loose.
     const add = (c: number, kind: number, from: number) => {
       const r = (c % 13) + 1,
@@ -426,7 +484,10 @@ export class SuitRelaxation extends PtGame {
     const fromPile = kind === P2F || kind === 2;
     this.undo = grown(this.undo, this.depth + 1);
     this.undo[this.depth++] = fromPile ? this.placed[from] : 0;
-    if (m & SWAP) {
+    if (m & RESOLVE) {
+      super.make(m & 0xffff);
+      this.swap(this.resolved(m), (m >> 20) & 63);
+    } else if (m & SWAP) {
       const c = moveCard(m),
         other = exchangedCard(m);
       this.swap(c, other);
@@ -440,7 +501,10 @@ export class SuitRelaxation extends PtGame {
       kind = m & 3;
     const fromPile = kind === P2F || kind === 2;
     const was = this.undo[--this.depth];
-    if (m & SWAP) {
+    if (m & RESOLVE) {
+      this.swap(this.resolved(m), (m >> 20) & 63);
+      super.unmake(m & 0xffff);
+    } else if (m & SWAP) {
       const c = moveCard(m),
         other = exchangedCard(m);
       super.unmake((m & ~(SWAP | (3 << 17)) & ~(63 << 10)) | (other << 10));
@@ -449,8 +513,13 @@ export class SuitRelaxation extends PtGame {
     if (fromPile) this.placed[from] = was;
   }
 
+  /** The card a RESOLVE move makes near: its home card's rank + k, same suit. */
+  private resolved(m: number): number {
+    return moveCard(m) + this.near;
+  }
+
   override key(out: Uint32Array): number {
-    return this.bouquetLoose && this.keep === undefined ? this.looseKey(out) : this.pileKey(out);
+    return this.bouquetLoose && this.keep === undefined && this.near === 0 ? this.looseKey(out) : this.pileKey(out);
   }
 
   /** With some cards never loose (bouquetLoose false, or `keep`): per pile its header (below),
@@ -474,12 +543,12 @@ export class SuitRelaxation extends PtGame {
           ? 127 << 4
           : l > 0
             ? (1 << 12) | (p << 9) | (l << 4) | (n - l)
-            : ((this.canLoose(this.piles[base]) ? this.piles[base] % 13 : 16 + this.piles[base]) << 4) | (n - 1);
+            : ((this.keyLoose(this.piles[base]) ? this.piles[base] % 13 : 16 + this.piles[base]) << 4) | (n - 1);
       // Cards above the placed ones (above the bottom when none is placed): at most 12, 36 bits.
       let v = 0;
       for (let i = Math.max(l, 1); i < n; i++) {
         const c = this.piles[base + i];
-        v = v * 8 + (this.canLoose(c) ? 0 : 1 + ((c / 13) | 0));
+        v = v * 8 + (this.keyLoose(c) ? 0 : 1 + ((c / 13) | 0));
       }
       hi[p] = v;
       let i = p;
