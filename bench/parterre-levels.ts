@@ -16,8 +16,8 @@
 // positions), against |ranks| x (the product of k! over the ranks' k parked cards) if every suit
 // could go anywhere.
 //
-// For a deal, the exhaustive pass (every proof on) runs on NODES; printed: the positions keyed
-// per (level, rank arrangement) over the whole pass, and for the TOP levels with the most
+// For a deal, the exhaustive pass (every proof on) runs on NODES; printed: the positions it met
+// (each once) per (level, rank arrangement) over the whole pass, and for the TOP levels with the most
 // positions, the rank component and group of the level's first position.
 import { pathToFileURL } from 'node:url';
 import { PILES, dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
@@ -184,10 +184,15 @@ export function suitedComponent(start: Arrangement, cap = 2_000_000): { position
   return { positions: seen.size, cut: stack.length > 0 };
 }
 
-/** Records each keyed position's level and rank arrangement. */
+/** Records each position's level and rank arrangement, once a position (by its exact key). */
 class LevelCount extends PtGame {
   readonly levels = new Map<string, { positions: number; first: Arrangement; structures: Set<string> }>();
+  private readonly seen = new Set<string>();
   override key(out: Uint32Array): number {
+    const words = super.key(out);
+    const exact = Array.from(out.subarray(0, words)).join(',');
+    if (this.seen.has(exact)) return words;
+    this.seen.add(exact);
     const { level, arrangement } = levelOf(this);
     const structure = canonical(arrangement, true).key;
     const e = this.levels.get(level);
@@ -195,7 +200,7 @@ class LevelCount extends PtGame {
       e.positions++;
       e.structures.add(structure);
     } else this.levels.set(level, { positions: 1, first: arrangement, structures: new Set([structure]) });
-    return super.key(out);
+    return words;
   }
 }
 
@@ -215,7 +220,7 @@ function main(): void {
     const positions = levels.reduce((s, [, e]) => s + e.positions, 0);
     const structures = levels.reduce((s, [, e]) => s + e.structures.size, 0);
     console.log(
-      `deal ${seed} (${variant}): ${r.outcome} at ${r.stats.nodes} nodes; ${positions} positions keyed in ${levels.length} levels, ${structures} (level, rank arrangement) pairs: ${(positions / structures).toFixed(1)} positions a pair`,
+      `deal ${seed} (${variant}): ${r.outcome} at ${r.stats.nodes} nodes; ${positions} positions in ${levels.length} levels, ${structures} (level, rank arrangement) pairs: ${(positions / structures).toFixed(1)} positions a pair`,
     );
     levels.sort((a, b) => b[1].positions - a[1].positions);
     for (const [level, e] of levels.slice(0, top)) {
