@@ -18,9 +18,11 @@
 //
 // For a deal, the exhaustive pass (every proof on) runs on NODES; printed: the positions it met
 // (each once) per (level, rank arrangement) over the whole pass, and for the TOP levels with the most
-// positions, the rank component and group of the level's first position.
+// positions, the rank component and group of the level's first position. With PT_LEVEL=<a level
+// as printed>, also the exits of that level: the positions its legal moves out of it lead to, by
+// move and by the level they enter, with the component of the first one in each.
 import { pathToFileURL } from 'node:url';
-import { PILES, dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
+import { PILES, type PtDeal, dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
 import { PILE_CAP, type PtPosition } from '../src/games/parterre/position.js';
 import { PtGame } from '../src/games/parterre/search.js';
 import { solve } from '../src/search/solve.js';
@@ -184,16 +186,31 @@ export function suitedComponent(start: Arrangement, cap = 2_000_000): { position
   return { positions: seen.size, cut: stack.length > 0 };
 }
 
-/** Records each position's level and rank arrangement, once a position (by its exact key). */
+/** Records each position's level and rank arrangement, once a position (by its exact key); with
+ *  `traced`, also the positions that every legal move out of that level leads to (its exits). */
 class LevelCount extends PtGame {
   readonly levels = new Map<string, { positions: number; first: Arrangement; structures: Set<string> }>();
   private readonly seen = new Set<string>();
+  /** Exits of the traced level: each exit position once, by the level it enters and by the move
+   *  (piles left out); the first exit position into each level. */
+  readonly exits = new Set<string>();
+  readonly exitLevels = new Map<string, { positions: number; first: Arrangement }>();
+  readonly exitMoves = new Map<string, number>();
+  private readonly moveBuf = new Int32Array(this.maxMoves);
+  private readonly exitKey = new Uint32Array(this.maxKeyWords);
+  constructor(
+    deal: PtDeal,
+    private readonly traced?: string,
+  ) {
+    super(deal);
+  }
   override key(out: Uint32Array): number {
     const words = super.key(out);
     const exact = Array.from(out.subarray(0, words)).join(',');
     if (this.seen.has(exact)) return words;
     this.seen.add(exact);
     const { level, arrangement } = levelOf(this);
+    if (level === this.traced) this.traceExits(level);
     const structure = canonical(arrangement, true).key;
     const e = this.levels.get(level);
     if (e) {
@@ -202,6 +219,34 @@ class LevelCount extends PtGame {
     } else this.levels.set(level, { positions: 1, first: arrangement, structures: new Set([structure]) });
     return words;
   }
+
+  private traceExits(level: string): void {
+    const n = this.legalMoves(this.moveBuf);
+    for (let i = 0; i < n; i++) {
+      const m = this.moveBuf[i];
+      this.make(m);
+      const next = levelOf(this);
+      if (next.level !== level) {
+        const k = Array.from(this.exitKey.subarray(0, super.key(this.exitKey))).join(',');
+        if (!this.exits.has(k)) {
+          this.exits.add(k);
+          const e = this.exitLevels.get(next.level);
+          if (e) e.positions++;
+          else this.exitLevels.set(next.level, { positions: 1, first: next.arrangement });
+          const move = this.formatMove(m).replace(/p\d/g, 'p');
+          this.exitMoves.set(move, (this.exitMoves.get(move) ?? 0) + 1);
+        }
+      }
+      this.unmake(m);
+    }
+  }
+}
+
+/** The component of `a`: its rank arrangements x its group, and the product. */
+function componentOf(a: Arrangement): string {
+  const rc = rankComponent(a);
+  const g = groupOrder(rc.generators, rc.cards.length);
+  return `${rc.structures}${rc.cut ? '+' : ''} rank arrangements x group ${g} of ${allSuits(rc.cards)} = ${rc.structures * g} positions`;
 }
 
 function main(): void {
@@ -213,8 +258,9 @@ function main(): void {
     process.exit(2);
   }
   const variant = process.env.PT_VARIANT ?? 'foundations=final';
+  const traced = process.env.PT_LEVEL;
   for (const seed of seeds) {
-    const game = new LevelCount(withVariant(dealFromSeed(seed), variant));
+    const game = new LevelCount(withVariant(dealFromSeed(seed), variant), traced);
     const r = solve(game, { algorithm: 'dfs', maxNodes, table: new StateTable(1 << 26) });
     const levels = [...game.levels.entries()];
     const positions = levels.reduce((s, [, e]) => s + e.positions, 0);
@@ -231,6 +277,13 @@ function main(): void {
         `  level ${level}: ${e.positions} positions (${((100 * e.positions) / positions).toFixed(1)}%) in ${e.structures.size} rank arrangements; ${rc.cards.length} parked cards; first position's component: ${rc.structures}${rc.cut ? '+' : ''} rank arrangements x group ${g} of ${allSuits(rc.cards)} = ${component} positions (${(e.positions / component).toFixed(1)} components' worth searched)`,
       );
     }
+    if (traced === undefined) continue;
+    const moves = [...game.exitMoves.entries()].sort((a, b) => b[1] - a[1]).map(([m, k]) => `${m} ${k}`);
+    console.log(`  exits of level ${traced}: ${game.exits.size} positions (by move: ${moves.join(', ')})`);
+    for (const [level, e] of game.exitLevels)
+      console.log(
+        `    into level ${level}: ${e.positions} positions; the first one's component: ${componentOf(e.first)}`,
+      );
   }
 }
 
