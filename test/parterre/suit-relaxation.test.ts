@@ -47,6 +47,29 @@ function relaxed(deal: PtDeal, bouquetLoose: boolean, plain: boolean, maxNodes: 
   return solve(g, { algorithm: 'dfs', maxNodes, table }).outcome;
 }
 
+/** The relaxation (with `keep` or `near`) against plain search of the real game (never lost where
+ *  that is won) and against its own plain search (its prunings lose no relaxed win); tallied by
+ *  "real/relaxed" verdicts. */
+function tallyVerdicts(count: Record<string, number>, deal: PtDeal, text: string, keep?: Uint8Array, near = 0) {
+  const want = plainSolve(deal, 200_000, table);
+  const got = relaxed(deal, true, false, 200_000, keep, near);
+  const plain = relaxed(deal, true, true, 200_000, keep, near);
+  if (want === 'solved') expect(got, text).not.toBe('unsolvable');
+  if (got === 'unsolvable') expect(want, text).not.toBe('solved');
+  if (got !== 'unknown' && plain !== 'unknown') expect(got, text).toBe(plain);
+  const k = `${want}/${got}`;
+  count[k] = (count[k] ?? 0) + 1;
+}
+
+/** Equal keys only for equal relaxed positions: g's key must not have been met with another
+ *  relaxed position (`state`) in `seen`. Returns the key. */
+function keyedAlike(g: SuitRelaxation, key: Uint32Array, seen: Map<string, string>, state: string, text: string) {
+  const k = Array.from(key.subarray(0, g.key(key))).join(',');
+  expect(seen.get(k) ?? state, text).toBe(state);
+  seen.set(k, state);
+  return k;
+}
+
 /** The relaxed position as suit-relaxation.ts defines it, written out: per pile its placed cards,
  *  then each card above them as itself when kept, else by rank (loose), the piles sorted; the
  *  bouquet likewise, sorted; the foundations' heights. */
@@ -184,10 +207,7 @@ describe('the suit relaxation', () => {
           const buf = new Int32Array(g.maxMoves);
           const key = new Uint32Array(g.maxKeyWords);
           for (let step = 0; step < 60; step++) {
-            const k = Array.from(key.subarray(0, g.key(key))).join(',');
-            const d = relaxedState(g, keep);
-            expect(seen.get(k) ?? d, text).toBe(d);
-            seen.set(k, d);
+            keyedAlike(g, key, seen, relaxedState(g, keep), text);
             keyed++;
             const n = g.searchMoves(buf, 0);
             if (n === 0) break;
@@ -202,14 +222,7 @@ describe('the suit relaxation', () => {
           }
         }
       }
-      const want = plainSolve(deal, 200_000, table);
-      const got = relaxed(deal, true, false, 200_000, keep);
-      const plain = relaxed(deal, true, true, 200_000, keep);
-      if (want === 'solved') expect(got, text).not.toBe('unsolvable');
-      if (got === 'unsolvable') expect(want, text).not.toBe('solved');
-      if (got !== 'unknown' && plain !== 'unknown') expect(got, text).toBe(plain);
-      const k = `${want}/${got}`;
-      count[k] = (count[k] ?? 0) + 1;
+      tallyVerdicts(count, deal, text, keep);
     }
     // Not vacuous: lost endgames proved lost, won ones, exchanges played, moves undone.
     expect(count['unsolvable/unsolvable']).toBeGreaterThan(3);
@@ -244,10 +257,13 @@ describe('the suit relaxation', () => {
           const key = new Uint32Array(g.maxKeyWords);
           const keyOf = () => Array.from(key.subarray(0, g.key(key))).join(',');
           for (let step = 0; step < (walk < 4 ? 60 : 16); step++) {
-            const k = keyOf();
-            const d = relaxedState(g, (c) => !far(c));
-            expect(seen.get(k) ?? d, text).toBe(d);
-            seen.set(k, d);
+            const k = keyedAlike(
+              g,
+              key,
+              seen,
+              relaxedState(g, (c) => !far(c)),
+              text,
+            );
             keyed++;
             const n = g.searchMoves(buf, 0);
             if (n === 0) break;
@@ -272,14 +288,7 @@ describe('the suit relaxation', () => {
           }
         }
       }
-      const want = plainSolve(deal, 200_000, table);
-      const got = relaxed(deal, true, false, 200_000, undefined, near);
-      const plain = relaxed(deal, true, true, 200_000, undefined, near);
-      if (want === 'solved') expect(got, text).not.toBe('unsolvable');
-      if (got === 'unsolvable') expect(want, text).not.toBe('solved');
-      if (got !== 'unknown' && plain !== 'unknown') expect(got, text).toBe(plain);
-      const k = `${want}/${got}`;
-      count[k] = (count[k] ?? 0) + 1;
+      tallyVerdicts(count, deal, text, undefined, near);
     }
     // Not vacuous: lost endgames proved lost, won ones, exchanges offered, moves undone.
     expect(count['unsolvable/unsolvable']).toBeGreaterThan(3);
