@@ -522,14 +522,14 @@ export class SuitRelaxation extends PtGame {
     return this.bouquetLoose && this.keep === undefined && this.near === 0 ? this.looseKey(out) : this.pileKey(out);
   }
 
-  /** With some cards never loose (bouquetLoose false, or `keep`): per pile its header (below),
-   *  then 3 bits a card above its placed ones (above its bottom when none: the header holds the
-   *  bottom, by rank when it can be loose, else as 16 + the card; empty 127) (0 for a card that
-   *  can be loose, else 1 + its suit), the piles sorted; then the bouquet's slots and the
-   *  foundations' heights. The header and the suits decode to the pile (ranks descend one at a
-   *  time above the placed cards), a slot to its rank (an exchange swaps cards of one rank) and,
-   *  for a card never loose, to the card; the foundations then give the loose set (the cards that
-   *  can be loose, neither placed nor home). */
+  /** With some cards never loose (bouquetLoose false, `keep`, or near ones with `near`: "can be
+   *  loose" below is keyLoose()): per pile its header (below), then 3 bits a card above its
+   *  placed ones (above its bottom when none: the header holds the bottom, by rank when it can be
+   *  loose, else as 16 + the card; empty 127) (0 for a card that can be loose, else 1 + its suit),
+   *  the piles sorted; then the bouquet's slots and the foundations' heights. The header and the
+   *  suits decode to the pile (ranks descend one at a time above the placed cards), a slot to its
+   *  rank (an exchange swaps cards of one rank) and, for a card never loose, to the card; the
+   *  foundations then give the loose set (the cards that can be loose, neither placed nor home). */
   private pileKey(out: Uint32Array): number {
     const hdr = this.hdr,
       order = this.order,
