@@ -35,6 +35,8 @@ const rank = (c: number) => (c % 13) + 1;
 export interface Arrangement {
   dealt: number[][];
   parked: number[][];
+  /** Where each dealt card was dealt (pile * 32 + row), for the cards that have one. */
+  dealtAt: ReadonlyMap<number, number>;
 }
 
 /** The position's level key and arrangement. */
@@ -42,6 +44,9 @@ export function levelOf(pos: PtPosition): { level: string; arrangement: Arrangem
   const dealt: number[][] = [],
     parked: number[][] = [];
   const depth = new Array<number>(PILES).fill(0);
+  const dealtAt = new Map<number, number>();
+  for (let c = 0; c < pos.origPile.length; c++)
+    if (pos.origPile[c] >= 0) dealtAt.set(c, pos.origPile[c] * 32 + pos.origRow[c]);
   for (let p = 0; p < PILES; p++) {
     const cs: number[] = [];
     for (let i = 0; i < pos.plen[p]; i++) cs.push(pos.piles[p * PILE_CAP + i]);
@@ -55,7 +60,10 @@ export function levelOf(pos: PtPosition): { level: string; arrangement: Arrangem
     dealt.push(cs.slice(0, l));
     parked.push(cs.slice(l));
   }
-  return { level: `${Array.from(pos.found).join('.')}|${depth.join('')}|${pos.bmask}`, arrangement: { dealt, parked } };
+  return {
+    level: `${Array.from(pos.found).join('.')}|${depth.join('')}|${pos.bmask}`,
+    arrangement: { dealt, parked, dealtAt },
+  };
 }
 
 /** The arrangement's key up to the order of the piles (they are interchangeable), by ranks or by
@@ -74,7 +82,8 @@ function canonical(a: Arrangement, byRank: boolean): { key: string; order: numbe
 
 /** Every move of a parked card within the level: to a top one rank higher or the first empty
  *  pile (a card alone on a pile with no dealt cards does not move to another empty one: the same
- *  arrangement up to the piles' order). */
+ *  arrangement up to the piles' order), but not back onto its dealt place, nor into an empty pile
+ *  when it was dealt at a bottom (it would be in place again: another level). */
 function* levelMoves(a: Arrangement): Generator<Arrangement> {
   for (let p = 0; p < PILES; p++) {
     const run = a.parked[p];
@@ -86,13 +95,19 @@ function* levelMoves(a: Arrangement): Generator<Arrangement> {
       if (q === p) continue;
       const top = a.parked[q].length > 0 ? a.parked[q].at(-1)! : a.dealt[q].length > 0 ? a.dealt[q].at(-1)! : -1;
       if (top < 0) {
-        if (alone || emptyTried) continue;
+        // A card dealt at a pile's bottom, alone in a pile, is in place again.
+        const at = a.dealtAt.get(c);
+        if (alone || emptyTried || (at !== undefined && at % 32 === 0)) continue;
         emptyTried = true;
       } else if (rank(top) !== rank(c) + 1) continue;
+      if (a.parked[q].length === 0 && a.dealt[q].length > 0) {
+        const under = a.dealtAt.get(a.dealt[q][0])!;
+        if (a.dealtAt.get(c) === under + a.dealt[q].length) continue;
+      }
       const parked = a.parked.map((x) => x.slice());
       parked[p].pop();
       parked[q].push(c);
-      yield { dealt: a.dealt, parked };
+      yield { dealt: a.dealt, parked, dealtAt: a.dealtAt };
     }
   }
 }
