@@ -20,7 +20,9 @@
 // (each once) per (level, rank arrangement) over the whole pass, and for the TOP levels with the most
 // positions, the rank component and group of the level's first position. With PT_LEVEL=<a level
 // as printed>, also the exits of that level: the positions its legal moves out of it lead to, by
-// move and by the level they enter, with the component of the first one in each.
+// move and by the level they enter, with the component of the first one in each. With
+// PT_COMPONENTS=1, also every component the pass meets, searched whole: how many, and the
+// positions and rank arrangements they hold (what a search by components would enter).
 import { pathToFileURL } from 'node:url';
 import { PILES, type PtDeal, dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
 import { PILE_CAP, type PtPosition } from '../src/games/parterre/position.js';
@@ -213,9 +215,14 @@ class LevelCount extends PtGame {
   readonly exitMoves = new Map<string, number>();
   private readonly moveBuf = new Int32Array(this.maxMoves);
   private readonly exitKey = new Uint32Array(this.maxKeyWords);
+  /** With `components`: the level components the pass meets (each searched whole, by cards),
+   *  how many positions and rank arrangements they hold in all. */
+  private readonly componentOf = new Map<string, number>();
+  readonly components = { count: 0, positions: 0, structures: 0 };
   constructor(
     deal: PtDeal,
     private readonly traced?: string,
+    private readonly countComponents = false,
   ) {
     super(deal);
   }
@@ -226,6 +233,7 @@ class LevelCount extends PtGame {
     this.seen.add(exact);
     const { level, arrangement } = levelOf(this);
     if (level === this.traced) this.traceExits(level);
+    if (this.countComponents) this.countComponent(level, arrangement);
     const structure = canonical(arrangement, true).key;
     const e = this.levels.get(level);
     if (e) {
@@ -233,6 +241,28 @@ class LevelCount extends PtGame {
       e.structures.add(structure);
     } else this.levels.set(level, { positions: 1, first: arrangement, structures: new Set([structure]) });
     return words;
+  }
+
+  private countComponent(level: string, start: Arrangement): void {
+    const key = (a: Arrangement) => `${level}#${canonical(a, false).key}`;
+    if (this.componentOf.has(key(start))) return;
+    const id = this.components.count++;
+    const structures = new Set([canonical(start, true).key]);
+    this.componentOf.set(key(start), id);
+    const stack = [start];
+    let positions = 1;
+    while (stack.length > 0) {
+      for (const next of levelMoves(stack.pop()!)) {
+        const k = key(next);
+        if (this.componentOf.has(k)) continue;
+        this.componentOf.set(k, id);
+        structures.add(canonical(next, true).key);
+        positions++;
+        stack.push(next);
+      }
+    }
+    this.components.positions += positions;
+    this.components.structures += structures.size;
   }
 
   private traceExits(level: string): void {
@@ -274,8 +304,9 @@ function main(): void {
   }
   const variant = process.env.PT_VARIANT ?? 'foundations=final';
   const traced = process.env.PT_LEVEL;
+  const countComponents = process.env.PT_COMPONENTS === '1';
   for (const seed of seeds) {
-    const game = new LevelCount(withVariant(dealFromSeed(seed), variant), traced);
+    const game = new LevelCount(withVariant(dealFromSeed(seed), variant), traced, countComponents);
     const r = solve(game, { algorithm: 'dfs', maxNodes, table: new StateTable(1 << 26) });
     const levels = [...game.levels.entries()];
     const positions = levels.reduce((s, [, e]) => s + e.positions, 0);
@@ -290,6 +321,12 @@ function main(): void {
       const component = rc.structures * g;
       console.log(
         `  level ${level}: ${e.positions} positions (${((100 * e.positions) / positions).toFixed(1)}%) in ${e.structures.size} rank arrangements; ${rc.cards.length} parked cards; first position's component: ${rc.structures}${rc.cut ? '+' : ''} rank arrangements x group ${g} of ${allSuits(rc.cards)} = ${component} positions (${(e.positions / component).toFixed(1)} components' worth searched)`,
+      );
+    }
+    if (countComponents) {
+      const c = game.components;
+      console.log(
+        `  components met: ${c.count}, holding ${c.positions} positions in ${c.structures} rank arrangements (${(c.positions / c.structures).toFixed(1)} positions an arrangement)`,
       );
     }
     if (traced === undefined) continue;
