@@ -47,7 +47,7 @@ import {
 } from '../src/games/parterre/position.js';
 import { RankRelaxation } from './parterre-rank-relaxation.js';
 import { PtGame } from '../src/games/parterre/search.js';
-import { SuitRelaxation } from '../src/games/parterre/suit-relaxation.js';
+import { RESOLVE, SuitRelaxation } from '../src/games/parterre/suit-relaxation.js';
 import { solve } from '../src/search/solve.js';
 import { StateTable } from '../src/search/table.js';
 
@@ -172,7 +172,10 @@ for (const seed of seeds) {
   } else if (probe === 'near') {
     for (const k of (process.env.PT_NEAR ?? '1,2,3').split(',').map(Number)) {
       const r = solve(new SuitRelaxation(new PtGame(deal), true, undefined, k), { algorithm: 'dfs', maxNodes, table });
-      parts.push(`K=${k}: ${verdict(r.outcome)} at ${r.stats.nodes}, ${r.stats.unique} states`);
+      // A won line's exchanges: with none it would be a real line.
+      const exchanges =
+        r.outcome === 'solved' ? `, ${r.moves.filter((m) => m & RESOLVE).length} exchanges in its line` : '';
+      parts.push(`K=${k}: ${verdict(r.outcome)} at ${r.stats.nodes}, ${r.stats.unique} states${exchanges}`);
     }
   } else if (probe === 'inner') {
     const g = new PtGame(deal);
