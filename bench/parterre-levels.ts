@@ -25,7 +25,7 @@
 // positions and rank arrangements they hold (what a search by components would enter).
 import { pathToFileURL } from 'node:url';
 import { PILES, type PtDeal, dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
-import { PILE_CAP, type PtPosition } from '../src/games/parterre/position.js';
+import type { PtPosition } from '../src/games/parterre/position.js';
 import { PtGame } from '../src/games/parterre/search.js';
 import { solve } from '../src/search/solve.js';
 import { StateTable } from '../src/search/table.js';
@@ -41,23 +41,29 @@ export interface Arrangement {
   dealtAt: ReadonlyMap<number, number>;
 }
 
+/** Where each dealt card was dealt, per position object (a deal's layout never changes). */
+const dealtPlaces = new WeakMap<PtPosition, Map<number, number>>();
+
 /** The position's level key and arrangement. */
 export function levelOf(pos: PtPosition): { level: string; arrangement: Arrangement } {
   const dealt: number[][] = [],
     parked: number[][] = [];
   const depth = new Array<number>(PILES).fill(0);
-  const dealtAt = new Map<number, number>();
-  for (let c = 0; c < pos.origPile.length; c++)
-    if (pos.origPile[c] >= 0) dealtAt.set(c, pos.origPile[c] * 32 + pos.origRow[c]);
+  let dealtAt = dealtPlaces.get(pos);
+  if (dealtAt === undefined) {
+    dealtAt = new Map();
+    for (let c = 0; c < pos.origPile.length; c++)
+      if (pos.origPile[c] >= 0) dealtAt.set(c, pos.origPile[c] * 32 + pos.origRow[c]);
+    dealtPlaces.set(pos, dealtAt);
+  }
   for (let p = 0; p < PILES; p++) {
-    const cs: number[] = [];
-    for (let i = 0; i < pos.plen[p]; i++) cs.push(pos.piles[p * PILE_CAP + i]);
+    const cs = pos.pile(p);
+    // The cards in their dealt places: a prefix of one dealt pile, from its bottom.
+    const at = cs.length > 0 ? dealtAt.get(cs[0]) : undefined;
     let l = 0;
-    if (cs.length > 0 && pos.origRow[cs[0]] === 0) {
-      const q = pos.origPile[cs[0]];
-      l = 1;
-      while (l < cs.length && pos.origPile[cs[l]] === q && pos.origRow[cs[l]] === l) l++;
-      depth[q] = l;
+    if (at !== undefined && at % 32 === 0) {
+      while (l < cs.length && dealtAt.get(cs[l]) === at + l) l++;
+      depth[at / 32] = l;
     }
     dealt.push(cs.slice(0, l));
     parked.push(cs.slice(l));
