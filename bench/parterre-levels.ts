@@ -251,10 +251,11 @@ class LevelCount extends PtGame {
 
   private countComponent(level: string, start: Arrangement): void {
     const key = (a: Arrangement) => `${level}#${canonical(a, false).key}`;
-    if (this.componentOf.has(key(start))) return;
+    const startKey = key(start);
+    if (this.componentOf.has(startKey)) return;
     const id = this.components.count++;
     const structures = new Set([canonical(start, true).key]);
-    this.componentOf.set(key(start), id);
+    this.componentOf.set(startKey, id);
     const stack = [start];
     let positions = 1;
     while (stack.length > 0) {
