@@ -38,10 +38,15 @@ function runNode(
   });
 }
 
-/** Data rows in a CSV being written (a torn last line counts; the file may not exist yet). */
+/** Data rows in a CSV being written (a torn last line counts; a file that is not there, yet or
+ *  any more, has none: a check for it before the read would race the read). */
 function csvRows(path: string): number {
-  if (!existsSync(path)) return 0;
-  return Math.max(0, readFileSync(path, 'utf8').split('\n').length - 2);
+  try {
+    return Math.max(0, readFileSync(path, 'utf8').split('\n').length - 2);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw e;
+  }
 }
 
 const dir = tempDir('patience-dist-');
