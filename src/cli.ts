@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { InputError, oneLine, quote } from './io/errors.js';
+import { InputError, oneLine, quote, UserError } from './io/errors.js';
 import { Games, type Args, type GamePlugin } from './cli/plugin.js';
 import { gameOf } from './io/json.js';
 import { readJsonFile } from './io/json-file.js';
@@ -16,9 +16,9 @@ import * as listed from './games/index.js';
 
 // The composition root: the only module of the shared layers that reads the list of games
 // (src/games/index.ts); every command is derived from it. The CLI is thin: parse, dispatch to
-// the game's handler, print. Bad input of any kind ends in
-// one line on stderr and exit code 2; an unexpected fault in one line and exit code 1
-// (PATIENCE_DEBUG=1 shows the stack).
+// the game's handler, print. What the user can fix (a UserError: bad input, an output that
+// cannot be written) ends in one line on stderr and exit code 2; an unexpected fault in one line
+// and exit code 1 (PATIENCE_DEBUG=1 shows the stack).
 
 const VERB_TEXT: Record<string, string> = {
   deal: 'Print the deal for a seed (layout, or deal JSON)',
@@ -402,7 +402,7 @@ export async function main(argv: string[]): Promise<number> {
     await buildCli(resolveGameArgument(argv)).parseAsync();
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
-    if (e instanceof InputError) {
+    if (e instanceof UserError) {
       process.stderr.write(`patience: ${oneLine(e.message)}\n`);
       return 2;
     }

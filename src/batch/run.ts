@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { stringify } from 'csv-stringify/sync';
-import { InputError, OutputError } from '../io/errors.js';
-import { fileProblem, makeDirectory } from '../io/files.js';
-import { CsvAppender, dropUnfinishedTail, NoSpaceError, readCsvRows, rethrowWrite } from './csv.js';
+import { InputError, NoSpaceError, OutputError, UserError } from '../io/errors.js';
+import { fileProblem, makeDirectory, rethrowWrite } from '../io/files.js';
+import { CsvAppender, dropUnfinishedTail, readCsvRows } from './csv.js';
 import { FileLock } from './lock.js';
 import { columnsOf, itemOfRow, type Row } from './job.js';
 import { loadJob } from './jobs.js';
@@ -144,8 +144,8 @@ export class Batch {
       if (e instanceof NoSpaceError) throw stopped(e, 0, spec.out);
       if ((e as NodeJS.ErrnoException).code === 'EEXIST')
         throw new InputError(`${spec.out}: file exists; add --resume to continue it or --force to overwrite it`);
-      if (e instanceof InputError || (e as NodeJS.ErrnoException).code === undefined) throw e;
-      throw new InputError(`--out ${spec.out}: cannot write: ${fileProblem(e)}`);
+      if (e instanceof UserError || (e as NodeJS.ErrnoException).code === undefined) throw e;
+      throw new OutputError(`--out ${spec.out}: cannot write: ${fileProblem(e)}`);
     }
     // A row that cannot be written (a full disk) stops the batch: nothing after it is written,
     // and run() ends with the error once the workers are down.

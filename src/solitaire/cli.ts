@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { readCsvRows, rethrowWrite } from '../batch/csv.js';
+import { readCsvRows } from '../batch/csv.js';
 import type { Argv } from 'yargs';
 import type { Row } from '../batch/job.js';
 import { SOLVE_SCHEMA } from './solve-row.js';
@@ -17,7 +17,7 @@ import {
   type SolitairePosition,
 } from './kit.js';
 import { InputError } from '../io/errors.js';
-import { checkOutputDirectory, checkOutputFile, makeDirectory, writeFileAtomic } from '../io/files.js';
+import { checkOutputDirectory, checkOutputFile, makeDirectory, rethrowWrite, writeFileAtomic } from '../io/files.js';
 import { analyseCommand } from './analyse-cli.js';
 import { isRecordDocument, recordOfLine, replayOfRecord, verifyRecord } from './record.js';
 import { formatJson } from '../io/json.js';
