@@ -224,5 +224,3 @@ export class Batch {
     return { written, skipped, errorsKept, retried, interrupted, file: spec.out };
   }
 }
-
-export const runBatch = (spec: BatchSpec) => new Batch(spec).run();
