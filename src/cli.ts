@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { InputError, oneLine, quote } from './io/errors.js';
+import { InputError, oneLine, quote, UserError } from './io/errors.js';
 import { Games, type Args, type GamePlugin } from './cli/plugin.js';
 import { gameOf } from './io/json.js';
 import { readJsonFile } from './io/json-file.js';
@@ -16,9 +16,9 @@ import * as listed from './games/index.js';
 
 // The composition root: the only module of the shared layers that reads the list of games
 // (src/games/index.ts); every command is derived from it. The CLI is thin: parse, dispatch to
-// the game's handler, print. Bad input of any kind ends in
-// one line on stderr and exit code 2; an unexpected fault in one line and exit code 1
-// (PATIENCE_DEBUG=1 shows the stack).
+// the game's handler, print. What the user can fix (a UserError: bad input, an output that
+// cannot be written) ends in one line on stderr and exit code 2; an unexpected fault in one line
+// and exit code 1 (PATIENCE_DEBUG=1 shows the stack).
 
 const VERB_TEXT: Record<string, string> = {
   deal: 'Print the deal for a seed (layout, or deal JSON)',
@@ -203,8 +203,22 @@ function withSuggestions(msg: string, y: Argv, argv: readonly string[]): string 
   return `${parts.length === 1 ? 'Unknown argument' : 'Unknown arguments'}: ${parts.join(', ')}`;
 }
 
-export function buildCli(argv: string[]): Argv {
-  let y: Argv = yargs(argv)
+/** The file command `command`'s handler is the game's: the game the file names, which must
+ *  have one. */
+function gameWith<C extends 'show' | 'verify' | 'analyse' | 'replay'>(
+  file: string,
+  command: C,
+): { doc: unknown; game: GamePlugin; handle: NonNullable<GamePlugin[C]> } {
+  const { doc, game } = gameOfFile(file);
+  const handle = game[command];
+  if (!handle) throw new InputError(`${file}: ${command} is not available for ${game.name}`);
+  return { doc, game, handle };
+}
+
+/** The parser with what every command shares: help, version, strict options, and every
+ *  failure to parse as one line (an InputError, with the nearest flag for a mistyped one). */
+function parser(argv: string[]): Argv {
+  const y: Argv = yargs(argv)
     .scriptName('patience')
     .usage('$0 <command> [options]')
     .strict()
@@ -221,8 +235,12 @@ export function buildCli(argv: string[]): Argv {
       if (err) throw err;
       throw new InputError(withSuggestions(msg.split('\n')[0], y, argv));
     });
-  for (const verb of Object.keys(VERB_TEXT)) y = verbCommand(y, verb);
-  y = y
+  return y;
+}
+
+/** show, verify, analyse: commands on a deal, solution or record file, which names its game. */
+function gameFileCommands(y: Argv): Argv {
+  return y
     .command(
       'show',
       'Render a deal file',
@@ -235,9 +253,8 @@ export function buildCli(argv: string[]): Argv {
         ),
       (a: Args) => {
         const file = a.deal as string;
-        const { doc, game } = gameOfFile(file);
-        if (!game.show) throw new InputError(`${file}: show is not available for ${game.name}`);
-        game.show(doc, file, a);
+        const { doc, handle } = gameWith(file, 'show');
+        handle(doc, file, a);
       },
     )
     .command(
@@ -254,44 +271,47 @@ export function buildCli(argv: string[]): Argv {
         ),
       (a: Args) => {
         const file = a.solution as string;
-        const { doc, game } = gameOfFile(file);
-        if (!game.verify) throw new InputError(`${file}: verify is not available for ${game.name}`);
-        process.exitCode = game.verify(doc, file, a);
+        const { doc, handle } = gameWith(file, 'verify');
+        process.exitCode = handle(doc, file, a);
       },
     )
     .command(
       'analyse',
       'Analyse a game record: the verdict at every position, the losing move, the chance without peeking',
-      (s) =>
-        withExamples(
-          solverOptions(
-            s
-              .option('record', {
-                type: 'string',
-                demandOption: true,
-                describe: `game record (play --record, batch --records): ${games.all
-                  .filter((g) => g.analyse)
-                  .map((g) => g.name)
-                  .join(', ')}`,
-              })
-              .option('json', { type: 'boolean', default: false, describe: 'print the analysis as JSON' })
-              .option('samples', {
-                type: 'string',
-                default: '32',
-                describe: 'guesses of the face-down cards per position, for the chance (Besieged City)',
-              })
-              .option('seed', { type: 'string', default: '1', describe: 'seed of the guesses' }),
-            { maxNodes: ANALYSE_MAX_NODES, timeout: 'none', memory: '256MiB' },
-          ),
-          fileExamples('analyse'),
-        ),
+      (s) => withExamples(analyseOptions(s), fileExamples('analyse')),
       (a: Args) => {
         const file = a.record as string;
-        const { doc, game } = gameOfFile(file);
-        if (!game.analyse) throw new InputError(`${file}: analyse is not available for ${game.name}`);
-        game.analyse(doc, file, a);
+        const { doc, handle } = gameWith(file, 'analyse');
+        handle(doc, file, a);
       },
-    )
+    );
+}
+
+/** The options of analyse: the record, the output, and the solver's budget per position. */
+const analyseOptions = (s: Argv): Argv =>
+  solverOptions(
+    s
+      .option('record', {
+        type: 'string',
+        demandOption: true,
+        describe: `game record (play --record, batch --records): ${games.all
+          .filter((g) => g.analyse)
+          .map((g) => g.name)
+          .join(', ')}`,
+      })
+      .option('json', { type: 'boolean', default: false, describe: 'print the analysis as JSON' })
+      .option('samples', {
+        type: 'string',
+        default: '32',
+        describe: 'guesses of the face-down cards per position, for the chance (Besieged City)',
+      })
+      .option('seed', { type: 'string', default: '1', describe: 'seed of the guesses' }),
+    { maxNodes: ANALYSE_MAX_NODES, timeout: 'none', memory: '256MiB' },
+  );
+
+/** summary, difficulty: commands on batch CSVs, each row naming its game. */
+function csvCommands(y: Argv): Argv {
+  return y
     .command(
       'summary <files..>',
       'Summarise batch CSV files (several shards merge into one summary)',
@@ -323,47 +343,55 @@ export function buildCli(argv: string[]): Argv {
               .join('; ')}.`,
           ),
       (a: Args) => difficultyCommand(games, a.files as string[], a),
-    )
-    .command(
-      'replay',
-      'Write a self-contained HTML page that plays a solution or game record on a board',
-      (s) =>
-        withExamples(
-          s
-            .option('solution', {
-              type: 'string',
-              describe: `solution JSON or game record (${games.all
-                .filter((g) => g.replay)
-                .map((g) => g.name)
-                .join(', ')})`,
-            })
-            .option('record', { type: 'string', describe: 'a game record (the same as --solution FILE)' })
-            .option('analysis', {
-              type: 'string',
-              describe: "the record's analysis (analyse --json): the chance and the verdicts drawn over the moves",
-            })
-            .option('out', { type: 'string', default: 'replay.html', describe: 'the HTML file to write' }),
-          fileExamples('replay'),
-        ),
-      async (a: Args) => {
-        if (a.solution !== undefined && a.record !== undefined)
-          throw new InputError('replay: give --solution FILE or --record FILE, not both');
-        const file = (a.record ?? a.solution) as string | undefined;
-        if (file === undefined) throw new InputError('replay: name the file: --solution FILE or --record FILE');
-        const { doc, game } = gameOfFile(file);
-        if (!game.replay) throw new InputError(`${file}: replay is not available for ${game.name}`);
-        const { checkHtmlOut, writeHtml } = await import('./report/html.js');
-        checkHtmlOut(String(a.out));
-        const replay = game.replay(doc, file);
-        const { analysisOf, replayPage } = await import('./report/replay-page.js');
-        if (a.analysis !== undefined) {
-          const an = String(a.analysis);
-          replay.analysis = analysisOf(readJsonFile(an), an, game.name, replay);
-        }
-        writeHtml(String(a.out), replayPage(replay));
-        console.log(`replay: ${String(a.out)}`);
-      },
-    )
+    );
+}
+
+/** replay: the HTML page that plays a solution or a game record, with its analysis if given. */
+function replayCommand(y: Argv): Argv {
+  return y.command(
+    'replay',
+    'Write a self-contained HTML page that plays a solution or game record on a board',
+    (s) =>
+      withExamples(
+        s
+          .option('solution', {
+            type: 'string',
+            describe: `solution JSON or game record (${games.all
+              .filter((g) => g.replay)
+              .map((g) => g.name)
+              .join(', ')})`,
+          })
+          .option('record', { type: 'string', describe: 'a game record (the same as --solution FILE)' })
+          .option('analysis', {
+            type: 'string',
+            describe: "the record's analysis (analyse --json): the chance and the verdicts drawn over the moves",
+          })
+          .option('out', { type: 'string', default: 'replay.html', describe: 'the HTML file to write' }),
+        fileExamples('replay'),
+      ),
+    async (a: Args) => {
+      if (a.solution !== undefined && a.record !== undefined)
+        throw new InputError('replay: give --solution FILE or --record FILE, not both');
+      const file = (a.record ?? a.solution) as string | undefined;
+      if (file === undefined) throw new InputError('replay: name the file: --solution FILE or --record FILE');
+      const { doc, game, handle } = gameWith(file, 'replay');
+      const { checkHtmlOut, writeHtml } = await import('./report/html.js');
+      checkHtmlOut(String(a.out));
+      const replay = handle(doc, file);
+      const { analysisOf, replayPage } = await import('./report/replay-page.js');
+      if (a.analysis !== undefined) {
+        const an = String(a.analysis);
+        replay.analysis = analysisOf(readJsonFile(an), an, game.name, replay);
+      }
+      writeHtml(String(a.out), replayPage(replay));
+      console.log(`replay: ${String(a.out)}`);
+    },
+  );
+}
+
+/** report, web: the study page of batch and tournament CSVs, and the site that plays the games. */
+function pageCommands(y: Argv): Argv {
+  return y
     .command(
       'report <files..>',
       'Write one self-contained HTML page of tables and charts from batch and tournament CSVs',
@@ -388,12 +416,19 @@ export function buildCli(argv: string[]): Argv {
           .option('out', { type: 'string', demandOption: true, describe: 'the directory to write into' })
           .example('$0 web --out site', 'then open site/index.html'),
       async (a: Args) => console.log(`web: ${await (await import('./web/command.js')).webCommand(String(a.out))}`),
-    )
+    );
+}
+
+/** The program's commands: the game verbs (patience <verb> <game>), then the commands on files,
+ *  in the order --help lists them. */
+export function buildCli(argv: string[]): Argv {
+  let y = parser(argv);
+  for (const verb of Object.keys(VERB_TEXT)) y = verbCommand(y, verb);
+  return pageCommands(replayCommand(csvCommands(gameFileCommands(y))))
     .example(`$0 deal ${EXAMPLE_GAME} --seed 42`, 'print the layout of deal 42')
     .example(`$0 solve ${EXAMPLE_GAME} --seed 42 --json > sol.json`, 'solve it and save the solution')
     .example('$0 verify --solution sol.json', 'replay a solution in the rules engine')
     .example(`$0 batch ${EXAMPLE_GAME} --seeds 1..1000 --out results.csv`, 'batch-solve 1000 deals');
-  return y;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -402,7 +437,7 @@ export async function main(argv: string[]): Promise<number> {
     await buildCli(resolveGameArgument(argv)).parseAsync();
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
-    if (e instanceof InputError) {
+    if (e instanceof UserError) {
       process.stderr.write(`patience: ${oneLine(e.message)}\n`);
       return 2;
     }

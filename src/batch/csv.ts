@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, ftruncateSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
-import { InputError, OutputError } from '../io/errors.js';
-import { CSV_LIMIT, readTextFile } from '../io/files.js';
+import { InputError } from '../io/errors.js';
+import { CSV_LIMIT, readTextFile, rethrowWrite } from '../io/files.js';
 import type { Row } from './job.js';
 
 // The CSV is the source of truth of a batch: resume, shards and summaries all read it. Each row
@@ -103,28 +103,6 @@ export function dropUnfinishedTail(file: string): number {
   if (keep === buf.length) return 0;
   truncateSync(file, keep);
   return buf.length - keep;
-}
-
-/** A write that could not be made for lack of space (ENOSPC, EDQUOT, EFBIG): what the batch
- *  stops on, with the file's name. */
-export class NoSpaceError extends OutputError {
-  constructor(
-    readonly file: string,
-    readonly code: string,
-  ) {
-    super(
-      `${code === 'ENOSPC' ? 'disk full' : code === 'EDQUOT' ? 'disk quota exceeded' : 'file too large'} writing ${file}`,
-    );
-  }
-}
-
-const NO_SPACE = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
-
-/** Rethrows a failed write: lack of space as NoSpaceError, the rest unchanged. */
-export function rethrowWrite(e: unknown, file: string): never {
-  const code = (e as NodeJS.ErrnoException)?.code;
-  if (code !== undefined && NO_SPACE.has(code)) throw new NoSpaceError(file, code);
-  throw e;
 }
 
 /** Appends rows to a CSV file, each with one synchronous write as it comes, so that a kill loses

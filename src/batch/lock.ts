@@ -1,6 +1,6 @@
 import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { InputError } from '../io/errors.js';
+import { OutputError } from '../io/errors.js';
 
 // One writer per CSV: a batch holds `<out>.lock` while it reads and writes the file, so a
 // second run on the same file stops with one line naming the first (two writers would
@@ -15,7 +15,7 @@ export class FileLock {
     private readonly content: string,
   ) {}
 
-  /** Takes the lock of `file`, or throws an InputError naming the run that holds it. */
+  /** Takes the lock of `file`, or throws an OutputError naming the run that holds it. */
   static acquire(file: string): FileLock {
     const path = `${file}.lock`;
     const content = `${process.pid} ${hostname()} ${Math.random().toString(36).slice(2)}\n`;
@@ -23,7 +23,7 @@ export class FileLock {
     try {
       writeFileSync(mine, content, { flag: 'w' });
     } catch (e) {
-      throw new InputError(
+      throw new OutputError(
         `${file}: cannot create its lock file ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
       );
     }
@@ -34,13 +34,15 @@ export class FileLock {
           return new FileLock(path, content);
         } catch (e) {
           if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
-            throw new InputError(`${file}: cannot create its lock file ${path} (${(e as NodeJS.ErrnoException).code})`);
+            throw new OutputError(
+              `${file}: cannot create its lock file ${path} (${(e as NodeJS.ErrnoException).code})`,
+            );
         }
         const held = readHolder(path);
         if (held === null) continue; // released in between: try again
         if (!held.stale || attempt >= 3) {
           const where = held.host === hostname() ? `pid ${held.pid}` : `pid ${held.pid} on ${held.host}`;
-          throw new InputError(
+          throw new OutputError(
             `${file}: another batch is writing it (${where}, lock ${path}); wait for it to finish, or stop it`,
           );
         }

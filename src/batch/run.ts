@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { stringify } from 'csv-stringify/sync';
-import { InputError, OutputError } from '../io/errors.js';
-import { fileProblem, makeDirectory } from '../io/files.js';
-import { CsvAppender, dropUnfinishedTail, NoSpaceError, readCsvRows, rethrowWrite } from './csv.js';
+import { InputError, NoSpaceError, OutputError, UserError } from '../io/errors.js';
+import { fileProblem, makeDirectory, rethrowWrite } from '../io/files.js';
+import { CsvAppender, dropUnfinishedTail, readCsvRows } from './csv.js';
 import { FileLock } from './lock.js';
 import { columnsOf, itemOfRow, type Row } from './job.js';
 import { loadJob } from './jobs.js';
@@ -81,6 +81,30 @@ function workerLocation(): { filename: string; execArgv: string[] } {
   return { filename: here.replace(/run\.js$/, 'worker.js'), execArgv: [] };
 }
 
+/** The one line of an existing CSV that the run may neither resume nor overwrite. */
+const fileExists = (out: string) => `${out}: file exists; add --resume to continue it or --force to overwrite it`;
+
+/** A failure to open the CSV, as the one line the batch ends with (a fault other than the file
+ *  system's stays as it is). */
+function openFailure(e: unknown, out: string): unknown {
+  if (e instanceof NoSpaceError) return stopped(e, 0, out);
+  if ((e as NodeJS.ErrnoException).code === 'EEXIST') return new InputError(fileExists(out));
+  if (e instanceof UserError || (e as NodeJS.ErrnoException).code === undefined) return e;
+  return new OutputError(`--out ${out}: cannot write: ${fileProblem(e)}`);
+}
+
+type LoadedJob = Awaited<ReturnType<typeof loadJob>>;
+
+/** The CSV opened for this run, and what of the items it already held. */
+interface Opened {
+  csv: CsvAppender;
+  /** The items still to run. */
+  todo: string[];
+  skipped: number;
+  errorsKept: number;
+  retried: number;
+}
+
 export class Batch {
   private pool: Piscina | null = null;
   private stopping = false;
@@ -96,61 +120,24 @@ export class Batch {
     const { spec } = this;
     const job = await loadJob(spec.job);
     const columns = [...columnsOf(job, spec.config), 'error'];
-    const isError = (r: Record<string, string>) => (job.failed ? job.failed(r) : r.outcome === 'error');
-    let todo = [...spec.items];
-    let skipped = 0,
-      errorsKept = 0,
-      retried = 0;
     makeDirectory(dirname(spec.out), `--out ${spec.out}`);
     // Everything from here to the last row is this run's alone: the file is read, cut and
     // written under its lock.
     const lock = FileLock.acquire(spec.out);
-    let csv: CsvAppender;
+    let opened: Opened;
     try {
-      const exists = existsSync(spec.out);
-      if (exists && !spec.resume && !spec.force)
-        throw new InputError(`${spec.out}: file exists; add --resume to continue it or --force to overwrite it`);
-      let mode: 'new' | 'overwrite' | 'append' = exists ? 'overwrite' : 'new';
-      let kept = 0;
-      if (spec.resume && exists) {
-        // Only rows whose line ended are done; a torn last row is dropped and its item runs again.
-        dropUnfinishedTail(spec.out);
-        if (statSync(spec.out).size > 0) {
-          const { header, rows } = readCsvRows(spec.out);
-          if (header.join(',') !== columns.join(','))
-            throw new InputError(
-              `${spec.out}: its columns (${header.join(',')}) are not this job's (${columns.join(',')}); write to another --out`,
-            );
-          const wanted = new Set(spec.items);
-          const failed = rows.filter((r) => wanted.has(itemOfRow(job, r)) && isError(r));
-          if (spec.retryErrors && failed.length > 0) {
-            const drop = new Set(failed);
-            const keep = rows.filter((r) => !drop.has(r));
-            rewriteCsv(spec.out, columns, keep);
-            retried = new Set(failed.map((r) => itemOfRow(job, r))).size;
-            rows.length = 0;
-            rows.push(...keep);
-          } else errorsKept = failed.length;
-          const done = new Set(rows.map((r) => itemOfRow(job, r)));
-          todo = todo.filter((x) => !done.has(x));
-          skipped = spec.items.length - todo.length;
-          mode = 'append';
-          kept = rows.length;
-        }
-      }
-      csv = new CsvAppender(spec.out, columns, mode, kept);
+      opened = this.open(job, columns);
     } catch (e) {
       lock.release();
-      if (e instanceof NoSpaceError) throw stopped(e, 0, spec.out);
-      if ((e as NodeJS.ErrnoException).code === 'EEXIST')
-        throw new InputError(`${spec.out}: file exists; add --resume to continue it or --force to overwrite it`);
-      if (e instanceof InputError || (e as NodeJS.ErrnoException).code === undefined) throw e;
-      throw new InputError(`--out ${spec.out}: cannot write: ${fileProblem(e)}`);
+      throw openFailure(e, spec.out);
     }
+    const { csv, todo } = opened;
     // A row that cannot be written (a full disk) stops the batch: nothing after it is written,
     // and run() ends with the error once the workers are down.
+    let written = 0;
     let failure: unknown = null;
     const record = (row: Row) => {
+      written++;
       if (failure !== null) return;
       try {
         // Side outputs first: a row in the CSV has its side outputs written.
@@ -161,57 +148,10 @@ export class Batch {
         this.stop();
       }
     };
-
-    let written = 0;
-    spec.onStart?.(todo.length, skipped);
+    spec.onStart?.(todo.length, opened.skipped);
     let interrupted = false;
     try {
-      if (todo.length > 0) {
-        const workers = Math.max(1, Math.min(spec.workers ?? availableParallelism(), todo.length));
-        const { filename, execArgv } = workerLocation();
-        this.pool = new Piscina({ filename, execArgv, minThreads: workers, maxThreads: workers, idleTimeout: 60_000 });
-        // Blocks small enough that every worker gets several, so the run ends evenly.
-        const block = Math.max(1, Math.min(job.blockSize ?? 8, Math.ceil(todo.length / (workers * 8))));
-        const blocks: string[][] = [];
-        for (let i = 0; i < todo.length; i += block) blocks.push(todo.slice(i, i + block));
-        let next = 0;
-        const runBlock = async (items: string[]): Promise<void> => {
-          const { port1, port2 } = new MessageChannel();
-          const pending = new Set(items);
-          port1.on('message', (m: RowMessage) => {
-            if (!pending.delete(m.item) || this.stopping) return;
-            written++;
-            record(m.row);
-          });
-          try {
-            await this.pool!.run({ job: spec.job, config: spec.config, items, port: port2 } satisfies Task, {
-              transferList: [port2 as never],
-            });
-            // Rows posted before the task returned may still be on their way.
-            for (let i = 0; i < 100 && pending.size > 0; i++) await new Promise((r) => setTimeout(r, 5));
-          } catch (e) {
-            if (this.stopping) return;
-            await new Promise((r) => setTimeout(r, 20));
-            // The worker died: the items it had not reported are recorded as errors.
-            for (const item of pending) {
-              written++;
-              record({
-                [job.itemColumn]: item,
-                ...job.baseRow?.(spec.config, item),
-                outcome: 'error',
-                error: `worker died: ${String((e as Error)?.message ?? e).split('\n')[0]}`,
-              });
-            }
-            pending.clear();
-          } finally {
-            port1.close();
-          }
-        };
-        const lane = async () => {
-          while (!this.stopping && next < blocks.length) await runBlock(blocks[next++]);
-        };
-        await Promise.all(Array.from({ length: workers * 2 }, lane));
-      }
+      if (todo.length > 0) await this.runOnPool(job, todo, record);
     } finally {
       interrupted = this.stopping;
       csv.close();
@@ -221,8 +161,102 @@ export class Batch {
       if (pool && !this.stopping) await pool.destroy();
     }
     if (failure !== null) throw failure;
+    const { skipped, errorsKept, retried } = opened;
     return { written, skipped, errorsKept, retried, interrupted, file: spec.out };
   }
-}
 
-export const runBatch = (spec: BatchSpec) => new Batch(spec).run();
+  /** Opens the CSV (its lock held): a new file, an existing one overwritten (force), or one
+   *  resumed, whose rows are kept and whose items are not run again. */
+  private open(job: LoadedJob, columns: string[]): Opened {
+    const { spec } = this;
+    const exists = existsSync(spec.out);
+    if (exists && !spec.resume && !spec.force) throw new InputError(fileExists(spec.out));
+    const resumed = spec.resume && exists ? this.resume(job, columns) : null;
+    if (resumed === null) {
+      const csv = new CsvAppender(spec.out, columns, exists ? 'overwrite' : 'new');
+      return { csv, todo: [...spec.items], skipped: 0, errorsKept: 0, retried: 0 };
+    }
+    const { kept, ...rest } = resumed;
+    return { csv: new CsvAppender(spec.out, columns, 'append', kept), ...rest };
+  }
+
+  /** What a CSV to resume holds: its complete rows (`kept`, after dropping the error rows of
+   *  these items with retryErrors), and the items still to run; null when it holds no row yet. */
+  private resume(job: LoadedJob, columns: string[]): (Omit<Opened, 'csv'> & { kept: number }) | null {
+    const { spec } = this;
+    // Only rows whose line ended are done; a torn last row is dropped and its item runs again.
+    dropUnfinishedTail(spec.out);
+    if (statSync(spec.out).size === 0) return null;
+    const { header, rows } = readCsvRows(spec.out);
+    if (header.join(',') !== columns.join(','))
+      throw new InputError(
+        `${spec.out}: its columns (${header.join(',')}) are not this job's (${columns.join(',')}); write to another --out`,
+      );
+    const isError = (r: Record<string, string>) => (job.failed ? job.failed(r) : r.outcome === 'error');
+    const wanted = new Set(spec.items);
+    const failed = rows.filter((r) => wanted.has(itemOfRow(job, r)) && isError(r));
+    let kept = rows,
+      errorsKept = 0,
+      retried = 0;
+    if (spec.retryErrors && failed.length > 0) {
+      const drop = new Set(failed);
+      kept = rows.filter((r) => !drop.has(r));
+      rewriteCsv(spec.out, columns, kept);
+      retried = new Set(failed.map((r) => itemOfRow(job, r))).size;
+    } else errorsKept = failed.length;
+    const done = new Set(kept.map((r) => itemOfRow(job, r)));
+    const todo = spec.items.filter((x) => !done.has(x));
+    return { todo, kept: kept.length, skipped: spec.items.length - todo.length, errorsKept, retried };
+  }
+
+  /** Runs the items on a pool of workers, in blocks, until all are done or stop() is called;
+   *  each row goes to `record` as it comes. */
+  private async runOnPool(job: LoadedJob, todo: string[], record: (row: Row) => void): Promise<void> {
+    const workers = Math.max(1, Math.min(this.spec.workers ?? availableParallelism(), todo.length));
+    const { filename, execArgv } = workerLocation();
+    this.pool = new Piscina({ filename, execArgv, minThreads: workers, maxThreads: workers, idleTimeout: 60_000 });
+    // Blocks small enough that every worker gets several, so the run ends evenly.
+    const block = Math.max(1, Math.min(job.blockSize ?? 8, Math.ceil(todo.length / (workers * 8))));
+    const blocks: string[][] = [];
+    for (let i = 0; i < todo.length; i += block) blocks.push(todo.slice(i, i + block));
+    let next = 0;
+    const lane = async () => {
+      while (!this.stopping && next < blocks.length) await this.runBlock(job, blocks[next++], record);
+    };
+    await Promise.all(Array.from({ length: workers * 2 }, lane));
+  }
+
+  /** Runs one block on a worker, its rows streamed back over a port; if the worker dies, the
+   *  items it had not reported become error rows. */
+  private async runBlock(job: LoadedJob, items: string[], record: (row: Row) => void): Promise<void> {
+    const { spec } = this;
+    const { port1, port2 } = new MessageChannel();
+    const pending = new Set(items);
+    port1.on('message', (m: RowMessage) => {
+      if (!pending.delete(m.item) || this.stopping) return;
+      record(m.row);
+    });
+    try {
+      await this.pool!.run({ job: spec.job, config: spec.config, items, port: port2 } satisfies Task, {
+        transferList: [port2 as never],
+      });
+      // Rows posted before the task returned may still be on their way.
+      for (let i = 0; i < 100 && pending.size > 0; i++) await new Promise((r) => setTimeout(r, 5));
+    } catch (e) {
+      if (this.stopping) return;
+      await new Promise((r) => setTimeout(r, 20));
+      // The worker died: the items it had not reported are recorded as errors.
+      for (const item of pending) {
+        record({
+          [job.itemColumn]: item,
+          ...job.baseRow?.(spec.config, item),
+          outcome: 'error',
+          error: `worker died: ${String((e as Error)?.message ?? e).split('\n')[0]}`,
+        });
+      }
+      pending.clear();
+    } finally {
+      port1.close();
+    }
+  }
+}

@@ -1,8 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
-import { rethrowWrite } from '../batch/csv.js';
 import { InputError } from '../io/errors.js';
-import { checkOutputFile } from '../io/files.js';
+import { checkOutputFile, rethrowWrite } from '../io/files.js';
 import { readRowsByGame } from '../report/rows.js';
 import type { Args, Games } from './plugin.js';
 

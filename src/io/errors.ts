@@ -1,12 +1,34 @@
-// Bad input is reported as one line and exit code 2 (see src/cli.ts); code that reads files or
-// arguments throws InputError with a message that names the file, field or card at fault.
+// What the user can fix is reported as one line and exit code 2 (src/cli.ts), never as an
+// internal fault: each error below says which kind it is, and its message names the option,
+// file, field or card at fault.
 
-export class InputError extends Error {
+/** A failure the user can fix: one line, exit code 2. Throw one of the kinds below. */
+export class UserError extends Error {
+  override name = 'UserError';
+}
+
+/** Bad input: an argument, or a file read or a field in one, that cannot be used as given. */
+export class InputError extends UserError {
   override name = 'InputError';
 }
 
-export function inputError(message: string): never {
-  throw new InputError(message);
+/** An output that cannot be written: the file system refused a file, a directory or a lock. */
+export class OutputError extends UserError {
+  override name = 'OutputError';
+}
+
+/** A write that could not be made for lack of space (ENOSPC, EDQUOT, EFBIG), with the file's
+ *  name: what a batch stops on, keeping the rows written. */
+export class NoSpaceError extends OutputError {
+  override name = 'NoSpaceError';
+  constructor(
+    readonly file: string,
+    readonly code: string,
+  ) {
+    super(
+      `${code === 'ENOSPC' ? 'disk full' : code === 'EDQUOT' ? 'disk quota exceeded' : 'file too large'} writing ${file}`,
+    );
+  }
 }
 
 // Characters a terminal acts on or that break a line: C0 controls (newline, ESC), DEL, C1
@@ -37,10 +59,4 @@ export function quote(v: unknown, max = 60): string {
   if (v === null || typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `an array of ${v.length}`;
   return typeof v === 'object' ? 'an object' : typeof v;
-}
-
-/** A file could not be written (a full disk): one line and exit code 2, like bad input, since
- *  the user is the one who can fix it. */
-export class OutputError extends InputError {
-  override name = 'OutputError';
 }

@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { InputError, oneLine } from './errors.js';
+import { InputError, NoSpaceError, OutputError, oneLine } from './errors.js';
 
 // Every file the program reads or writes goes through here, so each path problem is one line
 // that names the path and says what is wrong, before any work starts where that can be known.
@@ -111,7 +111,7 @@ const statOrNull = (path: string, label: string): Stats | null => {
     return statSync(path, { throwIfNoEntry: false }) ?? null;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') return null; // the walk up finds the file
-    throw new InputError(`${label}: ${fileProblem(e)}`);
+    throw new OutputError(`${label}: ${fileProblem(e)}`);
   }
 };
 
@@ -138,7 +138,7 @@ export function makeDirectory(dir: string, label: string): void {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EEXIST' && statOrNull(d, label)?.isDirectory()) continue; // made meanwhile
-      throw new InputError(
+      throw new OutputError(
         `${label}: cannot create directory ${d}: ${code === 'ENOENT' ? noNewEntries(d) : fileProblem(e)}`,
       );
     }
@@ -155,7 +155,7 @@ function probeCreate(file: string, label: string, what: string): void {
     fd = openSync(file, 'wx');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(`${label}: cannot ${what}: ${code === 'ENOENT' ? noNewEntries(file) : fileProblem(e)}`);
+    throw new OutputError(`${label}: cannot ${what}: ${code === 'ENOENT' ? noNewEntries(file) : fileProblem(e)}`);
   }
   closeSync(fd);
   try {
@@ -188,7 +188,7 @@ export function checkOutputFile(file: string, option: string): void {
   try {
     closeSync(openSync(file, 'r+'));
   } catch (e) {
-    throw new InputError(`${label}: cannot write the file: ${fileProblem(e)}`);
+    throw new OutputError(`${label}: cannot write the file: ${fileProblem(e)}`);
   }
 }
 
@@ -205,7 +205,7 @@ export function writeOutputFile(file: string, text: string, option: string): voi
   try {
     writeFileSync(file, text);
   } catch (e) {
-    throw new InputError(`${option} ${file}: cannot write: ${fileProblem(e)}`);
+    throw new OutputError(`${option} ${file}: cannot write: ${fileProblem(e)}`);
   }
 }
 
@@ -223,6 +223,15 @@ export function writeFileAtomic(file: string, text: string, option: string): voi
     } catch {
       // Nothing was written, or it is gone already.
     }
-    throw new InputError(`${option} ${file}: cannot write: ${fileProblem(e)}`);
+    throw new OutputError(`${option} ${file}: cannot write: ${fileProblem(e)}`);
   }
+}
+
+const NO_SPACE = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
+/** Rethrows a failed write: lack of space as NoSpaceError, the rest unchanged. */
+export function rethrowWrite(e: unknown, file: string): never {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  if (code !== undefined && NO_SPACE.has(code)) throw new NoSpaceError(file, code);
+  throw e;
 }

@@ -1,6 +1,7 @@
 import { solve, type SolveOptions } from '../search/solve.js';
 import { wilson } from '../batch/stats.js';
 import { StateTable } from '../search/table.js';
+import type { SearchGame } from '../search/types.js';
 import type { Solitaire, SolitairePosition } from './kit.js';
 
 // The analysis of a played line: for every position along it (ply 0 the deal, ply k after the
@@ -59,89 +60,142 @@ export interface AnalyseOptions {
   chance?: { samples: number; seed: string };
 }
 
+/** The verdict at each ply of a line, the winning line from each winnable ply, the losing move. */
+interface Verdicts {
+  verdicts: Verdict[];
+  lines: (number[] | null)[];
+  losingPly: number | null;
+  stats: AnalyseStats;
+}
+
 /** The verdict of every position of `line` (moves as the kit's position numbers them). */
 export function lineVerdicts<D extends { seed?: string }, P extends SolitairePosition>(
   kit: Solitaire<D, P>,
   deal: D,
   line: readonly number[],
   solver: SolveOptions,
-): { verdicts: Verdict[]; lines: (number[] | null)[]; losingPly: number | null; stats: AnalyseStats } {
-  const n = line.length;
-  const verdicts: Verdict[] = new Array(n + 1).fill('unknown');
-  const lines: (number[] | null)[] = new Array(n + 1).fill(null);
-  const tried = new Uint8Array(n + 1);
-  const stats: AnalyseStats = { searches: 0, nodes: 0 };
+): Verdicts {
+  return new LineProbes(kit, deal, line, solver).run();
+}
+
+/** The searches along one line, and what each proves of the plies around it. */
+class LineProbes<D extends { seed?: string }, P extends SolitairePosition> {
+  private readonly found: Verdict[];
+  private readonly lines: (number[] | null)[];
+  private readonly tried: Uint8Array;
+  private readonly stats: AnalyseStats = { searches: 0, nodes: 0 };
   // One game for every search, walked along the line with make/unmake: the game's caches (of
   // facts that hold for the deal, not the position) serve every search.
-  const game = kit.searchGame(deal);
-  const table = new StateTable(64 << 20);
-  const pos = kit.position(deal);
-  const buf = new Int32Array(kit.maxMoves);
-  let at = 0;
-  const goTo = (k: number) => {
-    while (at < k) game.make(line[at++]);
-    while (at > k) game.unmake(line[--at]);
-  };
-  let posAt = 0;
-  const posTo = (k: number) => {
-    while (posAt < k) pos.make(line[posAt++]);
-    while (posAt > k) pos.unmake(line[--posAt]);
-  };
-  let w = -1; // the last ply known winnable
-  let l = n + 1; // the first ply known lost
-  const winnable = (k: number, win: number[]) => {
-    // The record may follow the winning line for a while: each ply it reaches so is winnable too.
+  private readonly game: SearchGame;
+  private readonly table = new StateTable(64 << 20);
+  private readonly pos: P;
+  private readonly buf: Int32Array;
+  private gameAt = 0;
+  private posAt = 0;
+  /** The last ply known winnable. */
+  private lastWinnable = -1;
+  /** The first ply known lost. */
+  private firstLost: number;
+
+  constructor(
+    private readonly kit: Solitaire<D, P>,
+    deal: D,
+    private readonly line: readonly number[],
+    private readonly solver: SolveOptions,
+  ) {
+    const n = line.length;
+    this.found = new Array(n + 1).fill('unknown');
+    this.lines = new Array(n + 1).fill(null);
+    this.tried = new Uint8Array(n + 1);
+    this.firstLost = n + 1;
+    this.game = kit.searchGame(deal);
+    this.pos = kit.position(deal);
+    this.buf = new Int32Array(kit.maxMoves);
+  }
+
+  /** The end first (often won, or lost at a glance), then the start, then bisection between. */
+  run(): Verdicts {
+    const n = this.line.length;
+    this.probe(n);
+    if (this.lastWinnable < n) this.probe(0);
+    for (let k = this.nextPly(); k >= 0; k = this.nextPly()) this.probe(k);
+    return this.verdicts();
+  }
+
+  /** Decides ply k if it can: won or without a move at a glance, else by a search. */
+  private probe(k: number): void {
+    this.tried[k] = 1;
+    this.posTo(k);
+    if (this.pos.won()) this.winnable(k, []);
+    else if (this.kit.legalMoves(this.pos, this.buf) === 0) this.lost(k);
+    else this.search(k);
+  }
+
+  /** Searches ply k: solved makes it winnable, unsolvable lost, unknown leaves it undecided. */
+  private search(k: number): void {
+    this.gameTo(k);
+    const r = solve(this.game, { ...this.solver, table: this.table });
+    this.stats.searches++;
+    this.stats.nodes += r.stats.nodes;
+    if (r.outcome === 'solved') this.winnable(k, r.moves);
+    else if (r.outcome === 'unsolvable') this.lost(k);
+  }
+
+  /** The untried ply nearest the middle of the undecided stretch, or -1 when none is left. */
+  private nextPly(): number {
+    let best = -1;
+    const mid = (this.lastWinnable + this.firstLost) / 2;
+    for (let k = this.lastWinnable + 1; k < this.firstLost; k++)
+      if (!this.tried[k] && (best < 0 || Math.abs(k - mid) < Math.abs(best - mid))) best = k;
+    return best;
+  }
+
+  /** Every ply's verdict: every ply before a winnable one is winnable (its line: the record's
+   *  moves, then that one's), every ply from a lost one on is lost. */
+  private verdicts(): Verdicts {
+    const { found, lines, line, lastWinnable: w, firstLost: l } = this;
+    const n = line.length;
+    for (let k = w - 1; k >= 0; k--)
+      if (found[k] !== 'winnable') {
+        found[k] = 'winnable';
+        lines[k] = [line[k], ...lines[k + 1]!];
+      }
+    for (let k = l; k <= n; k++) found[k] = 'lost';
+    const losingPly = w >= 0 && l <= n && l === w + 1 ? l : null;
+    return { verdicts: found, lines, losingPly, stats: this.stats };
+  }
+
+  /** Ply k is winnable by `win`; the record may follow that line for a while, and each ply it
+   *  reaches so is winnable too. */
+  private winnable(k: number, win: number[]): void {
+    const n = this.line.length;
     let j = k,
       rest = win;
     for (;;) {
-      verdicts[j] = 'winnable';
-      lines[j] = rest;
-      tried[j] = 1;
-      if (j >= n || rest.length === 0 || rest[0] !== line[j]) break;
+      this.found[j] = 'winnable';
+      this.lines[j] = rest;
+      this.tried[j] = 1;
+      if (j >= n || rest.length === 0 || rest[0] !== this.line[j]) break;
       rest = rest.slice(1);
       j++;
     }
-    if (j > w) w = j;
-  };
-  const probe = (k: number) => {
-    tried[k] = 1;
-    posTo(k);
-    if (pos.won()) return winnable(k, []);
-    if (kit.legalMoves(pos, buf) === 0) {
-      verdicts[k] = 'lost';
-      if (k < l) l = k;
-      return;
-    }
-    goTo(k);
-    const r = solve(game, { ...solver, table });
-    stats.searches++;
-    stats.nodes += r.stats.nodes;
-    if (r.outcome === 'solved') winnable(k, r.moves);
-    else if (r.outcome === 'unsolvable') {
-      verdicts[k] = 'lost';
-      if (k < l) l = k;
-    }
-  };
-  // The end first (often won, or lost at a glance), then the start, then bisection between.
-  probe(n);
-  if (w < n) probe(0);
-  for (;;) {
-    let best = -1;
-    const mid = (w + l) / 2;
-    for (let k = w + 1; k < l; k++) if (!tried[k] && (best < 0 || Math.abs(k - mid) < Math.abs(best - mid))) best = k;
-    if (best < 0) break;
-    probe(best);
+    if (j > this.lastWinnable) this.lastWinnable = j;
   }
-  // Every ply before a winnable one is winnable (its line: the record's moves, then that one's),
-  // every ply from a lost one on is lost.
-  for (let k = w - 1; k >= 0; k--)
-    if (verdicts[k] !== 'winnable') {
-      verdicts[k] = 'winnable';
-      lines[k] = [line[k], ...lines[k + 1]!];
-    }
-  for (let k = l; k <= n; k++) verdicts[k] = 'lost';
-  const losingPly = w >= 0 && l <= n && l === w + 1 ? l : null;
-  return { verdicts, lines, losingPly, stats };
+
+  private lost(k: number): void {
+    this.found[k] = 'lost';
+    if (k < this.firstLost) this.firstLost = k;
+  }
+
+  private gameTo(k: number): void {
+    while (this.gameAt < k) this.game.make(this.line[this.gameAt++]);
+    while (this.gameAt > k) this.game.unmake(this.line[--this.gameAt]);
+  }
+
+  private posTo(k: number): void {
+    while (this.posAt < k) this.pos.make(this.line[this.posAt++]);
+    while (this.posAt > k) this.pos.unmake(this.line[--this.posAt]);
+  }
 }
 
 /** The analysis of a line: verdicts, the losing move, its continuation, and the chances. */

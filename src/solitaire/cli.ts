@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { readCsvRows, rethrowWrite } from '../batch/csv.js';
+import { readCsvRows } from '../batch/csv.js';
 import type { Argv } from 'yargs';
 import type { Row } from '../batch/job.js';
 import { SOLVE_SCHEMA } from './solve-row.js';
@@ -8,6 +8,7 @@ import { dedupe, formatSummary, summarize } from './solvability.js';
 import { byDeal, type DifficultyMeasure, gradedRows } from './difficulty.js';
 import { variantOfSettings } from '../batch/settings.js';
 import type { Args, GamePlugin, VerbCommand } from '../cli/plugin.js';
+import type { GameSummary } from '../report/section.js';
 import {
   openSeat,
   replaySolution,
@@ -17,7 +18,7 @@ import {
   type SolitairePosition,
 } from './kit.js';
 import { InputError } from '../io/errors.js';
-import { checkOutputDirectory, checkOutputFile, makeDirectory, writeFileAtomic } from '../io/files.js';
+import { checkOutputDirectory, checkOutputFile, makeDirectory, rethrowWrite, writeFileAtomic } from '../io/files.js';
 import { analyseCommand } from './analyse-cli.js';
 import { isRecordDocument, recordOfLine, replayOfRecord, verifyRecord } from './record.js';
 import { formatJson } from '../io/json.js';
@@ -208,22 +209,11 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   // --deal FILE…: the items are deal files, each read and checked here first, so a bad file is
   // a one-line error before any work starts.
   const files = argv.deal === undefined ? null : (argv.deal as unknown[]).map(String);
-  // The rule variant: checked once here, passed to the job as text (`rules`), recorded in the
-  // settings column unless default.
-  const variant =
-    kit.variants && argv.variant !== undefined
-      ? kit.variants.describe(kit.variants.apply(kit.dealFromSeed('1'), String(argv.variant), '--variant'))
-      : 'default';
+  const variant = batchVariant(kit, argv);
   const dealOfItem = (item: string): D => (files ? kit.dealFromJson(readJsonFile(item), item) : kit.dealFromSeed(item));
   const dealOf = (item: string): D =>
     variant === 'default' ? dealOfItem(item) : kit.variants!.apply(dealOfItem(item), variant, 'variant');
-  if (files) {
-    if (files.length === 0) throw new InputError('--deal: name at least one deal file');
-    const paths = files.map((f) => resolve(f));
-    const twice = files.find((_f, i) => paths.indexOf(paths[i]) !== i);
-    if (twice !== undefined) throw new InputError(`--deal: ${twice} is listed twice`);
-    files.forEach(dealOf);
-  }
+  if (files) checkDealFiles(files, dealOf);
   checkResumeVariant(argv, variant);
   if (solutions !== null) checkOutputDirectory(solutions, '--solutions');
   const records = typeof argv.records === 'string' ? argv.records : null;
@@ -250,38 +240,72 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
       ...(variant !== 'default' ? { rules: variant } : {}),
       ...(records !== null ? { records: true } : {}),
     },
-    note: (rows) => {
-      const solved = rows.filter((x) => x.outcome === 'solved').length;
-      return rows.length ? `solved ${((100 * solved) / rows.length).toFixed(1)}% so far` : '';
-    },
-    onRow: (row: Row) => {
-      if (records && typeof row._records === 'string') {
-        // One file per deal and player: DIR/<seed>-<player>.json.
-        const base = solutionName(String(row.seed)).replace(/\.json$/, '');
-        for (const [player, doc] of Object.entries(JSON.parse(row._records) as Record<string, unknown>)) {
-          const file = join(records, `${base}-${player.replace(/[^A-Za-z0-9_.#+-]/g, '-')}.json`);
-          makeDirectory(dirname(file), '--records');
-          writeFileAtomic(file, `${formatJson(doc)}\n`, '--records');
-        }
-      }
-      if (solutions && typeof row._line === 'string') {
-        const item = String(row.seed);
-        const deal = dealOf(item);
-        const file = join(solutions, solutionName(item));
-        makeDirectory(dirname(file), '--solutions');
-        try {
-          writeFileSync(
-            file,
-            `${formatJson({ game: kit.name, deal: kit.dealToJson(deal), moves: row._line.split('\n') })}\n`,
-          );
-        } catch (e) {
-          rethrowWrite(e, file);
-        }
-      }
-    },
+    note: solvedSoFar,
+    onRow: sideOutputs(kit, { records, solutions, solutionName, dealOf }),
   });
   console.log(formatSummary(summarize(r.csvRows, kit.title)));
   reportBatchEnd(r);
+}
+
+/** The rule variant of a batch (--variant): checked once here, passed to the job as text
+ *  (`rules`), recorded in the settings column unless default. */
+function batchVariant<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, argv: Args): string {
+  return kit.variants && argv.variant !== undefined
+    ? kit.variants.describe(kit.variants.apply(kit.dealFromSeed('1'), String(argv.variant), '--variant'))
+    : 'default';
+}
+
+/** --deal FILE…: at least one, none twice, and each one a deal (read here, before any work). */
+function checkDealFiles(files: readonly string[], dealOf: (file: string) => unknown): void {
+  if (files.length === 0) throw new InputError('--deal: name at least one deal file');
+  const paths = files.map((f) => resolve(f));
+  const twice = files.find((_f, i) => paths.indexOf(paths[i]) !== i);
+  if (twice !== undefined) throw new InputError(`--deal: ${twice} is listed twice`);
+  files.forEach(dealOf);
+}
+
+/** The progress note of a solving batch. */
+const solvedSoFar = (rows: Row[]): string => {
+  const solved = rows.filter((x) => x.outcome === 'solved').length;
+  return rows.length ? `solved ${((100 * solved) / rows.length).toFixed(1)}% so far` : '';
+};
+
+/** What a finished row leaves beside the CSV: its players' game records under --records, one
+ *  file per deal and player (DIR/<seed>-<player>.json), and its solution under --solutions. */
+function sideOutputs<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Kit<D, P>,
+  to: {
+    records: string | null;
+    solutions: string | null;
+    solutionName: (item: string) => string;
+    dealOf: (item: string) => D;
+  },
+): (row: Row) => void {
+  const { records, solutions, solutionName, dealOf } = to;
+  return (row) => {
+    if (records && typeof row._records === 'string') {
+      const base = solutionName(String(row.seed)).replace(/\.json$/, '');
+      for (const [player, doc] of Object.entries(JSON.parse(row._records) as Record<string, unknown>)) {
+        const file = join(records, `${base}-${player.replace(/[^A-Za-z0-9_.#+-]/g, '-')}.json`);
+        makeDirectory(dirname(file), '--records');
+        writeFileAtomic(file, `${formatJson(doc)}\n`, '--records');
+      }
+    }
+    if (solutions && typeof row._line === 'string') {
+      const item = String(row.seed);
+      const deal = dealOf(item);
+      const file = join(solutions, solutionName(item));
+      makeDirectory(dirname(file), '--solutions');
+      try {
+        writeFileSync(
+          file,
+          `${formatJson({ game: kit.name, deal: kit.dealToJson(deal), moves: row._line.split('\n') })}\n`,
+        );
+      } catch (e) {
+        rethrowWrite(e, file);
+      }
+    }
+  };
 }
 
 /** Where --solutions puts the solution of each deal file: its path below the deepest folder
@@ -311,145 +335,18 @@ function checkResumeVariant(argv: Args, variant: string): void {
     );
 }
 
-/** The standard CLI of a one-player game with a solver; `timeouts` are the default limits. */
+/** The standard CLI of a one-player game with a solver; `opts` gives its default limits, the
+ *  seeds of its batch and its job's module. */
 export function solitaireCli<D extends { seed?: string }, P extends SolitairePosition>(
   kit: Kit<D, P>,
-  opts: { describe: string; solveTimeout: string; batchTimeout: string; batchSeeds: string; job: URL },
+  opts: SolitaireCliOptions,
 ): GamePlugin & { verbs: Record<'deal' | 'play' | 'solve' | 'batch', VerbCommand> } {
-  const n = kit.name;
   return {
-    name: n,
+    name: kit.name,
     describe: opts.describe,
-    examples: {
-      show: [
-        `$0 deal ${n} --seed 42 --json > deal.json && $0 show --deal deal.json`,
-        'a deal file, with its stock in order',
-      ],
-      verify: [
-        `$0 solve ${n} --seed 42 --json > sol.json && $0 verify --solution sol.json`,
-        '"valid: won in N moves", or the first illegal move',
-      ],
-      analyse: [
-        `$0 play ${n} --seed 42 --record game.json && $0 analyse --record game.json`,
-        'the verdict at every position, and the losing move',
-      ],
-      ...(kit.board
-        ? {
-            replay: [
-              `$0 solve ${n} --seed 42 --json > sol.json && $0 replay --solution sol.json --out replay.html`,
-              'watch a solution',
-            ] as [string, string],
-          }
-        : {}),
-    },
-    verbs: {
-      deal: {
-        describe: 'Print the layout for a seed, or the deal JSON',
-        example: [`$0 deal ${n} --seed 42`, 'the layout of deal 42'],
-        builder: (y) =>
-          variantOption(kit)(unicodeOption(seedOption(y)))
-            .option('json', { type: 'boolean', default: false, describe: 'print the deal JSON' })
-            .example(`$0 deal ${n} --seed 42`, 'the layout of deal 42')
-            .example(`$0 deal ${n} --seed 42 --json > deal.json`, 'save it as a deal file'),
-        handler: (argv) => {
-          const deal = dealOfKit(kit, argv);
-          if (argv.json) console.log(formatJson(kit.dealToJson(deal)));
-          else {
-            console.log(`${kit.title}, deal ${deal.seed}${variantNote(kit, deal)}`);
-            console.log(kit.render(kit.position(deal), { unicode: argv.unicode === true }));
-          }
-        },
-      },
-      play: {
-        describe: 'Play a deal in the terminal',
-        example: [`$0 play ${n} --seed 42`, 'play deal 42 yourself'],
-        builder: (y) =>
-          variantOption(kit)(unicodeOption(dealFileOption(seedOption(y))))
-            .option('record', {
-              type: 'string',
-              describe: 'write the game record here (after every move; verify and analyse read it)',
-            })
-            .example(`$0 play ${n} --seed 42`, 'play deal 42: type moves, "moves", "undo", "help", "quit"')
-            .example(`$0 play ${n} --seed 42 --record game.json`, 'keep the game as a record'),
-        handler: (argv) => playCommand(kit, argv),
-      },
-      solve: {
-        describe: 'Solve a deal: solved (with the solution), unsolvable, or unknown (a limit was hit)',
-        example: [`$0 solve ${n} --seed 42`, 'solve deal 42'],
-        builder: (y) =>
-          variantOption(kit)(
-            unicodeOption(
-              solverOptions(dealFileOption(seedOption(y, 'required, or --deal')), { timeout: opts.solveTimeout }),
-            ),
-          )
-            .option('json', {
-              type: 'boolean',
-              default: false,
-              describe: 'print one JSON object (verify accepts it when solved)',
-            })
-            .option('show', {
-              type: 'boolean',
-              default: false,
-              describe: 'print the position after every move of the solution',
-            })
-            .example(`$0 solve ${n} --seed 42`, `solve deal 42 (${opts.solveTimeout} at most)`)
-            .example(`$0 solve ${n} --deal deal.json --json > sol.json`, 'solve a deal file, save the solution')
-            .example(`$0 solve ${n} --seed 7 --timeout 5s --memory 512MiB`, 'with limits'),
-        handler: (argv) => solveCommand(kit, argv),
-      },
-      batch: {
-        describe: 'Solve many seeded deals in parallel; one CSV row per deal, then a summary',
-        example: [`$0 batch ${n} --seeds 1..1000 --out results.csv`, 'batch-solve 1000 deals'],
-        builder: (y) =>
-          variantOption(kit)(
-            solverOptions(
-              batchOptions(y, {
-                seeds: opts.batchSeeds,
-                seedsWhy: `a deal may take the whole --timeout (${opts.batchTimeout})`,
-                out: `results/${n}.csv`,
-              }),
-              { timeout: opts.batchTimeout },
-            ),
-          )
-            .option('solutions', {
-              type: 'string',
-              describe:
-                'also write each solution as DIR/<seed>.json (deal files: their paths below the folder that holds them all)',
-            })
-            .option('deal', {
-              type: 'string',
-              array: true,
-              describe: 'solve these deal files instead of --seeds (the seed column holds the path)',
-            })
-            .example(
-              `$0 batch ${n} --seeds 1..1000 --timeout ${opts.batchTimeout}`,
-              `1000 deals, ${opts.batchTimeout} each`,
-            )
-            .example(
-              `$0 batch ${n} --seeds 1..100000 --shard 3/8 --out shard3.csv`,
-              "this machine's eighth of a large study",
-            )
-            .example(`$0 batch ${n} --seeds 1..1000 --resume`, 'continue an interrupted run')
-            .example(
-              `$0 batch --deal deals/*.json --out mine.csv`,
-              'solve your own deal files (the game is read from them)',
-            ),
-        handler: (argv) => solveBatchCommand(kit, opts.job, argv),
-      },
-    },
-    summary: {
-      schema: kit.difficulty
-        ? {
-            ...SOLVE_SCHEMA,
-            columns: [...SOLVE_SCHEMA.columns, ...kit.difficulty.columns.map((c) => ({ ...c, optional: true }))],
-          }
-        : SOLVE_SCHEMA,
-      compute: (rows) => summarize(rows, kit.title, kit.difficulty),
-      ...(kit.difficulty ? { graded: { made: kit.difficulty.made, list: gradedOf(kit.name, kit.difficulty) } } : {}),
-      format: formatSummary,
-      section: async () => (await import('./report.js')).solitaireSection,
-      compare: async () => (await import('./report.js')).variantComparison,
-    },
+    examples: fileExamplesOf(kit),
+    verbs: { deal: dealVerb(kit), play: playVerb(kit), solve: solveVerb(kit, opts), batch: batchVerb(kit, opts) },
+    summary: summaryOf(kit),
     show: (doc, file, argv) => {
       const deal = kit.dealFromJson(doc, file);
       console.log(`${kit.title}, deal ${deal.seed ?? file}`);
@@ -473,6 +370,180 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
             isRecordDocument(doc) ? replayOfRecord(kit, doc, file) : replaySolution(kit, doc, file),
         }
       : {}),
+  };
+}
+
+interface SolitaireCliOptions {
+  describe: string;
+  solveTimeout: string;
+  batchTimeout: string;
+  batchSeeds: string;
+  /** The URL of the game's batch job module (src/batch/jobs.ts). */
+  job: URL;
+}
+
+/** The examples of show, verify, analyse and replay (where the kit draws a board). */
+function fileExamplesOf<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Kit<D, P>,
+): GamePlugin['examples'] {
+  const n = kit.name;
+  return {
+    show: [
+      `$0 deal ${n} --seed 42 --json > deal.json && $0 show --deal deal.json`,
+      'a deal file, with its stock in order',
+    ],
+    verify: [
+      `$0 solve ${n} --seed 42 --json > sol.json && $0 verify --solution sol.json`,
+      '"valid: won in N moves", or the first illegal move',
+    ],
+    analyse: [
+      `$0 play ${n} --seed 42 --record game.json && $0 analyse --record game.json`,
+      'the verdict at every position, and the losing move',
+    ],
+    ...(kit.board
+      ? {
+          replay: [
+            `$0 solve ${n} --seed 42 --json > sol.json && $0 replay --solution sol.json --out replay.html`,
+            'watch a solution',
+          ] as [string, string],
+        }
+      : {}),
+  };
+}
+
+/** deal: the layout of a deal, or its JSON. */
+function dealVerb<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>): VerbCommand {
+  const n = kit.name;
+  return {
+    describe: 'Print the layout for a seed, or the deal JSON',
+    example: [`$0 deal ${n} --seed 42`, 'the layout of deal 42'],
+    builder: (y) =>
+      variantOption(kit)(unicodeOption(seedOption(y)))
+        .option('json', { type: 'boolean', default: false, describe: 'print the deal JSON' })
+        .example(`$0 deal ${n} --seed 42`, 'the layout of deal 42')
+        .example(`$0 deal ${n} --seed 42 --json > deal.json`, 'save it as a deal file'),
+    handler: (argv) => {
+      const deal = dealOfKit(kit, argv);
+      if (argv.json) console.log(formatJson(kit.dealToJson(deal)));
+      else {
+        console.log(`${kit.title}, deal ${deal.seed}${variantNote(kit, deal)}`);
+        console.log(kit.render(kit.position(deal), { unicode: argv.unicode === true }));
+      }
+    },
+  };
+}
+
+/** play: a person plays a deal in the terminal. */
+function playVerb<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>): VerbCommand {
+  const n = kit.name;
+  return {
+    describe: 'Play a deal in the terminal',
+    example: [`$0 play ${n} --seed 42`, 'play deal 42 yourself'],
+    builder: (y) =>
+      variantOption(kit)(unicodeOption(dealFileOption(seedOption(y))))
+        .option('record', {
+          type: 'string',
+          describe: 'write the game record here (after every move; verify and analyse read it)',
+        })
+        .example(`$0 play ${n} --seed 42`, 'play deal 42: type moves, "moves", "undo", "help", "quit"')
+        .example(`$0 play ${n} --seed 42 --record game.json`, 'keep the game as a record'),
+    handler: (argv) => playCommand(kit, argv),
+  };
+}
+
+/** solve: one deal, within --timeout (the game's default: opts.solveTimeout). */
+function solveVerb<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Kit<D, P>,
+  opts: SolitaireCliOptions,
+): VerbCommand {
+  const n = kit.name;
+  return {
+    describe: 'Solve a deal: solved (with the solution), unsolvable, or unknown (a limit was hit)',
+    example: [`$0 solve ${n} --seed 42`, 'solve deal 42'],
+    builder: (y) =>
+      variantOption(kit)(
+        unicodeOption(
+          solverOptions(dealFileOption(seedOption(y, 'required, or --deal')), { timeout: opts.solveTimeout }),
+        ),
+      )
+        .option('json', {
+          type: 'boolean',
+          default: false,
+          describe: 'print one JSON object (verify accepts it when solved)',
+        })
+        .option('show', {
+          type: 'boolean',
+          default: false,
+          describe: 'print the position after every move of the solution',
+        })
+        .example(`$0 solve ${n} --seed 42`, `solve deal 42 (${opts.solveTimeout} at most)`)
+        .example(`$0 solve ${n} --deal deal.json --json > sol.json`, 'solve a deal file, save the solution')
+        .example(`$0 solve ${n} --seed 7 --timeout 5s --memory 512MiB`, 'with limits'),
+    handler: (argv) => solveCommand(kit, argv),
+  };
+}
+
+/** batch: many deals solved in parallel, one CSV row each (the game's job). */
+function batchVerb<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Kit<D, P>,
+  opts: SolitaireCliOptions,
+): VerbCommand {
+  const n = kit.name;
+  return {
+    describe: 'Solve many seeded deals in parallel; one CSV row per deal, then a summary',
+    example: [`$0 batch ${n} --seeds 1..1000 --out results.csv`, 'batch-solve 1000 deals'],
+    builder: (y) =>
+      variantOption(kit)(
+        solverOptions(
+          batchOptions(y, {
+            seeds: opts.batchSeeds,
+            seedsWhy: `a deal may take the whole --timeout (${opts.batchTimeout})`,
+            out: `results/${n}.csv`,
+          }),
+          { timeout: opts.batchTimeout },
+        ),
+      )
+        .option('solutions', {
+          type: 'string',
+          describe:
+            'also write each solution as DIR/<seed>.json (deal files: their paths below the folder that holds them all)',
+        })
+        .option('deal', {
+          type: 'string',
+          array: true,
+          describe: 'solve these deal files instead of --seeds (the seed column holds the path)',
+        })
+        .example(
+          `$0 batch ${n} --seeds 1..1000 --timeout ${opts.batchTimeout}`,
+          `1000 deals, ${opts.batchTimeout} each`,
+        )
+        .example(
+          `$0 batch ${n} --seeds 1..100000 --shard 3/8 --out shard3.csv`,
+          "this machine's eighth of a large study",
+        )
+        .example(`$0 batch ${n} --seeds 1..1000 --resume`, 'continue an interrupted run')
+        .example(
+          `$0 batch --deal deals/*.json --out mine.csv`,
+          'solve your own deal files (the game is read from them)',
+        ),
+    handler: (argv) => solveBatchCommand(kit, opts.job, argv),
+  };
+}
+
+/** How summary, difficulty and report read the game's batch rows. */
+function summaryOf<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>): GameSummary {
+  return {
+    schema: kit.difficulty
+      ? {
+          ...SOLVE_SCHEMA,
+          columns: [...SOLVE_SCHEMA.columns, ...kit.difficulty.columns.map((c) => ({ ...c, optional: true }))],
+        }
+      : SOLVE_SCHEMA,
+    compute: (rows) => summarize(rows, kit.title, kit.difficulty),
+    ...(kit.difficulty ? { graded: { made: kit.difficulty.made, list: gradedOf(kit.name, kit.difficulty) } } : {}),
+    format: formatSummary,
+    section: async () => (await import('./report.js')).solitaireSection,
+    compare: async () => (await import('./report.js')).variantComparison,
   };
 }
 

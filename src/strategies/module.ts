@@ -30,7 +30,6 @@ let memoryMiB = DEFAULT_STRATEGY_MEMORY_MIB;
 export function setStrategyMemory(mib: unknown): void {
   memoryMiB = typeof mib === 'number' && mib >= MIN_STRATEGY_MEMORY_MIB ? mib : DEFAULT_STRATEGY_MEMORY_MIB;
 }
-export const strategyMemoryMiB = (): number => memoryMiB;
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$/;
 

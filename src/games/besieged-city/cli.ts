@@ -4,7 +4,7 @@ import { InputError } from '../../io/errors.js';
 import { checkOutputFile, writeFileAtomic } from '../../io/files.js';
 import { formatJson } from '../../io/json.js';
 import { recordOfLine, type StopReason } from '../../solitaire/record.js';
-import type { Args, GamePlugin } from '../../cli/plugin.js';
+import type { Args, GamePlugin, VerbCommand } from '../../cli/plugin.js';
 import { dealFromJson } from './deal.js';
 import { besiegedCity } from './kit.js';
 import { parseMove } from './notation.js';
@@ -106,134 +106,134 @@ function watchStrategy(argv: Args): void {
   writeRecord(game.reason === 'move-cap' || game.reason === 'resigned' ? game.reason : undefined);
 }
 
+/** play: a person plays, as in every one-player game, or --strategy watches a strategy play. */
+const playVerb: VerbCommand = {
+  example: base.verbs.play.example,
+  describe: 'Play a deal in the terminal, or watch a strategy play it',
+  builder: (y) =>
+    decisionTimeoutOption(base.verbs.play.builder(y))
+      .option('strategy', {
+        type: 'string',
+        describe: `watch a strategy play instead of playing yourself: ${STRATEGIES.join(', ')}, or a strategy file (./my.mjs, see docs/strategies.md)`,
+      })
+      .option('strategy-seed', {
+        type: 'string',
+        default: '1',
+        describe: "seed of the strategy's own random choices",
+      })
+      .option('show', {
+        type: 'boolean',
+        default: false,
+        describe: 'with --strategy: print the position after every move',
+      })
+      .example('$0 play besieged-city --seed 42 --strategy greedy --record greedy-42.json', 'keep its game as a record')
+      .example('$0 play besieged-city --seed 42 --strategy planner --show', 'watch the planner play deal 42')
+      .example('$0 play besieged-city --seed 42 --strategy ./my.mjs', 'watch your own strategy file play it'),
+  handler: (argv) => (argv.strategy !== undefined ? watchStrategy(argv) : base.verbs.play.handler(argv)),
+};
+
+/** batch: the solver on every deal, and with --strategies the strategies' games beside it. */
+const batchVerb: VerbCommand = {
+  example: base.verbs.batch.example,
+  describe: base.verbs.batch.describe,
+  builder: (y) =>
+    dealKeyOption(decisionTimeoutOption(base.verbs.batch.builder(y)))
+      .option('strategies', {
+        type: 'string',
+        describe: `also let strategies play each deal: ${STRATEGIES.join(',')}, or strategy files (./my.mjs)`,
+      })
+      .option('strategy-seed', {
+        type: 'string',
+        default: '1',
+        describe: "seed of the strategies' own random choices",
+      })
+      .option('records', {
+        type: 'string',
+        describe: 'with --strategies: write every game played as a record, DIR/<seed>-<strategy>.json',
+      })
+      .option('shortest', {
+        type: 'string',
+        describe:
+          "N: also search each deal for its shortest solution with A* at N nodes (column shortest: its length, blank when A* did not finish; with --strategy-seeds, on the first play's row)",
+      })
+      .option('strategy-seeds', {
+        type: 'string',
+        describe:
+          'K: play each deal K times, with strategy seeds 1..K (one row per play, its strategy_seed column; the summary gives each deal its share of plays won). All deals with seed 1 first, then 2, …, so a run cut short has the same number of plays of every deal',
+      })
+      .example(
+        '$0 batch besieged-city --seeds 1..200 --strategies random,greedy,planner,sampler',
+        'win rates next to solvability',
+      )
+      .example('$0 batch besieged-city --seeds 1..200 --strategies greedy,./my.mjs', 'benchmark your own strategy file')
+      .example(
+        '$0 batch besieged-city --seeds 1..100 --strategies sampler --strategy-seeds 5',
+        "each deal's no-peek win share over 5 plays",
+      ),
+  handler: strategiesBatch,
+};
+
+/** The batch with its strategy options checked: the plain solving batch when no strategy plays
+ *  (and no deal key is asked for), else one that also plays the strategies, its settings column
+ *  naming them as given. */
+function strategiesBatch(argv: Args): Promise<void> {
+  const timeout = decisionTimeoutMs(argv);
+  const memory = strategyMemoryMiB(argv);
+  const { names: strategies, files } = strategyList(argv.strategies);
+  const key = dealKeyOf(argv.dealKey, files.size > 0);
+  checkOutsideStrategyFolders(argv.out, '--out', files);
+  checkOutsideStrategyFolders(argv.records, '--records', files);
+  const shortest = argv.shortest === undefined ? 0 : parseCount(argv.shortest, '--shortest');
+  const astar =
+    shortest > 0 ? { config: { shortestNodes: shortest }, settings: [settingWord('shortest', shortest)] } : {};
+  if (strategies.length === 0) {
+    if (argv.strategySeeds !== undefined)
+      throw new InputError('--strategy-seeds: name the strategies to play (--strategies)');
+    if (argv.records !== undefined)
+      throw new InputError('--records: records are of games played by strategies; give --strategies too');
+    if (key === null) return solveBatchCommand(besiegedCity, JOB, argv, astar);
+  }
+  const seed = String(argv.strategySeed);
+  const given = strategiesAsGiven(String(argv.strategies).split(','), strategies);
+  const k = argv.strategySeeds === undefined ? 0 : parseCount(argv.strategySeeds, '--strategy-seeds');
+  if (k > 0 && argv.strategySeed !== '1')
+    throw new InputError('--strategy-seeds K plays strategy seeds 1..K: give it or --strategy-seed, not both');
+  return solveBatchCommand(besiegedCity, JOB, argv, {
+    config: {
+      strategies,
+      strategySeed: seed,
+      ...(k > 0 ? { strategySeeds: k } : {}),
+      ...(files.size
+        ? { decisionTimeoutMs: timeout, strategyMemoryMiB: memory, strategyFiles: filesToConfig(files) }
+        : {}),
+      ...(key ? { dealKey: key } : {}),
+      ...astar.config,
+    },
+    settings: [
+      ...(astar.settings ?? []),
+      ...(strategies.length
+        ? [
+            settingWord('strategies', given.join(',')),
+            k > 0 ? settingWord('strategySeeds', k) : settingWord('strategySeed', seed),
+          ]
+        : []),
+      ...(files.size
+        ? [settingWord('decision-timeout', `${timeout}ms`), settingWord('strategy-memory', `${memory}MiB`)]
+        : []),
+      ...(key ? [settingWord('deal-key', key)] : []),
+    ],
+    // Strategy seed by strategy seed: a run cut short leaves every deal as many plays.
+    ...(k > 0
+      ? {
+          expand: (items: string[]) => Array.from({ length: k }, (_, i) => items.map((x) => `${x}#${i + 1}`)).flat(),
+        }
+      : {}),
+  });
+}
+
 export const besiegedCityCli: GamePlugin = {
   ...base,
-  verbs: {
-    ...base.verbs,
-    play: {
-      example: base.verbs.play.example,
-      describe: 'Play a deal in the terminal, or watch a strategy play it',
-      builder: (y) =>
-        decisionTimeoutOption(base.verbs.play.builder(y))
-          .option('strategy', {
-            type: 'string',
-            describe: `watch a strategy play instead of playing yourself: ${STRATEGIES.join(', ')}, or a strategy file (./my.mjs, see docs/strategies.md)`,
-          })
-          .option('strategy-seed', {
-            type: 'string',
-            default: '1',
-            describe: "seed of the strategy's own random choices",
-          })
-          .option('show', {
-            type: 'boolean',
-            default: false,
-            describe: 'with --strategy: print the position after every move',
-          })
-          .example(
-            '$0 play besieged-city --seed 42 --strategy greedy --record greedy-42.json',
-            'keep its game as a record',
-          )
-          .example('$0 play besieged-city --seed 42 --strategy planner --show', 'watch the planner play deal 42')
-          .example('$0 play besieged-city --seed 42 --strategy ./my.mjs', 'watch your own strategy file play it'),
-      handler: (argv) => (argv.strategy !== undefined ? watchStrategy(argv) : base.verbs.play.handler(argv)),
-    },
-    batch: {
-      example: base.verbs.batch.example,
-      describe: base.verbs.batch.describe,
-      builder: (y) =>
-        dealKeyOption(decisionTimeoutOption(base.verbs.batch.builder(y)))
-          .option('strategies', {
-            type: 'string',
-            describe: `also let strategies play each deal: ${STRATEGIES.join(',')}, or strategy files (./my.mjs)`,
-          })
-          .option('strategy-seed', {
-            type: 'string',
-            default: '1',
-            describe: "seed of the strategies' own random choices",
-          })
-          .option('records', {
-            type: 'string',
-            describe: 'with --strategies: write every game played as a record, DIR/<seed>-<strategy>.json',
-          })
-          .option('shortest', {
-            type: 'string',
-            describe:
-              "N: also search each deal for its shortest solution with A* at N nodes (column shortest: its length, blank when A* did not finish; with --strategy-seeds, on the first play's row)",
-          })
-          .option('strategy-seeds', {
-            type: 'string',
-            describe:
-              'K: play each deal K times, with strategy seeds 1..K (one row per play, its strategy_seed column; the summary gives each deal its share of plays won). All deals with seed 1 first, then 2, …, so a run cut short has the same number of plays of every deal',
-          })
-          .example(
-            '$0 batch besieged-city --seeds 1..200 --strategies random,greedy,planner,sampler',
-            'win rates next to solvability',
-          )
-          .example(
-            '$0 batch besieged-city --seeds 1..200 --strategies greedy,./my.mjs',
-            'benchmark your own strategy file',
-          )
-          .example(
-            '$0 batch besieged-city --seeds 1..100 --strategies sampler --strategy-seeds 5',
-            "each deal's no-peek win share over 5 plays",
-          ),
-      handler: (argv) => {
-        const timeout = decisionTimeoutMs(argv);
-        const memory = strategyMemoryMiB(argv);
-        const { names: strategies, files } = strategyList(argv.strategies);
-        const key = dealKeyOf(argv.dealKey, files.size > 0);
-        checkOutsideStrategyFolders(argv.out, '--out', files);
-        checkOutsideStrategyFolders(argv.records, '--records', files);
-        const shortest = argv.shortest === undefined ? 0 : parseCount(argv.shortest, '--shortest');
-        const astar =
-          shortest > 0 ? { config: { shortestNodes: shortest }, settings: [settingWord('shortest', shortest)] } : {};
-        if (strategies.length === 0) {
-          if (argv.strategySeeds !== undefined)
-            throw new InputError('--strategy-seeds: name the strategies to play (--strategies)');
-          if (argv.records !== undefined)
-            throw new InputError('--records: records are of games played by strategies; give --strategies too');
-          if (key === null) return solveBatchCommand(besiegedCity, JOB, argv, astar);
-        }
-        const seed = String(argv.strategySeed);
-        const given = strategiesAsGiven(String(argv.strategies).split(','), strategies);
-        const k = argv.strategySeeds === undefined ? 0 : parseCount(argv.strategySeeds, '--strategy-seeds');
-        if (k > 0 && argv.strategySeed !== '1')
-          throw new InputError('--strategy-seeds K plays strategy seeds 1..K: give it or --strategy-seed, not both');
-        return solveBatchCommand(besiegedCity, JOB, argv, {
-          config: {
-            strategies,
-            strategySeed: seed,
-            ...(k > 0 ? { strategySeeds: k } : {}),
-            ...(files.size
-              ? { decisionTimeoutMs: timeout, strategyMemoryMiB: memory, strategyFiles: filesToConfig(files) }
-              : {}),
-            ...(key ? { dealKey: key } : {}),
-            ...astar.config,
-          },
-          settings: [
-            ...(astar.settings ?? []),
-            ...(strategies.length
-              ? [
-                  settingWord('strategies', given.join(',')),
-                  k > 0 ? settingWord('strategySeeds', k) : settingWord('strategySeed', seed),
-                ]
-              : []),
-            ...(files.size
-              ? [settingWord('decision-timeout', `${timeout}ms`), settingWord('strategy-memory', `${memory}MiB`)]
-              : []),
-            ...(key ? [settingWord('deal-key', key)] : []),
-          ],
-          // Strategy seed by strategy seed: a run cut short leaves every deal as many plays.
-          ...(k > 0
-            ? {
-                expand: (items: string[]) =>
-                  Array.from({ length: k }, (_, i) => items.map((x) => `${x}#${i + 1}`)).flat(),
-              }
-            : {}),
-        });
-      },
-    },
-  },
+  verbs: { ...base.verbs, play: playVerb, batch: batchVerb },
   show: (doc, file, argv) => {
     base.show!(doc, file, argv);
     console.log(

@@ -1,2 +1,0 @@
-export * from './card.js';
-export * from './shuffle.js';
