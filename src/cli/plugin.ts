@@ -35,6 +35,10 @@ export interface GamePlugin {
   replay?: (doc: unknown, file: string) => Replay;
   /** `patience analyse --record FILE`: the analysis of a game record (printed, or as JSON). */
   analyse?: (doc: unknown, file: string, argv: Args) => void;
+  /** The play page (`patience web`): the address of the module that exports the game's
+   *  PagePlugin as `page` (src/web/plugin.ts), browser-safe; the page's build bundles it
+   *  (src/web/build.ts), so the page never imports this shell. */
+  page?: URL;
   /** Examples for the --help of the file commands (`show`, `verify`, `replay`); an example
    *  another game already gave (the same text after the command) is shown once. */
   examples?: Partial<Record<'show' | 'verify' | 'replay' | 'analyse', [command: string, what: string]>>;

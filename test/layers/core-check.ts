@@ -3,10 +3,12 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Message } from 'esbuild';
 
-// Each game's core (src/games/<game>/core.ts) runs anywhere: bundled for the browser, it must
-// resolve without Node, and no source file it pulls in may reach for Node, the terminal or the
-// CLI's packages. Run alone (`npx tsx test/layers/core-check.ts`, as .ci/run does before the
-// tests) it prints one line per problem and exits 1; test/layers/core.test.ts runs it too.
+// Each game's core (src/games/<game>/core.ts) runs anywhere, and so does what the play page
+// bundles: each game's page plugin (src/games/<game>/page.ts) and the page's own scripts
+// (src/web/app/main.ts and worker.ts). Bundled for the browser, each must resolve without
+// Node, and no source file it pulls in may reach for Node, the terminal or the CLI's packages.
+// Run alone (`npx tsx test/layers/core-check.ts`, as .ci/run does before the tests) it prints
+// one line per problem and exits 1; test/layers/core.test.ts runs it too.
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 
@@ -24,12 +26,22 @@ const FORBIDDEN: [RegExp, string][] = [
  *  these patterns, which no string of ours holds). */
 const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 
-export function coreEntries(): string[] {
+/** The games' files of one name (core.ts, page.ts), for each game that has one. */
+function gameFiles(file: string): string[] {
   const games = join(ROOT, 'src/games');
   return readdirSync(games, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(games, d.name, 'core.ts')))
-    .map((d) => join(games, d.name, 'core.ts'));
+    .filter((d) => d.isDirectory() && existsSync(join(games, d.name, file)))
+    .map((d) => join(games, d.name, file));
 }
+
+export const coreEntries = (): string[] => gameFiles('core.ts');
+
+/** What the play page bundles: each game's page plugin, and the page's own scripts. */
+export const pageEntries = (): string[] => [
+  ...gameFiles('page.ts'),
+  join(ROOT, 'src/web/app/main.ts'),
+  join(ROOT, 'src/web/app/worker.ts'),
+];
 
 /** The problems of one core: what the bundler could not resolve, and each forbidden thing in
  *  a source file of its closure. Empty when the core runs anywhere. */
@@ -59,16 +71,13 @@ export async function checkCore(entry: string): Promise<string[]> {
   return problems;
 }
 
-export async function checkCores(): Promise<string[]> {
-  return (await Promise.all(coreEntries().map(checkCore))).flat();
-}
-
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const entries = coreEntries();
-  const problems = await checkCores();
+  const cores = coreEntries();
+  const pages = pageEntries();
+  const problems = (await Promise.all([...cores, ...pages].map(checkCore))).flat();
   for (const p of problems) console.error(p);
   console.log(
-    `cores: ${entries.length} bundled for the browser, ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
+    `cores: ${cores.length}, play page: ${pages.length} entries, bundled for the browser, ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
   );
   process.exitCode = problems.length ? 1 : 0;
 }

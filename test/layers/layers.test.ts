@@ -1,16 +1,18 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The layering of src/ (docs/architecture.md): the shared layers import no game and name none,
-// a game imports no other game, and the only shared module that reads the list of games is the
-// composition root, src/cli.ts. Read from the source's import lines, so a fifth game is held
-// to it without a line here.
+// the play page (src/web) included, a game imports no other game, and the only shared modules
+// that read the list of games are the composition roots: src/cli.ts for the CLI, and
+// src/web/build.ts, which hands the page the games' page plugins. Read from the source's import
+// lines, so a fifth game is held to it without a line here.
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const SRC = join(ROOT, 'src');
-const SHARED = ['search', 'batch', 'report', 'cli', 'strategies', 'cards', 'io', 'solitaire'];
+const SHARED = ['search', 'batch', 'report', 'cli', 'strategies', 'cards', 'io', 'solitaire', 'web'];
+const ROOTS = ['cli.ts', 'web/build.ts'].map((f) => join(SRC, f));
 const GAMES = readdirSync(join(SRC, 'games'), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -32,11 +34,12 @@ function importsOf(file: string): string[] {
 const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 
 const rel = (f: string) => relative(ROOT, f);
-const shared = SHARED.flatMap((d) => filesUnder(join(SRC, d)));
+const shared = SHARED.flatMap((d) => filesUnder(join(SRC, d))).filter((f) => !ROOTS.includes(f));
 
 describe('the shared layers', () => {
   it('are there to check', () => {
     expect(shared.length).toBeGreaterThan(30);
+    expect(shared.map(rel)).toEqual(expect.arrayContaining(['src/web/plugin.ts', 'src/web/app/main.ts']));
     expect(GAMES.length).toBeGreaterThanOrEqual(4);
   });
 
@@ -59,10 +62,10 @@ describe('the shared layers', () => {
     expect(bad).toEqual([]);
   });
 
-  it('the composition root reads the list of games, and no game beyond it', () => {
-    const fromRoot = importsOf(join(SRC, 'cli.ts')).filter((t) => t.startsWith(join(SRC, 'games')));
+  it.each(ROOTS.map(rel))('the composition root %s reads the list of games, and no game beyond it', (root) => {
+    const fromRoot = importsOf(join(ROOT, root)).filter((t) => t.startsWith(join(SRC, 'games')));
     expect(fromRoot.map(rel)).toEqual(['src/games/index.js']);
-    const text = code(readFileSync(join(SRC, 'cli.ts'), 'utf8')).toLowerCase();
+    const text = code(readFileSync(join(ROOT, root), 'utf8')).toLowerCase();
     expect(GAMES.filter((g) => text.includes(g))).toEqual([]);
   });
 });
@@ -82,6 +85,26 @@ describe('a game', () => {
   it.each(GAMES)('%s has a core, core.ts, that the browser check bundles', (game) => {
     expect(filesUnder(join(SRC, 'games', game)).map(rel)).toContain(`src/games/${game}/core.ts`);
   });
+
+  it.each(GAMES)(
+    '%s: its page plugin (page.ts), if it has one, is named by its plugin and reaches no shell',
+    (game) => {
+      const dir = join(SRC, 'games', game);
+      const named = /\bpage: new URL\('\.\/page\.js', import\.meta\.url\)/.test(
+        readFileSync(join(dir, 'index.ts'), 'utf8'),
+      );
+      expect(named).toBe(existsSync(join(dir, 'page.ts')));
+      if (!named) return;
+      // The page bundles it: it runs on the core (the browser check bundles it too), never on the
+      // plugin or the verbs, which would bring the shell along.
+      const shell = ['index', 'cli', 'job'].map((f) => join(dir, `${f}.js`));
+      expect(
+        importsOf(join(dir, 'page.ts'))
+          .filter((t) => shell.includes(t))
+          .map(rel),
+      ).toEqual([]);
+    },
+  );
 
   it('is one line of src/games/index.ts, the one file that names every game', () => {
     const lines = code(readFileSync(join(SRC, 'games/index.ts'), 'utf8'))

@@ -3,21 +3,38 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { besiegedCity } from '../../src/games/besieged-city/kit.js';
 import { dealFromSeed, dealToJson } from '../../src/games/besieged-city/deal.js';
-import { newSession, restore, type Settings } from '../../src/web/app/model.js';
-import { recordOf } from '../../src/web/app/record.js';
+import { pagePlugins } from '../../src/web/build.js';
+import * as listed from '../../src/games/index.js';
+import { PageGames, type PageWorker, recordOf, type Settings } from '../../src/web/plugin.js';
 import { run } from '../cli/run.js';
 import { tempDir } from '../temp-dir.js';
 
-// The play page's model and its command, without a browser: what a person may do in each game,
-// what is refused and why, and what `patience web` writes.
+// The play page's games and its command, without a browser: what a person may do in each game,
+// what is refused and why, and what `patience web` writes. The games come as the page gets
+// them: the page plugins the listed games' plugins name.
 
 const dir = tempDir('patience-web-model-');
+const games = new PageGames(await pagePlugins());
+const newSession = (s: Settings) => games.session(s);
+const restore = (s: Settings, moves: readonly string[]) => games.restore(s, moves);
 const bc = (seed = '42', extra: Partial<Settings> = {}): Settings => ({
   game: 'besieged-city',
   seed,
   variant: '',
   ai: 'expert',
   ...extra,
+});
+
+describe('the games the page plays', () => {
+  it('are the listed games whose plugin names a page plugin, each by its own name, with its worker', async () => {
+    const withPage = Object.values(listed).filter((p) => p.page);
+    expect(withPage.length).toBeGreaterThanOrEqual(3);
+    expect(games.all.map((g) => g.name)).toEqual(withPage.map((p) => p.name).sort());
+    for (const p of withPage) {
+      const { worker } = (await import(p.page!.href)) as { worker: PageWorker };
+      expect(worker.name).toBe(p.name);
+    }
+  });
 });
 
 describe('Besieged City as the page plays it', () => {
@@ -101,8 +118,8 @@ describe('Parterre and Pilstymas as the page plays them', () => {
 
   it("Pilstymas: the person moves only in A's turn; a record waits for the end of the game", () => {
     const s = newSession({ game: 'pilstymas', seed: '3', variant: 'win=russian-bank', ai: 'greedy' });
-    expect(s.aiToMove() || s.legal().length > 0).toBe(true);
-    if (s.aiToMove()) expect(s.legal()).toEqual([]);
+    expect(s.computerToMove() || s.legal().length > 0).toBe(true);
+    if (s.computerToMove()) expect(s.legal()).toEqual([]);
     expect(recordOf(s)).toEqual({ error: expect.stringMatching(/finished game/) });
     expect(() => newSession({ game: 'pilstymas', seed: '3', variant: '', ai: 'nobody' })).toThrow(/unknown player/);
   });

@@ -2,7 +2,7 @@ import { BASE_CSS, esc } from '../report/html.js';
 
 // The play page's HTML and style, around the bundled script (build.ts). The board's look is
 // the replay page's (report/replay-page.ts); the cards are sized by two variables so that a
-// phone's 390-pixel screen fits Besieged City's seven columns.
+// phone's 390-pixel screen fits a board of seven columns.
 
 const CSS = `
 main { max-width: 1280px; padding: 8px 14px 30px; }
@@ -97,17 +97,22 @@ const BODY = `<main>
 <div class="stage">
   <div class="table"><div class="board" id="board" aria-label="the table"></div></div>
   <div class="side"><div id="status"></div><div id="advice"></div><h2 class="sr">Moves</h2><ol id="movelist" aria-label="moves made"></ol>
-  <p class="keys">Click or drag a card; the places it may go light up. Keys: Tab to a card, Enter picks it up and Enter on a lit place puts it down, Esc puts it back; U undo, R redo, H hint, D deal, M the move box. Double click sends a card home.</p></div>
+  <p class="keys">Click or drag a card; the places it may go light up. Keys: Tab to a card, Enter picks it up and Enter on a lit place puts it down, Esc puts it back; U undo, R redo, H hint<span id="game-keys"></span>, M the move box. Double click sends a card home.</p></div>
 </div>
 <div id="live" class="sr" role="status" aria-live="polite"></div>
 </main>`;
 
-/** The whole page around its bundled script (already safe inside a script element). */
-export function playPage(script: string): string {
+/** "A, B and C". */
+const listed = (words: readonly string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : words.join('');
+
+/** The whole page around its bundled script (already safe inside a script element), which
+ *  plays the games of these titles. */
+export function playPage(script: string, titles: readonly string[]): string {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' blob:; worker-src blob:; style-src 'unsafe-inline'; img-src data: blob:; connect-src 'none'">
-<title>${esc('patience-lab: play Besieged City, Parterre and Pilstymas')}</title>
+<title>${esc(`patience-lab: play ${listed(titles)}`)}</title>
 <style>${BASE_CSS}${CSS}</style></head>
 <body>${BODY}<script>${script}</script></body></html>
 `;

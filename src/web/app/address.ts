@@ -1,0 +1,117 @@
+import { formatSwitches, parseSwitches, type Settings } from '../plugin.js';
+import { say, ui } from './state.js';
+
+// The game in the address and in the browser's storage: the address (its hash) names the deal
+// (game, seed, variant, the computer's player), so it can be shared or bookmarked; the storage
+// keeps the game itself (its moves, those undone, a pending step), so a reload goes on with it.
+
+const STORE = 'patience-lab:web:game';
+
+interface Saved {
+  settings: Settings;
+  moves: string[];
+  redo?: string[];
+  /** The session's pending step (Session.pending), taken again after the moves. */
+  pending?: string | null;
+}
+
+/** The settings the address names, or null when it names no game; throws Error for an
+ *  unknown game or a bad variant. */
+export function settingsFromHash(): Settings | null {
+  const h = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const game = h.get('game');
+  if (!game) return null;
+  const g = ui.games.find(game);
+  if (!g) throw new Error(`unknown game "${game}" in the address`);
+  return {
+    game,
+    seed: h.get('seed') ?? '1',
+    variant: formatSwitches(parseSwitches(g.switches, h.get('variant') ?? '')),
+    ai: h.get('ai') ?? g.opponents?.default ?? '',
+  };
+}
+
+function hashOf(s: Settings): string {
+  const p = new URLSearchParams({ game: s.game, seed: s.dealJson ? 'file' : s.seed });
+  if (s.variant) p.set('variant', s.variant);
+  if (ui.games.find(s.game)?.opponents) p.set('ai', s.ai);
+  return `#${p.toString().replace(/%3D/g, '=').replace(/%2C/g, ',')}`;
+}
+
+/** Whether the address names the game `b` is (a deal from a file is "seed=file"). */
+export const sameDeal = (a: Settings, b: Settings) =>
+  a.game === b.game &&
+  (b.dealJson ? a.seed === 'file' : a.seed === b.seed) &&
+  a.variant === b.variant &&
+  (!ui.games.find(a.game)?.opponents || a.ai === b.ai);
+
+/** Keeps the game in the storage and its deal in the address. */
+export function save(): void {
+  const s = ui.session;
+  // A pending step was seen (a card turned up): after a reload it is taken again.
+  const doc: Saved = {
+    settings: s.settings,
+    moves: s.moves.map((m) => m.text),
+    redo: redoStack(),
+    pending: s.pending(),
+  };
+  try {
+    localStorage.setItem(STORE, JSON.stringify(doc));
+  } catch {
+    // storage full or refused (a private window): the game still plays, it only won't survive a reload
+  }
+  const h = hashOf(s.settings);
+  if (location.hash !== h) history.replaceState(null, '', h);
+}
+
+/** The moves undone, as notation (for storage): made again and taken back on the live session,
+ *  which leaves it as it was. */
+function redoStack(): string[] {
+  const session = ui.session;
+  if (!session.canRedo) return [];
+  const out: string[] = [];
+  let n = 0;
+  while (session.canRedo) {
+    const r = session.redo();
+    if (!r.ok) break;
+    out.push(session.moves[session.moves.length - 1].text);
+    n++;
+  }
+  for (let i = 0; i < n; i++) session.undo();
+  return out.reverse();
+}
+
+function saved(): Saved | null {
+  try {
+    const t = localStorage.getItem(STORE);
+    return t ? (JSON.parse(t) as Saved) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The game the page opens with: the stored one if the address names its deal (or none),
+ *  else the address's, else the first game's first deal. */
+export function load(): void {
+  let fromHash: Settings | null = null;
+  try {
+    fromHash = settingsFromHash();
+  } catch (e) {
+    say(String((e as Error).message));
+  }
+  const kept = saved();
+  if (kept && (!fromHash || sameDeal(fromHash, kept.settings))) {
+    try {
+      ui.session = ui.games.restore(kept.settings, kept.moves, kept.redo ?? []);
+      if (kept.pending) ui.session.play(kept.pending);
+      return;
+    } catch (e) {
+      say(`the saved game could not be restored: ${(e as Error).message}`);
+    }
+  }
+  if (fromHash?.seed === 'file') {
+    say('the deal file of this address is not in this browser: open it again');
+    fromHash.seed = '1';
+  }
+  ui.session = ui.games.session(fromHash ?? { game: ui.games.all[0].name, seed: '1', variant: '', ai: '' });
+}

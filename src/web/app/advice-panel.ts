@@ -1,0 +1,57 @@
+import type { Hint, Winnable } from '../../solitaire/advice.js';
+import { ask } from './ask.js';
+import { play } from './play.js';
+import { render } from './render.js';
+import { $, current, say, ui } from './state.js';
+
+// The advice the game offers (its plugin's `advice`), asked of the worker: a hint lit on the
+// board, and whether the game is still winnable (exact, or a chance), with its line to show.
+
+export async function hint(): Promise<void> {
+  const s = ui.session;
+  if (s.over()) return say(`the game is over (${s.over()})`);
+  if (s.computerToMove()) return play('');
+  const r = await ask('hint', current().advice.hint?.running ?? 'hint');
+  if (!r.ok) return void say(r.error === 'stopped' ? 'stopped' : `hint failed: ${r.error}`);
+  const h = r.result as Hint;
+  const box = $('advice');
+  if (!h.move) {
+    box.textContent = `No hint: ${h.text}.`;
+    return say(`no hint: ${h.text}`);
+  }
+  ui.hinted = ui.session.legal().find((m) => m.text.toLowerCase() === h.move!.toLowerCase()) ?? null;
+  box.textContent = `${h.text.replace(/^hint/, 'Hint')} — ${h.nodes.toLocaleString('en')} nodes, ${r.ms} ms.`;
+  render();
+  say(`hint: ${h.move}`);
+}
+
+export async function winnable(kind: 'winnable' | 'spoiler'): Promise<void> {
+  const offered = current().advice;
+  const r = await ask(kind, offered[kind]?.running ?? kind);
+  if (!r.ok) return void say(r.error === 'stopped' ? 'stopped' : `failed: ${r.error}`);
+  const w = r.result as Winnable;
+  const box = $('advice');
+  const text = w.text.charAt(0).toUpperCase() + w.text.slice(1);
+  box.textContent = `${text} — ${r.ms} ms.`;
+  if (w.kind === 'chance') return say(w.text.split(':').slice(0, 2).join(':'));
+  if (w.line?.length) box.append(' ', showLine(w.line));
+  const word = w.verdict === 'solved' ? 'winnable' : w.verdict === 'lost' ? 'lost' : 'unknown';
+  say(`${w.spoiler ? `spoiler, ${offered.spoiler?.running}: ` : 'still winnable? '}${word}`);
+}
+
+/** The button that shows a winning line in place of itself. */
+function showLine(line: readonly string[]): HTMLElement {
+  const b = document.createElement('button');
+  b.textContent = 'Show the line';
+  b.id = 'show-line';
+  b.addEventListener('click', () => {
+    const pre = document.createElement('p');
+    pre.className = 'line';
+    pre.id = 'line';
+    pre.tabIndex = 0;
+    pre.textContent = line.join(', ');
+    b.replaceWith(pre);
+    pre.focus();
+  });
+  return b;
+}

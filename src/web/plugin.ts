@@ -1,0 +1,226 @@
+import type { ReplayPile } from '../cards/board.js';
+import type { Hint, Task, Winnable } from '../solitaire/advice.js';
+
+// A game plugs into the play page through its page.ts, as it plugs into the CLI through its
+// GamePlugin (src/cli/plugin.ts): page.ts exports `page`, a PagePlugin (what the page plays:
+// sessions, the choosers, the advice offered), and `worker`, a PageWorker (what the page's
+// worker runs: the advice and the computer's moves). The game's plugin names that module by
+// address (GamePlugin.page), and the page's build bundles the modules so named (build.ts): the
+// page reads the list of games without importing a shell. Everything here is plain data and
+// functions over a game's core, so it runs in the page, in its worker and in Node alike.
+// Nothing in the page knows a game beyond what its plugin says.
+
+/** A rule switch a person may choose, its values (the default first). */
+export interface Switch {
+  name: string;
+  values: readonly string[];
+}
+
+/** What the page keeps of a game: enough to deal it again. */
+export interface Settings {
+  /** The game's name (PagePlugin.name). */
+  game: string;
+  seed: string;
+  /** `name=value,…` as the CLI's --variant writes it (empty: the default). */
+  variant: string;
+  /** In a game against the computer, the computer's player (kept when another game is chosen,
+   *  so that it is still chosen on the way back). */
+  ai: string;
+  /** A deal read from a file (its JSON document), instead of the seed's. */
+  dealJson?: unknown;
+}
+
+/** A move as the page offers it: its notation, the card it moves as the board names it, the
+ *  pile it leaves and the pile it joins (ids of the board's layout). */
+export interface UiMove {
+  text: string;
+  card: string;
+  from: string;
+  to: string;
+  /** A move made by a click on the top card of a face-down pile alone, there being no place to
+   *  choose (e.g. turning its next card): what it does, in words. */
+  tap?: string;
+}
+
+export type Answer = { ok: true; said: string } | { ok: false; reason: string };
+
+/** A game in play: its deal, the moves made and those undone. Everything it holds follows from
+ *  its settings and its moves (and its pending step), so a reload or a record rebuilds it. */
+export interface Session {
+  readonly settings: Settings;
+  readonly layout: { columns: number; rows: number; piles: ReplayPile[] };
+  /** The board: pile id -> cards bottom first ("??" face down). */
+  cards(): Record<string, string[]>;
+  /** What the person may do now (none while the computer is to move, or after the end). */
+  legal(): UiMove[];
+  /** A move the person typed or clicked, in the words the person uses. */
+  play(text: string): Answer;
+  /** A move of a saved game or record, in the engine's notation: made without the rules that
+   *  keep a person from naming a face-down card. */
+  load(text: string): Answer;
+  undo(): Answer;
+  redo(): Answer;
+  readonly canRedo: boolean;
+  /** Moves made, in notation; in a game of two, with the seat that made it (0 the person, A;
+   *  1 the computer, B). */
+  readonly moves: readonly { text: string; player?: number }[];
+  /** null while the game goes on, else its end in words ("won", "lost: no move left", …). */
+  over(): string | null;
+  /** A line under the board: whose turn, what waits. */
+  status(): string;
+  /** In a game against the computer: the computer is to move (the page asks its worker). */
+  computerToMove(): boolean;
+  /** A step the person took that is not a move of the line yet (e.g. a card turned up that
+   *  waits for its place), as the words that take it again after a reload; null when none. */
+  pending(): string | null;
+  /** The deal as a deal file writes it (with its variant). */
+  dealJson(): object;
+  /** Cards on the foundations, out of how many. */
+  home(): [number, number];
+  /** The game as a record file (the format `patience verify` judges), or why there is none yet. */
+  record(): { json: object } | { error: string };
+}
+
+/** A hint (one move); whether the game can still be won (exact where every card is face up,
+ *  else a chance without peeking); the same with the face-down cards known (a spoiler). */
+export type AdviceKind = 'hint' | 'winnable' | 'spoiler';
+export type Advice = Hint | Winnable;
+
+/** The game as the page hands it to its worker. */
+export interface GameState {
+  settings: Settings;
+  moves: string[];
+  /** The session's pending step, if any (Session.pending). */
+  pending?: string;
+}
+
+export interface PagePlugin {
+  /** As in files and the CLI (GamePlugin.name). */
+  readonly name: string;
+  readonly title: string;
+  /** The rule switches a person may choose. */
+  readonly switches: readonly Switch[];
+  /** What the move box shows before anything is typed, after "e.g. ". */
+  readonly example: string;
+  /** A game against the computer: the players it may be, and the one it is unless chosen. */
+  readonly opponents?: { names: readonly string[]; default: string };
+  /** The move that passes the turn, when the game has one: the page's Pass button makes it. */
+  readonly pass?: string;
+  /** Keys that make a move at once, and the move each types (e.g. a key for turning a card). */
+  readonly keys?: Readonly<Record<string, string>>;
+  /** Piles any card of which may be picked up, not only the top one. */
+  readonly openPiles?: readonly string[];
+  /** The advice the page offers: for each kind, the words shown while it runs and its node
+   *  budget when the person names none. */
+  readonly advice: Partial<Record<AdviceKind, { running: string; nodes: number }>>;
+  /** A new game; throws Error naming what is wrong with the settings. */
+  session(settings: Settings): Session;
+}
+
+/** What the page's worker runs for a game: exported as `worker` from the game's page.ts, beside
+ *  its `page`, so that the page's own bundle leaves the searches and the strategies to the
+ *  worker's. */
+export interface PageWorker {
+  /** The game's name (PagePlugin.name). */
+  readonly name: string;
+  /** The advice as a task (step() until done), asked only of a kind the game offers
+   *  (PagePlugin.advice); `poll` sees the nodes spent. */
+  advise(
+    kind: AdviceKind,
+    state: GameState,
+    opts: { maxNodes?: number; poll: (nodes: number) => boolean },
+  ): Task<Advice>;
+  /** In a game against the computer: its move, in notation. */
+  computerMove?(state: GameState): string;
+}
+
+/** A session's moves undone, for redo (the last undone first); a new move clears them. */
+export class Undone {
+  private readonly moves: number[] = [];
+
+  push(m: number): void {
+    this.moves.push(m);
+  }
+
+  clear(): void {
+    this.moves.length = 0;
+  }
+
+  get any(): boolean {
+    return this.moves.length > 0;
+  }
+
+  /** Makes the last move undone again with `make`, or says there is none. */
+  redo(make: (m: number) => Answer): Answer {
+    const m = this.moves.pop();
+    return m === undefined ? { ok: false, reason: 'nothing to redo' } : make(m);
+  }
+}
+
+/** A variant text checked against a game's switches; throws Error naming the fault. */
+export function parseSwitches(switches: readonly Switch[], text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of text.split(',').filter((p) => p.trim() && p.trim() !== 'default')) {
+    const [k, v] = part.split('=').map((x) => x.trim());
+    const s = switches.find((x) => x.name === k);
+    if (!s) throw new Error(`unknown rule switch "${k}"`);
+    if (!s.values.includes(v)) throw new Error(`${k}: "${v}" is not one of ${s.values.join(', ')}`);
+    if (v !== s.values[0]) out[k] = v;
+  }
+  // In the switches' order, so that one variant is written one way (the address compares them).
+  return Object.fromEntries(switches.filter((x) => x.name in out).map((x) => [x.name, out[x.name]]));
+}
+
+export const formatSwitches = (sw: Record<string, string>) =>
+  Object.entries(sw)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
+
+/** The games the page plays, in the order of the list (src/games/index.ts). */
+export class PageGames {
+  readonly all: readonly PagePlugin[];
+
+  constructor(games: readonly PagePlugin[]) {
+    if (games.length === 0) throw new Error('the page has no game to play');
+    this.all = games;
+  }
+
+  find(name: string): PagePlugin | undefined {
+    return this.all.find((g) => g.name === name);
+  }
+
+  /** The game of these settings; throws Error for a game not played here. */
+  of(settings: Settings): PagePlugin {
+    const g = this.find(settings.game);
+    if (!g) throw new Error(`unknown game "${settings.game}"`);
+    return g;
+  }
+
+  /** A new game; throws Error naming what is wrong with the settings. A game against the
+   *  computer whose player is not chosen gets its default one. */
+  session(settings: Settings): Session {
+    const g = this.of(settings);
+    parseSwitches(g.switches, settings.variant);
+    return g.session(g.opponents && !settings.ai ? { ...settings, ai: g.opponents.default } : settings);
+  }
+
+  /** The session with `moves` replayed; throws Error at the first illegal one. */
+  restore(s: Settings, moves: readonly string[], redo: readonly string[] = []): Session {
+    const session = this.session(s);
+    for (const [i, m] of moves.entries()) {
+      const r = session.load(m);
+      if (!r.ok) throw new Error(`move ${i + 1} "${m}": ${r.reason}`);
+    }
+    // Redo is a stack of undone moves; replaying and undoing them rebuilds it.
+    for (let i = redo.length - 1; i >= 0; i--) if (!session.load(redo[i]).ok) break;
+    for (let i = 0; i < redo.length; i++) if (!session.undo().ok) break;
+    return session;
+  }
+}
+
+/** The record of a game played in the page, and the name of the file it downloads as. */
+export function recordOf(session: Session): { file: string; json: object } | { error: string } {
+  const s = session.settings;
+  const r = session.record();
+  return 'error' in r ? r : { file: `${s.game}-${s.dealJson ? 'file' : s.seed}-record.json`, json: r.json };
+}
