@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
 import { countBy } from '../../src/batch/stats.js';
 import { resolveGameArgument } from '../../src/cli.js';
@@ -12,7 +11,6 @@ import { dealFromSeed as ptDealFromSeed, dealToJson as ptDealToJson } from '../.
 import { oneLine, quote } from '../../src/io/errors.js';
 import { fileProblem, JSON_LIMIT } from '../../src/io/files.js';
 import { scriptJson } from '../../src/report/html.js';
-import { findChromium } from '../report/browser.js';
 import { tempDir } from '../temp-dir.js';
 import { run } from './run.js';
 
@@ -562,27 +560,6 @@ describe('JSON inside a <script> element', () => {
     const data = /<script type="application\/json" id="replay-data">(.*?)<\/script>/s.exec(html)![1];
     expect(data).not.toContain('<');
     expect(JSON.parse(data).title).toBe(`Parterre, deal ${SEEDS[0]}`);
-  });
-
-  const chromium = findChromium();
-  describe.skipIf(!chromium)('in chromium', () => {
-    // biome-ignore lint/suspicious/noExplicitAny: playwright-core is loaded only when a browser exists
-    let browser: any;
-    beforeAll(async () => {
-      const { chromium: pw } = await import('playwright-core');
-      browser = await pw.launch({ executablePath: chromium!, args: ['--no-sandbox'] });
-    }, 60_000);
-    afterAll(async () => browser?.close());
-
-    it("the page's script runs and draws the board", async () => {
-      const p = await browser.newPage();
-      const errors: string[] = [];
-      p.on('pageerror', (e: Error) => errors.push(e.message));
-      await p.goto(pathToFileURL(f('seed-replay.html')).href);
-      await p.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
-      expect(await p.$$eval('.card', (els: unknown[]) => els.length)).toBeGreaterThan(0);
-      expect(errors).toEqual([]);
-      await p.close();
-    }, 60_000);
+    // That the page's script runs and draws the board, in chromium: test/report/browser.e2e.test.ts.
   });
 });
