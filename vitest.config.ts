@@ -12,6 +12,13 @@ export default defineConfig({
     // than their core for a while; the machine shares them out (each file has its own temp
     // directory, and no test waits on a clock).
     maxWorkers: '100%',
+    // Test files and sources load as node loads them under tsx (as `npm run patience` runs the
+    // CLI), not through Vite's module runner: the runner turns every use of an imported name
+    // into a getter call on the exporting module's object, which slows the solvers' hot loops,
+    // and so the compute-bound tests, markedly. Without the runner there is no vi.mock of
+    // modules (no test mocks one).
+    execArgv: ['--import', 'tsx'],
+    experimental: { viteModuleRunner: false, nodeLoader: false },
     // A safety net against a hung test, not a speed check: a loaded machine may take many times
     // the quiet figure, and no test may race a clock.
     testTimeout: 600_000,
