@@ -34,9 +34,11 @@ const BUDGET = ['--max-nodes', '100000', '--samples', '4', '--seed', '7'];
 const deal32 = dealFromSeed('32');
 const greedy32 = playGame(deal32, makeStrategy('greedy', '1'));
 const greedyFile = put('greedy-32.json', recordOfLine(besiegedCity, deal32, greedy32.moves, { player: 'greedy' }));
+// Its analysis as JSON, made once for every check below that reads it.
+const analysed = await run('analyse', '--record', greedyFile, '--json', ...BUDGET);
 
-describe('a game greedy lost on a solvable deal', async () => {
-  const r = await run('analyse', '--record', greedyFile, '--json', ...BUDGET);
+describe('a game greedy lost on a solvable deal', () => {
+  const r = analysed;
   const a = JSON.parse(r.out) as Analysis;
 
   it('has a losing move: winnable before it, lost after it', () => {
@@ -194,7 +196,7 @@ describe('pilstymas', () => {
 
 describe('replay --record --analysis', () => {
   it('draws the chance and the verdicts over the moves and marks the losing move', async () => {
-    const an = put('greedy-32-analysis.json', (await run('analyse', '--record', greedyFile, '--json', ...BUDGET)).out);
+    const an = put('greedy-32-analysis.json', analysed.out);
     const a = JSON.parse(readFileSync(an, 'utf8')) as Analysis;
     const out = join(dir, 'greedy-32.html');
     const r = await run('replay', '--record', greedyFile, '--analysis', an, '--out', out);
@@ -206,7 +208,7 @@ describe('replay --record --analysis', () => {
   });
 
   it("another line's analysis is refused, naming the position", async () => {
-    const other = structuredClone(JSON.parse((await run('analyse', '--record', greedyFile, '--json', ...BUDGET)).out));
+    const other = JSON.parse(analysed.out);
     other.positions[3].move = 'KS N0>F';
     const r = await run(
       'replay',

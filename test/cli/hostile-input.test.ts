@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
 import { countBy } from '../../src/batch/stats.js';
 import { resolveGameArgument } from '../../src/cli.js';
@@ -12,7 +11,6 @@ import { dealFromSeed as ptDealFromSeed, dealToJson as ptDealToJson } from '../.
 import { oneLine, quote } from '../../src/io/errors.js';
 import { fileProblem, JSON_LIMIT } from '../../src/io/files.js';
 import { scriptJson } from '../../src/report/html.js';
-import { findChromium } from '../report/browser.js';
 import { tempDir } from '../temp-dir.js';
 import { run } from './run.js';
 
@@ -33,14 +31,22 @@ const oneLineError = (r: { code: number; err: string }, message: RegExp) => {
   expect(r.err).not.toMatch(/internal error|\u001b/);
 };
 
-/** The CLI in a child process, for what would hang or spin in this one; killed after 60 s. */
-function runChild(...args: string[]): { code: number | null; err: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+/** CLI calls in a child process (cli-calls.ts), for what would hang or spin in this one; it is
+ *  killed after 60 s, a safety net far above the fraction of a second the calls take. */
+function runInChild(...calls: string[][]): { code: number; out: string; err: string }[] {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'test/cli/cli-calls.ts', JSON.stringify(calls)], {
     encoding: 'utf8',
     timeout: 60_000,
     killSignal: 'SIGKILL',
   });
-  return { code: r.status, err: r.stderr };
+  const results = r.stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l));
+  expect(results, `the child ended (${r.signal ?? r.status}) after ${results.length} calls: ${r.stderr}`).toHaveLength(
+    calls.length,
+  );
+  return results;
 }
 
 /** A parterre deal whose first bouquet card is an array nested `depth` deep. */
@@ -152,20 +158,15 @@ describe('special files: regular files only, with a size cap', () => {
   const linux = existsSync('/dev/zero');
 
   it.skipIf(!linux)('show --deal /dev/zero and summary /dev/zero: one line, no endless read', () => {
-    for (const args of [
-      ['show', '--deal', '/dev/zero'],
-      ['summary', '/dev/zero'],
-    ]) {
-      const r = runChild(...args);
-      oneLineError({ code: r.code ?? -1, err: r.err }, /\/dev\/zero: a character device, not a regular file/);
-    }
+    for (const r of runInChild(['show', '--deal', '/dev/zero'], ['summary', '/dev/zero']))
+      oneLineError(r, /\/dev\/zero: a character device, not a regular file/);
   });
 
   it.skipIf(!linux)('summary of a FIFO with no writer: one line, no hang', () => {
     const fifo = f('fifo.csv');
     spawnSync('mkfifo', [fifo]);
-    const r = runChild('summary', fifo);
-    oneLineError({ code: r.code ?? -1, err: r.err }, /fifo\.csv: a pipe, not a regular file/);
+    const [r] = runInChild(['summary', fifo]);
+    oneLineError(r, /fifo\.csv: a pipe, not a regular file/);
   });
 
   it('a directory, and a file over the cap, are refused by name', async () => {
@@ -269,10 +270,8 @@ describe('output paths: checked before any work, one line naming the path', () =
         /--out \/proc\/x\/best: cannot create directory \/proc\/x/,
       ],
     ];
-    for (const [args, message] of cases) {
-      const r = runChild(...args);
-      oneLineError({ code: r.code ?? -1, err: r.err }, message);
-    }
+    const results = runInChild(...cases.map(([args]) => args));
+    for (const [i, [, message]] of cases.entries()) oneLineError(results[i], message);
   });
 
   it('missing directories are made, level by level', async () => {
@@ -562,27 +561,6 @@ describe('JSON inside a <script> element', () => {
     const data = /<script type="application\/json" id="replay-data">(.*?)<\/script>/s.exec(html)![1];
     expect(data).not.toContain('<');
     expect(JSON.parse(data).title).toBe(`Parterre, deal ${SEEDS[0]}`);
-  });
-
-  const chromium = findChromium();
-  describe.skipIf(!chromium)('in chromium', () => {
-    // biome-ignore lint/suspicious/noExplicitAny: playwright-core is loaded only when a browser exists
-    let browser: any;
-    beforeAll(async () => {
-      const { chromium: pw } = await import('playwright-core');
-      browser = await pw.launch({ executablePath: chromium!, args: ['--no-sandbox'] });
-    }, 60_000);
-    afterAll(async () => browser?.close());
-
-    it("the page's script runs and draws the board", async () => {
-      const p = await browser.newPage();
-      const errors: string[] = [];
-      p.on('pageerror', (e: Error) => errors.push(e.message));
-      await p.goto(pathToFileURL(f('seed-replay.html')).href);
-      await p.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
-      expect(await p.$$eval('.card', (els: unknown[]) => els.length)).toBeGreaterThan(0);
-      expect(errors).toEqual([]);
-      await p.close();
-    }, 60_000);
+    // That the page's script runs and draws the board, in chromium: test/report/browser.e2e.test.ts.
   });
 });

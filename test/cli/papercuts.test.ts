@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
 import { dealFromSeed, dealToJson } from '../../src/games/besieged-city/deal.js';
 import { dealFromSeed as ptDealFromSeed, dealToJson as ptDealToJson } from '../../src/games/parterre/deal.js';
-import { run } from './run.js';
+import { run, runWithInput } from './run.js';
 import { tempDir } from '../temp-dir.js';
 
 // What a newcomer meets first: the game is read from a deal file, an unknown game is named as
@@ -39,12 +39,9 @@ describe('--deal FILE without the game name', () => {
   });
 
   it('play reads the game from the file', async () => {
-    const { execFileSync } = await import('node:child_process');
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'play', '--deal', pt], {
-      input: 'quit\n',
-      encoding: 'utf8',
-    });
-    expect(out).toMatch(/^Parterre, deal 3\./);
+    const r = await runWithInput(['play', '--deal', pt], ['quit']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^Parterre, deal 3\./);
   });
 
   it('batch solves deal files, one row per file, and writes their solutions', async () => {

@@ -76,9 +76,10 @@ describe('the repository is complete', () => {
   it('every link and docs path in README, docs/ and the --help texts exists', async () => {
     const pages = ['README.md', ...trackedFiles().filter((f) => f.startsWith('docs/') && f.endsWith('.md'))];
     const missing: string[] = [];
-    const check = (from: string, target: string) => {
+    // A link is relative to its page; a path written as code, to the repository's root.
+    const check = (from: string, target: string, base = dirname(join(ROOT, from))) => {
       const [path, anchor] = target.split('#');
-      const file = path === '' ? join(ROOT, from) : resolve(dirname(join(ROOT, from)), path);
+      const file = path === '' ? join(ROOT, from) : resolve(base, path);
       if (!existsSync(file)) return void missing.push(`${from}: ${target}`);
       if (
         anchor &&
@@ -94,12 +95,12 @@ describe('the repository is complete', () => {
       // Paths written as code, `docs/rules/parterre.md`, are links a reader follows too.
       // (A pattern such as `src/games/<game>/` names no one path.)
       for (const m of md.matchAll(/`((?:docs|examples|bench|src|test|data)\/[^`\s<*]*)`/g))
-        check('README.md', m[1].replace(/[.,:;]$/, ''));
+        check(p, m[1].replace(/[.,:;]$/, ''), ROOT);
     }
     const help: string[] = [(await run('--help')).out];
     for (const g of GAMES) for (const verb of Object.keys(g.verbs)) help.push((await run(verb, g.name, '--help')).out);
     for (const h of help)
-      for (const m of h.matchAll(/(?<![\w/])((?:docs|examples)\/[\w./-]*\w)/g)) check('README.md', m[1]);
+      for (const m of h.matchAll(/(?<![\w/])((?:docs|examples)\/[\w./-]*\w)/g)) check('--help', m[1], ROOT);
     expect(missing).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-// The browser tests drive Debian's chromium through playwright-core (no browser download).
-// CHROMIUM_PATH names another binary.
+// The browser tests (the end-to-end tier) drive Debian's chromium through playwright-core (no
+// browser download). CHROMIUM_PATH names another binary.
 
 export const INSTALL_HINT =
   'install it with `apt-get update && apt-get install -y chromium` (Debian), or set CHROMIUM_PATH';
@@ -19,4 +19,18 @@ export function findChromium(): string | null {
     }
   }
   return null;
+}
+
+/** playwright's limit for a launch, an action or a wait: like vitest's testTimeout, a safety net
+ *  against a hung page, far above what a loaded machine takes (playwright's own 30 s is not). */
+export const PAGE_TIMEOUT_MS = 300_000;
+
+// biome-ignore lint/suspicious/noExplicitAny: playwright's objects, untyped in the tests
+type Browser = any;
+
+/** Starts chromium headless (playwright-core is loaded only when a browser exists). Pages and
+ *  contexts made from it should take PAGE_TIMEOUT_MS as their default timeout. */
+export async function launchChromium(executablePath: string): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath, args: ['--no-sandbox'], timeout: PAGE_TIMEOUT_MS });
 }

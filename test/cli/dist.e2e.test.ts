@@ -6,8 +6,8 @@ import { readCsvRows } from '../../src/batch/csv.js';
 import { tempDir } from '../temp-dir.js';
 
 // The compiled CLI, as `npm start` runs it: workers load from dist/ with plain node, and a real
-// Ctrl-C (SIGINT) keeps every finished row for --resume. CI builds before testing; a plain
-// `npm test` without a build skips this file.
+// Ctrl-C (SIGINT) keeps every finished row for --resume. End-to-end tier (CI builds before
+// testing); without a build this file is skipped.
 const cli = 'dist/src/cli.js';
 
 // `interruptWhen` is polled while the child runs; the first time it holds, the child gets SIGINT.

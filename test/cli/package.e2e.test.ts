@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
 import { tempDir } from '../temp-dir.js';
 
-// The path a user takes with the npm package (SLOW: about 10-30 s, mostly `npm install` from the
-// npm cache, which `npm ci` filled; it may fetch from the registry what the cache lacks): pack
-// the built package, install the tarball globally into a temporary prefix, and run the
-// installed `patience` from another directory, with a strategy file from a third. Like
-// dist.test.ts it needs the build (CI builds first); without dist/ it is skipped.
+// The path a user takes with the npm package (slow: mostly `npm install` from the npm cache,
+// which `npm ci` filled; it may fetch from the registry what the cache lacks): pack the built
+// package, install the tarball globally into a temporary prefix, and run the installed
+// `patience` from another directory, with a strategy file from a third. Like dist.e2e.test.ts it
+// needs the build (CI builds first); without dist/ it is skipped.
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const dir = tempDir('patience-package-');

@@ -7,7 +7,7 @@ import { dealFromSeed as bcDealFromSeed, dealToJson as bcDealToJson } from '../.
 import { parterre } from '../../src/games/parterre/kit.js';
 import { solve } from '../../src/search/solve.js';
 import { run } from '../cli/run.js';
-import { findChromium, INSTALL_HINT } from '../report/browser.js';
+import { findChromium, INSTALL_HINT, launchChromium, PAGE_TIMEOUT_MS } from '../report/browser.js';
 import { tempDir } from '../temp-dir.js';
 
 // The play page (`patience web`) in a real browser: the built page is loaded from disk, games
@@ -79,9 +79,9 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     url = pathToFileURL(join(dir, 'index.html')).href;
     bcLine = line('besieged-city', '42');
     ptLine = line('parterre', '1');
-    const { chromium: pw } = await import('playwright-core');
-    browser = await pw.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    browser = await launchChromium(chromium);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    context.setDefaultTimeout(PAGE_TIMEOUT_MS);
     // Anything but the file itself and the worker's Blob is a request leaving the page: refused and counted.
     await context.route('**/*', (route: Dom) => {
       const u: string = route.request().url();
