@@ -2,9 +2,10 @@ import { parseCard } from '../../src/cards/card.js';
 import type { PtDeal } from '../../src/games/parterre/deal.js';
 import { formatMove } from '../../src/games/parterre/notation.js';
 import { MAX_MOVES, type PtPosition } from '../../src/games/parterre/position.js';
-import { PtGame } from '../../src/games/parterre/search.js';
+import { PtSearch } from '../../src/games/parterre/search.js';
 import { solve } from '../../src/search/solve.js';
 import type { StateTable } from '../../src/search/table.js';
+import type { SearchGame, SearchMode } from '../../src/search/types.js';
 
 const cards = (xs: string[]) =>
   xs.map((x) => {
@@ -19,14 +20,14 @@ export function layout(piles: string[][], bouquet: string[] = []): PtDeal {
   return { piles: piles.map(cards), bouquet: cards(bouquet) };
 }
 
-export const game = (piles: string[][], bouquet: string[] = []) => new PtGame(layout(piles, bouquet));
+export const game = (piles: string[][], bouquet: string[] = []) => new PtSearch(layout(piles, bouquet));
 
 export function legal(pos: PtPosition): string[] {
   const buf = new Int32Array(MAX_MOVES);
   return Array.from(buf.subarray(0, pos.legalMoves(buf)), formatMove);
 }
 
-export function searchMoves(g: PtGame): string[] {
+export function searchMoves(g: { searchMoves(out: Int32Array, offset: number): number }): string[] {
   const buf = new Int32Array(MAX_MOVES);
   return Array.from(buf.subarray(0, g.searchMoves(buf, 0)), formatMove);
 }
@@ -57,10 +58,35 @@ export function lcg(seed: number): () => number {
   };
 }
 
+/** The search with the capacity test in every dead() call (`capacity` true), or in none (false;
+ *  the search itself runs it at each search's root only: PtSearch.dead()). */
+export class CapacitySearch extends PtSearch {
+  constructor(
+    deal: PtDeal,
+    readonly capacity: boolean,
+  ) {
+    super(deal);
+  }
+  override dead(): boolean {
+    return this.deadTest.lost(this.capacity, this.finalLines());
+  }
+}
+
+/** `g` without its redundant-move rule (SearchGame.redundant): the plain search to compare it
+ *  against. */
+export function withoutRedundant<G extends SearchGame & { redundant?: unknown }>(g: G): G {
+  const begin = g.beginSearch?.bind(g);
+  g.beginSearch = (mode: SearchMode) => {
+    begin?.(mode);
+    g.redundant = undefined;
+  };
+  return g;
+}
+
 /** Plain depth-first search, the reference the proofs are checked against: every legal move, no
  *  dead test, no safe move, no pruning. */
 export function plainSolve(deal: PtDeal, maxNodes: number, table: StateTable) {
-  const g = new PtGame(deal);
+  const g = new PtSearch(deal);
   g.dead = () => false;
   g.forcedMove = () => -1;
   g.searchMoves = (out: Int32Array, off: number) => g.legalMoves(out, off);

@@ -13,11 +13,11 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  sooner (seeds 1..60 at 1M nodes: median solved deal 22k nodes against 55k, as many solved). */
   firstRoundNodes: 5000,
   /** Each guide at weight 0.5 (f = g + 0.5 h, an effective weight of 4 on L + R: see
-   *  PtGame.guideScale) before the greedy runs: many deals that greedy misses in 5k nodes fall
+   *  GUIDE_SCALE, search.ts) before the greedy runs: many deals that greedy misses in 5k nodes fall
    *  to the weighted run in 2-4k (seeds 1..100 at 100k nodes: median solved deal 4.7k nodes
    *  against 12.2k, as many solved; weight 0.5 alone solves fewer). */
   firstRoundWeights: [0.5, Infinity],
-  /** Guides 0 (L + R) and 4 (L + R plus D), PtGame.heuristic(): their wins overlap little; other
+  /** Guides 0 (L + R) and 4 (L + R plus D), PtSearch.heuristic(): their wins overlap little; other
    *  second guides solved fewer of the deals guide 0 leaves unknown. */
   guideOrder: [0, 4],
   /** The streamliner (every card that fits goes home at once, keys without suits) solves many
@@ -37,7 +37,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  exhausted in a fraction of their part (seeds 2001..2400 at 7M nodes: 346 / 37 / 17 against
    *  341 / 37 / 22 with one depth-first run at 0.3, no deal lost). */
   streamlinerRuns: [
-    // In move order 1 (PtGame.moveOrder: shortest pile first, Solvitaire's order): of seeds
+    // In move order 1 (searchMoves() in search-moves.ts: shortest pile first, Solvitaire's order): of seeds
     // 1..420 the level-0 space is won within 1.5M nodes 348 times in order 1, 345 in order 0 and
     // 348 in order 2, wins that overlap but not wholly (307: 74k nodes in order 1, not in 2.5M
     // in orders 0 and 2). First in order 2 instead (retry in order 1), 258 is won but 410 lost
@@ -84,7 +84,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  156, 181 and 410 at 1.5-2.4M nodes in move order 0, past the run's 1.5M (bench/RESULTS.md,
    *  "Parterre: the budget split"). */
   streamlinerRetryShare: 0.5,
-  /** The retry searches the level-0 space in move order 2 (PtGame.moveOrder), one the first run
+  /** The retry searches the level-0 space in move order 2 (searchMoves(), search-moves.ts), one the first run
    *  did not use. Of seeds 1..420, the level-0 space (depth-first alone, 2.5M nodes each order)
    *  is won by the first run or the retry 356 times with order 2 here, 354 with order 0, 351 with
    *  order 1 again: order 2 wins 258 (1.36M nodes) and 333 (512k), which the other two miss, and
