@@ -280,7 +280,7 @@ export class DeadTest {
 
 /** The ranks (bits 2..13) with a landing under the final reading's lines: an exposed or freed pile
  *  card (`pileBase`), or a bouquet card (`bq`) with a landing one rank higher (down from kings). */
-function landings(pileBase: number, bq: number): number {
+export function landings(pileBase: number, bq: number): number {
   let ok = 0;
   for (let b = 13; b >= 2; b--) {
     if (pileBase & (1 << b)) ok |= 1 << b;
@@ -295,7 +295,7 @@ function landings(pileBase: number, bq: number): number {
  *  on the foundation now (ranks b+1..h) left first, each onto a landing one rank higher. So in
  *  the claim y is a landing when ranks b+1 .. h+1 all are (an empty pile ends the fixpoint
  *  anyway). `cont`: the suits whose foundation cards above b can all come off. */
-function removableLandings(pileBase: number, bq: number, f: Uint8Array): number {
+export function removableLandings(pileBase: number, bq: number, f: Uint8Array): number {
   let ok = 0,
     cont = 15;
   for (let b = 13; b >= 2; b--) {

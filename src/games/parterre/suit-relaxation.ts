@@ -1,5 +1,6 @@
 import { grown } from '../../search/grow.js';
 import type { SearchGame } from '../../search/types.js';
+import { landings, removableLandings } from './dead-test.js';
 import { PILES, type PtDeal } from './deal.js';
 import { formatMove } from './notation.js';
 import {
@@ -277,19 +278,8 @@ export class SuitRelaxation extends PtPosition implements SearchGame {
       }
       let pileBase = freedRanks;
       for (let p = 0; p < PILES; p++) pileBase |= 1 << ((piles[p * PILE_CAP + lim[p] - 1] % 13) + 1);
-      let ok = 0,
-        cont = 15;
-      for (let b = 13; b >= 2; b--) {
-        if (pileBase & (1 << b)) ok |= 1 << b;
-        else if (bq & (1 << b) && b < 13 && (ok & (1 << (b + 1))) !== 0) ok |= 1 << b;
-        if (!rem) continue;
-        // cont: the suits whose foundation cards above rank b can all come off.
-        for (let s = 0; s < 4; s++) {
-          if (f[s] < b) continue;
-          if (b === 13 || (ok & (1 << (b + 1))) === 0) cont &= ~(1 << s);
-          if (cont & (1 << s)) ok |= 1 << b;
-        }
-      }
+      // The landings, by rank (DeadTest's, ranks only).
+      const ok = rem ? removableLandings(pileBase, bq, f) : landings(pileBase, bq);
       let changed = ok !== baseOk;
       baseOk = ok;
       for (let p = 0; p < PILES; p++) {
