@@ -151,7 +151,8 @@ describe('relaxation probes', () => {
       proved = 0,
       probes = 0;
     for (const deal of randomEndgames(31, 100, 22, 30, 3)) {
-      const want = plainSolve(deal, 300_000, table);
+      // A budget that decides all but a few (more only searches those few to their end).
+      const want = plainSolve(deal, 100_000, table);
       const g = new ProbingEverywhere(deal);
       table.clear();
       const got = dfs(g, { maxNodes: 3_000_000 }, table).outcome;
@@ -202,7 +203,10 @@ describe('relaxation probes', () => {
         return lost;
       };
       table.clear();
-      const got = dfs(g, { maxNodes: 100_000 }, table).outcome;
+      // Where plain search leaves the verdict open, only the first proofs are checked: the search
+      // ends with the fifth.
+      const poll = () => want === 'unknown' && claims >= 5;
+      const got = dfs(g, { maxNodes: 100_000, poll }, table).outcome;
       const text = JSON.stringify(dealToJson(deal));
       if (want !== 'unknown' && got !== 'unknown') expect(got, text).toBe(want);
       if (want === 'unsolvable') c.lostEndgames++;

@@ -165,8 +165,9 @@ describe('the suit relaxation', () => {
     for (const base of randomEndgames(13, 160, 24, 32, 1)) {
       if (!roomy(base)) continue;
       const deal = removable(base);
-      // Plain searches of the removable reading wander (cards come and go): smaller budgets.
-      const want = plainSolve(deal, 60_000, table);
+      // Plain searches of the removable reading wander (cards come and go): smaller budgets; the
+      // real game's decides all but a few of the endgames its 60k nodes decided in half of them.
+      const want = plainSolve(deal, 30_000, table);
       const text = JSON.stringify(dealToJson(deal));
       const got = relaxed(deal, false, 60_000);
       const plain = relaxed(deal, true, 60_000);
