@@ -41,7 +41,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
     // 1..420 the level-0 space is won within 1.5M nodes 348 times in order 1, 345 in order 0 and
     // 348 in order 2, wins that overlap but not wholly (307: 74k nodes in order 1, not in 2.5M
     // in orders 0 and 2). First in order 2 instead (retry in order 1), 258 is won but 410 lost
-    // (bench/RESULTS.md, "Parterre: the streamliner's move order").
+    // (bench/history.md, "Parterre: the streamliner's move order").
     { share: 0.75, order: 1 },
     { weight: 0.5, guide: 4, level: 2 },
     { weight: 0.5, guide: 0, level: 2 },
@@ -58,7 +58,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  exhaustive pass cannot finish. Of seeds
    *  1..420 at 5M nodes, the exhaustive pass that follows a relaxation cut off by its share decided
    *  one deal at 0.3 (78, lost, in 1.83M nodes), which the relaxation itself exhausts in 1.73M;
-   *  at 0.9 the relaxation also proves 406 lost (4.16M) and no verdict changes (bench/RESULTS.md,
+   *  at 0.9 the relaxation also proves 406 lost (4.16M) and no verdict changes (bench/history.md,
    *  "Parterre: the budget split"). A relaxation that wins ends at once and leaves the rest. */
   relaxationShare: 0.9,
   /** The relaxation also on the weaker hint, half the budget (at most what is left): the level-0
@@ -66,7 +66,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  1..10,000 undecided at 5M nodes (foundations=final), the relaxation alone proves 33 lost in
    *  0.47-4.4M nodes, 30 of them on this hint, which the best-first runs' cut-offs withheld from
    *  it (950: lost in 2.28M); on this share 23 are proved lost, and the 132 deals decided in more
-   *  than 2M nodes keep their verdicts (bench/RESULTS.md, "Parterre: the relaxation on a weaker
+   *  than 2M nodes keep their verdicts (bench/history.md, "Parterre: the relaxation on a weaker
    *  hint"). */
   firstExhaustedRelaxationShare: 0.5,
   /** The relaxation as soon as the level-0 space is exhausted without a win, before the
@@ -75,13 +75,13 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  run are seldom exhausted, and their cut-offs took the budget the relaxation needed: of seeds
    *  1..10,000 at 5M nodes, 9 of the 231 undecided deals are proved lost (3.4-4.9M nodes), no
    *  other verdict changes; 617 deals proved lost take a median 32k fewer nodes, 231 solved ones
-   *  32k more (the median solved deal unchanged; bench/RESULTS.md, "Parterre: the relaxation
+   *  32k more (the median solved deal unchanged; bench/history.md, "Parterre: the relaxation
    *  early"). */
   earlyRelaxationShare: 0.9,
   /** The level-0 space again, from scratch, on half the budget when its first run was cut off
    *  (neither won nor exhausted): of seeds 1..420 at 5M nodes the exhaustive pass decided none of
    *  the deals where that happened and no later run won, while the level-0 space holds the wins of
-   *  156, 181 and 410 at 1.5-2.4M nodes in move order 0, past the run's 1.5M (bench/RESULTS.md,
+   *  156, 181 and 410 at 1.5-2.4M nodes in move order 0, past the run's 1.5M (bench/history.md,
    *  "Parterre: the budget split"). */
   streamlinerRetryShare: 0.5,
   /** The retry searches the level-0 space in move order 2 (searchMoves(), search-moves.ts), one the first run

@@ -227,7 +227,7 @@ export class PtSearch extends PtPosition implements SearchGame {
    *  search, which every search makes at its root (any position would do: the test is sound
    *  everywhere), the capacity test too. That proves some deals lost at 0 nodes that the search
    *  does not decide (deal 691 at 1M nodes), for microseconds a run; at every node it costs more
-   *  than it saves (bench/history.md, "Parterre": the capacity test). */
+   *  than it saves (bench/history.md, "a stronger proved dead test (capacity of the runs)"). */
   dead(): boolean {
     const capacity = this.rootCheck;
     this.rootCheck = false;
