@@ -226,9 +226,11 @@ describe('the suit relaxation with bouquet cards keeping their suits', () => {
         g.forcedMove = () => -1;
         return solve(skip ? g : withoutRedundant(g), { algorithm: 'dfs', maxNodes: 20_000, table });
       };
-      const a = run(false),
-        b = run(true);
-      if (a.outcome === 'unknown' || b.outcome === 'unknown') continue;
+      // The search with the rule only where the one without it is exhausted (else nothing is compared).
+      const a = run(false);
+      if (a.outcome === 'unknown') continue;
+      const b = run(true);
+      if (b.outcome === 'unknown') continue;
       expect(b.stats.unique, JSON.stringify(deal)).toBe(a.stats.unique);
       expect(b.stats.nodes, JSON.stringify(deal)).toBeLessThanOrEqual(a.stats.nodes);
       exhausted++;
