@@ -121,3 +121,47 @@ export function* randomEndgames(
     yield { piles, bouquet: cards.slice(0, nb) };
   }
 }
+
+/** Random walks from each deal in the game `make` builds of it: at every step each move of the
+ *  list searchMoves() gives is made and unmade, and the position must come back exactly; then
+ *  one of them is played, or (3 times in 10) the last move played is taken back. Returns the
+ *  first position that did not come back (undefined: none), and the exchanges (moves with bits
+ *  above 15) and takeoffs (moves off a foundation) that were made. */
+export function undoWalks(
+  deals: Iterable<PtDeal>,
+  make: (
+    deal: PtDeal,
+  ) => PtPosition & { readonly maxMoves: number; searchMoves(out: Int32Array, offset: number): number },
+  seed: number,
+  steps: number,
+): { wrong?: string; exchanges: number; takeoffs: number } {
+  let exchanges = 0,
+    takeoffs = 0;
+  const rnd = lcg(seed);
+  for (const deal of deals) {
+    const g = make(deal);
+    const buf = new Int32Array(g.maxMoves);
+    const path: number[] = [];
+    for (let step = 0; step < steps; step++) {
+      const n = g.searchMoves(buf, 0);
+      if (n === 0 || (rnd() < 0.3 && path.length > 0)) {
+        if (path.length === 0) break;
+        g.unmake(path.pop() as number);
+        continue;
+      }
+      const before = snapshot(g);
+      for (let i = 0; i < n; i++) {
+        if (buf[i] >> 16) exchanges++;
+        if ((buf[i] & 3) === 3 && ((buf[i] >> 2) & 31) >= 16) takeoffs++;
+        g.make(buf[i]);
+        g.unmake(buf[i]);
+        if (snapshot(g) !== before)
+          return { wrong: `${before} after ${formatMove(buf[i] & 0xffff)}`, exchanges, takeoffs };
+      }
+      const m = buf[Math.floor(rnd() * n)];
+      g.make(m);
+      path.push(m);
+    }
+  }
+  return { exchanges, takeoffs };
+}
