@@ -5,7 +5,15 @@ import { REMOVABLE_RULES } from '../../src/games/parterre/rules.js';
 import { PtSearch } from '../../src/games/parterre/search.js';
 import { solve } from '../../src/search/solve.js';
 import { StateTable } from '../../src/search/table.js';
-import { lcg, plainSolve, randomEndgames, snapshot, undoWalks, withoutRedundant } from '../../test/parterre/helpers.js';
+import {
+  lcg,
+  plainSolve,
+  randomEndgames,
+  snapshot,
+  deadWalks,
+  undoWalks,
+  withoutRedundant,
+} from '../../test/parterre/helpers.js';
 import { RESOLVE, SuitRelaxationModes } from './suit-relaxation-modes.js';
 
 // The stronger suit relaxations (suit-relaxation-modes.ts) as test/parterre/suit-relaxation.test.ts
@@ -133,67 +141,36 @@ describe('the suit relaxation with bouquet cards keeping their suits', () => {
     // Positions with loose cards: random lines in the relaxation from real deals (home moves
     // preferred), every tenth position checked.
     const rnd = lcg(9);
-    let dead = 0,
-      live = 0;
-    for (let seed = 1; seed <= 6; seed++) {
-      const g = new Switchable(new PtSearch(dealFromSeed(String(seed))), false);
-      const buf = new Int32Array(g.maxMoves);
-      for (let step = 0; step < 300; step++) {
-        const n = g.searchMoves(buf, 0);
-        if (n === 0) break;
-        let m = buf[Math.floor(rnd() * n)];
-        for (let i = 0; i < n; i++)
-          if ((buf[i] & 3) < 2 && rnd() < 0.7) {
-            m = buf[i];
-            break;
-          }
-        g.make(m);
-        if (step % 10 !== 0) continue;
-        const d = g.dead();
-        g.plain = true;
-        const r = solve(g, { algorithm: 'dfs', maxNodes: 30_000, table }).outcome;
-        g.plain = false;
-        if (d) expect(r, `seed ${seed} step ${step}`).not.toBe('solved');
-        if (r !== 'unknown') d ? dead++ : live++;
-      }
-    }
-    expect(dead).toBeGreaterThan(100);
-    expect(live).toBeGreaterThan(3);
+    const deals = [1, 2, 3, 4, 5, 6].map((s) => dealFromSeed(String(s)));
+    const pick = (m: number) => (m & 3) < 2 && rnd() < 0.7;
+    const r = deadWalks(deals, (deal) => new Switchable(new PtSearch(deal), false), rnd, {
+      steps: 300,
+      every: 10,
+      maxNodes: 30_000,
+      pick,
+      table,
+    });
+    expect(r.wrong).toBeUndefined();
+    expect(r.dead).toBeGreaterThan(100);
+    expect(r.live).toBeGreaterThan(3);
   });
 
   it('under foundations=removable: never calls dead a position of a random line that plain search of the relaxation wins', () => {
     // As above, with takeoffs among the moves: positions with cards that came off a foundation.
     const rnd = lcg(21);
-    let dead = 0,
-      live = 0,
-      off = 0;
-    for (const base of [dealFromSeed('3'), ...randomEndgames(23, 16, 22, 34, 4)]) {
-      if (!roomy(base)) continue;
-      const g = new Switchable(new PtSearch(removable(base)), false);
-      const buf = new Int32Array(g.maxMoves);
-      for (let step = 0; step < 200; step++) {
-        const n = g.searchMoves(buf, 0);
-        if (n === 0) break;
-        let m = buf[Math.floor(rnd() * n)];
-        for (let i = 0; i < n; i++)
-          if (((buf[i] & 3) < 2 && rnd() < 0.6) || (((buf[i] >> 2) & 31) >= 16 && rnd() < 0.5)) {
-            m = buf[i];
-            break;
-          }
-        if ((m & 3) === 3 && ((m >> 2) & 31) >= 16) off++;
-        g.make(m);
-        if (step % 7 !== 0) continue;
-        const d = g.dead();
-        g.plain = true;
-        const r = solve(g, { algorithm: 'dfs', maxNodes: 10_000, table }).outcome;
-        g.plain = false;
-        if (d) expect(r, `${JSON.stringify(dealToJson(base))} step ${step}`).not.toBe('solved');
-        if (r !== 'unknown') d ? dead++ : live++;
-      }
-    }
-    expect(off).toBeGreaterThan(50);
-    expect(dead).toBeGreaterThan(50);
-    expect(live).toBeGreaterThan(5);
+    const deals = [dealFromSeed('3'), ...randomEndgames(23, 16, 22, 34, 4)].filter(roomy).map(removable);
+    const pick = (m: number) => ((m & 3) < 2 && rnd() < 0.6) || (((m >> 2) & 31) >= 16 && rnd() < 0.5);
+    const r = deadWalks(deals, (deal) => new Switchable(new PtSearch(deal), false), rnd, {
+      steps: 200,
+      every: 7,
+      maxNodes: 10_000,
+      pick,
+      table,
+    });
+    expect(r.wrong).toBeUndefined();
+    expect(r.off).toBeGreaterThan(50);
+    expect(r.dead).toBeGreaterThan(50);
+    expect(r.live).toBeGreaterThan(5);
   });
 
   it('enters the same positions with its redundant-move rule as without it', () => {

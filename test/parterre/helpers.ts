@@ -165,3 +165,43 @@ export function undoWalks(
   }
   return { exchanges, takeoffs };
 }
+
+/** Random lines from each deal in the relaxation `make` builds (a move that `pick` takes first,
+ *  else one at random), every `every`-th position's dead() checked against a plain search of the
+ *  relaxation from there (its `plain` switch on) on `maxNodes`. Returns the first position called
+ *  dead that the plain search wins (undefined: none), how many positions the plain search decided
+ *  (dead or alive by dead()), and the takeoffs played. */
+export function deadWalks(
+  deals: Iterable<PtDeal>,
+  make: (deal: PtDeal) => SearchGame & PtPosition & { plain: boolean },
+  rnd: () => number,
+  o: { steps: number; every: number; maxNodes: number; pick: (m: number) => boolean; table: StateTable },
+): { wrong?: string; dead: number; live: number; off: number } {
+  let dead = 0,
+    live = 0,
+    off = 0;
+  for (const deal of deals) {
+    const g = make(deal);
+    const buf = new Int32Array(g.maxMoves);
+    for (let step = 0; step < o.steps; step++) {
+      const n = g.searchMoves!(buf, 0);
+      if (n === 0) break;
+      let m = buf[Math.floor(rnd() * n)];
+      for (let i = 0; i < n; i++)
+        if (o.pick(buf[i])) {
+          m = buf[i];
+          break;
+        }
+      if ((m & 3) === 3 && ((m >> 2) & 31) >= 16) off++;
+      g.make(m);
+      if (step % o.every !== 0) continue;
+      const d = g.dead!();
+      g.plain = true;
+      const r = solve(g, { algorithm: 'dfs', maxNodes: o.maxNodes, table: o.table }).outcome;
+      g.plain = false;
+      if (d && r === 'solved') return { wrong: `${JSON.stringify(deal)} step ${step}`, dead, live, off };
+      if (r !== 'unknown') d ? dead++ : live++;
+    }
+  }
+  return { dead, live, off };
+}
