@@ -2,23 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/search/solve.js';
 import { StateTable } from '../../src/search/table.js';
 import { dealFromSeed, type PtDeal } from '../../src/games/parterre/deal.js';
-import { PtGame } from '../../src/games/parterre/search.js';
+import { PtSearch } from '../../src/games/parterre/search.js';
 import { PT_POLICY } from '../../src/games/parterre/policy.js';
-import { game, plainSolve, randomEndgames } from './helpers.js';
+import { CapacitySearch, layout, plainSolve, randomEndgames } from './helpers.js';
 
-// The capacity test (PtGame.capacityTest, block() in search.ts) against plain exhaustive search:
+// The capacity test (block() in dead-test.ts) against plain exhaustive search:
 // a false "dead" would be a wrong "unsolvable", so every dead verdict met here is checked by a
 // search of every legal move with no pruning at all.
 
 const table = new StateTable(1 << 22);
 
-function deadWith(deal: PtDeal, capacity: boolean): boolean {
-  const g = new PtGame(deal);
-  g.capacityTest = capacity;
-  return g.dead();
-}
+const deadWith = (deal: PtDeal, capacity: boolean): boolean => new CapacitySearch(deal, capacity).dead();
 
-describe('capacity test (dead() with capacityTest)', () => {
+describe('capacity test (dead() with the capacity test)', () => {
   it('never calls a won endgame dead: every dead verdict is confirmed by a plain exhaustive search', () => {
     let capacityOnly = 0,
       checked = 0;
@@ -40,7 +36,7 @@ describe('capacity test (dead() with capacityTest)', () => {
 
   it('proves a small position lost that the relaxation alone does not', () => {
     // Found by randomEndgames; a plain search exhausts it.
-    const g = game(
+    const deal = layout(
       [
         ['QS', 'JS', 'KS', '8D'],
         ['JH'],
@@ -51,10 +47,8 @@ describe('capacity test (dead() with capacityTest)', () => {
       ],
       ['9H'],
     );
-    expect(g.dead()).toBe(false);
-    g.capacityTest = true;
-    expect(g.dead()).toBe(true);
-    const deal = { piles: Array.from({ length: 6 }, (_, p) => g.pile(p)), bouquet: g.bouquetCards() };
+    expect(deadWith(deal, false)).toBe(false);
+    expect(deadWith(deal, true)).toBe(true);
     expect(plainSolve(deal, 500_000, table)).toBe('unsolvable');
   });
 
@@ -62,11 +56,10 @@ describe('capacity test (dead() with capacityTest)', () => {
     let positions = 0,
       solved = 0;
     for (const seed of ['2', '3', '12', '19', '20', '24', '26', '36', '40', '42', '45', '60']) {
-      const g = new PtGame(dealFromSeed(seed));
-      const r = solve(g, { maxNodes: 20_000, policy: PT_POLICY, table });
+      const g = new CapacitySearch(dealFromSeed(seed), true);
+      const r = solve(new PtSearch(dealFromSeed(seed)), { maxNodes: 20_000, policy: PT_POLICY, table });
       if (r.outcome !== 'solved') continue;
       solved++;
-      g.capacityTest = true;
       for (const m of r.moves) {
         expect(g.dead(), `seed ${seed}`).toBe(false);
         g.make(m);
@@ -78,14 +71,13 @@ describe('capacity test (dead() with capacityTest)', () => {
   });
 
   it('runs at the root of every search: deal 691, undecided by a 1M-node search, is proved lost at 0 nodes', () => {
-    const g = new PtGame(dealFromSeed('691'));
+    const g = new PtSearch(dealFromSeed('691'));
     expect(g.dead()).toBe(false); // the relaxation alone
     const r = solve(g, { maxNodes: 20_000, policy: PT_POLICY, table });
     expect(r).toMatchObject({ outcome: 'unsolvable', stats: { nodes: 0 } });
-    g.capacityAtRoot = false;
-    expect(solve(g, { maxNodes: 20_000, policy: PT_POLICY, table }).outcome).toBe('unknown');
+    const never = new CapacitySearch(dealFromSeed('691'), false);
+    expect(solve(never, { maxNodes: 20_000, policy: PT_POLICY, table }).outcome).toBe('unknown');
     // Only the first dead() call of a search runs the test.
-    g.capacityAtRoot = true;
     g.beginSearch();
     expect(g.dead()).toBe(true);
     expect(g.dead()).toBe(false);

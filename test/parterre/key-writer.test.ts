@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/games/parterre/deal.js';
 import type { PtPosition } from '../../src/games/parterre/position.js';
-import { PtGame } from '../../src/games/parterre/search.js';
+import { PtSearch } from '../../src/games/parterre/search.js';
 import { dfs } from '../../src/search/dfs.js';
 import { StateTable } from '../../src/search/table.js';
 
@@ -36,7 +36,7 @@ describe('packKey', () => {
   it('writes the documented fields, long runs included (every position of two searches)', () => {
     for (const seed of [84, 10]) {
       // The plain search game: the relaxation's probes would cut the search short of the keys wanted.
-      const g = new PtGame(dealFromSeed(seed));
+      const g = new PtSearch(dealFromSeed(seed));
       const key = g.key.bind(g);
       let checked = 0,
         longRuns = 0,

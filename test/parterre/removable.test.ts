@@ -6,9 +6,19 @@ import { formatMove, parseMove } from '../../src/games/parterre/notation.js';
 import { PtPosition } from '../../src/games/parterre/position.js';
 import { PT_POLICY } from '../../src/games/parterre/policy.js';
 import { REMOVABLE_RULES } from '../../src/games/parterre/rules.js';
-import { PtGame } from '../../src/games/parterre/search.js';
+import { PtSearch } from '../../src/games/parterre/search.js';
 import { packKey } from '../../src/games/parterre/key.js';
-import { canonical, layout, lcg, legal, plainSolve, randomEndgames, searchMoves, snapshot } from './helpers.js';
+import {
+  CapacitySearch,
+  canonical,
+  layout,
+  lcg,
+  legal,
+  plainSolve,
+  randomEndgames,
+  searchMoves,
+  snapshot,
+} from './helpers.js';
 
 // The variant foundations=removable (docs/rules/parterre.md, § Variants): a foundation's top card
 // is available again. Its moves, its notation and files, and every proof of the search (the safe
@@ -146,10 +156,8 @@ describe('foundations=removable: the moves', () => {
 /** The full search's verdict: exhaustive depth-first with every proof and pruning (the capacity
  *  test at every node), and the 'auto' portfolio as the CLI runs it. */
 function full(deal: PtDeal): [string, string] {
-  const g = new PtGame(deal);
-  g.capacityTest = true;
-  const dfs = solve(g, { algorithm: 'dfs', maxNodes: 300_000, table }).outcome;
-  const auto = solve(new PtGame(deal), { maxNodes: 300_000, policy: PT_POLICY, table }).outcome;
+  const dfs = solve(new CapacitySearch(deal, true), { algorithm: 'dfs', maxNodes: 60_000, table }).outcome;
+  const auto = solve(new PtSearch(deal), { maxNodes: 300_000, policy: PT_POLICY, table }).outcome;
   return [dfs, auto];
 }
 
@@ -161,8 +169,9 @@ describe('the search under both readings against plain exhaustive search', () =>
     for (const base of randomEndgames(4, 150, 22, 30, 1)) {
       const verdicts: Record<string, string> = {};
       for (const [name, deal, budget] of [
-        ['final', base, 300_000],
-        ['removable', removable(base), 100_000], // its plain search wanders: cards come and go
+        // Budgets that decide all but a few: more only searches those few to their end.
+        ['final', base, 50_000],
+        ['removable', removable(base), 50_000],
       ] as const) {
         const want = plainSolve(deal, budget, table);
         verdicts[name] = want;
@@ -174,9 +183,7 @@ describe('the search under both readings against plain exhaustive search', () =>
           agree[v === want ? 0 : 1]++;
         }
         // The root's own dead() verdict, capacity test included, checked directly too.
-        const g = new PtGame(deal);
-        g.capacityTest = true;
-        if (g.dead()) expect(want, text).toBe('unsolvable');
+        if (new CapacitySearch(deal, true).dead()) expect(want, text).toBe('unsolvable');
         count[name][want]++;
       }
       // A line under final is a line under removable.
@@ -196,15 +203,15 @@ describe('the search under both readings against plain exhaustive search', () =>
     // Home: spades to 6, hearts to 3, all diamonds and clubs: min 3, so 6S (rank 6 > 5) may come
     // off; with hearts home to 4 (min 4) it may not.
     const piles = [['8S', '7H'], ['9S', 'KS'], ['QS', 'JS'], ['TS'], ['KH', 'QH'], ['JH', 'TH', '9H', '8H', '7S']];
-    const g = new PtGame(removable(layout(piles, ['4H', '5H', '6H'])));
+    const g = new PtSearch(removable(layout(piles, ['4H', '5H', '6H'])));
     expect(searchMoves(g).filter((m) => m.includes('F>'))).toEqual(['6S F>p0', '6S F>p5']);
-    const h = new PtGame(removable(layout(piles, ['5H', '6H'])));
+    const h = new PtSearch(removable(layout(piles, ['5H', '6H'])));
     expect(searchMoves(h).filter((m) => m.includes('F>'))).toEqual([]);
   });
 
   it('streamlined at levels 0-2, takes no card off a foundation (lines of the final reading); at level 3 it does', () => {
     const piles = [['8S', '7H'], ['9S', 'KS'], ['QS', 'JS'], ['TS'], ['KH', 'QH'], ['JH', 'TH', '9H', '8H', '7S']];
-    const g = new PtGame(removable(layout(piles, ['4H', '5H', '6H'])));
+    const g = new PtSearch(removable(layout(piles, ['4H', '5H', '6H'])));
     const off = () => searchMoves(g).filter((m) => m.includes('F>'));
     for (const level of [0, 1, 2]) {
       g.streamline(true, level);
@@ -217,6 +224,6 @@ describe('the search under both readings against plain exhaustive search', () =>
     g.streamline(false);
     expect(g.streamlineOffered(3)).toBe(true);
     // Under final, level 3 would be level 1 again: not offered.
-    expect(new PtGame(layout(piles, ['4H', '5H', '6H'])).streamlineOffered(3)).toBe(false);
+    expect(new PtSearch(layout(piles, ['4H', '5H', '6H'])).streamlineOffered(3)).toBe(false);
   });
 });

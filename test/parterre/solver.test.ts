@@ -5,7 +5,7 @@ import { DEAD } from '../../src/search/types.js';
 import { dealFromSeed } from '../../src/games/parterre/deal.js';
 import { formatMove } from '../../src/games/parterre/notation.js';
 import { replay } from '../../src/games/parterre/replay.js';
-import { PtGame } from '../../src/games/parterre/search.js';
+import { PtSearch } from '../../src/games/parterre/search.js';
 import { PT_POLICY } from '../../src/games/parterre/policy.js';
 import { game, layout, legal, searchMoves } from './helpers.js';
 
@@ -13,7 +13,7 @@ const table = new StateTable(1 << 26);
 
 describe('safe foundation moves (forcedMove)', () => {
   it('plays an ace at once', () => {
-    const g = new PtGame(dealFromSeed('42')); // AC tops p1
+    const g = new PtSearch(dealFromSeed('42')); // AC tops p1
     expect(formatMove(g.forcedMove())).toBe('AC p1>F');
   });
 
@@ -108,7 +108,7 @@ describe('move pruning (searchMoves)', () => {
 
   it('only drops legal moves', () => {
     for (const seed of ['1', '2', '42']) {
-      const g = new PtGame(dealFromSeed(seed));
+      const g = new PtSearch(dealFromSeed(seed));
       const all = new Set(legal(g));
       for (const m of searchMoves(g)) expect(all.has(m)).toBe(true);
     }
@@ -124,7 +124,7 @@ describe('lower bound and dead positions', () => {
   it('proves deal 8 lost at the root (every pile top stuck, no seven to build on)', () => {
     // p0 AD .. KD: KD needs an empty pile; p1 7D 7S AH 7C QD 6C: the sixes need sevens, and the
     // sevens lie under 6C or under KC in p3; the bouquet has no seven.
-    const g = new PtGame(dealFromSeed('8'));
+    const g = new PtSearch(dealFromSeed('8'));
     expect(g.dead()).toBe(true);
     expect(g.lowerBound()).toBe(DEAD);
     expect(solve(g, { algorithm: 'dfs', table })).toMatchObject({ outcome: 'unsolvable' });
@@ -154,7 +154,7 @@ describe('lower bound and dead positions', () => {
 
   it('never calls a position on a winning line dead (lines found without the dead test)', () => {
     for (const seed of ['3', '12', '19']) {
-      const g = new PtGame(dealFromSeed(seed));
+      const g = new PtSearch(dealFromSeed(seed));
       const dead = g.dead.bind(g);
       g.dead = () => false;
       const r = solve(g, { algorithm: 'dfs', maxNodes: 200_000, table });
@@ -171,17 +171,17 @@ describe('lower bound and dead positions', () => {
 describe('pruning agrees with a plain search', () => {
   it('gives the same outcomes as a search of every legal move, with no dead test or safe move', () => {
     // Positions late on winning lines, and random walks from them (often lost).
-    const positions: PtGame[] = [];
+    const positions: PtSearch[] = [];
     let seed = 7;
     const rnd = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     const buf = new Int32Array(200);
     for (const s of ['3', '12', '19']) {
-      const g = new PtGame(dealFromSeed(s));
+      const g = new PtSearch(dealFromSeed(s));
       const r = solve(g, { algorithm: 'dfs', maxNodes: 200_000, table });
       if (r.outcome !== 'solved') throw new Error(`deal ${s} not solved`);
       for (const share of [0.6, 0.75]) {
         for (let walk = 0; walk < 3; walk++) {
-          const p = new PtGame(dealFromSeed(s));
+          const p = new PtSearch(dealFromSeed(s));
           r.moves.slice(0, Math.floor(r.moves.length * share)).forEach((m) => p.make(m));
           for (let i = 0; i < walk * 8; i++) {
             const n = p.legalMoves(buf);
@@ -195,7 +195,7 @@ describe('pruning agrees with a plain search', () => {
     const seen = { solved: 0, unsolvable: 0 };
     for (const p of positions) {
       const full = solve(p, { algorithm: 'dfs', maxNodes: 200_000, table });
-      const plain = Object.assign(Object.create(Object.getPrototypeOf(p)), p) as PtGame;
+      const plain = Object.assign(Object.create(Object.getPrototypeOf(p)), p) as PtSearch;
       plain.dead = () => false;
       plain.forcedMove = () => -1;
       plain.searchMoves = (out: Int32Array, off: number) => plain.legalMoves(out, off);
@@ -214,7 +214,7 @@ describe('solutions', () => {
     let solved = 0;
     for (const seed of ['3', '12', '16', '19', '26']) {
       const deal = dealFromSeed(seed);
-      const r = solve(new PtGame(deal), { algorithm: 'dfs', maxNodes: 200_000, table });
+      const r = solve(new PtSearch(deal), { algorithm: 'dfs', maxNodes: 200_000, table });
       if (r.outcome !== 'solved') continue;
       solved++;
       expect(replay(deal, r.line)).toMatchObject({ ok: true, won: true, moves: r.line.length });
@@ -230,7 +230,7 @@ describe('solutions', () => {
     // the guided pass gets those nodes whatever the game's defaults.
     for (const seed of ['70', '77']) {
       const deal = dealFromSeed(seed);
-      const r = solve(new PtGame(deal), {
+      const r = solve(new PtSearch(deal), {
         maxNodes: 150_000,
         policy: { ...PT_POLICY, firstPassShare: 0.75, firstRoundNodes: 14_063 },
         table,
@@ -248,17 +248,17 @@ describe('solutions', () => {
     for (let s = 1; s <= 30 && checked < 2; s++) {
       const deal = dealFromSeed(String(s));
       const one = (weight: number) =>
-        solve(new PtGame(deal), { algorithm: 'best-first', weight, guide: 0, maxNodes: 5000, table });
+        solve(new PtSearch(deal), { algorithm: 'best-first', weight, guide: 0, maxNodes: 5000, table });
       const weighted = one(0.5),
         greedy = one(Infinity);
       if (weighted.outcome !== 'solved' || greedy.outcome === 'solved') continue;
       checked++;
-      const auto = solve(new PtGame(deal), { maxNodes: 400_000, policy: PT_POLICY, table });
+      const auto = solve(new PtSearch(deal), { maxNodes: 400_000, policy: PT_POLICY, table });
       expect(auto.outcome).toBe('solved');
       expect(auto.stats.nodes, `seed ${s}`).toBe(weighted.stats.nodes);
       if (auto.outcome === 'solved') expect(auto.line).toEqual(weighted.line);
       // Greedy first: the greedy run spends its 5k nodes before anything wins.
-      const greedyFirst = solve(new PtGame(deal), {
+      const greedyFirst = solve(new PtSearch(deal), {
         maxNodes: 400_000,
         policy: { ...PT_POLICY, firstRoundWeights: [Infinity] },
         table,
@@ -271,9 +271,9 @@ describe('solutions', () => {
   it('DFS and A* agree on the outcome where both decide', () => {
     // Deals proved lost (8 and 13 at the root, 133 by an exhaustive search), and positions
     // two thirds of the way along winning lines of deals 3, 12 and 19.
-    const cases: PtGame[] = ['8', '13', '133'].map((s) => new PtGame(dealFromSeed(s)));
+    const cases: PtSearch[] = ['8', '13', '133'].map((s) => new PtSearch(dealFromSeed(s)));
     for (const seed of ['3', '12', '19']) {
-      const g = new PtGame(dealFromSeed(seed));
+      const g = new PtSearch(dealFromSeed(seed));
       const r = solve(g, { algorithm: 'dfs', maxNodes: 200_000, table });
       if (r.outcome !== 'solved') throw new Error(`deal ${seed} not solved`);
       r.moves.slice(0, Math.floor((r.moves.length * 2) / 3)).forEach((m) => g.make(m));
@@ -293,7 +293,7 @@ describe('solutions', () => {
   it('A* finds a shortest line in small positions (checked against breadth-first)', () => {
     const pos = layout([['QS', 'KS'], ['QH'], ['KH', 'JH'], [], ['KD'], ['KC']], ['JS']);
     // Breadth-first over legal moves.
-    const g0 = new PtGame(pos);
+    const g0 = new PtSearch(pos);
     const seen = new Set<string>();
     let frontier: number[][] = [[]];
     let depth = 0,
@@ -302,7 +302,7 @@ describe('solutions', () => {
     while (best < 0 && depth < 12) {
       const next: number[][] = [];
       for (const line of frontier) {
-        const g = new PtGame(pos);
+        const g = new PtSearch(pos);
         line.forEach((m) => g.make(m));
         if (g.won()) {
           best = depth;

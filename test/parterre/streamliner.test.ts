@@ -5,15 +5,17 @@ import { solve } from '../../src/search/solve.js';
 import { StateTable } from '../../src/search/table.js';
 import { dealFromSeed, withVariant } from '../../src/games/parterre/deal.js';
 import { packKey, packSuitBlindKey } from '../../src/games/parterre/key.js';
-import { parseMove } from '../../src/games/parterre/notation.js';
+import { formatMove, parseMove } from '../../src/games/parterre/notation.js';
+import { MAX_MOVES } from '../../src/games/parterre/position.js';
 import { replay } from '../../src/games/parterre/replay.js';
-import { PtGame } from '../../src/games/parterre/search.js';
+import { PtSearch } from '../../src/games/parterre/search.js';
+import { searchMoves as orderedMoves } from '../../src/games/parterre/search-moves.js';
 import { PT_POLICY } from '../../src/games/parterre/policy.js';
-import { game, lcg, searchMoves } from './helpers.js';
+import { game, layout, lcg, searchMoves } from './helpers.js';
 
 /** Whether the search's line, played from g's root (g is left at its end), replays as won in
  *  the rules engine from the deal of `seed`. */
-function replaysWon(g: PtGame, seed: string, moves: number[]): boolean {
+function replaysWon(g: PtSearch, seed: string, moves: number[]): boolean {
   const line = moves.map((m) => {
     const s = g.formatMove(m);
     g.make(m);
@@ -30,7 +32,23 @@ function replaysWon(g: PtGame, seed: string, moves: number[]): boolean {
 
 const table = new StateTable(1 << 26);
 
-function play(g: PtGame, moves: string[]): void {
+/** The search in move order `order` outside the streamliner too (the search keeps order 0 there,
+ *  its runs of the streamliner pick theirs). */
+class Ordered extends PtSearch {
+  order = 0;
+  override searchMoves(out: Int32Array, offset: number): number {
+    if (this.streamlined) return super.searchMoves(out, offset);
+    return orderedMoves(this, out, offset, this.removable ? this.foundationMaxR() : 13, this.order);
+  }
+}
+
+/** PtSearch's own move list at g's position. */
+function ownOrder(g: PtSearch): string[] {
+  const buf = new Int32Array(MAX_MOVES);
+  return Array.from(buf.subarray(0, PtSearch.prototype.searchMoves.call(g, buf, 0)), formatMove);
+}
+
+function play(g: PtSearch, moves: string[]): void {
   for (const text of moves) {
     const m = parseMove(g, text);
     if (!m.ok) throw new Error(`${text}: ${m.reason}`);
@@ -38,7 +56,7 @@ function play(g: PtGame, moves: string[]): void {
   }
 }
 
-const keyOf = (g: PtGame, blind: boolean) => {
+const keyOf = (g: PtSearch, blind: boolean) => {
   const out = new Uint32Array(g.maxKeyWords);
   return Array.from(out.subarray(0, blind ? packSuitBlindKey(g, out) : packKey(g, out))).join(',');
 };
@@ -79,7 +97,7 @@ describe("suit-blind key (the streamliner's)", () => {
       b = deal();
     play(a, ['JS b>F']);
     play(b, ['JH b>F']);
-    const level2 = (g: PtGame) => {
+    const level2 = (g: PtSearch) => {
       const out = new Uint32Array(g.maxKeyWords);
       return Array.from(out.subarray(0, packSuitBlindKey(g, out, true))).join(',');
     };
@@ -111,7 +129,7 @@ describe('streamlined search', () => {
   it('finds wins that replay in the rules engine, within small node budgets', () => {
     // Deals the full portfolio needs 3.7k-1.2M nodes for (seeds 1, 2, 5 and 7 at 1M nodes).
     for (const seed of ['1', '5', '7', '12']) {
-      const g = new PtGame(dealFromSeed(seed));
+      const g = new PtSearch(dealFromSeed(seed));
       g.streamline(true);
       table.clear();
       const r = dfs(g, { maxNodes: 50_000 }, table);
@@ -132,7 +150,7 @@ describe('streamlined search', () => {
       ['2187', 1, 0.5],
     ];
     for (const [seed, level, w] of cases) {
-      const g = new PtGame(dealFromSeed(seed));
+      const g = new PtSearch(dealFromSeed(seed));
       g.streamline(true, level);
       table.clear();
       const r = astar(g, { maxNodes: 200_000 }, table, w, 4);
@@ -170,12 +188,12 @@ describe('streamlined search', () => {
   it('never changes a verdict: deals proved lost stay lost, won ones replay (against the search without it)', () => {
     // 52 and 133 are proved lost by search (16,570 and 1,642 nodes); 8 and 13 at the root.
     for (const seed of ['8', '13', '52', '133', '2', '3', '12', '16']) {
-      const on = solve(new PtGame(dealFromSeed(seed)), {
+      const on = solve(new PtSearch(dealFromSeed(seed)), {
         maxNodes: 100_000,
         policy: { ...PT_POLICY, streamlinerShare: 0.1 },
         table,
       });
-      const off = solve(new PtGame(dealFromSeed(seed)), {
+      const off = solve(new PtSearch(dealFromSeed(seed)), {
         maxNodes: 100_000,
         policy: { ...PT_POLICY, streamlinerShare: 0 },
         table,
@@ -197,12 +215,14 @@ describe("the streamliner's move order", () => {
     let differ = 0;
     for (const variant of ['foundations=final', 'foundations=removable']) {
       for (let d = 1; d <= 8; d++) {
-        const g = new PtGame(withVariant(dealFromSeed(String(d)), variant));
+        const g = new Ordered(withVariant(dealFromSeed(String(d)), variant));
         for (let i = 0; i < 120; i++) {
-          g.moveOrder = 0;
+          g.order = 0;
           const zero = searchMoves(g);
+          // Order 0 is the search's own.
+          expect(zero).toEqual(ownOrder(g));
           for (const order of [1, 2]) {
-            g.moveOrder = order;
+            g.order = order;
             const other = searchMoves(g);
             expect([...other].sort()).toEqual([...zero].sort());
             if (other.join() !== zero.join()) differ++;
@@ -218,9 +238,11 @@ describe("the streamliner's move order", () => {
 
   it('order 1: foundation moves, then pile to pile from the shortest pile to the shortest target, then bouquet cards by rank', () => {
     // Spades from the nine, hearts from the jack, diamonds from the eight, clubs from the queen.
-    const g = game(
-      [['KS', 'QH', '9D'], ['KH', '8D'], ['TS'], ['KD', 'JS'], ['KC', 'JD', '9S'], ['QC']],
-      ['TD', 'QS', 'JH', 'QD'],
+    const g = new Ordered(
+      layout(
+        [['KS', 'QH', '9D'], ['KH', '8D'], ['TS'], ['KD', 'JS'], ['KC', 'JD', '9S'], ['QC']],
+        ['TD', 'QS', 'JH', 'QD'],
+      ),
     );
     // Piles by (length, cards bottom up by rank then suit S H D C): p2 p5 p1 p3 p0 p4.
     const one = [
@@ -234,10 +256,10 @@ describe("the streamliner's move order", () => {
     expect(searchMoves(g)).toEqual(one);
     g.streamline(false);
     expect(searchMoves(g)).toEqual(zero);
-    g.moveOrder = 1;
+    g.order = 1;
     expect(searchMoves(g)).toEqual(one);
     // Order 2: from the longest pile (p4 p0 p3 p1 p5 p2), the highest bouquet card first.
-    g.moveOrder = 2;
+    g.order = 2;
     expect(searchMoves(g)).toEqual([
       ...['8D p1>F', '9S p4>F', 'QC p5>F', 'JH b>F'],
       ...['9S p4>p2', '9D p0>p2', 'JS p3>p5', '8D p1>p0', '8D p1>p4', 'TS p2>p3'],
@@ -251,7 +273,7 @@ describe("the streamliner's move order", () => {
       ['911', 140_000, 2],
     ] as const) {
       for (const order of [0, 1, 2]) {
-        const g = new PtGame(dealFromSeed(seed));
+        const g = new PtSearch(dealFromSeed(seed));
         g.streamline(true, 0, order);
         table.clear();
         const r = dfs(g, { maxNodes: budget }, table);

@@ -7,7 +7,7 @@ import { BC_DIFFICULTY } from '../../src/games/besieged-city/difficulty.js';
 import { dealFromSeed } from '../../src/games/parterre/deal.js';
 import { parterre } from '../../src/games/parterre/kit.js';
 import { PT_POLICY } from '../../src/games/parterre/policy.js';
-import { PtGame } from '../../src/games/parterre/search.js';
+import { PtSearch } from '../../src/games/parterre/search.js';
 import { narrowness, narrowSummary, shortcut } from '../../src/search/narrow.js';
 import { notate, solve } from '../../src/search/solve.js';
 import { replayLine } from '../../src/solitaire/kit.js';
@@ -22,8 +22,8 @@ import { tempDir } from '../temp-dir.js';
 const dir = tempDir('patience-difficulty-');
 
 /** Parterre deal 3's solver line (1M nodes), from a fresh game. */
-function ptLine(seed: string): { game: PtGame; line: number[] } {
-  const game = new PtGame(dealFromSeed(seed));
+function ptLine(seed: string): { game: PtSearch; line: number[] } {
+  const game = new PtSearch(dealFromSeed(seed));
   const r = solve(game, { maxNodes: 1_000_000, policy: PT_POLICY, memoryBytes: 64 << 20 });
   if (r.outcome !== 'solved') throw new Error(`deal ${seed} not solved`);
   return { game, line: r.moves };

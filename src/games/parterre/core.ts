@@ -9,7 +9,7 @@ export { GAME, PILES, type PtDeal, type PtDealJson, dealFromSeed, dealFromJson, 
 export { PtPosition, MAX_MOVES, B2F, B2P, P2F, P2P, moveCard, moveFrom, moveKind, moveTo } from './position.js';
 export { formatMove, parseMove } from './notation.js';
 export { renderPosition, type RenderOptions } from './render.js';
-export { PtGame } from './search.js';
+export { PtSearch } from './search.js';
 export { parterre } from './kit.js';
 export {
   type AdviceOptions,

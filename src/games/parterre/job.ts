@@ -3,7 +3,7 @@ import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../
 import { narrowness, narrowSummary, shortcut } from '../../search/narrow.js';
 import { dealFromJson, dealFromSeed, GAME, withVariant } from './deal.js';
 import { PT_POLICY } from './policy.js';
-import { ptSearchGame } from './relax-probe.js';
+import { ptSearchGame } from './search-game.js';
 import { NARROW_COLUMNS } from './narrow-columns.js';
 
 // Batch solving: one row per seed (or per deal file). With `narrowNodes` (batch --narrowness N),

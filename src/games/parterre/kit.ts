@@ -6,7 +6,7 @@ import { formatMove, parseMove } from './notation.js';
 import { MAX_MOVES, PtPosition } from './position.js';
 import { renderPosition } from './render.js';
 import { PT_POLICY } from './policy.js';
-import { ptSearchGame } from './relax-probe.js';
+import { ptSearchGame } from './search-game.js';
 import { DEFAULT_RULES, formatVariant, VARIANT_HELP } from './rules.js';
 
 export const parterre: Solitaire<PtDeal, PtPosition> = {

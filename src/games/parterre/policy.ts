@@ -13,11 +13,11 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  sooner (seeds 1..60 at 1M nodes: median solved deal 22k nodes against 55k, as many solved). */
   firstRoundNodes: 5000,
   /** Each guide at weight 0.5 (f = g + 0.5 h, an effective weight of 4 on L + R: see
-   *  PtGame.guideScale) before the greedy runs: many deals that greedy misses in 5k nodes fall
+   *  GUIDE_SCALE, search.ts) before the greedy runs: many deals that greedy misses in 5k nodes fall
    *  to the weighted run in 2-4k (seeds 1..100 at 100k nodes: median solved deal 4.7k nodes
    *  against 12.2k, as many solved; weight 0.5 alone solves fewer). */
   firstRoundWeights: [0.5, Infinity],
-  /** Guides 0 (L + R) and 4 (L + R plus D), PtGame.heuristic(): their wins overlap little; other
+  /** Guides 0 (L + R) and 4 (L + R plus D), PtSearch.heuristic(): their wins overlap little; other
    *  second guides solved fewer of the deals guide 0 leaves unknown. */
   guideOrder: [0, 4],
   /** The streamliner (every card that fits goes home at once, keys without suits) solves many
@@ -37,11 +37,11 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  exhausted in a fraction of their part (seeds 2001..2400 at 7M nodes: 346 / 37 / 17 against
    *  341 / 37 / 22 with one depth-first run at 0.3, no deal lost). */
   streamlinerRuns: [
-    // In move order 1 (PtGame.moveOrder: shortest pile first, Solvitaire's order): of seeds
+    // In move order 1 (searchMoves() in search-moves.ts: shortest pile first, Solvitaire's order): of seeds
     // 1..420 the level-0 space is won within 1.5M nodes 348 times in order 1, 345 in order 0 and
     // 348 in order 2, wins that overlap but not wholly (307: 74k nodes in order 1, not in 2.5M
     // in orders 0 and 2). First in order 2 instead (retry in order 1), 258 is won but 410 lost
-    // (bench/RESULTS.md, "Parterre: the streamliner's move order").
+    // (bench/history.md, "Parterre: the streamliner's move order").
     { share: 0.75, order: 1 },
     { weight: 0.5, guide: 4, level: 2 },
     { weight: 0.5, guide: 0, level: 2 },
@@ -58,7 +58,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  exhaustive pass cannot finish. Of seeds
    *  1..420 at 5M nodes, the exhaustive pass that follows a relaxation cut off by its share decided
    *  one deal at 0.3 (78, lost, in 1.83M nodes), which the relaxation itself exhausts in 1.73M;
-   *  at 0.9 the relaxation also proves 406 lost (4.16M) and no verdict changes (bench/RESULTS.md,
+   *  at 0.9 the relaxation also proves 406 lost (4.16M) and no verdict changes (bench/history.md,
    *  "Parterre: the budget split"). A relaxation that wins ends at once and leaves the rest. */
   relaxationShare: 0.9,
   /** The relaxation also on the weaker hint, half the budget (at most what is left): the level-0
@@ -66,7 +66,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  1..10,000 undecided at 5M nodes (foundations=final), the relaxation alone proves 33 lost in
    *  0.47-4.4M nodes, 30 of them on this hint, which the best-first runs' cut-offs withheld from
    *  it (950: lost in 2.28M); on this share 23 are proved lost, and the 132 deals decided in more
-   *  than 2M nodes keep their verdicts (bench/RESULTS.md, "Parterre: the relaxation on a weaker
+   *  than 2M nodes keep their verdicts (bench/history.md, "Parterre: the relaxation on a weaker
    *  hint"). */
   firstExhaustedRelaxationShare: 0.5,
   /** The relaxation as soon as the level-0 space is exhausted without a win, before the
@@ -75,16 +75,16 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  run are seldom exhausted, and their cut-offs took the budget the relaxation needed: of seeds
    *  1..10,000 at 5M nodes, 9 of the 231 undecided deals are proved lost (3.4-4.9M nodes), no
    *  other verdict changes; 617 deals proved lost take a median 32k fewer nodes, 231 solved ones
-   *  32k more (the median solved deal unchanged; bench/RESULTS.md, "Parterre: the relaxation
+   *  32k more (the median solved deal unchanged; bench/history.md, "Parterre: the relaxation
    *  early"). */
   earlyRelaxationShare: 0.9,
   /** The level-0 space again, from scratch, on half the budget when its first run was cut off
    *  (neither won nor exhausted): of seeds 1..420 at 5M nodes the exhaustive pass decided none of
    *  the deals where that happened and no later run won, while the level-0 space holds the wins of
-   *  156, 181 and 410 at 1.5-2.4M nodes in move order 0, past the run's 1.5M (bench/RESULTS.md,
+   *  156, 181 and 410 at 1.5-2.4M nodes in move order 0, past the run's 1.5M (bench/history.md,
    *  "Parterre: the budget split"). */
   streamlinerRetryShare: 0.5,
-  /** The retry searches the level-0 space in move order 2 (PtGame.moveOrder), one the first run
+  /** The retry searches the level-0 space in move order 2 (searchMoves(), search-moves.ts), one the first run
    *  did not use. Of seeds 1..420, the level-0 space (depth-first alone, 2.5M nodes each order)
    *  is won by the first run or the retry 356 times with order 2 here, 354 with order 0, 351 with
    *  order 1 again: order 2 wins 258 (1.36M nodes) and 333 (512k), which the other two miss, and

@@ -127,6 +127,14 @@ export class PtPosition {
     return this.foundTotal === DECK;
   }
 
+  /** The height of the lowest foundation: every card of this rank or lower is home. */
+  lowestFoundation(): number {
+    const f = this.found;
+    let min = f[0];
+    for (let s = 1; s < 4; s++) if (f[s] < min) min = f[s];
+    return min;
+  }
+
   /** Every legal move (foundation plays first), to out[offset..]; returns how many. */
   legalMoves(out: Int32Array, offset = 0): number {
     let n = offset;

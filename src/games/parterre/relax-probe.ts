@@ -1,15 +1,12 @@
 import { dfs } from '../../search/dfs.js';
-import { grown } from '../../search/grow.js';
 import { FULL, StateTable } from '../../search/table.js';
-import type { RelaxationHint, SearchMode } from '../../search/types.js';
-import { PILES, type PtDeal } from './deal.js';
-import { DECK, PILE_CAP } from './position.js';
-import { PtGame } from './search.js';
+import { PILES } from './deal.js';
+import { PILE_CAP, type PtPosition } from './position.js';
 import { SuitRelaxation } from './suit-relaxation.js';
 
 // Small probes of the suit relaxation inside the exact search, with a memory of the relaxed
 // states they proved lost: they close lost subtrees that the exact search would walk to the end
-// (measured in bench/RESULTS.md, "Parterre: relaxation probes inside the exact search").
+// (measured in bench/history.md, "Parterre: relaxation probes inside the exact search").
 //
 // A probe at a real position N searches the suit relaxation anchored at N (every pile card of N
 // placed) depth-first, exhaustively, on at most `budget` nodes. Exhausted without a win, the
@@ -69,7 +66,7 @@ export class ProbeRelaxation extends SuitRelaxation {
   private readonly kbuf = new Uint32Array(40);
 
   constructor(
-    pos: PtGame,
+    pos: PtPosition,
     private readonly lost: StateTable,
     private readonly wins: StateTable | undefined,
   ) {
@@ -207,7 +204,7 @@ export class RelaxProbe {
    *  pos is a relaxed line from that state (the real moves are all relaxed moves, whatever is
    *  loose), so that state lost proves pos lost. More cards loose: a smaller space, shared with
    *  more probes, and a weaker proof. */
-  lostAt(pos: PtGame, moved?: Uint8Array, budget = this.budget): boolean {
+  lostAt(pos: PtPosition, moved?: Uint8Array, budget = this.budget): boolean {
     if (this.relax === undefined) this.relax = new ProbeRelaxation(pos, this.lost, this.wins);
     else this.relax.restart(pos);
     const g = this.relax;
@@ -248,183 +245,4 @@ export class RelaxProbe {
     }
     return true;
   }
-}
-
-/** Probes of the exact depth-first search (measured, bench/RESULTS.md "Parterre: relaxation
- *  probes inside the exact search"): an ancestor A on the search's path whose subtree has taken
- *  probeFirst (300) real nodes so far (then 4x that, 16x, ...) is probed on twice that many relaxed
- *  nodes, the deepest such ancestor first, while the probes have spent less than a quarter of
- *  the real nodes. The probe starts from the state the relaxation anchored at the search's root
- *  reaches by the real line from the root to A (the cards moved since the root loose: the state
- *  space of every probe is the same one, which the lost set serves best). Proved lost, A is lost,
- *  and so is every position reachable from it: dead() is true for every position under A until
- *  the search leaves A, which it then unwinds at the cost of the moves still on its stack. */
-export class PtProbingGame extends PtGame {
-  /** Whether the exhaustive depth-first searches probe (both readings: see the header). */
-  probes = true;
-  /** The schedule above (settable for tests and experiments). */
-  probeFirst = 300;
-  probeGrow = 4;
-  probeShare = 2;
-  probeRatio = 0.25;
-  probeWindow = 1000;
-  /** What a probe costs before its first node (restarting the relaxation, its key, the path
-   *  unmade and remade), in nodes, for probeRatio: probes that end at once on the won or lost
-   *  set count too (deal 1501: 957k of them, 26 CPU s at 5M nodes without this). */
-  probeSetup = 50;
-  private attempts = 0;
-  private probe = new RelaxProbe(0);
-  private on = false;
-  private streamOn = false;
-  private ply = 0;
-  private cap = 1 << 12;
-  /** Per depth of the path: the move into it, its card, the real nodes made when the search
-   *  entered the position, and the nodes at which it is probed next. */
-  private mv = new Int32Array(this.cap);
-  private card = new Int8Array(this.cap);
-  private entry = new Float64Array(this.cap);
-  private nextProbe = new Float64Array(this.cap);
-  /** Per depth: the least node count at which it or an ancestor is due for a probe (so that a
-   *  dead() with none due costs nothing: paths run tens of thousands of plies deep). */
-  private minDue = new Float64Array(this.cap);
-  private made = 0;
-  /** The shallowest depth on the path whose position a probe proved lost (Infinity: none). */
-  private lostLevel = Infinity;
-  private readonly moved = new Uint8Array(DECK);
-  /** Per card, its moves on the path from the root. */
-  private readonly onPath = new Int32Array(DECK);
-  /** SearchGame.spending: the probes' nodes, charged to the search's budget. */
-  readonly spending = { left: Number.POSITIVE_INFINITY, spent: 0 };
-
-  override make(m: number): void {
-    super.make(m);
-    if (this.ply === this.cap) this.grow();
-    this.mv[this.ply] = m;
-    this.onPath[(m >> 10) & 63]++;
-    this.card[this.ply++] = (m >> 10) & 63;
-    this.entry[this.ply] = this.made++;
-    this.nextProbe[this.ply] = this.probeFirst;
-    const due = this.entry[this.ply] + this.probeFirst;
-    this.minDue[this.ply] = this.ply > 1 ? Math.min(this.minDue[this.ply - 1], due) : due;
-  }
-
-  override unmake(m: number): void {
-    super.unmake(m);
-    if (this.ply === this.lostLevel) this.lostLevel = Infinity;
-    this.onPath[(m >> 10) & 63]--;
-    this.ply--;
-  }
-
-  private grow(): void {
-    this.cap *= 2;
-    this.mv = grown(this.mv, this.cap);
-    this.card = grown(this.card, this.cap);
-    this.entry = grown(this.entry, this.cap);
-    this.nextProbe = grown(this.nextProbe, this.cap);
-    this.minDue = grown(this.minDue, this.cap);
-  }
-
-  override streamline(on: boolean, level = 0, order = 0): void {
-    this.streamOn = on;
-    super.streamline(on, level, order);
-  }
-
-  override beginSearch(mode?: SearchMode): void {
-    super.beginSearch(mode);
-    // The current position is the search's root, the probes' anchor.
-    this.ply = 0;
-    this.lostLevel = Infinity;
-    this.onPath.fill(0);
-    this.on = this.probes && mode?.guided !== true && !this.streamOn;
-  }
-
-  /** The probes' lost and won sets and scratch table take an eighth of the memory budget. */
-  memoryBudget(bytes: number): number {
-    const part = Math.floor(bytes / 8);
-    this.probe = new RelaxProbe(0, Math.floor(part * 0.6), true, Math.floor(part * 0.2), Math.floor(part * 0.2));
-    this.attempts = 0;
-    return part;
-  }
-
-  get probeStats(): ProbeStats {
-    return this.probe.stats;
-  }
-
-  override dead(): boolean {
-    if (super.dead()) return true;
-    if (!this.on) return false;
-    if (this.ply >= this.lostLevel) return true;
-    const stats = this.probe.stats;
-    if (
-      this.ply < 2 ||
-      this.made < this.minDue[this.ply - 1] ||
-      stats.nodes + this.probeSetup * this.attempts >= this.probeRatio * this.made
-    )
-      return false;
-    // The deepest due ancestor; those more than probeWindow plies up are never probed (a probe
-    // unmakes and remakes the path down to its ancestor: on paths tens of thousands of plies deep
-    // that cost more than the probes, 100 CPU s on deal 1501 at 5M nodes).
-    let changed = this.ply,
-      probed = false;
-    for (let d = this.ply - 1; d >= 1; d--) {
-      const size = this.made - this.entry[d];
-      if (size < this.nextProbe[d]) continue;
-      changed = d;
-      if (this.ply - d > this.probeWindow) {
-        this.nextProbe[d] = Number.POSITIVE_INFINITY;
-        continue;
-      }
-      this.nextProbe[d] = size * this.probeGrow;
-      // Within the search's budget (SearchGame.spending): a probe never overruns it.
-      const budget = Math.min(Math.ceil(size * this.probeShare), this.spending.left - 1);
-      if (budget >= 1 && this.probeAt(d, budget)) {
-        this.lostLevel = d;
-        probed = true;
-      }
-      break;
-    }
-    for (let e = changed; e <= this.ply; e++) {
-      const due = this.entry[e] + this.nextProbe[e];
-      this.minDue[e] = e > 1 ? Math.min(this.minDue[e - 1], due) : due;
-    }
-    return probed;
-  }
-
-  /** Probes the position at depth d of the path; the game comes back here. */
-  private probeAt(d: number, budget: number): boolean {
-    for (let i = this.ply - 1; i >= d; i--) super.unmake(this.mv[i]);
-    // The cards moved on the path above d: those moved on the whole path, less the moves below.
-    const moved = this.moved,
-      onPath = this.onPath;
-    for (let i = d; i < this.ply; i++) onPath[this.card[i]]--;
-    for (let c = 0; c < DECK; c++) moved[c] = onPath[c] > 0 ? 1 : 0;
-    for (let i = d; i < this.ply; i++) onPath[this.card[i]]++;
-    this.attempts++;
-    const before = this.probe.stats.nodes;
-    const lost = this.probe.lostAt(this, moved, budget);
-    this.spending.spent += this.probe.stats.nodes - before;
-    for (let i = d; i < this.ply; i++) super.make(this.mv[i]);
-    return lost;
-  }
-}
-
-/** The search game for a deal, with its suit relaxation (the 'auto' search runs it on
- *  PT_POLICY.relaxationShare) and the probes above in its exhaustive searches, under both
- *  readings (under foundations=removable they prove lost 5 of 40 deals that 5M nodes left
- *  undecided without them, and change no verdict of seeds 1..60: bench/RESULTS.md, "Parterre:
- *  relaxation probes under foundations=removable"). Under foundations=removable the relaxation
- *  itself runs only on the partial hint (the level-3 streamlined run, which takes cards off, cut
- *  off, the others exhausted): where level 3 is exhausted too the exhaustive pass proves lost
- *  deals that the relaxation cannot (27 and 78 of seeds 1..420 at 5M nodes: the relaxation runs
- *  out of its 4.5M nodes on both and takes the exhaustive pass's budget), while on the partial
- *  hint it proves 316 (bench/RESULTS.md, "Parterre: the suit relaxation under
- *  foundations=removable"). Not early either (PT_POLICY.earlyRelaxationShare): under this
- *  reading the level-0 space is often exhausted on deals that are won or that the exhaustive pass
- *  proves lost, where the relaxation, larger here, runs to its 4.5M nodes (seeds 1..908 at 5M
- *  nodes: 2 solved deals (96 256) and 2 lost ones (27 78) undecided with it, one undecided deal
- *  proved lost; bench/RESULTS.md, "Parterre: the relaxation early"). */
-export function ptSearchGame(deal: PtDeal): PtGame {
-  const g = new PtProbingGame(deal);
-  g.relaxation = (hint: RelaxationHint) => (g.removable && hint !== 'partial' ? undefined : new SuitRelaxation(g));
-  return g;
 }

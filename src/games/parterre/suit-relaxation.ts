@@ -1,20 +1,25 @@
 import { grown } from '../../search/grow.js';
+import type { SearchGame } from '../../search/types.js';
+import { landings, removableLandings } from './dead-test.js';
 import { PILES, type PtDeal } from './deal.js';
+import { formatMove } from './notation.js';
 import {
   B2F,
   B2P,
   DECK,
   FROM_FOUNDATION,
   IN_BOUQUET,
+  MAX_MOVES,
   ON_FOUNDATION,
   P2F,
   P2P,
   PILE_CAP,
+  PtPosition,
   moveCard,
   packMove,
 } from './position.js';
 import { REMOVABLE_RULES } from './rules.js';
-import { PtGame } from './search.js';
+import { searchMoves } from './search-moves.js';
 
 // The suit relaxation of Parterre (foundations=final): the real game in which a card forgets its
 // suit once it has left its dealt place, so that positions that differ only in where such cards
@@ -44,82 +49,41 @@ import { PtGame } from './search.js';
 //   - the moves searched are the same relaxed positions from any real position with that key:
 //     pile and bouquet moves look at ranks only, a placed card goes home as itself, and a loose one
 //     on every suit that holds r-1 and whose rank-r card is loose (own suit included).
-//   - prunings: PtGame.searchMoves()' (interchangeable piles; a bouquet card goes to a pile only
+//   - prunings: searchMoves()' (search-moves.ts: interchangeable piles; a bouquet card goes to a pile only
 //     when a chain of bouquet ranks leads down from it to a pile top). Their proofs move cards in
 //     time and look at ranks only; the bouquet rule's first case plays c from the bouquet where the
 //     line played it from its pile, to a foundation or a pile: c is loose in both places, so its
 //     relaxed home moves are the same. Forced: a placed top of rank r that fits when every
-//     foundation holds r-1 (forcedMove(), proved there; PtGame's safe rule is about the real game's
-//     suits); the dead test is PtGame's, with this game's foundation rule (dead()).
-// With `bouquetLoose` false (an experiment: a stronger relaxation whose space is too large to be
-// of use, bench/RESULTS.md) only cards that have left a pile are loose: bouquet cards, and cards
-// from the bouquet wherever they lie, keep their suits; every argument above holds as written, and
-// the bouquet rule's proof needs no extra step (c keeps its suit in both places).
-// With `keep` (an experiment, bench/parterre-cegar.ts: cards chosen from the exchanges of a relaxed
-// win keep their suits, and the relaxation is searched again) the cards marked there are never
-// loose, as bouquet cards are not with `bouquetLoose` false: each argument reads "loose" through
-// canLoose() and holds as written (the forced move's substitute z goes home on another suit than
-// its own, so it is loose, not kept), and the key is pileKey(), which codes every card that cannot
-// be loose by its suit.
-//
-// With `near` = k > 0 (an experiment, bench/parterre-probes.ts `near`: a stronger relaxation) a
-// card that can be loose is loose only while it is *far* from home: rank above its suit's
-// foundation + k. A near card keeps its suit wherever it lies, and goes home as itself (a card
-// that fits is near): no exchange at home. A card turns near when its foundation rises: the move
-// that sends (h, s) home makes (h + k, s) near, and the relaxed position did not know which of the
-// far loose cards of rank h + k was (h + k, s). So each such home move comes in several forms: as
-// it is, and with (h + k, s) exchanging places with each far loose card of its rank (a RESOLVE
-// move), one form for each place (h + k, s) may have had. In other words the position is the real
-// one up to exchanging far loose cards of one rank, at any time.
-//   - claim: every real line is a line here (no exchange), won alike.
-//   - key: pileKey(), with "never loose" read as "not far and loose" (keyLoose()): a far loose
-//     card is coded by its rank and place, as a loose one is, and the foundations give which
-//     cards are near; a bouquet slot keeps its rank (an exchange swaps cards of one rank), and the
-//     near cards in the bouquet are the near cards neither home nor coded on a pile (the bouquet
-//     is a set: which slot holds which does not matter). The moves searched depend on nothing
-//     more: real moves look at ranks and at the suits of cards that fit (near), and the forms of
-//     a home move at the far loose cards of one rank.
-//   - prunings: PtGame.searchMoves()' hold as above (ranks, and c keeps its status: near or far
-//     depends on its rank and foundation only). No forced move and no redundant-move rule (their
-//     proofs above use exchanges at home).
-//   - dead test: dead() as above, unchanged. Its relaxation (exchanges at home among all cards
-//     that can be loose, near or far) has every line of this one: there a card that can be loose
-//     is a token of its rank, so an exchange of two of them is no move at all, and a near card
-//     going home as itself is a token of its rank going home on its suit, whose rank-r card (it)
-//     can be loose. Final reading only (the relaxation's own removable rules are not re-proved
-//     for it).
-//
+//     foundation holds r-1 (forcedMove(), proved there; PtSearch's safe rule is about the real game's
+//     suits); the dead test is PtSearch's (dead-test.ts), with this game's foundation rule (dead()).
 // Under foundations=removable. A foundation s at height h holds exactly (1..h, s) here too (a card
 // goes home as (r, s), and only the top comes off); its top card may come off, onto a pile one
 // rank higher or an empty pile, and is loose from then on (it has moved), as in the real game.
 //   - claim: the takeoff is a real move, so every real line is still a line here, won alike;
 //   - key: a card taken off lands on a top one rank higher or an empty pile, so the piles above
 //     their placed cards still descend one rank at a time, and the foundations' heights still
-//     give the cards home; the key decodes as above. With bouquetLoose false a card home where
-//     the relaxation starts keeps its suit when it comes off (it is not from a pile), as cards
-//     from the bouquet do: pileKey() codes it with its suit;
+//     give the cards home; the key decodes as above;
 //   - moves: a takeoff looks at the foundation's height and a top's rank only;
 //   - prunings: no shortest line here takes off a card of rank m or lower, m the lowest
 //     foundation now (foundationMaxR()); with that bound the bouquet rule's removable case holds
-//     as PtGame.searchMoves() argues it (the chain's takeoff sees the foundations of now, and the
-//     rest of a shortest line is shortest). PtGame's own bound, min + 2, rests on its safe rule,
+//     as searchMoves() argues it (the chain's takeoff sees the foundations of now, and the
+//     rest of a shortest line is shortest). PtSearch's own bound, min + 2, rests on its safe rule,
 //     which is not this game's forced move, so it is not inherited;
 //   - forced move: off (forcedMove()); the dead test: dead(), with a removable branch.
+//
+// Stronger relaxations, with fewer cards loose (bouquet cards keeping their suits, cards kept by
+// hand, cards near home), are experiments: research/parterre/suit-relaxation-modes.ts.
 
 /** A foundation move of a loose card onto another suit's foundation: bit 16 set, that suit in bits
  *  17-18, the move's own fields as a P2F or B2F of the card played (the card swapped home is
  *  (rank, suit)). */
 export const SWAP = 1 << 16;
 
-/** A home move that also exchanges the card it makes near with the far loose card in bits 20-25
- *  (`near` > 0, above). */
-export const RESOLVE = 1 << 19;
-
 /** The card an exchange (a SWAP move) sends home: the played card's rank on the move's suit. */
 export const exchangedCard = (m: number): number => ((m >> 17) & 3) * 13 + (moveCard(m) % 13);
 
 /** The deal a relaxation starting from `pos` is made of: its piles, bouquet and rules. */
-function startOf(pos: PtGame): PtDeal {
+function startOf(pos: PtPosition): PtDeal {
   return {
     piles: Array.from({ length: PILES }, (_, p) => pos.pile(p)),
     bouquet: pos.bouquetCards(),
@@ -127,14 +91,54 @@ function startOf(pos: PtGame): PtDeal {
   };
 }
 
-export class SuitRelaxation extends PtGame {
-  protected override redundantRule = (last: number, m: number) => this.movesLooseAgain(last, m);
+export class SuitRelaxation extends PtPosition implements SearchGame {
+  readonly maxMoves = MAX_MOVES;
+  readonly maxKeyWords: number = 10;
+  /** Per pile, how many cards at its bottom are placed (never moved). */
+  protected readonly placed = new Int8Array(PILES);
+  /** placed[] of the source pile before each move on the path (depth-first paths may run tens of
+   *  thousands of moves deep: it grows). */
+  private undo = new Int8Array(1 << 12);
+  private depth = 0;
+  private readonly order = new Int32Array(PILES);
+  private readonly hdr = new Int32Array(PILES);
+  private readonly counts = new Int32Array(14);
+
+  constructor(pos: PtPosition) {
+    super(startOf(pos));
+    this.anchor();
+  }
+
+  /** Makes the relaxation start from `pos` (a position of the same deal's rules), as a new
+   *  SuitRelaxation(pos) would, without allocating its arrays again. */
+  restart(pos: PtPosition): void {
+    this.reset(startOf(pos));
+    this.depth = 0;
+    this.anchor();
+  }
+
+  /** Every pile card placed: the relaxation starts here. */
+  private anchor(): void {
+    for (let p = 0; p < PILES; p++) this.placed[p] = this.plen[p];
+  }
+
+  formatMove(m: number): string {
+    return formatMove(m);
+  }
+
+  /** SearchGame.redundant: movesLooseAgain() (below). */
+  redundant?: (last: number, m: number) => boolean;
+  private readonly redundantRule = (last: number, m: number) => this.movesLooseAgain(last, m);
+
+  beginSearch(): void {
+    this.redundant = this.redundantRule;
+  }
 
   /** SearchGame.redundant here: m moves again the card c that `last` moved onto pile q, from the
-   *  position x before `last`. PtGame's argument (movesAgain) carries over where x's child by
+   *  position x before `last`. PtSearch's argument (movesAgain(), search.ts) carries over where x's child by
    *  c's own move is this game's position: x had no forced move (only a placed card going home
-   *  is forced here), so its list is searchMoves(x) — PtGame's moves (or every legal move, in
-   *  `plain`), and the exchanges of loose available cards. Then:
+   *  is forced here), so its list is searchMoves(x) — the real game's pruned moves (or every legal move,
+   *  in a plain search), and the exchanges of loose available cards. Then:
    *  - c was loose in x (a bouquet card, or placed[] of its pile at most the pile's height now:
    *    undo[] holds it from before `last`): x and its children by c's moves have c loose as here,
    *    placed[] of c's pile is unchanged by `last`, and each case of movesAgain holds as written;
@@ -151,7 +155,7 @@ export class SuitRelaxation extends PtGame {
    *    conditions, checked in x); not an exchange: c home on another suit u leaves s one lower and
    *    u one higher, no child of x (x has no exchange from a foundation). */
   private movesLooseAgain(last: number, m: number): boolean {
-    if (this.near > 0 || ((last ^ m) & (63 << 10)) !== 0) return false;
+    if (((last ^ m) & (63 << 10)) !== 0) return false;
     const kind = last & 3;
     if (kind === B2P) return ((last >> 2) & 31) < FROM_FOUNDATION || (m & SWAP) === 0;
     if (kind !== P2P) return false;
@@ -161,53 +165,6 @@ export class SuitRelaxation extends PtGame {
     if ((m & 3) === P2F) return true;
     const to = (m >> 7) & 7;
     return to !== p && (this.plen[to] > 0 || this.plen[p] > 0);
-  }
-  /** Per pile, how many cards at its bottom are placed (never moved). */
-  protected readonly placed = new Int8Array(PILES);
-  /** placed[] of the source pile before each move on the path (depth-first paths may run tens of
-   *  thousands of moves deep: it grows). */
-  private undo = new Int8Array(1 << 12);
-  private depth = 0;
-  private readonly order = new Int32Array(PILES);
-  private readonly hdr = new Int32Array(PILES);
-  private readonly counts = new Int32Array(14);
-
-  /** Per card: 1 when it lay in a pile where the relaxation starts (only such a card can be
-   *  loose when the bouquet is not). */
-  private readonly fromPile = new Uint8Array(DECK);
-  override readonly maxKeyWords: number = 10;
-  private readonly runHi = new Float64Array(PILES);
-
-  /** `bouquetLoose`: whether bouquet cards, and cards that came from the bouquet, are loose too
-   *  (a weaker relaxation, with a smaller space); else only cards that have left a pile are.
-   *  `keep`: cards (by id, 1 = kept) that are never loose, wherever they go. `near`: k above
-   *  (0: every card that can be loose is). */
-  constructor(
-    pos: PtGame,
-    readonly bouquetLoose = true,
-    readonly keep?: Uint8Array,
-    readonly near = 0,
-  ) {
-    if (near > 0 && pos.removable) throw new Error('near: final reading only');
-    super(startOf(pos));
-    this.anchor();
-  }
-
-  /** Makes the relaxation start from `pos` (a position of the same deal's rules), as a new
-   *  SuitRelaxation(pos) would, without allocating its arrays again. */
-  restart(pos: PtGame): void {
-    this.reset(startOf(pos));
-    this.depth = 0;
-    this.anchor();
-  }
-
-  /** Every pile card placed: the relaxation starts here. */
-  private anchor(): void {
-    this.fromPile.fill(0);
-    for (let p = 0; p < PILES; p++) {
-      this.placed[p] = this.plen[p];
-      for (let i = 0; i < this.plen[p]; i++) this.fromPile[this.piles[p * PILE_CAP + i]] = 1;
-    }
   }
 
   /** Forced (a dominance of this game): a placed pile top x = (r, s) that fits its foundation
@@ -230,17 +187,17 @@ export class SuitRelaxation extends PtGame {
    *  two lines reach the same relaxed positions: foundation s holds r, a loose card of rank r lies
    *  where x lies in L. Every step drops at least E's move, so the line is shorter (the prunings
    *  of searchMoves() keep their proofs, which ask for a shortest line). The same holds with
-   *  bouquetLoose false: there z, going home on another suit than its own, came from a pile.
+   *  fewer cards loose (canLoose()): z, going home on another suit than its own, is loose.
    *
    *  Under foundations=removable: off. The proof needs every card of rank r = min + 1 to be off
    *  the foundations from P on, z among them at t0. The real game's safe rule gets that from its
    *  step (0), "some winning line no longer takes no card of rank min + 1 off"
-   *  (PtGame.forcedMove()); here that step is not proved: a card of rank min + 1 taken off may go
+   *  (PtSearch.forcedMove()); here that step is not proved: a card of rank min + 1 taken off may go
    *  home on another suit, so dropping the takeoff leaves a foundation short, and the repair
    *  (another loose card of that rank goes home there instead) may leave covered, on its pile, a
    *  card that the line uncovered. Only the step's first half holds (foundationMaxR()). */
-  override forcedMove(): number {
-    if (this.plain || this.removable || this.near > 0) return -1;
+  forcedMove(): number {
+    if (this.removable) return -1;
     const f = this.found,
       min = this.lowestFoundation();
     for (let p = 0; p < PILES; p++) {
@@ -264,15 +221,15 @@ export class SuitRelaxation extends PtGame {
    *  lay on a pile top or an empty pile and carried only dropped cards (rank m - 1 or lower), so a
    *  pile is L's without them, every top L uses is a top here (nothing in L moves the card under
    *  a dropped one while it lies there), and every pile L fills is empty here. */
-  protected override foundationMaxR(): number {
+  protected foundationMaxR(): number {
     return this.lowestFoundation();
   }
 
-  /** PtGame.dead()'s relaxation (search.ts) carried over to this game: the same fixpoint of
+  /** PtSearch.dead()'s relaxation (dead-test.ts) carried over to this game: the same fixpoint of
    *  freed pile cards, with the foundation rule of this game.
    *
    *  Claim: if this game is won from here by a line L, every pile card is freed. The proof is
-   *  PtGame.dead()'s, induction on the moments L first moves each pile card x from its place, with
+   *  DeadTest's, induction on the moments L first moves each pile card x from its place, with
    *  one case changed. x going home goes on the foundation of a suit s that holds r-1 then: s is
    *  its own suit when x is placed (it has not moved), or any suit whose rank-r card is loose then
    *  when x is loose now. A card that is loose then is loose now, or has moved before — freed,
@@ -289,10 +246,9 @@ export class SuitRelaxation extends PtGame {
    *  s counts (its height is r or more now). (3) Landings: a card of rank b taken off lands as a
    *  bouquet card does, and before it every card of its suit above it now came off, each onto a
    *  landing one rank higher (or its foundation sank below b and rose again, its rank-b card then
-   *  being a freed pile card or a bouquet card that came back off): PtGame.relax()'s removable
+   *  being a freed pile card or a bouquet card that came back off): DeadTest's removable
    *  rule, ranks only, as here. */
-  override dead(): boolean {
-    if (this.plain) return false;
+  dead(): boolean {
     const plen = this.plen,
       piles = this.piles;
     for (let p = 0; p < PILES; p++) if (plen[p] === 0) return false;
@@ -322,19 +278,8 @@ export class SuitRelaxation extends PtGame {
       }
       let pileBase = freedRanks;
       for (let p = 0; p < PILES; p++) pileBase |= 1 << ((piles[p * PILE_CAP + lim[p] - 1] % 13) + 1);
-      let ok = 0,
-        cont = 15;
-      for (let b = 13; b >= 2; b--) {
-        if (pileBase & (1 << b)) ok |= 1 << b;
-        else if (bq & (1 << b) && b < 13 && (ok & (1 << (b + 1))) !== 0) ok |= 1 << b;
-        if (!rem) continue;
-        // cont: the suits whose foundation cards above rank b can all come off.
-        for (let s = 0; s < 4; s++) {
-          if (f[s] < b) continue;
-          if (b === 13 || (ok & (1 << (b + 1))) === 0) cont &= ~(1 << s);
-          if (cont & (1 << s)) ok |= 1 << b;
-        }
-      }
+      // The landings, by rank (DeadTest's, ranks only).
+      const ok = rem ? removableLandings(pileBase, bq, f) : landings(pileBase, bq);
       let changed = ok !== baseOk;
       baseOk = ok;
       for (let p = 0; p < PILES; p++) {
@@ -343,8 +288,8 @@ export class SuitRelaxation extends PtGame {
           const x = piles[base + lim[p] - 1],
             r = (x % 13) + 1;
           let home = false;
-          // A card that keeps its suit (placed, or with bouquetLoose false not from a pile) goes home
-          // on its own suit only.
+          // A card that keeps its suit (placed, or one that cannot be loose) goes home on its own
+          // suit only.
           if (lim[p] > this.placed[p] && this.canLoose(x)) {
             for (let s = 0; s < 4 && !home; s++) {
               const y = s * 13 + r - 1;
@@ -358,23 +303,18 @@ export class SuitRelaxation extends PtGame {
           if (this.canLoose(x)) looseFree |= 1 << r;
           changed = true;
         }
-        // An emptied pile frees every card (PtGame.dead()'s rule P): not dead.
+        // An emptied pile frees every card (DeadTest's rule P): not dead.
         if (lim[p] === 0) return false;
       }
       if (!changed) return true;
     }
   }
 
-  /** Whether the key codes card c by its rank only, when it is not placed: it can be loose and,
-   *  with `near`, is far from home. */
-  private keyLoose(c: number): boolean {
-    return this.canLoose(c) && (this.near === 0 || (c % 13) + 1 - this.found[(c / 13) | 0] > this.near);
-  }
-
-  /** Whether card c is loose once it has moved. */
-  private canLoose(c: number): boolean {
-    if (this.keep !== undefined && this.keep[c] === 1) return false;
-    return this.bouquetLoose || this.fromPile[c] === 1;
+  /** Whether card c is loose once it has moved: every card here. A stronger relaxation keeps
+   *  some cards' suits (research/parterre/suit-relaxation-modes.ts); every argument above reads
+   *  "loose" through this. */
+  protected canLoose(_c: number): boolean {
+    return true;
   }
 
   private readonly rFreed = new Uint8Array(DECK);
@@ -382,12 +322,12 @@ export class SuitRelaxation extends PtGame {
   private readonly rLim = new Int8Array(PILES);
   private readonly rH = new Int8Array(4);
 
-  override lowerBound(): number {
+  lowerBound(): number {
     return DECK - this.foundTotal;
   }
 
   /** Whether card c is loose: off the foundations and not placed. */
-  private loose(c: number): boolean {
+  protected loose(c: number): boolean {
     const l = this.loc[c];
     if (l === ON_FOUNDATION) return false;
     if (!this.canLoose(c)) return false;
@@ -397,57 +337,52 @@ export class SuitRelaxation extends PtGame {
     return true;
   }
 
-  /** For tests: every legal move of this game (no pruning) and no dead test. */
-  plain = false;
+  /** The real game's moves (searchMoves(), search-moves.ts) with this game's bound on takeoffs
+   *  (foundationMaxR()), then the exchanges. */
+  searchMoves(out: Int32Array, offset: number): number {
+    const n = offset + this.realMoves(out, offset);
+    return this.exchanges(out, n) - offset;
+  }
 
-  override searchMoves(out: Int32Array, offset: number): number {
-    let n = offset + (this.plain ? this.legalMoves(out, offset) : super.searchMoves(out, offset));
-    const f = this.found;
-    if (this.near > 0) {
-      // Each home move of (r, s) also in a form per far loose card y of rank r + k: (r + k, s),
-      // far and loose until now, exchanges places with y.
-      const end = n;
-      for (let i = offset; i < end; i++) {
-        const m = out[i],
-          kind = m & 3;
-        if (kind !== P2F && kind !== B2F) continue;
-        const c = moveCard(m),
-          r = (c % 13) + 1 + this.near;
-        if (r > 13) continue;
-        const a = ((c / 13) | 0) * 13 + r - 1;
-        if (!this.loose(a)) continue;
-        for (let y = r - 1; y < DECK; y += 13)
-          if (y !== a && this.loose(y) && r - f[(y / 13) | 0] > this.near) out[n++] = m | RESOLVE | (y << 20);
-      }
-      return n - offset;
-    }
-    // A loose available card of rank r home on another suit s: f[s] = r-1 and (r, s) loose.
-    const add = (c: number, kind: number, from: number) => {
-      const r = (c % 13) + 1,
-        own = (c / 13) | 0;
-      for (let s = 0; s < 4; s++) {
-        if (s === own || f[s] !== r - 1) continue;
-        if (this.loose(s * 13 + r - 1)) out[n++] = packMove(kind, from, 0, c) | SWAP | (s << 17);
-      }
-    };
+  /** The real game's moves as the search prunes them (a plain search, a test's, takes every legal move). */
+  protected realMoves(out: Int32Array, offset: number): number {
+    return searchMoves(this, out, offset, this.removable ? this.foundationMaxR() : 13, 0);
+  }
+
+  /** The exchanges, at out[n..]: a loose available card of rank r home on another suit s, where
+   *  f[s] = r-1 and (r, s) is loose. Returns the new end. */
+  protected exchanges(out: Int32Array, n: number): number {
     for (let p = 0; p < PILES; p++) {
       const len = this.plen[p];
       if (len > this.placed[p]) {
         const c = this.piles[p * PILE_CAP + len - 1];
-        if (this.canLoose(c)) add(c, P2F, p);
+        if (this.canLoose(c)) n = this.exchangesOf(out, n, c, P2F, p);
       }
     }
     for (let k = 0; k < this.bouquet.length; k++)
-      if (this.bmask & (1 << k) && this.canLoose(this.bouquet[k])) add(this.bouquet[k], B2F, k);
-    return n - offset;
+      if (this.bmask & (1 << k) && this.canLoose(this.bouquet[k]))
+        n = this.exchangesOf(out, n, this.bouquet[k], B2F, k);
+    return n;
   }
 
-  override moves(out: Int32Array, offset: number): number {
+  /** The exchanges of loose available card c (a `kind` move from `from`), at out[n..]. */
+  private exchangesOf(out: Int32Array, n: number, c: number, kind: number, from: number): number {
+    const f = this.found,
+      r = (c % 13) + 1,
+      own = (c / 13) | 0;
+    for (let s = 0; s < 4; s++) {
+      if (s === own || f[s] !== r - 1) continue;
+      if (this.loose(s * 13 + r - 1)) out[n++] = packMove(kind, from, 0, c) | SWAP | (s << 17);
+    }
+    return n;
+  }
+
+  moves(out: Int32Array, offset: number): number {
     return this.searchMoves(out, offset);
   }
 
   /** Exchanges the places of two cards (both off the foundations). */
-  private swap(a: number, b: number): void {
+  protected swap(a: number, b: number): void {
     const la = this.loc[a],
       lb = this.loc[b];
     // Both places found first: the two cards may share a pile or the bouquet.
@@ -481,13 +416,10 @@ export class SuitRelaxation extends PtGame {
   override make(m: number): void {
     const from = (m >> 2) & 31,
       kind = m & 3;
-    const fromPile = kind === P2F || kind === 2;
+    const fromPile = kind === P2F || kind === P2P;
     this.undo = grown(this.undo, this.depth + 1);
     this.undo[this.depth++] = fromPile ? this.placed[from] : 0;
-    if (m & RESOLVE) {
-      super.make(m & 0xffff);
-      this.swap(this.resolved(m), (m >> 20) & 63);
-    } else if (m & SWAP) {
+    if (m & SWAP) {
       const c = moveCard(m),
         other = exchangedCard(m);
       this.swap(c, other);
@@ -499,12 +431,9 @@ export class SuitRelaxation extends PtGame {
   override unmake(m: number): void {
     const from = (m >> 2) & 31,
       kind = m & 3;
-    const fromPile = kind === P2F || kind === 2;
+    const fromPile = kind === P2F || kind === P2P;
     const was = this.undo[--this.depth];
-    if (m & RESOLVE) {
-      this.swap(this.resolved(m), (m >> 20) & 63);
-      super.unmake(m & 0xffff);
-    } else if (m & SWAP) {
+    if (m & SWAP) {
       const c = moveCard(m),
         other = exchangedCard(m);
       super.unmake((m & ~(SWAP | (3 << 17)) & ~(63 << 10)) | (other << 10));
@@ -513,88 +442,10 @@ export class SuitRelaxation extends PtGame {
     if (fromPile) this.placed[from] = was;
   }
 
-  /** The card a RESOLVE move makes near: its home card's rank + k, same suit. */
-  private resolved(m: number): number {
-    return moveCard(m) + this.near;
-  }
-
-  override key(out: Uint32Array): number {
-    return this.bouquetLoose && this.keep === undefined && this.near === 0 ? this.looseKey(out) : this.pileKey(out);
-  }
-
-  /** With some cards never loose (bouquetLoose false, `keep`, or near ones with `near`: "can be
-   *  loose" below is keyLoose()): per pile its header (below), then 3 bits a card above its
-   *  placed ones (above its bottom when none: the header holds the bottom, by rank when it can be
-   *  loose, else as 16 + the card; empty 127) (0 for a card that can be loose, else 1 + its suit),
-   *  the piles sorted; then the bouquet's slots and the foundations' heights. The header and the
-   *  suits decode to the pile (ranks descend one at a time above the placed cards), a slot to its
-   *  rank (an exchange swaps cards of one rank) and, for a card never loose, to the card; the
-   *  foundations then give the loose set (the cards that can be loose, neither placed nor home). */
-  private pileKey(out: Uint32Array): number {
-    const hdr = this.hdr,
-      order = this.order,
-      hi = this.runHi;
-    for (let p = 0; p < PILES; p++) {
-      const n = this.plen[p],
-        l = this.placed[p],
-        base = p * PILE_CAP;
-      hdr[p] =
-        n === 0
-          ? 127 << 4
-          : l > 0
-            ? (1 << 12) | (p << 9) | (l << 4) | (n - l)
-            : ((this.keyLoose(this.piles[base]) ? this.piles[base] % 13 : 16 + this.piles[base]) << 4) | (n - 1);
-      // Cards above the placed ones (above the bottom when none is placed): at most 12, 36 bits.
-      let v = 0;
-      for (let i = Math.max(l, 1); i < n; i++) {
-        const c = this.piles[base + i];
-        v = v * 8 + (this.keyLoose(c) ? 0 : 1 + ((c / 13) | 0));
-      }
-      hi[p] = v;
-      let i = p;
-      while (i > 0) {
-        const q = order[i - 1];
-        if (hdr[q] < hdr[p] || (hdr[q] === hdr[p] && hi[q] <= hi[p])) break;
-        order[i] = q;
-        i--;
-      }
-      order[i] = p;
-    }
-    // Bit writer: values up to 18 bits.
-    let w = 0,
-      acc = 0,
-      nb = 0;
-    const put = (v: number, bits: number) => {
-      acc += v * 2 ** nb;
-      nb += bits;
-      while (nb >= 32) {
-        out[w++] = (acc % 2 ** 32) >>> 0;
-        acc = Math.floor(acc / 2 ** 32);
-        nb -= 32;
-      }
-    };
-    put(this.bmask, 16);
-    const f = this.found;
-    put(f[0] | (f[1] << 4) | (f[2] << 8) | (f[3] << 12), 16);
-    for (let k = 0; k < PILES; k++) {
-      const p = order[k];
-      put(hdr[p], 13);
-      const n = this.plen[p],
-        cards = n === 0 ? 0 : n - Math.max(this.placed[p], 1);
-      if (cards > 0) {
-        const v = hi[p];
-        put(v % 2 ** 18, Math.min(18, 3 * cards));
-        if (cards > 6) put(Math.floor(v / 2 ** 18), 3 * (cards - 6));
-      }
-    }
-    if (nb > 0) out[w++] = acc >>> 0;
-    return w;
-  }
-
   /** The relaxed position's key (see the header): per pile a 13-bit header — placed cards:
    *  1<<12 | p<<9 | count<<4 | cards above; none: bottom rank<<4 | cards above; empty: 63<<4 —
    *  sorted, then the bouquet's count per rank and the foundations' heights. 5 words. */
-  private looseKey(out: Uint32Array): number {
+  key(out: Uint32Array): number {
     const hdr = this.hdr,
       order = this.order;
     for (let p = 0; p < PILES; p++) {

@@ -3,27 +3,28 @@
 // exhaustive search of the suit relaxation from it on at most B nodes; exhausted, the position is
 // lost. Relaxed states of exhausted probes are kept as lost and shared by later probes.
 //
-//   npx tsx bench/parterre-relax-probe.ts exhaust NODES SEED...   plain dfs, then dfs with probes
-//   npx tsx bench/parterre-relax-probe.ts auto NODES SEED...      'auto', old then new; the new run
+//   npx tsx research/parterre/parterre-relax-probe.ts exhaust NODES SEED...   plain dfs, then dfs with probes
+//   npx tsx research/parterre/parterre-relax-probe.ts auto NODES SEED...      'auto', old then new; the new run
 //                                                                 is charged its probe nodes
-// The new side is the shipped game (ptSearchGame(): PtProbingGame, its probes charged through
-// SearchGame.spending), the old side PtGame with its relaxation (main as of a6ec5ba), one after the other in one
+// The new side is the shipped game (ptSearchGame(): PtProbingSearch, its probes charged through
+// SearchGame.spending), the old side PtSearch with its relaxation (main as of a6ec5ba), one after the other in one
 // process. With PROBE_T or PROBE_B set, the new side is this file's experimental game instead:
 // PROBE_B (budget of a probe at each new position, 0: none), PROBE_D (least depth), PROBE_PERIOD
 // (probe only at depths d with (d - D) % PERIOD == 0), PROBE_BACK (cards moved in the last BACK
 // plies loose, >= 1000: since the root; 0: the relaxation anchored at the position), PROBE_T,
 // PROBE_ALPHA, PROBE_GROW, PROBE_DEEP, PROBE_RATIO (ancestor probes, below), PROBE_WINS=0 (no
 // won set). PROBE_ONLY=new|old skips one side.
-import { dealFromSeed } from '../src/games/parterre/deal.js';
-import type { PtDeal } from '../src/games/parterre/deal.js';
-import { type PtProbingGame, RelaxProbe, ptSearchGame } from '../src/games/parterre/relax-probe.js';
-import { PtGame } from '../src/games/parterre/search.js';
-import { SuitRelaxation } from '../src/games/parterre/suit-relaxation.js';
-import { dfs } from '../src/search/dfs.js';
-import { solve } from '../src/search/solve.js';
-import { StateTable } from '../src/search/table.js';
-import type { SearchMode } from '../src/search/types.js';
-import { PT_POLICY } from '../src/games/parterre/policy.js';
+import { dealFromSeed } from '../../src/games/parterre/deal.js';
+import type { PtDeal } from '../../src/games/parterre/deal.js';
+import { RelaxProbe } from '../../src/games/parterre/relax-probe.js';
+import { PtSearch } from '../../src/games/parterre/search.js';
+import { ptSearchGame } from '../../src/games/parterre/search-game.js';
+import { SuitRelaxation } from '../../src/games/parterre/suit-relaxation.js';
+import { dfs } from '../../src/search/dfs.js';
+import { solve } from '../../src/search/solve.js';
+import { StateTable } from '../../src/search/table.js';
+import type { SearchGame, SearchMode } from '../../src/search/types.js';
+import { PT_POLICY } from '../../src/games/parterre/policy.js';
 
 const [mode, nodesText, ...seeds] = process.argv.slice(2);
 const maxNodes = nodesText === 'none' ? Infinity : Number(nodesText);
@@ -42,7 +43,14 @@ const B = Number(process.env.PROBE_B ?? 0),
   RATIO = Number(process.env.PROBE_RATIO ?? Infinity),
   DEEP = process.env.PROBE_DEEP === '1';
 
-class ProbingGame extends PtGame {
+/** PtSearch with its suit relaxation offered on every hint, and no probes (the old side). */
+class Relaxed extends PtSearch {
+  relaxation(): SearchGame {
+    return new SuitRelaxation(this);
+  }
+}
+
+class ProbingGame extends Relaxed {
   ply = 0;
   on = false;
   private streamOn = false;
@@ -127,10 +135,6 @@ class ProbingGame extends PtGame {
   }
 }
 
-const withRelaxation = (g: PtGame) => {
-  g.relaxation = () => new SuitRelaxation(g);
-  return g;
-};
 const cpu = () => process.cpuUsage().user / 1e6;
 const table = new StateTable(1 << 30);
 console.log(`# ${mode} nodes=${nodesText} B=${B} D=${D} period=${PERIOD}`);
@@ -138,7 +142,7 @@ for (const seed of seeds) {
   const deal = dealFromSeed(seed);
   if (only !== 'new') {
     const t0 = cpu();
-    const g = withRelaxation(new PtGame(deal));
+    const g = new Relaxed(deal);
     table.clear();
     const r =
       mode === 'exhaust'
@@ -151,7 +155,7 @@ for (const seed of seeds) {
   if (only !== 'old') {
     const t0 = cpu();
     if (!experimental) {
-      const g = ptSearchGame(deal) as PtProbingGame;
+      const g = ptSearchGame(deal);
       table.clear();
       // Its stats' nodes include the probes' (charged to the budget).
       const r =
@@ -165,7 +169,7 @@ for (const seed of seeds) {
       continue;
     }
     const probe = new RelaxProbe(B, 256 << 20, process.env.PROBE_WINS !== '0');
-    const g = withRelaxation(new ProbingGame(deal, probe));
+    const g = new ProbingGame(deal, probe);
     let real = 0;
     // Charges the probes' nodes to the budget: the search stops when real + probe nodes reach it.
     const poll = (since: number) => {

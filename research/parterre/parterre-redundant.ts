@@ -1,14 +1,15 @@
-// The redundant-move rule (PtGame.redundant, SuitRelaxation's; dfs.ts "Redundant moves") off and on
+// The redundant-move rule (PtSearch.redundant, SuitRelaxation's; dfs.ts "Redundant moves") off and on
 // in one process, alternating (the order flips each round), on the exhaustive depth-first pass of
 // the real game and of the suit relaxation: nodes, positions, outcome, and the median CPU time of
 // each. Figures only.
 //
-//   npx tsx bench/parterre-redundant.ts [SEEDS="84 117 283"] [RELAXED="78 406"] [ROUNDS=3] [NODES=20000000]
-import { dealFromSeed } from '../src/games/parterre/deal.js';
-import { PtGame } from '../src/games/parterre/search.js';
-import { SuitRelaxation } from '../src/games/parterre/suit-relaxation.js';
-import { dfs } from '../src/search/dfs.js';
-import { StateTable } from '../src/search/table.js';
+//   npx tsx research/parterre/parterre-redundant.ts [SEEDS="84 117 283"] [RELAXED="78 406"] [ROUNDS=3] [NODES=20000000]
+import { dealFromSeed } from '../../src/games/parterre/deal.js';
+import { PtSearch } from '../../src/games/parterre/search.js';
+import { withoutRedundant } from '../../test/parterre/helpers.js';
+import { SuitRelaxation } from '../../src/games/parterre/suit-relaxation.js';
+import { dfs } from '../../src/search/dfs.js';
+import { StateTable } from '../../src/search/table.js';
 
 const seeds = (process.env.SEEDS ?? '84 117 283').split(/\s+/).filter(Boolean);
 const relaxed = (process.env.RELAXED ?? '78 406').split(/\s+/).filter(Boolean);
@@ -17,9 +18,9 @@ const maxNodes = Number(process.env.NODES ?? 20_000_000);
 const table = new StateTable(2 * 2 ** 30);
 
 function run(seed: string, relax: boolean, skip: boolean) {
-  const real = new PtGame(dealFromSeed(seed));
-  const g = relax ? new SuitRelaxation(real) : real;
-  g.skipRedundant = skip;
+  const real = new PtSearch(dealFromSeed(seed));
+  const made = relax ? new SuitRelaxation(real) : real;
+  const g = skip ? made : withoutRedundant(made);
   table.clear();
   const cpu0 = process.cpuUsage();
   const r = dfs(g, { maxNodes, memoryBytes: 2 * 2 ** 30 }, table);

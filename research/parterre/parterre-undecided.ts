@@ -2,9 +2,9 @@
 // look at its exhaustive pass (depth-first with every proof, counted in nodes, so independent of
 // the machine's load), and whether the capacity test at every node decides it.
 //
-//   npx tsx bench/parterre-undecided.ts data/parterre/final.csv 1000000
-//   npx tsx bench/parterre-undecided.ts data/parterre/removable.csv 1000000
-//   npx tsx bench/parterre-undecided.ts data/parterre/final.csv 4500000 relaxation
+//   npx tsx research/parterre/parterre-undecided.ts data/parterre/final.csv 1000000
+//   npx tsx research/parterre/parterre-undecided.ts data/parterre/removable.csv 1000000
+//   npx tsx research/parterre/parterre-undecided.ts data/parterre/final.csv 4500000 relaxation
 //
 // With `relaxation`, only the suit relaxation from the deal, searched alone depth-first to the end
 // on the budget (what 'auto' runs on a hint, SuitRelaxation): per deal its outcome and nodes —
@@ -16,13 +16,14 @@
 // every card that fits goes home at once, suit-blind key; a restriction, no proof) exhausts its
 // space on that budget without a win — a hint, not a proof, that the deal is lost.
 import { readFileSync } from 'node:fs';
-import { solve } from '../src/search/solve.js';
-import { StateTable } from '../src/search/table.js';
-import { variantOfSettings } from '../src/batch/settings.js';
-import { dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
-import { PT_POLICY } from '../src/games/parterre/policy.js';
-import { PtGame } from '../src/games/parterre/search.js';
-import { SuitRelaxation } from '../src/games/parterre/suit-relaxation.js';
+import { solve } from '../../src/search/solve.js';
+import { StateTable } from '../../src/search/table.js';
+import { variantOfSettings } from '../../src/batch/settings.js';
+import { dealFromSeed, withVariant } from '../../src/games/parterre/deal.js';
+import { PT_POLICY } from '../../src/games/parterre/policy.js';
+import { PtSearch } from '../../src/games/parterre/search.js';
+import { plainKnobs } from './knobs.js';
+import { SuitRelaxation } from '../../src/games/parterre/suit-relaxation.js';
 
 const [csv, budgetText, mode] = process.argv.slice(2);
 const maxNodes = Number(budgetText ?? 1_000_000);
@@ -40,7 +41,7 @@ if (mode === 'relaxation') {
   console.log('seed  relaxation  nodes  ms');
   for (const r of unknown) {
     const seed = r[col('seed')];
-    const relaxed = new SuitRelaxation(new PtGame(withVariant(dealFromSeed(seed), variant)));
+    const relaxed = new SuitRelaxation(new PtSearch(withVariant(dealFromSeed(seed), variant)));
     const x = solve(relaxed, { algorithm: 'dfs', maxNodes, table });
     tally[x.outcome] = (tally[x.outcome] ?? 0) + 1;
     console.log(`${seed.padStart(4)}  ${x.outcome}  ${x.stats.nodes}  ${Math.round(x.stats.ms)}`);
@@ -52,7 +53,7 @@ console.log('seed  dfs-unique/nodes  dead-share  most-home  capacity-every-node 
 for (const r of unknown) {
   const seed = r[col('seed')];
   const deal = withVariant(dealFromSeed(seed), variant);
-  const g = new PtGame(deal);
+  const g = new PtSearch(deal);
   let calls = 0,
     hits = 0,
     mostHome = 0;
@@ -65,11 +66,11 @@ for (const r of unknown) {
     return d;
   };
   const d = solve(g, { algorithm: 'dfs', maxNodes, table });
-  const c = new PtGame(deal);
+  const c = plainKnobs(deal);
   c.capacityTest = true;
   const cap = solve(c, { maxNodes, policy: PT_POLICY, table });
   tally[cap.outcome] = (tally[cap.outcome] ?? 0) + 1;
-  const st = new PtGame(deal);
+  const st = new PtSearch(deal);
   st.streamline(true, 0);
   const sr = solve(st, { algorithm: 'dfs', maxNodes, table });
   const stream = sr.outcome === 'unsolvable' ? `exhausted at ${sr.stats.nodes}` : sr.outcome;

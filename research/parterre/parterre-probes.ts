@@ -1,7 +1,7 @@
 // Probes of Parterre's undecided deals: what a proof or a search would have to beat. Each probe is
 // counted in nodes, so its figures do not depend on the machine's load.
 //
-//   npx tsx bench/parterre-probes.ts PROBE NODES SEED...
+//   npx tsx research/parterre/parterre-probes.ts PROBE NODES SEED...
 //
 // PROBE is one of:
 //   empty   depth-first search, every proof on, whose goal is the first position with an empty pile.
@@ -13,27 +13,27 @@
 //           available card of a rank that could land on either, no landing of the uncovered card's
 //           rank + 1 among tops, cards under a top and the bouquet, no empty pile, the uncovered card
 //           does not fit its foundation). Prints how many moves it would prune (no proof: a count).
-//   stream  the streamliner's depth-first runs at levels 0 and 1 (PtGame.streamline: level 0 sends
+//   stream  the streamliner's depth-first runs at levels 0 and 1 (PtSearch.streamline: level 0 sends
 //           every fitting card home and keys without suits, level 1 forces only the proved safe
 //           moves and keys without suits): exhausted, won, or unknown. Restrictions: a win is
 //           real, an exhausted space proves nothing.
 //   home    depth-first search with exact keys where a card that fits goes home when its rank is at
 //           most (lowest foundation) + K (K from PT_HOME_K, default 3; the proved rule is K = 2):
 //           whether forcing more home moves alone makes the space small (a restriction, no proof).
-//   ranks   the rank relaxation (bench/parterre-rank-relaxation.ts), searched depth-first to
+//   ranks   the rank relaxation (research/parterre/parterre-rank-relaxation.ts), searched depth-first to
 //           the end: exhausted proves the deal lost.
 //   suits   the suit relaxation (src/games/parterre/suit-relaxation.ts), searched depth-first to
 //           the end: exhausted proves the deal lost.
 //   near    the suit relaxation in which a card is loose only while far from home (rank above its
-//           foundation + K, for each K in PT_NEAR, default 1,2,3: SuitRelaxation's `near`),
+//           foundation + K, for each K in PT_NEAR, default 1,2,3: SuitRelaxationModes' `near`, suit-relaxation-modes.ts),
 //           searched depth-first to the end: exhausted proves the deal lost (final reading).
 //   inner   the suit relaxation inside the search: after the forced moves from the deal, the
 //           relaxation of every child and (where a child's is not exhausted) grandchild that the
 //           search tries, each on NODES: how many it proves lost, and the nodes that cost.
-//   guides  best-first with the guides the portfolio does not run (PtGame.heuristic 1, 2, 3) at
+//   guides  best-first with the guides the portfolio does not run (PtSearch.heuristic 1, 2, 3) at
 //           weights 0.5 and 3: S(nodes) solved, X exhausted, - unknown.
-import { dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
-import { BOUQUET_SIZE, PILES } from '../src/games/parterre/deal.js';
+import { dealFromSeed, withVariant } from '../../src/games/parterre/deal.js';
+import { BOUQUET_SIZE, PILES } from '../../src/games/parterre/deal.js';
 import {
   B2F,
   P2F,
@@ -44,18 +44,19 @@ import {
   moveKind,
   moveTo,
   packMove,
-} from '../src/games/parterre/position.js';
+} from '../../src/games/parterre/position.js';
 import { RankRelaxation } from './parterre-rank-relaxation.js';
-import { PtGame } from '../src/games/parterre/search.js';
-import { RESOLVE, SuitRelaxation } from '../src/games/parterre/suit-relaxation.js';
-import { solve } from '../src/search/solve.js';
-import { StateTable } from '../src/search/table.js';
+import { PtSearch } from '../../src/games/parterre/search.js';
+import { SuitRelaxation } from '../../src/games/parterre/suit-relaxation.js';
+import { RESOLVE, SuitRelaxationModes } from './suit-relaxation-modes.js';
+import { solve } from '../../src/search/solve.js';
+import { StateTable } from '../../src/search/table.js';
 
 const [probe, nodesText, ...seeds] = process.argv.slice(2);
 const maxNodes = Number(nodesText);
 if (!probe || !Number.isFinite(maxNodes) || seeds.length === 0) {
   console.error(
-    'usage: npx tsx bench/parterre-probes.ts empty|lazy|stream|home|ranks|suits|near|inner|guides NODES SEED...',
+    'usage: npx tsx research/parterre/parterre-probes.ts empty|lazy|stream|home|ranks|suits|near|inner|guides NODES SEED...',
   );
   process.exit(2);
 }
@@ -64,7 +65,7 @@ const rank = (c: number) => (c % 13) + 1;
 const table = new StateTable(1 << 27);
 
 /** Wins at the first position with an empty pile. */
-class FirstEmpty extends PtGame {
+class FirstEmpty extends PtSearch {
   override won(): boolean {
     for (let p = 0; p < PILES; p++) if (this.plen[p] === 0) return true;
     return false;
@@ -72,7 +73,7 @@ class FirstEmpty extends PtGame {
 }
 
 /** Counts the pile-to-pile moves the candidate rule would drop (and drops them). */
-class Lazy extends PtGame {
+class Lazy extends PtSearch {
   pruned = 0;
   override searchMoves(out: Int32Array, offset: number): number {
     const n = super.searchMoves(out, offset);
@@ -114,9 +115,9 @@ class Lazy extends PtGame {
 }
 
 /** Sends home every fitting card of rank <= lowest foundation + k. */
-class HomeK extends PtGame {
+class HomeK extends PtSearch {
   constructor(
-    deal: ConstructorParameters<typeof PtGame>[0],
+    deal: ConstructorParameters<typeof PtSearch>[0],
     readonly k: number,
   ) {
     super(deal);
@@ -153,7 +154,7 @@ for (const seed of seeds) {
     parts.push(`${r.outcome}, ${r.stats.unique} states, pruned ${g.pruned} moves`);
   } else if (probe === 'stream') {
     for (const level of [0, 1]) {
-      const g = new PtGame(deal);
+      const g = new PtSearch(deal);
       g.streamline(true, level);
       const r = solve(g, { algorithm: 'dfs', maxNodes, table });
       parts.push(`level ${level}: ${verdict(r.outcome)} at ${r.stats.nodes}`);
@@ -163,22 +164,26 @@ for (const seed of seeds) {
     const r = solve(new HomeK(deal, k), { algorithm: 'dfs', maxNodes, table });
     parts.push(`K=${k}: ${verdict(r.outcome)} at ${r.stats.nodes}, ${r.stats.unique} states`);
   } else if (probe === 'ranks') {
-    const r = solve(new RankRelaxation(new PtGame(deal)), { algorithm: 'dfs', maxNodes, table });
+    const r = solve(new RankRelaxation(new PtSearch(deal)), { algorithm: 'dfs', maxNodes, table });
     parts.push(`${verdict(r.outcome)} at ${r.stats.nodes}, ${r.stats.unique} states`);
   } else if (probe === 'suits') {
-    const g = new SuitRelaxation(new PtGame(deal), process.env.PT_BOUQUET_LOOSE !== '0');
+    const g = new SuitRelaxationModes(new PtSearch(deal), process.env.PT_BOUQUET_LOOSE !== '0');
     const r = solve(g, { algorithm: 'dfs', maxNodes, table });
     parts.push(`${verdict(r.outcome)} at ${r.stats.nodes}, ${r.stats.unique} states`);
   } else if (probe === 'near') {
     for (const k of (process.env.PT_NEAR ?? '1,2,3').split(',').map(Number)) {
-      const r = solve(new SuitRelaxation(new PtGame(deal), true, undefined, k), { algorithm: 'dfs', maxNodes, table });
+      const r = solve(new SuitRelaxationModes(new PtSearch(deal), true, undefined, k), {
+        algorithm: 'dfs',
+        maxNodes,
+        table,
+      });
       // A won line's exchanges: with none it would be a real line.
       const exchanges =
         r.outcome === 'solved' ? `, ${r.moves.filter((m) => m & RESOLVE).length} exchanges in its line` : '';
       parts.push(`K=${k}: ${verdict(r.outcome)} at ${r.stats.nodes}, ${r.stats.unique} states${exchanges}`);
     }
   } else if (probe === 'inner') {
-    const g = new PtGame(deal);
+    const g = new PtSearch(deal);
     for (let f = g.forcedMove(); f >= 0; f = g.forcedMove()) g.make(f);
     const tally: Record<string, number> = {};
     let spent = 0;
@@ -215,7 +220,7 @@ for (const seed of seeds) {
   } else if (probe === 'guides') {
     for (const guide of [1, 2, 3])
       for (const weight of [0.5, 3]) {
-        const r = solve(new PtGame(deal), { algorithm: 'best-first', guide, weight, maxNodes, table });
+        const r = solve(new PtSearch(deal), { algorithm: 'best-first', guide, weight, maxNodes, table });
         const o = r.outcome === 'solved' ? `S(${r.stats.nodes})` : r.outcome === 'unsolvable' ? 'X' : '-';
         parts.push(`g${guide}w${weight}:${o}`);
       }

@@ -1,7 +1,7 @@
 // Where the exhaustive pass of a Parterre deal spends its positions: levels and the parked-card
 // puzzle.
 //
-//   npx tsx bench/parterre-levels.ts NODES TOP SEED...      (PT_VARIANT=foundations=removable too)
+//   npx tsx research/parterre/parterre-levels.ts NODES TOP SEED...      (PT_VARIANT=foundations=removable too)
 //
 // A *level* is what a position has done: its foundations, how many dealt cards each dealt pile
 // still holds in their dealt places, and its bouquet. Within a level the only moves are those of
@@ -12,7 +12,7 @@
 // cards' ranks it reaches) times the suits it can give them: the group G of the permutations of
 // same-rank parked cards that a walk back to the same rank arrangement makes (its Schreier
 // generators are read off the walk's non-tree edges, and their closure is G). So a component holds
-// |ranks| x |G| positions (test/parterre/levels.test.ts checks this against a plain search of the
+// |ranks| x |G| positions (research/parterre/levels.test.ts checks this against a plain search of the
 // positions), against |ranks| x (the product of k! over the ranks' k parked cards) if every suit
 // could go anywhere.
 //
@@ -24,11 +24,11 @@
 // PT_COMPONENTS=1, also every component the pass meets, searched whole: how many, and the
 // positions and rank arrangements they hold (what a search by components would enter).
 import { pathToFileURL } from 'node:url';
-import { PILES, type PtDeal, dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
-import type { PtPosition } from '../src/games/parterre/position.js';
-import { PtGame } from '../src/games/parterre/search.js';
-import { solve } from '../src/search/solve.js';
-import { StateTable } from '../src/search/table.js';
+import { PILES, type PtDeal, dealFromSeed, withVariant } from '../../src/games/parterre/deal.js';
+import type { PtPosition } from '../../src/games/parterre/position.js';
+import { PtSearch } from '../../src/games/parterre/search.js';
+import { solve } from '../../src/search/solve.js';
+import { StateTable } from '../../src/search/table.js';
 
 const rank = (c: number) => (c % 13) + 1;
 
@@ -211,7 +211,7 @@ export function suitedComponent(start: Arrangement, cap = 2_000_000): { position
 
 /** Records each position's level and rank arrangement, once a position (by its exact key); with
  *  `traced`, also the positions that every legal move out of that level leads to (its exits). */
-class LevelCount extends PtGame {
+class LevelCount extends PtSearch {
   readonly levels = new Map<string, { positions: number; first: Arrangement; structures: Set<string> }>();
   private readonly seen = new Set<string>();
   /** Exits of the traced level: each exit position once, by the level it enters and by the move
@@ -306,7 +306,7 @@ function main(): void {
   const maxNodes = Number(nodesText),
     top = Number(topText);
   if (!Number.isInteger(maxNodes) || !Number.isInteger(top) || seeds.length === 0) {
-    console.error('usage: npx tsx bench/parterre-levels.ts NODES TOP SEED...');
+    console.error('usage: npx tsx research/parterre/parterre-levels.ts NODES TOP SEED...');
     process.exit(2);
   }
   const variant = process.env.PT_VARIANT ?? 'foundations=final';

@@ -3,24 +3,24 @@
 // search got there again. It tells what partial-order reduction could save: a sleep set (Godefroid)
 // leaves out exactly the "commuting" class, children by a move m that an ancestor tried before
 // the move it played and that commutes (moves on disjoint piles, slots and foundations) with
-// every move played since; the "redundant" rule (PtGame.redundant) leaves out the moves of a card
+// every move played since; the "redundant" rule (PtSearch.redundant; PtKnobs.skipRedundant, knobs.ts) leaves out the moves of a card
 // right after it moved onto a pile. Counted in nodes, so the figures do not depend on the load.
 //
-//   npx tsx bench/parterre-duplicates.ts SEED [NODES=1000000] [REDUNDANT=1]
+//   npx tsx research/parterre/parterre-duplicates.ts SEED [NODES=1000000] [REDUNDANT=1]
 //
 // Classes: back (the child is the parent's parent: a card moved back), cycle (an older position
 // on the current path), commuting k (as above; k plies up, "F" when a forced move lies between),
 // same card (the move moves the card the last move moved), other (another order of dependent
 // moves: mostly cards of one rank exchanging places on bases of one rank).
-import { dealFromSeed } from '../src/games/parterre/deal.js';
-import { formatMove } from '../src/games/parterre/notation.js';
-import { B2P, MAX_MOVES, P2F, P2P } from '../src/games/parterre/position.js';
-import { PtGame } from '../src/games/parterre/search.js';
-import { StateTable } from '../src/search/table.js';
+import { dealFromSeed } from '../../src/games/parterre/deal.js';
+import { formatMove } from '../../src/games/parterre/notation.js';
+import { B2P, MAX_MOVES, P2F, P2P } from '../../src/games/parterre/position.js';
+import { plainKnobs } from './knobs.js';
+import { StateTable } from '../../src/search/table.js';
 
 const [seed = '117', nodesText = '1000000', redundantText = '1'] = process.argv.slice(2);
 const maxNodes = Number(nodesText);
-const game = new PtGame(dealFromSeed(seed));
+const game = plainKnobs(dealFromSeed(seed));
 game.skipRedundant = redundantText !== '0';
 game.beginSearch({ guided: false, macros: true });
 

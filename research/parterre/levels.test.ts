@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allSuits, groupOrder, levelOf, rankComponent, suitedComponent } from '../../bench/parterre-levels.js';
+import { allSuits, groupOrder, levelOf, rankComponent, suitedComponent } from './parterre-levels.js';
 import { dealFromSeed } from '../../src/games/parterre/deal.js';
 import { PtPosition } from '../../src/games/parterre/position.js';
 import { formatMove } from '../../src/games/parterre/notation.js';
-import { lcg } from './helpers.js';
+import { lcg } from '../../test/parterre/helpers.js';
 
-// bench/parterre-levels.ts counts a level's component as (rank arrangements) x (the group of suit
+// research/parterre/parterre-levels.ts counts a level's component as (rank arrangements) x (the group of suit
 // trades its walks make); here that count against the component searched position by position.
 describe('parterre levels: the parked-card puzzle', () => {
   it('a component is its rank component times its group (random playouts)', () => {

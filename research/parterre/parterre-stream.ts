@@ -3,12 +3,12 @@
 // there means only that the restricted space holds no win).
 //
 //   NODES=2000000 SEEDS="9 25" [ALG=dfs|<weight>|inf] [GUIDE=0] [PT_NOSHUF=1] [PT_BLIND=0] [PT_LEVEL=1] [PT_ORDER=1] \
-//     [VARIANT=foundations=removable] npx tsx bench/parterre-stream.ts
-import { astar } from '../src/search/astar.js';
-import { dfs } from '../src/search/dfs.js';
-import { StateTable } from '../src/search/table.js';
-import { dealFromSeed, withVariant } from '../src/games/parterre/deal.js';
-import { PtGame } from '../src/games/parterre/search.js';
+//     [VARIANT=foundations=removable] npx tsx research/parterre/parterre-stream.ts
+import { astar } from '../../src/search/astar.js';
+import { dfs } from '../../src/search/dfs.js';
+import { StateTable } from '../../src/search/table.js';
+import { dealFromSeed, withVariant } from '../../src/games/parterre/deal.js';
+import { plainKnobs } from './knobs.js';
 
 const table = new StateTable(1 << 30);
 const seeds = (process.env.SEEDS ?? '1')
@@ -24,7 +24,7 @@ let solved = 0,
 const won: number[] = [];
 for (const s of seeds) {
   const deal = dealFromSeed(s);
-  const game = new PtGame(process.env.VARIANT ? withVariant(deal, process.env.VARIANT) : deal);
+  const game = plainKnobs(process.env.VARIANT ? withVariant(deal, process.env.VARIANT) : deal);
   if (process.env.PT_NOSHUF) game.noShuffle = process.env.PT_NOSHUF === '1';
   if (process.env.PT_BLIND) game.suitBlind = process.env.PT_BLIND !== '0';
   game.streamline(true, Number(process.env.PT_LEVEL ?? 0), Number(process.env.PT_ORDER ?? 0));

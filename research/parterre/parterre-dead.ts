@@ -1,16 +1,16 @@
-// What the capacity test (PtGame.capacityTest / capacityAtRoot, block() in
-// src/games/parterre/search.ts) adds to the relaxation's dead test, counted in positions
+// What the capacity test (PtKnobs.capacityTest / capacityAtRoot, knobs.ts; block() in
+// src/games/parterre/dead-test.ts) adds to the relaxation's dead test, counted in positions
 // (load-independent) plus the CPU time of exhaustive searches with it off and on.
 //
-//   npx tsx bench/parterre-dead.ts roots 1..1000        deals proved lost at the root, without/with
-//   npx tsx bench/parterre-dead.ts search 300000 52 27 78 9 15
+//   npx tsx research/parterre/parterre-dead.ts roots 1..1000        deals proved lost at the root, without/with
+//   npx tsx research/parterre/parterre-dead.ts search 300000 52 27 78 9 15
 //       depth-first search of each deal (test off), counting the positions the relaxation leaves
 //       alive and how many of them the capacity test proves lost; then the same search with the
 //       test on at every node and off, nodes and CPU ms of each.
-import { solve } from '../src/search/solve.js';
-import { StateTable } from '../src/search/table.js';
-import { dealFromSeed } from '../src/games/parterre/deal.js';
-import { PtGame } from '../src/games/parterre/search.js';
+import { solve } from '../../src/search/solve.js';
+import { StateTable } from '../../src/search/table.js';
+import { dealFromSeed } from '../../src/games/parterre/deal.js';
+import { plainKnobs } from './knobs.js';
 
 const [mode, ...args] = process.argv.slice(2);
 
@@ -20,7 +20,7 @@ if (mode === 'roots') {
     withCap = 0;
   const extra: number[] = [];
   for (let s = from; s <= to; s++) {
-    const g = new PtGame(dealFromSeed(String(s)));
+    const g = plainKnobs(dealFromSeed(String(s)));
     const a = g.dead();
     g.capacityTest = true;
     const b = g.dead();
@@ -35,7 +35,7 @@ if (mode === 'roots') {
   const maxNodes = Number(args[0]);
   const table = new StateTable(1 << 26);
   for (const seed of args.slice(1)) {
-    const g = new PtGame(dealFromSeed(seed));
+    const g = plainKnobs(dealFromSeed(seed));
     g.capacityAtRoot = false;
     const relaxed = g.dead.bind(g);
     let alive = 0,
@@ -52,7 +52,7 @@ if (mode === 'roots') {
     };
     const r = solve(g, { algorithm: 'dfs', maxNodes, table });
     const timed = (on: boolean) => {
-      const h = new PtGame(dealFromSeed(seed));
+      const h = plainKnobs(dealFromSeed(seed));
       h.capacityAtRoot = false;
       h.capacityTest = on;
       const t = process.cpuUsage();

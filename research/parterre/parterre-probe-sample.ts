@@ -2,13 +2,13 @@
 // searched from scratch to the end (on at most CAP nodes) in the real game and in its suit
 // relaxation, to compare the sizes of the two searches where a probe could prune.
 //
-//   npx tsx bench/parterre-probe-sample.ts SEED EVERY CAP
-import { PILES, dealFromSeed } from '../src/games/parterre/deal.js';
-import { RelaxProbe } from '../src/games/parterre/relax-probe.js';
-import { PtGame } from '../src/games/parterre/search.js';
-import { SuitRelaxation } from '../src/games/parterre/suit-relaxation.js';
-import { dfs } from '../src/search/dfs.js';
-import { StateTable } from '../src/search/table.js';
+//   npx tsx research/parterre/parterre-probe-sample.ts SEED EVERY CAP
+import { PILES, dealFromSeed } from '../../src/games/parterre/deal.js';
+import { RelaxProbe } from '../../src/games/parterre/relax-probe.js';
+import { PtSearch } from '../../src/games/parterre/search.js';
+import { SuitRelaxation } from '../../src/games/parterre/suit-relaxation.js';
+import { dfs } from '../../src/search/dfs.js';
+import { StateTable } from '../../src/search/table.js';
 
 const [seed, everyText, capText] = process.argv.slice(2);
 const every = Number(everyText),
@@ -16,7 +16,7 @@ const every = Number(everyText),
 const scratch = new StateTable(1 << 28);
 const rows: string[] = [];
 
-class Sampling extends PtGame {
+class Sampling extends PtSearch {
   ply = 0;
   calls = 0;
   private readonly path = new Int8Array(1 << 16);
@@ -52,9 +52,9 @@ class Sampling extends PtGame {
     if (++this.calls % every !== 0) return false;
     const pos = { piles: Array.from({ length: PILES }, (_, p) => this.pile(p)), bouquet: this.bouquetCards() };
     scratch.clear();
-    const real = dfs(new PtGame(pos), { maxNodes: cap }, scratch);
+    const real = dfs(new PtSearch(pos), { maxNodes: cap }, scratch);
     scratch.clear();
-    const rel = dfs(new SuitRelaxation(new PtGame(pos)), { maxNodes: cap }, scratch);
+    const rel = dfs(new SuitRelaxation(new PtSearch(pos)), { maxNodes: cap }, scratch);
     rows.push(
       `${this.ply} ${this.foundTotal} ${real.outcome} ${real.stats.nodes} ${rel.outcome} ${rel.stats.nodes} ${this.anchored(10)} ${this.anchored(1 << 20)}`,
     );

@@ -1,9 +1,9 @@
-import { rankOf } from '../src/cards/card.js';
-import type { SearchGame } from '../src/search/types.js';
-import { PILES } from '../src/games/parterre/deal.js';
-import type { PtPosition } from '../src/games/parterre/position.js';
+import { rankOf } from '../../src/cards/card.js';
+import type { SearchGame } from '../../src/search/types.js';
+import { PILES } from '../../src/games/parterre/deal.js';
+import type { PtPosition } from '../../src/games/parterre/position.js';
 
-// The rank relaxation of Parterre, a probe (bench/parterre-probes.ts ranks): a game that is won
+// The rank relaxation of Parterre, a probe (research/parterre/parterre-probes.ts ranks): a game that is won
 // whenever the real one is, with the suits forgotten everywhere. Too weak to prove anything of
 // the undecided deals — it wins them in a few hundred nodes (bench/RESULTS.md, "Parterre: the
 // suit relaxation"); src/games/parterre/suit-relaxation.ts keeps the suits of the cards that have
@@ -31,7 +31,7 @@ import type { PtPosition } from '../src/games/parterre/position.js';
 //     foundation, and home[r-1] = 4 leaves every other card of rank r free to follow it);
 //   - the piles are interchangeable: a move to an empty pile goes to the first one, and the only
 //     card of a pile does not move to an empty pile;
-//   - PtGame.searchMoves()' rule for bouquet cards: a bouquet card goes to a pile only when a
+//   - PtSearch.searchMoves()' rule for bouquet cards: a bouquet card goes to a pile only when a
 //     chain of bouquet ranks leads down from it to a card that can move now (a pile top, or a
 //     foundation card that may come off). Its proof (search.ts) moves cards in time and looks at
 //     ranks only, so it holds here word for word.
