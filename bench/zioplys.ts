@@ -2,8 +2,8 @@
 // Prints games/s for (a) the whole job (seeded shuffle + deal + play, as the batch does) and
 // (b) the engine alone on pre-shuffled decks, for the default rules and for --no-wrap.
 import { shuffledDeck } from '../src/cards/shuffle.js';
-import { ZGame, DEFAULT_VARIANT, type Variant } from '../src/games/zioplys/position.js';
-import { zioplysJob } from '../src/games/zioplys/job.js';
+import { ZPosition, DEFAULT_VARIANT, type Variant } from '../src/games/zioplys/position.js';
+import { job } from '../src/games/zioplys/job.js';
 
 const games = Number(process.argv[2] ?? 50_000);
 const players = Number(process.argv[3] ?? 4);
@@ -29,7 +29,7 @@ function engineOnly(variant: Variant): () => number {
   const decks = Array.from({ length: Math.min(games, 20_000) }, (_, i) =>
     Int8Array.from(shuffledDeck(String(i + 1), 1)),
   );
-  const g = new ZGame(players, variant);
+  const g = new ZPosition(players, variant);
   g.setStrategies(new Array(players).fill(0), new Array(players).fill(0), null);
   return () => {
     let turns = 0;
@@ -46,7 +46,7 @@ function wholeJob(noWrap: boolean): () => number {
   const config = { players, strategies: 'rule', noWrap };
   return () => {
     let turns = 0;
-    for (let i = 0; i < games; i++) turns += Number(zioplysJob.run(config, String(i + 1)).turns);
+    for (let i = 0; i < games; i++) turns += Number(job.run(config, String(i + 1)).turns);
     return turns;
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/games/pilstymas/deal.js';
 import { ExpertStrategy } from '../../src/games/pilstymas/strategies/expert.js';
-import { playGame } from '../../src/games/pilstymas/game.js';
+import { playGame } from '../../src/games/pilstymas/match.js';
 import { formatMove } from '../../src/games/pilstymas/notation.js';
 import { END } from '../../src/games/pilstymas/position.js';
 import { makeStrategy } from '../../src/games/pilstymas/strategies/index.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/games/pilstymas/deal.js';
-import { playGame } from '../../src/games/pilstymas/game.js';
+import { playGame } from '../../src/games/pilstymas/match.js';
 import { formatMove } from '../../src/games/pilstymas/notation.js';
 import { rngFromSeed } from '../../src/cards/shuffle.js';
 import { END, MAX_MOVES, PASS, PilPosition } from '../../src/games/pilstymas/position.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCard as fmt, parseCard } from '../../src/cards/card.js';
-import { DEFAULT_VARIANT, type Variant, ZGame } from '../../src/games/zioplys/position.js';
+import { DEFAULT_VARIANT, type Variant, ZPosition } from '../../src/games/zioplys/position.js';
 import { configure, parseStrategies } from '../../src/games/zioplys/strategies/index.js';
 
 // One test per rule of the page, each on a small constructed position. Cards not named in a
@@ -24,16 +24,16 @@ interface Setup {
   strategies?: string;
 }
 
-function setup(s: Setup): { g: ZGame; log: string[] } {
+function setup(s: Setup): { g: ZPosition; log: string[] } {
   const n = s.reserves.length;
-  const g = new ZGame(n, s.variant ?? DEFAULT_VARIANT);
+  const g = new ZPosition(n, s.variant ?? DEFAULT_VARIANT);
   configure(g, parseStrategies(s.strategies ?? 'rule', n), 'test');
   const log: string[] = [];
   g.trace = (l) => log.push(l);
   g.setPosition({ centre: cs(s.centre)[0], reserves: s.reserves.map(cs), wastes: s.wastes.map(cs), toMove: s.toMove });
   return { g, log };
 }
-const pile = (g: ZGame, seat: number) => ({
+const pile = (g: ZPosition, seat: number) => ({
   reserve: g
     .reserveOf(seat)
     .map((c) => fmt(c))

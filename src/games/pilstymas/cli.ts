@@ -20,7 +20,7 @@ import { checkOutputDirectory, checkOutputFile, writeFileAtomic } from '../../io
 import { formatJson } from '../../io/json.js';
 import type { Args, GamePlugin } from '../../cli/plugin.js';
 import { type PilDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
-import { DEFAULT_MAX_TURNS } from './game.js';
+import { DEFAULT_MAX_TURNS } from './match.js';
 import { itemsFor, JOB_SCHEMA, playerNames, type PilJobConfig } from './job.js';
 import { settingWord } from '../../batch/settings.js';
 import { formatMove, parseMove } from './notation.js';

@@ -1,7 +1,7 @@
 import { InputError, quote } from '../../io/errors.js';
 import { checkFields, isObject } from '../../io/json.js';
 import { type PilDeal, dealFromJson, dealToJson, GAME } from './deal.js';
-import type { GameResult } from './game.js';
+import type { GameResult } from './match.js';
 import { formatMove, parseMove } from './notation.js';
 import { END, FROM_HAND, moveFrom, PASS, PilPosition, plainCard, STOCK, type WinRule } from './position.js';
 import { formatCard } from '../../cards/card.js';

@@ -1,6 +1,6 @@
 import type { ReportSection } from '../../report/section.js';
 import { countedRows, type Summary } from './summary.js';
-import { DEFAULT_MAX_TURNS } from './game.js';
+import { DEFAULT_MAX_TURNS } from './match.js';
 import { chart } from '../../report/chart.js';
 import { esc, fixed, intText, seedRanges, table, val } from '../../report/html.js';
 import { pct, pctFormat } from '../../batch/stats.js';

@@ -5,7 +5,7 @@
 
 export * from './position.js';
 export * from './deal.js';
-export { simulate, type SimOptions, type SimResult } from './game.js';
+export { simulate, type SimOptions, type SimResult } from './match.js';
 export { renderDeal, renderResult, variantText } from './render.js';
 export {
   STRATEGY_NAMES,
@@ -20,11 +20,11 @@ export {
 export { publicView, type ZPublicMove, type ZPublicView } from './strategies/public-view.js';
 export {
   OBJECTIVES,
-  parseBudget,
-  searchDeals,
-  type Budget,
+  parseHuntBudget,
+  huntDeals,
+  type HuntBudget,
   type Found,
   type Objective,
-  type SearchOptions,
-  type SearchReport,
+  type HuntOptions,
+  type HuntReport,
 } from './deal-hunt.js';

@@ -1,7 +1,7 @@
 import { type Rng, rngFromSeed, shuffleInPlace } from '../../cards/shuffle.js';
 import { InputError, quote } from '../../io/errors.js';
 import { dealFromDeck, type ZDeal } from './deal.js';
-import { OUTCOME_CYCLE, OUTCOME_LOSER, type Variant, ZGame } from './position.js';
+import { OUTCOME_CYCLE, OUTCOME_LOSER, type Variant, ZPosition } from './position.js';
 
 // A hunt for extreme deals, in the spirit of the Beggar-my-neighbour hunts: late-acceptance hill
 // climbing (LAHC) over the 52-card deck (the deal order is fixed, so a deck is a deal), mutating by
@@ -18,13 +18,13 @@ import { OUTCOME_CYCLE, OUTCOME_LOSER, type Variant, ZGame } from './position.js
 export type Objective = 'longest' | 'cycle' | 'shortest-cycle';
 export const OBJECTIVES: readonly Objective[] = ['longest', 'cycle', 'shortest-cycle'];
 
-export interface Budget {
+export interface HuntBudget {
   evaluations?: number;
   ms?: number;
 }
 
 /** `10m`, `90s`, `1.5h`, `500ms` (time) or a plain integer (games evaluated). */
-export function parseBudget(text: string): Budget {
+export function parseHuntBudget(text: string): HuntBudget {
   const t = text.trim();
   if (/^\d+$/.test(t)) {
     const n = Number(t);
@@ -38,12 +38,12 @@ export function parseBudget(text: string): Budget {
   return { ms };
 }
 
-export interface SearchOptions {
+export interface HuntOptions {
   players: number;
   variant: Variant;
   objective: Objective;
   seed: string;
-  budget: Budget;
+  budget: HuntBudget;
   /** How many distinct best deals to keep. */
   top: number;
   /** Evaluations without a new best in the current run before a restart (default 20000). */
@@ -61,7 +61,7 @@ export interface Found {
   foundAt: number;
 }
 
-export interface SearchReport {
+export interface HuntReport {
   best: Found[];
   evaluations: number;
   restarts: number;
@@ -71,7 +71,7 @@ export interface SearchReport {
 const CYCLE_BASE = 1e9;
 
 /** Higher is better; cycles score above every finite game for the cycle objectives. */
-function score(g: ZGame, objective: Objective): number {
+function score(g: ZPosition, objective: Objective): number {
   if (objective === 'longest') return g.outcome === OUTCOME_LOSER ? g.turns : -1;
   if (g.outcome !== OUTCOME_CYCLE) return g.turns; // longer finite games as a gentle gradient
   return objective === 'cycle' ? CYCLE_BASE - g.turns : CYCLE_BASE - g.cycleLength;
@@ -79,13 +79,13 @@ function score(g: ZGame, objective: Objective): number {
 
 const randInt = (rng: Rng, n: number) => Math.floor(rng() * n);
 
-export function searchDeals(opts: SearchOptions): SearchReport {
+export function huntDeals(opts: HuntOptions): HuntReport {
   if ((opts.objective === 'cycle' || opts.objective === 'shortest-cycle') && opts.variant.wrap)
     throw new InputError(
       `--objective ${opts.objective}: with wrapping ranks no game can loop (the centre always grows; see docs/playing.md); use --no-wrap`,
     );
   const rng = rngFromSeed(`zioplys-search:${opts.seed}`);
-  const g = new ZGame(opts.players, opts.variant);
+  const g = new ZPosition(opts.players, opts.variant);
   g.setStrategies(new Array(opts.players).fill(0), new Array(opts.players).fill(0), null);
   const stall = opts.stall ?? 20_000;
   const L = 100;

@@ -12,7 +12,7 @@ import {
   type RowSchema,
 } from '../../batch/schema.js';
 import { checkPlayers } from './deal.js';
-import { OUTCOME_NAMES, OUTCOME_LOSER, ZGame } from './position.js';
+import { OUTCOME_NAMES, OUTCOME_LOSER, ZPosition } from './position.js';
 import { keyedSeed } from '../../strategies/deal-key.js';
 import { decisionTimeoutOf, filesFromConfig, Forfeit, setStrategyMemory } from '../../strategies/module.js';
 import { seatFiles } from './strategies/file.js';
@@ -102,7 +102,7 @@ export function parseItem(config: ZJobConfig, item: string): { players: number; 
 }
 
 interface Prepared {
-  game: ZGame;
+  game: ZPosition;
   strategies: Strategies;
   label: string;
 }
@@ -120,7 +120,7 @@ function prepare(config: ZJobConfig, players: number): Prepared {
   let p = cache.get(players);
   if (!p) {
     const strategies = parseStrategies(config.strategies, players, filesFromConfig(config.strategyFiles));
-    const game = new ZGame(players, {
+    const game = new ZPosition(players, {
       wrap: config.noWrap !== true,
       alternateColours: config.alternateColours === true,
     });
@@ -196,6 +196,3 @@ export const job: Job<ZJobConfig> = {
     };
   },
 };
-
-/** The same job under a descriptive name. */
-export const zioplysJob = job;

@@ -74,7 +74,7 @@ export interface ZPositionSpec {
   centreCount?: number;
 }
 
-export class ZGame {
+export class ZPosition {
   readonly n: number;
   readonly variant: Variant;
   /** Reserves as ring buffers: seat s's k-th card from the top is res[s*64 + ((rhead[s]+k)&63)]. */

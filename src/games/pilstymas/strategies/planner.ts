@@ -1,5 +1,5 @@
 import { PilPosition } from '../position.js';
-import { type PlayerView, holdsView, loadView } from '../view.js';
+import { type PilView, holdsView, loadView } from '../view.js';
 import type { Strategy } from './strategy.js';
 import { LinePlan, TurnMemory, TurnSearch } from './turn.js';
 
@@ -22,7 +22,7 @@ export class PlannerStrategy implements Strategy {
    *  pile permutations and tries shedding moves first, so the good ends of a turn come early. */
   constructor(private budget = 100) {}
 
-  choose(view: PlayerView): number {
+  choose(view: PilView): number {
     const pos = this.pos;
     if (!holdsView(pos, view)) loadView(pos, view);
     if (!this.plan.applies(pos)) {

@@ -1,7 +1,7 @@
 import { rngFromSeed } from '../../../cards/shuffle.js';
 import { InputError, quote } from '../../../io/errors.js';
 import type { StrategyFile } from '../../../strategies/contract.js';
-import { CHOOSE_EXTERNAL, type ZGame } from '../position.js';
+import { CHOOSE_EXTERNAL, type ZPosition } from '../position.js';
 import { careless } from './careless.js';
 import { rule } from './rule.js';
 import { spiteful } from './spiteful.js';
@@ -62,7 +62,7 @@ export const strategiesLabel = (s: Strategies): string => s.names.join(',');
 export const defaultRngSeed = (dealSeed: string | undefined): string => `zioplys-careless:${dealSeed ?? 'file'}`;
 
 /** Prepares an engine with the strategies (and a fresh careless generator) for one game. */
-export function configure(game: ZGame, strategies: Strategies, rngSeed: string): void {
+export function configure(game: ZPosition, strategies: Strategies, rngSeed: string): void {
   const random = strategies.miss.some((p) => p > 0);
   game.setStrategies(strategies.chooser, strategies.miss, random ? rngFromSeed(rngSeed) : null);
 }
@@ -70,7 +70,7 @@ export function configure(game: ZGame, strategies: Strategies, rngSeed: string):
 /** Seats a game's strategy files (`files[seat]`, null for a built-in), each with its own seed
  *  made from `strategySeed` and a limit of `timeoutMs` per decision: seatFiles in file.ts. */
 export type FileSeats = (
-  game: ZGame,
+  game: ZPosition,
   files: readonly (StrategyFile | null)[],
   strategySeed: string,
   timeoutMs: number,

@@ -1,6 +1,6 @@
 import { formatCard } from '../../../cards/card.js';
 import type { PublicMove } from '../../../strategies/contract.js';
-import type { ZGame } from '../position.js';
+import type { ZPosition } from '../position.js';
 
 // What a seat sees when it has a choice to make, as plain data (docs/strategies.md): the centre,
 // every waste (face up), and how many face-down reserve cards each seat holds. Strategy files
@@ -32,7 +32,7 @@ export interface ZPublicView {
   moves: ZPublicMove[];
 }
 
-export function publicView(g: ZGame, seat: number, c: number, seats: readonly number[]): ZPublicView {
+export function publicView(g: ZPosition, seat: number, c: number, seats: readonly number[]): ZPublicView {
   const card = formatCard(c);
   const from = g.wasteTop(seat) === c ? `W${seat}` : 'R';
   return {

@@ -1,6 +1,6 @@
 import { decisionTimeoutOf, Forfeit } from '../../strategies/contract.js';
 import type { ZDeal } from './deal.js';
-import { type Variant, ZGame, type ZResult } from './position.js';
+import { type Variant, ZPosition, type ZResult } from './position.js';
 import { configure, defaultRngSeed, type FileSeats, type Strategies } from './strategies/index.js';
 
 // Plays one game of a deal with the strategies of its seats.
@@ -28,7 +28,7 @@ export interface SimResult extends ZResult {
 }
 
 export function simulate(deal: ZDeal, opts: SimOptions): SimResult {
-  const game = new ZGame(deal.players, opts.variant);
+  const game = new ZPosition(deal.players, opts.variant);
   configure(game, opts.strategies, opts.rngSeed ?? defaultRngSeed(deal.seed));
   if (opts.maxTurns !== undefined) game.maxTurns = opts.maxTurns;
   game.trace = opts.trace ?? null;
