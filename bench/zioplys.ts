@@ -30,7 +30,7 @@ function engineOnly(variant: Variant): () => number {
     Int8Array.from(shuffledDeck(String(i + 1), 1)),
   );
   const g = new ZPosition(players, variant);
-  g.setStrategies(new Array(players).fill(0), new Array(players).fill(0), null);
+  g.seats.set(new Array(players).fill(0), new Array(players).fill(0), null);
   return () => {
     let turns = 0;
     for (let i = 0; i < games; i++) {

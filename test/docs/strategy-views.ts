@@ -82,9 +82,9 @@ function pilstymas(): Record<string, string> {
 /** Žioplys, deal 7 for four players with a file in seat 1: the first time it is asked. */
 function zioplys(): Record<string, string> {
   const game = new ZPosition(4, DEFAULT_VARIANT);
-  game.setStrategies([CHOOSE_RULE, CHOOSE_EXTERNAL, CHOOSE_RULE, CHOOSE_RULE], [0, 0, 0, 0], null);
+  game.seats.set([CHOOSE_RULE, CHOOSE_EXTERNAL, CHOOSE_RULE, CHOOSE_RULE], [0, 0, 0, 0], null);
   let first: ZPublicView | null = null;
-  game.external = (seat, c, seats) => {
+  game.seats.external = (seat, c, seats) => {
     first ??= zPublicView(game, seat, c, seats);
     return seats[0];
   };

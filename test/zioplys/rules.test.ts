@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCard as fmt, parseCard } from '../../src/cards/card.js';
-import { DEFAULT_VARIANT, type Variant, ZPosition } from '../../src/games/zioplys/position.js';
+import { DEFAULT_VARIANT, reserveOf, type Variant, wasteOf, ZPosition } from '../../src/games/zioplys/position.js';
+import { resultOf } from '../../src/games/zioplys/match.js';
 import { configure, parseStrategies } from '../../src/games/zioplys/strategies/index.js';
 
 // One test per rule of the page, each on a small constructed position. Cards not named in a
@@ -34,12 +35,10 @@ function setup(s: Setup): { g: ZPosition; log: string[] } {
   return { g, log };
 }
 const pile = (g: ZPosition, seat: number) => ({
-  reserve: g
-    .reserveOf(seat)
+  reserve: reserveOf(g, seat)
     .map((c) => fmt(c))
     .join(' '),
-  waste: g
-    .wasteOf(seat)
+  waste: wasteOf(g, seat)
     .map((c) => fmt(c))
     .join(' '),
 });
@@ -167,7 +166,7 @@ describe('end of the game', () => {
   it('a player with no cards is out; the last player holding cards is the loser', () => {
     const { g, log } = setup({ centre: '4S', reserves: ['5C', '6H', '9D'], wastes: ['', '', 'JS'] });
     g.play();
-    expect(g.result()).toEqual({ outcome: 'loser', loser: 2, outOrder: [0, 1], turns: 1, centrePlays: 2 });
+    expect(resultOf(g)).toEqual({ outcome: 'loser', loser: 2, outOrder: [0, 1], turns: 1, centrePlays: 2 });
     expect(log).toContain('seat 2 is the žioplys');
   });
 
@@ -260,7 +259,7 @@ describe('blunders', () => {
     expect(pile(turn.g, 1)).toEqual({ reserve: '8C', waste: 'TD' });
     const out = setup({ centre: '4S', reserves: ['5C', '2H'], wastes: ['', ''], strategies: 'careless:1,rule' });
     out.g.play();
-    expect(out.g.result()).toEqual({ outcome: 'loser', loser: 0, outOrder: [1], turns: 0, centrePlays: 0 });
+    expect(resultOf(out.g)).toEqual({ outcome: 'loser', loser: 0, outOrder: [1], turns: 0, centrePlays: 0 });
   });
 
   it('careless:0 never blunders and plays exactly as the rule', () => {
@@ -268,7 +267,7 @@ describe('blunders', () => {
     const b = setup({ centre: '4S', reserves: ['5C 9D', '2H 3H'], wastes: ['', 'JC'] });
     a.g.play();
     b.g.play();
-    expect(a.g.result()).toEqual(b.g.result());
+    expect(resultOf(a.g)).toEqual(resultOf(b.g));
     expect(a.g.blunders).toBe(0);
   });
 });

@@ -86,7 +86,7 @@ export function huntDeals(opts: HuntOptions): HuntReport {
     );
   const rng = rngFromSeed(`zioplys-search:${opts.seed}`);
   const g = new ZPosition(opts.players, opts.variant);
-  g.setStrategies(new Array(opts.players).fill(0), new Array(opts.players).fill(0), null);
+  g.seats.set(new Array(opts.players).fill(0), new Array(opts.players).fill(0), null);
   const stall = opts.stall ?? 20_000;
   const L = 100;
   const t0 = Date.now();

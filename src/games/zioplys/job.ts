@@ -12,7 +12,8 @@ import {
   type RowSchema,
 } from '../../batch/schema.js';
 import { checkPlayers } from './deal.js';
-import { OUTCOME_NAMES, OUTCOME_LOSER, ZPosition } from './position.js';
+import { resultOf } from './match.js';
+import { ZPosition } from './position.js';
 import { keyedSeed } from '../../strategies/deal-key.js';
 import { decisionTimeoutOf, filesFromConfig, Forfeit, setStrategyMemory } from '../../strategies/module.js';
 import { seatFiles } from './strategies/file.js';
@@ -161,38 +162,23 @@ export const job: Job<ZJobConfig> = {
       if (!(e instanceof Forfeit)) throw e;
       forfeit = e;
     }
-    if (forfeit) {
-      return {
-        game: 'zioplys',
-        item,
-        players,
-        seed,
-        strategies: p.label,
-        outcome: 'loser',
-        loser: forfeit.seat,
-        outOrder: Array.from(g.outOrder.subarray(0, g.outCount)).join(' '),
-        turns: g.turns,
-        centrePlays: g.centrePlays,
-        blunders: g.blunders,
-        cycleLength: 0,
-        settings: config.settings ?? '',
-        error: forfeit.message,
-      };
-    }
-    return {
+    const r = resultOf(g);
+    const row: Row = {
       game: 'zioplys',
       item,
       players,
       seed,
       strategies: p.label,
-      outcome: OUTCOME_NAMES[g.outcome],
-      loser: g.outcome === OUTCOME_LOSER ? g.loser : null,
-      outOrder: Array.from(g.outOrder.subarray(0, g.outCount)).join(' '),
-      turns: g.turns,
-      centrePlays: g.centrePlays,
+      outcome: r.outcome,
+      loser: r.loser,
+      outOrder: r.outOrder.join(' '),
+      turns: r.turns,
+      centrePlays: r.centrePlays,
       blunders: g.blunders,
       cycleLength: g.cycleLength,
       settings: config.settings ?? '',
     };
+    if (forfeit) Object.assign(row, { outcome: 'loser', loser: forfeit.seat, cycleLength: 0, error: forfeit.message });
+    return row;
   },
 };

@@ -17,11 +17,12 @@ export function seatFiles(
   timeoutMs: number,
 ): void {
   if (!files.some((f) => f !== null)) {
-    g.external = null;
+    g.seats.external = null;
     return;
   }
   const players = files.map((f, seat) =>
     f ? new FilePlayer(f, { game: 'zioplys', seed: `${strategySeed}:${seat}`, seat, players: g.n }, timeoutMs) : null,
   );
-  g.external = (seat, c, seats) => seats[players[seat]!.choose(publicView(g, seat, c, seats), `turn ${g.turns + 1}`)];
+  g.seats.external = (seat, c, seats) =>
+    seats[players[seat]!.choose(publicView(g, seat, c, seats), `turn ${g.turns + 1}`)];
 }

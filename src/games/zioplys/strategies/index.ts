@@ -64,7 +64,7 @@ export const defaultRngSeed = (dealSeed: string | undefined): string => `zioplys
 /** Prepares an engine with the strategies (and a fresh careless generator) for one game. */
 export function configure(game: ZPosition, strategies: Strategies, rngSeed: string): void {
   const random = strategies.miss.some((p) => p > 0);
-  game.setStrategies(strategies.chooser, strategies.miss, random ? rngFromSeed(rngSeed) : null);
+  game.seats.set(strategies.chooser, strategies.miss, random ? rngFromSeed(rngSeed) : null);
 }
 
 /** Seats a game's strategy files (`files[seat]`, null for a built-in), each with its own seed
