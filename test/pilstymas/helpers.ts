@@ -68,6 +68,6 @@ export function snapshot(pos: PilPosition): string {
     pos.turns,
     pos.winner,
     pos.key(),
-    pos.symmetricKey(),
+    pos.keys.symmetricKey(),
   ]);
 }

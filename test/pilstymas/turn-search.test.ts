@@ -31,7 +31,7 @@ describe('turn search: shortest lines', () => {
     // not tell apart).
     const end = (moves: Int32Array) => {
       for (const m of moves) pos.make(m);
-      const k = pos.symmetricKey();
+      const k = pos.keys.symmetricKey();
       for (let i = moves.length - 1; i >= 0; i--) pos.unmake(moves[i]);
       return k;
     };
@@ -124,7 +124,7 @@ describe('turn search: one entry for a position and its pile permutations', () =
             expect(pos.isLegal(moves[j])).toBe(true);
             pos.make(moves[j++]);
           }
-          const key = pos.symmetricKey();
+          const key = pos.keys.symmetricKey();
           while (j > 0) pos.unmake(moves[--j]);
           return key;
         };

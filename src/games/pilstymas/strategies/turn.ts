@@ -108,7 +108,7 @@ export class TurnMemory {
   /** Call with the position the turn ended in (the opponent to move). */
   add(pos: PilPosition): void {
     this.sync(pos);
-    const k = pos.symmetricKey();
+    const k = pos.keys.symmetricKey();
     this.seen.set(k, (this.seen.get(k) ?? 0) + 1);
   }
   /** Whether a turn ending from pos (with the same cards on the foundations and as many stock
@@ -118,7 +118,7 @@ export class TurnMemory {
   }
   penalty(pos: PilPosition): number {
     if (pos.progress() !== this.mark) return 0;
-    const n = this.seen.get(pos.symmetricKey());
+    const n = this.seen.get(pos.keys.symmetricKey());
     return n === undefined ? 0 : n * TurnMemory.PENALTY;
   }
   sync(pos: PilPosition): void {
@@ -266,7 +266,7 @@ class KeyTable {
  *  `pass` or a win, by `scoreOf` (the planner's evaluate unless told). Hidden cards may be
  *  UNKNOWN (then no line uses them) or a determinization.
  *
- *  One entry for a position and its pile permutations. The table's key (PilPosition.symKey) is
+ *  One entry for a position and its pile permutations. The table's key (PilKeys.symKey) is
  *  the same for positions that differ only in which of a side's four tableau piles holds which
  *  cards, so the search explores one of them. Why this loses nothing (the dominance): for such
  *  a pair P and Q = π(P), π renaming piles within each side, every move m of P has the move
@@ -414,17 +414,17 @@ export class TurnSearch {
   }
 
   /** The number of pos among the explored positions, adding it if it is new (KeyTable.find);
-   *  positions equal up to the order of a side's tableau piles are one (PilPosition.symKey).
+   *  positions equal up to the order of a side's tableau piles are one (PilKeys.symKey).
    *  A new position's pile bottoms are kept, to map its moves onto the same position with the
    *  piles in another order (permute). */
   private find(pos: PilPosition): number {
     this.keyOf(pos);
-    const v = this.tt.find(pos.s1, pos.s2);
+    const v = this.tt.find(pos.keys.s1, pos.keys.s2);
     if (v < 0) this.record(~v, pos);
     return v;
   }
 
-  /** Keeps new explored position n's key (pos.s1, pos.s2) and pile bottoms (only shortening
+  /** Keeps new explored position n's key (pos.keys.s1, pos.keys.s2) and pile bottoms (only shortening
    *  reads them); pos is it. */
   private record(n: number, pos: PilPosition): void {
     if (n >= this.nodeK1.length) {
@@ -432,18 +432,18 @@ export class TurnSearch {
       this.nodeK2 = grown(this.nodeK2, n + 1);
       this.bottoms = grown(this.bottoms, 8 * (n + 1));
     }
-    this.nodeK1[n] = pos.s1;
-    this.nodeK2[n] = pos.s2;
+    this.nodeK1[n] = pos.keys.s1;
+    this.nodeK2[n] = pos.keys.s2;
     if (this.shortLines)
       for (let t = 0; t < 8; t++) this.bottoms[8 * n + t] = pos.len[TAB + t] > 0 ? pos.at(TAB + t, 0) : NO_PILE;
   }
 
-  /** Sets pos.s1, pos.s2 to the key the tables use: symKey, or the exact key when plain. */
+  /** Sets pos.keys.s1, pos.keys.s2 to the key the tables use: symKey, or the exact key when plain. */
   private keyOf(pos: PilPosition): void {
     if (this.plain) {
-      pos.s1 = pos.h1;
-      pos.s2 = pos.h2;
-    } else pos.symKey();
+      pos.keys.s1 = pos.keys.h1;
+      pos.keys.s2 = pos.keys.h2;
+    } else pos.keys.symKey();
   }
 
   /** Sets perm[t] to the pile of pos that holds what pile t holds in explored position `node`
@@ -554,8 +554,8 @@ export class TurnSearch {
     if (n < 2) return n;
     const pos = this.pos;
     for (let j = 0; j < n; j++) pos.make(a[at + j]);
-    const s1 = pos.h1,
-      s2 = pos.h2;
+    const s1 = pos.keys.h1,
+      s2 = pos.keys.h2;
     for (let j = n - 1; j >= 0; j--) pos.unmake(a[at + j]);
     const t = this.trial;
     let again = true;
@@ -605,12 +605,12 @@ export class TurnSearch {
     // position on the path (kh1, kh2 at j: after the first j moves), cut along with the path.
     const kh1 = this.kh1,
       kh2 = this.kh2;
-    kh1[0] = pos.h1;
-    kh2[0] = pos.h2;
+    kh1[0] = pos.keys.h1;
+    kh2[0] = pos.keys.h2;
     for (let j = 0; j < n; j++) {
       pos.make(a[at + j]);
-      kh1[j + 1] = pos.h1;
-      kh2[j + 1] = pos.h2;
+      kh1[j + 1] = pos.keys.h1;
+      kh2[j + 1] = pos.keys.h2;
     }
     for (let j = n - 1; j >= 0; j--) pos.unmake(a[at + j]);
     for (let i = 0; i < n; i++) {
@@ -636,7 +636,7 @@ export class TurnSearch {
       if (m === END || m === PASS || !pos.isLegal(m) || changesView(pos, m)) break;
       pos.make(m);
     }
-    const ok = j === k && pos.h1 === s1 && pos.h2 === s2;
+    const ok = j === k && pos.keys.h1 === s1 && pos.keys.h2 === s2;
     while (j > 0) pos.unmake(t[off + --j]);
     return ok;
   }
@@ -656,7 +656,7 @@ export class TurnSearch {
     const cap = Math.min(this.budget, WIDE_CAP);
     bt.reset(cap + MAX_MOVES);
     this.keyOf(pos);
-    bt.find(pos.s1, pos.s2);
+    bt.find(pos.keys.s1, pos.keys.s2);
     this.wAdd(0, -1, 0, 0);
     let cur = 0,
       left = this.count;
@@ -668,13 +668,13 @@ export class TurnSearch {
       for (let j = 0; j < n && left > 0; j++) {
         const m = this.buf[j];
         if (m === END || m === PASS || idle(pos, m, me) || changesView(pos, m)) continue;
-        const made = this.plain || !pos.childSymKey(m);
+        const made = this.plain || !pos.keys.childSymKey(pos, m);
         if (made) {
           pos.make(m);
           this.keyOf(pos);
         }
-        const a = pos.s1,
-          b = pos.s2;
+        const a = pos.keys.s1,
+          b = pos.keys.s2;
         const v = bt.find(a, b);
         if (v < 0) {
           const y = ~v;
@@ -853,12 +853,12 @@ export class TurnSearch {
       const up = this.firstUp < 0 && changesView(pos, m);
       // A position already explored is found by its key alone, without making the move (but
       // for the rare move whose key childSymKey does not follow).
-      const made = this.plain || !pos.childSymKey(m);
+      const made = this.plain || !pos.keys.childSymKey(pos, m);
       if (made) {
         pos.make(m);
         this.keyOf(pos);
       }
-      const v = this.tt.find(pos.s1, pos.s2);
+      const v = this.tt.find(pos.keys.s1, pos.keys.s2);
       if (v >= 0) {
         this.edge(u, v, m);
         if (made) pos.unmake(m);
