@@ -5,7 +5,8 @@ import { playGame } from '../../src/games/pilstymas/match.js';
 import { formatMove } from '../../src/games/pilstymas/notation.js';
 import { END } from '../../src/games/pilstymas/position.js';
 import { makeStrategy } from '../../src/games/pilstymas/strategies/index.js';
-import { TurnMemory, TurnSearch } from '../../src/games/pilstymas/strategies/turn.js';
+import { TurnMemory } from '../../src/games/pilstymas/strategies/turn.js';
+import { TurnSearch } from '../../src/games/pilstymas/strategies/turn-search.js';
 import { build } from './helpers.js';
 
 const small = { candidates: 3, samples: 2, rootNodes: 500, replyNodes: 100 };

@@ -5,7 +5,8 @@ import { formatMove } from '../../src/games/pilstymas/notation.js';
 import { rngFromSeed } from '../../src/cards/shuffle.js';
 import { END, MAX_MOVES, PASS, PilPosition } from '../../src/games/pilstymas/position.js';
 import { makeStrategy } from '../../src/games/pilstymas/strategies/index.js';
-import { TurnSearch, changesView } from '../../src/games/pilstymas/strategies/turn.js';
+import { changesView } from '../../src/games/pilstymas/strategies/turn.js';
+import { TurnSearch } from '../../src/games/pilstymas/strategies/turn-search.js';
 import { loadView, viewOf } from '../../src/games/pilstymas/view.js';
 import { build } from './helpers.js';
 

@@ -3,7 +3,8 @@ import { END, MAX_MOVES, PASS, PilPosition } from '../position.js';
 import { greedyMove } from './greedy.js';
 import type { Strategy } from './strategy.js';
 import { EXPERT_EVAL, type EvalWeights, evaluateExpert } from './expert-eval.js';
-import { type Evaluator, LinePlan, MAX_DEPTH, TurnMemory, TurnSearch, WIN, evaluate, turnsUp } from './turn.js';
+import { type Evaluator, LinePlan, MAX_DEPTH, TurnMemory, WIN, evaluate, turnsUp } from './turn.js';
+import { TurnSearch } from './turn-search.js';
 import { type PilView, holdsView, loadSeen, loadView } from '../view.js';
 
 // The expert: determinized search over whole turns. From the view (hidden cards unknown) a

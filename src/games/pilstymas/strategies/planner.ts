@@ -1,7 +1,8 @@
 import { PilPosition } from '../position.js';
 import { type PilView, holdsView, loadView } from '../view.js';
 import type { Strategy } from './strategy.js';
-import { LinePlan, TurnMemory, TurnSearch } from './turn.js';
+import { LinePlan, TurnMemory } from './turn.js';
+import { TurnSearch } from './turn-search.js';
 
 /** Searches the mover's own move sequences within the turn (TurnSearch, turn.ts) from the
  *  position the view shows (hidden cards unknown: a move that turns one up leaves an unknown
