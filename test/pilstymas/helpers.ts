@@ -10,7 +10,7 @@ export function id(text: string): number {
   return c + (b ? 52 : 0);
 }
 
-export interface Spec {
+interface Spec {
   turn?: number;
   rule?: WinRule;
   /** Per player, bottom first (the last is the top / the hand card). */

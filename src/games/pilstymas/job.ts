@@ -40,7 +40,7 @@ export interface PilJobConfig {
   settings?: string;
 }
 
-export const JOB_COLUMNS = [
+const JOB_COLUMNS = [
   'game',
   'item',
   'seed',

@@ -49,13 +49,13 @@ const variantOptions = (y: Argv) =>
       describe: 'the centre also alternates red and black',
     });
 
-export const variantOf = (argv: Args): Variant => ({
+const variantOf = (argv: Args): Variant => ({
   wrap: argv.wrap !== false,
   alternateColours: argv.centreAlternateColours === true,
 });
 
 /** The deal of --seed or --deal; --players must agree with a deal file. */
-export function dealOf(argv: Args): ZDeal {
+function dealOf(argv: Args): ZDeal {
   const given = argv.players === undefined ? undefined : checkPlayers(argv.players, '--players');
   const deal = chooseDeal(argv, (seed) => dealFromSeed(seed, given ?? 4), dealFromJson);
   if (given !== undefined && given !== deal.players)

@@ -18,7 +18,7 @@ import { OUTCOME_CYCLE, OUTCOME_LOSER, type Variant, ZPosition } from './positio
 export type Objective = 'longest' | 'cycle' | 'shortest-cycle';
 export const OBJECTIVES: readonly Objective[] = ['longest', 'cycle', 'shortest-cycle'];
 
-export interface HuntBudget {
+interface HuntBudget {
   evaluations?: number;
   ms?: number;
 }
@@ -38,7 +38,7 @@ export function parseHuntBudget(text: string): HuntBudget {
   return { ms };
 }
 
-export interface HuntOptions {
+interface HuntOptions {
   players: number;
   variant: Variant;
   objective: Objective;
@@ -50,7 +50,7 @@ export interface HuntOptions {
   stall?: number;
 }
 
-export interface Found {
+interface Found {
   deal: ZDeal;
   score: number;
   outcome: 'loser' | 'cycle';
@@ -61,7 +61,7 @@ export interface Found {
   foundAt: number;
 }
 
-export interface HuntReport {
+interface HuntReport {
   best: Found[];
   evaluations: number;
   restarts: number;

@@ -23,7 +23,7 @@ import { configure, defaultRngSeed, parseStrategies, type Strategies, strategies
 // count and a seed, so one batch over 2..6 players has distinct resume keys) or a bare seed,
 // played with config.players. Strategies and variant flags are the job's config.
 
-export interface ZJobConfig {
+interface ZJobConfig {
   /** Player count for bare-seed items. */
   players?: number | string;
   /** Comma-separated strategies, one for every seat or one per seat (default "rule"). */
@@ -43,7 +43,7 @@ export interface ZJobConfig {
   settings?: string;
 }
 
-export const JOB_COLUMNS = [
+const JOB_COLUMNS = [
   'game',
   'item',
   'players',
@@ -95,7 +95,7 @@ export const JOB_SCHEMA: RowSchema = {
 export const itemOf = (players: number, seed: string): string => `${players}/${seed}`;
 
 /** Splits an item into its player count and seed. */
-export function parseItem(config: ZJobConfig, item: string): { players: number; seed: string } {
+function parseItem(config: ZJobConfig, item: string): { players: number; seed: string } {
   const m = /^(\d+)\/(.+)$/.exec(item);
   if (m) return { players: checkPlayers(m[1], `item "${item}"`), seed: m[2] };
   if (item.length === 0) throw new InputError('empty seed');

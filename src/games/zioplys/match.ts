@@ -5,7 +5,7 @@ import { configure, defaultRngSeed, type FileSeats, type Strategies } from './st
 
 // Plays one game of a deal with the strategies of its seats.
 
-export interface SimOptions {
+interface SimOptions {
   variant: Variant;
   strategies: Strategies;
   rngSeed?: string;

@@ -30,7 +30,7 @@ export interface Variant {
 }
 export const DEFAULT_VARIANT: Variant = { wrap: true, alternateColours: false };
 
-export const MAX_SEATS = 6;
+const MAX_SEATS = 6;
 const RCAP = 64; // reserve ring buffer per seat (a reserve never holds more than 51 cards)
 const RMASK = RCAP - 1;
 const WCAP = 52; // waste stack per seat

@@ -12,7 +12,7 @@ import type { BuiltinStrategy, Strategies } from './strategy.js';
 // one name means every seat. Strategy files play through an adapter that needs Node (file.ts),
 // so the shell hands it in (FileSeats) and the built-ins run anywhere.
 
-export type { BuiltinStrategy, Strategies } from './strategy.js';
+export type { Strategies } from './strategy.js';
 
 export const STRATEGY_NAMES = ['rule', 'spiteful', 'careless'] as const;
 

@@ -6,7 +6,7 @@ import { type ZPosition, wasteOf } from '../position.js';
 // every waste (face up), and how many face-down reserve cards each seat holds. Strategy files
 // are asked through it (file.ts).
 
-export interface ZPublicMove extends PublicMove {
+interface ZPublicMove extends PublicMove {
   /** The waste that takes the card, "W<seat>", and that seat. */
   to: string;
   seat: number;
