@@ -1,6 +1,10 @@
 // Žioplys throughput, single thread: `npx tsx bench/zioplys.ts [games per run] [players]`.
 // Prints games/s for (a) the whole job (seeded shuffle + deal + play, as the batch does) and
 // (b) the engine alone on pre-shuffled decks, for the default rules and for --no-wrap.
+// Two builds (npx tsc -p tsconfig.json --noEmit false --outDir DIR, one per commit) compare by
+// running each build's bench in turn, several times (`node DIR/bench/zioplys.js`): the engine's
+// differences are a few percent, less than the spread of one run beside another on a shared
+// machine, so compare the best rates of many alternating runs.
 import { shuffledDeck } from '../src/cards/shuffle.js';
 import { ZPosition, DEFAULT_VARIANT, type Variant } from '../src/games/zioplys/position.js';
 import { job } from '../src/games/zioplys/job.js';

@@ -310,17 +310,17 @@ export class ZPosition {
     // The exception: a reserve emptied by laying its last card on the own waste is turned over
     // only now (and a waste that others loaded while the reserve was empty, likewise).
     if (this.rlen[i] === 0 && this.wlen[i] >= 2) this.turnOver(i);
+    // The seat's chooser code is read once a turn, and the miss check is inline for the seats
+    // that never miss: reads through the seats object for every card cost (bench/zioplys.ts).
     const wbase = i * WCAP,
-      chooser = this.seats.chooser[i],
-      // Only a careless seat can miss a play: the others are not asked (a call per card).
-      careless = this.seats.miss[i] > 0;
+      chooser = this.seats.chooser[i];
     for (;;) {
       // 1. The own waste top must be played while it fits somewhere.
       while (this.wlen[i] > 0) {
         const c = this.waste[wbase + this.wlen[i] - 1];
         const d = this.dest(i, c, chooser);
         if (d === NONE) break;
-        if (careless && this.seats.misses(i)) {
+        if (this.seats.miss[i] > 0 && this.seats.misses(i)) {
           if (this.trace)
             this.trace(`seat ${i}: blunder! ${formatCard(c)} W${i}>${d === CENTRE ? 'C' : `W${d}`} was possible`);
           this.blunder(i);
@@ -341,7 +341,7 @@ export class ZPosition {
       }
       const c = this.draw(i);
       const d = this.dest(i, c, chooser);
-      if (d === NONE || (careless && this.seats.misses(i))) {
+      if (d === NONE || (this.seats.miss[i] > 0 && this.seats.misses(i))) {
         this.waste[wbase + this.wlen[i]] = c;
         this.wlen[i]++;
         if (d === NONE) {

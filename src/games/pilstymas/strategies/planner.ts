@@ -4,7 +4,7 @@ import type { Strategy } from './strategy.js';
 import { LinePlan, TurnMemory } from './turn.js';
 import { TurnSearch } from './turn-search.js';
 
-/** Searches the mover's own move sequences within the turn (TurnSearch, turn.ts) from the
+/** Searches the mover's own move sequences within the turn (TurnSearch, turn-search.ts) from the
  *  position the view shows (hidden cards unknown: a move that turns one up leaves an unknown
  *  card that no line of this search can use), scoring every reachable position as if the turn
  *  ended there. The best line is then followed move by move while the view matches what the
