@@ -40,7 +40,8 @@ const load = async (dir: string) => {
   const at = (p: string) => import(pathToFileURL(resolve(dir, p)).href);
   return {
     dealFromSeed: (await at('src/games/pilstymas/deal.js')).dealFromSeed,
-    playGame: (await at('src/games/pilstymas/game.js')).playGame,
+    // Builds before the file's name was match.ts call it game.ts.
+    playGame: (await at('src/games/pilstymas/match.js').catch(() => at('src/games/pilstymas/game.js'))).playGame,
     makeStrategy: (await at('src/games/pilstymas/strategies/index.js')).makeStrategy,
     ExpertStrategy: (await at('src/games/pilstymas/strategies/expert.js')).ExpertStrategy,
   } as Any;

@@ -9,7 +9,7 @@
 //       [--expert playoutWeight=20,playoutTurns=150]  greedy playouts to the end after the rollouts
 import { wilson, percentile, pct } from '../src/batch/stats.js';
 import { dealFromSeed } from '../src/games/pilstymas/deal.js';
-import { DEFAULT_MAX_TURNS, playGame } from '../src/games/pilstymas/game.js';
+import { DEFAULT_MAX_TURNS, playGame } from '../src/games/pilstymas/match.js';
 import { greedyMove, makeStrategy as makeNamed, type Strategy } from '../src/games/pilstymas/strategies/index.js';
 import { type ExpertOptions, ExpertStrategy } from '../src/games/pilstymas/strategies/expert.js';
 import { REPETITION_LIMIT, RepetitionTable } from '../src/games/pilstymas/repetition.js';
@@ -144,7 +144,7 @@ if (process.argv.includes('--match')) {
   console.log(
     `  turns of decided games: median ${percentile(turns, 50)}, p90 ${percentile(turns, 90)}, p99 ${percentile(turns, 99)}, max ${turns.at(-1)}`,
   );
-  // The same greedy games straight on the engine, without building a PlayerView per decision
+  // The same greedy games straight on the engine, without building a PilView per decision
   // (greedy's moves depend on visible cards only, so the games are identical): the cost split
   // between the rules engine and the information barrier.
   const buf = new Int32Array(MAX_MOVES);

@@ -10,10 +10,10 @@ import { makeStrategy as bcMake, playGame as bcPlay } from '../src/games/besiege
 import { strategyFor as bcFor } from '../src/games/besieged-city/strategies/file.js';
 import { dealFromSeed as pilDeal } from '../src/games/pilstymas/deal.js';
 import { fileStrategies as pilFiles } from '../src/games/pilstymas/strategies/file.js';
-import { playGame as pilPlay } from '../src/games/pilstymas/game.js';
+import { playGame as pilPlay } from '../src/games/pilstymas/match.js';
 import { makeStrategy as pilMake, strategyFor as pilFor } from '../src/games/pilstymas/strategies/index.js';
 import { dealFromSeed as zDeal } from '../src/games/zioplys/deal.js';
-import { simulate } from '../src/games/zioplys/game.js';
+import { simulate } from '../src/games/zioplys/match.js';
 import { seatFiles } from '../src/games/zioplys/strategies/file.js';
 import { parseStrategies } from '../src/games/zioplys/strategies/index.js';
 import { DEFAULT_VARIANT } from '../src/games/zioplys/position.js';

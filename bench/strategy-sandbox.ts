@@ -34,7 +34,8 @@ async function load(dir: string) {
   };
   const pil = {
     deal: (await at('src/games/pilstymas/deal.ts')).dealFromSeed,
-    play: (await at('src/games/pilstymas/game.ts')).playGame,
+    // Builds before the file's name was match.ts call it game.ts.
+    play: (await at('src/games/pilstymas/match.ts').catch(() => at('src/games/pilstymas/game.ts'))).playGame,
     files: (await at('src/games/pilstymas/strategies/file.ts')).fileStrategies,
     index: await at('src/games/pilstymas/strategies/index.ts'),
   };

@@ -1,9 +1,13 @@
 // Žioplys throughput, single thread: `npx tsx bench/zioplys.ts [games per run] [players]`.
 // Prints games/s for (a) the whole job (seeded shuffle + deal + play, as the batch does) and
 // (b) the engine alone on pre-shuffled decks, for the default rules and for --no-wrap.
+// Two builds (npx tsc -p tsconfig.json --noEmit false --outDir DIR, one per commit) compare by
+// running each build's bench in turn, several times (`node DIR/bench/zioplys.js`): the engine's
+// differences are a few percent, less than the spread of one run beside another on a shared
+// machine, so compare the best rates of many alternating runs.
 import { shuffledDeck } from '../src/cards/shuffle.js';
-import { ZGame, DEFAULT_VARIANT, type Variant } from '../src/games/zioplys/position.js';
-import { zioplysJob } from '../src/games/zioplys/job.js';
+import { ZPosition, DEFAULT_VARIANT, type Variant } from '../src/games/zioplys/position.js';
+import { job } from '../src/games/zioplys/job.js';
 
 const games = Number(process.argv[2] ?? 50_000);
 const players = Number(process.argv[3] ?? 4);
@@ -29,8 +33,8 @@ function engineOnly(variant: Variant): () => number {
   const decks = Array.from({ length: Math.min(games, 20_000) }, (_, i) =>
     Int8Array.from(shuffledDeck(String(i + 1), 1)),
   );
-  const g = new ZGame(players, variant);
-  g.setStrategies(new Array(players).fill(0), new Array(players).fill(0), null);
+  const g = new ZPosition(players, variant);
+  g.seats.set(new Array(players).fill(0), new Array(players).fill(0), null);
   return () => {
     let turns = 0;
     for (let i = 0; i < games; i++) {
@@ -46,7 +50,7 @@ function wholeJob(noWrap: boolean): () => number {
   const config = { players, strategies: 'rule', noWrap };
   return () => {
     let turns = 0;
-    for (let i = 0; i < games; i++) turns += Number(zioplysJob.run(config, String(i + 1)).turns);
+    for (let i = 0; i < games; i++) turns += Number(job.run(config, String(i + 1)).turns);
     return turns;
   };
 }

@@ -11,7 +11,7 @@ import { readRecord, recordOfLine } from '../../src/solitaire/record.js';
 import { solve } from '../../src/search/solve.js';
 import { tempDir } from '../temp-dir.js';
 import { dealFromSeed as pilDeal } from '../../src/games/pilstymas/deal.js';
-import { playGame as pilPlay } from '../../src/games/pilstymas/game.js';
+import { playGame as pilPlay } from '../../src/games/pilstymas/match.js';
 import { makeStrategy as pilStrategy } from '../../src/games/pilstymas/strategies/index.js';
 import { recordToJson } from '../../src/games/pilstymas/replay.js';
 import type { PilAnalysis } from '../../src/games/pilstymas/analyse.js';

@@ -11,7 +11,7 @@ import { parseMove as pilParse } from '../../src/games/pilstymas/notation.js';
 import { MAX_MOVES, PilPosition } from '../../src/games/pilstymas/position.js';
 import { loadView, viewOf } from '../../src/games/pilstymas/view.js';
 import { dealFromSeed as zDeal } from '../../src/games/zioplys/deal.js';
-import { CHOOSE_EXTERNAL, CHOOSE_RULE, DEFAULT_VARIANT, ZGame } from '../../src/games/zioplys/position.js';
+import { CHOOSE_EXTERNAL, CHOOSE_RULE, DEFAULT_VARIANT, ZPosition } from '../../src/games/zioplys/position.js';
 import { publicView as zPublicView, type ZPublicView } from '../../src/games/zioplys/strategies/public-view.js';
 
 // The views shown in docs/strategies.md, made here by the code that makes them for strategy
@@ -81,10 +81,10 @@ function pilstymas(): Record<string, string> {
 
 /** Žioplys, deal 7 for four players with a file in seat 1: the first time it is asked. */
 function zioplys(): Record<string, string> {
-  const game = new ZGame(4, DEFAULT_VARIANT);
-  game.setStrategies([CHOOSE_RULE, CHOOSE_EXTERNAL, CHOOSE_RULE, CHOOSE_RULE], [0, 0, 0, 0], null);
+  const game = new ZPosition(4, DEFAULT_VARIANT);
+  game.seats.set([CHOOSE_RULE, CHOOSE_EXTERNAL, CHOOSE_RULE, CHOOSE_RULE], [0, 0, 0, 0], null);
   let first: ZPublicView | null = null;
-  game.external = (seat, c, seats) => {
+  game.seats.external = (seat, c, seats) => {
     first ??= zPublicView(game, seat, c, seats);
     return seats[0];
   };

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../../src/cli.js';
 import { dealFromSeed, dealToJson } from '../../src/games/pilstymas/deal.js';
-import { playGame } from '../../src/games/pilstymas/game.js';
+import { playGame } from '../../src/games/pilstymas/match.js';
 import { itemsFor, runGameItem } from '../../src/games/pilstymas/job.js';
 import { recordFromJson, recordToJson, verifyRecord } from '../../src/games/pilstymas/replay.js';
 import { makeStrategy } from '../../src/games/pilstymas/strategies/index.js';

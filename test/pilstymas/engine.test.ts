@@ -84,17 +84,17 @@ describe('engine fast paths', () => {
           const m = buf[i];
           if (m === END || m === PASS) continue;
           const lastHand = moveFrom(m) === 0 && p.len[HAND + p.turn] === 1 && p.len[WASTE + p.turn] > 0;
-          const ok = p.childSymKey(m);
+          const ok = p.keys.childSymKey(p, m);
           expect(ok).toBe(!lastHand);
           if (!ok) {
             declined++;
             continue;
           }
-          const a = p.s1,
-            b = p.s2;
+          const a = p.keys.s1,
+            b = p.keys.s2;
           p.make(m);
-          p.symKey();
-          if (p.s1 !== a || p.s2 !== b) expect([p.s1, p.s2]).toEqual([a, b]);
+          p.keys.symKey();
+          if (p.keys.s1 !== a || p.keys.s2 !== b) expect([p.keys.s1, p.keys.s2]).toEqual([a, b]);
           p.unmake(m);
           keyed++;
         }

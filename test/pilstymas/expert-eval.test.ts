@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPERT_EVAL, evaluateExpert, handPlay, stockGap } from '../../src/games/pilstymas/strategies/expert-eval.js';
-import { TurnSearch, evaluate } from '../../src/games/pilstymas/strategies/turn.js';
+import { evaluate } from '../../src/games/pilstymas/strategies/turn.js';
+import { TurnSearch } from '../../src/games/pilstymas/strategies/turn-search.js';
 import { formatMove } from '../../src/games/pilstymas/notation.js';
 import { END, HAND, UNKNOWN } from '../../src/games/pilstymas/position.js';
 import { build, play } from './helpers.js';

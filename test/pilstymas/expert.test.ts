@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/games/pilstymas/deal.js';
 import { ExpertStrategy } from '../../src/games/pilstymas/strategies/expert.js';
-import { playGame } from '../../src/games/pilstymas/game.js';
+import { playGame } from '../../src/games/pilstymas/match.js';
 import { formatMove } from '../../src/games/pilstymas/notation.js';
 import { END } from '../../src/games/pilstymas/position.js';
 import { makeStrategy } from '../../src/games/pilstymas/strategies/index.js';
-import { TurnMemory, TurnSearch } from '../../src/games/pilstymas/strategies/turn.js';
+import { TurnMemory } from '../../src/games/pilstymas/strategies/turn.js';
+import { TurnSearch } from '../../src/games/pilstymas/strategies/turn-search.js';
 import { build } from './helpers.js';
 
 const small = { candidates: 3, samples: 2, rootNodes: 500, replyNodes: 100 };

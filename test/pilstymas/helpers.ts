@@ -10,7 +10,7 @@ export function id(text: string): number {
   return c + (b ? 52 : 0);
 }
 
-export interface Spec {
+interface Spec {
   turn?: number;
   rule?: WinRule;
   /** Per player, bottom first (the last is the top / the hand card). */
@@ -68,6 +68,6 @@ export function snapshot(pos: PilPosition): string {
     pos.turns,
     pos.winner,
     pos.key(),
-    pos.symmetricKey(),
+    pos.keys.symmetricKey(),
   ]);
 }

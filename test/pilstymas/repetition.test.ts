@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/games/pilstymas/deal.js';
-import { playGame } from '../../src/games/pilstymas/game.js';
+import { playGame } from '../../src/games/pilstymas/match.js';
 import { END, PASS, type PilPosition, SNAPSHOT_MAX } from '../../src/games/pilstymas/position.js';
 import { RepetitionTable } from '../../src/games/pilstymas/repetition.js';
 import { recordFromJson, recordToJson, verifyRecord } from '../../src/games/pilstymas/replay.js';
 import type { Strategy } from '../../src/games/pilstymas/strategies/index.js';
-import type { PlayerView } from '../../src/games/pilstymas/view.js';
+import type { PilView } from '../../src/games/pilstymas/view.js';
 import { build, play } from './helpers.js';
 
 /** Ends every turn at once (or passes): nothing on the table ever changes. */
-const idler = (name: string): Strategy => ({ name, choose: (v: PlayerView) => (v.handCount[v.seat] > 0 ? END : PASS) });
+const idler = (name: string): Strategy => ({ name, choose: (v: PilView) => (v.handCount[v.seat] > 0 ? END : PASS) });
 
 describe('[D] draw by repetition', () => {
   it('two players who only end their turns draw by repetition once a position comes round a third time', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parseCard } from '../../src/cards/card.js';
 import { dealFromSeed, dealToJson } from '../../src/games/pilstymas/deal.js';
-import { playGame } from '../../src/games/pilstymas/game.js';
+import { playGame } from '../../src/games/pilstymas/match.js';
 import { END, HAND, PASS, PilPosition, STOCK, TAB, WASTE } from '../../src/games/pilstymas/position.js';
 import { makeStrategy } from '../../src/games/pilstymas/strategies/index.js';
 import { build, id, legal, play, snapshot, why } from './helpers.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed, shuffleInPlace } from '../../src/cards/shuffle.js';
 import { type PilDeal, dealFromSeed } from '../../src/games/pilstymas/deal.js';
-import { playGame } from '../../src/games/pilstymas/game.js';
+import { playGame } from '../../src/games/pilstymas/match.js';
 import { PilPosition } from '../../src/games/pilstymas/position.js';
 import { EXPERT_DEEP, EXPERT_DEFAULTS, ExpertStrategy } from '../../src/games/pilstymas/strategies/expert.js';
 import {

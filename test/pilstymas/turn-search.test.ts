@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/games/pilstymas/deal.js';
-import { playGame } from '../../src/games/pilstymas/game.js';
+import { playGame } from '../../src/games/pilstymas/match.js';
 import { formatMove } from '../../src/games/pilstymas/notation.js';
 import { rngFromSeed } from '../../src/cards/shuffle.js';
 import { END, MAX_MOVES, PASS, PilPosition } from '../../src/games/pilstymas/position.js';
 import { makeStrategy } from '../../src/games/pilstymas/strategies/index.js';
-import { TurnSearch, changesView } from '../../src/games/pilstymas/strategies/turn.js';
+import { changesView } from '../../src/games/pilstymas/strategies/turn.js';
+import { TurnSearch } from '../../src/games/pilstymas/strategies/turn-search.js';
 import { loadView, viewOf } from '../../src/games/pilstymas/view.js';
 import { build } from './helpers.js';
 
@@ -31,7 +32,7 @@ describe('turn search: shortest lines', () => {
     // not tell apart).
     const end = (moves: Int32Array) => {
       for (const m of moves) pos.make(m);
-      const k = pos.symmetricKey();
+      const k = pos.keys.symmetricKey();
       for (let i = moves.length - 1; i >= 0; i--) pos.unmake(moves[i]);
       return k;
     };
@@ -124,7 +125,7 @@ describe('turn search: one entry for a position and its pile permutations', () =
             expect(pos.isLegal(moves[j])).toBe(true);
             pos.make(moves[j++]);
           }
-          const key = pos.symmetricKey();
+          const key = pos.keys.symmetricKey();
           while (j > 0) pos.unmake(moves[--j]);
           return key;
         };

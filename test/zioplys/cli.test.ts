@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run as runCli } from '../cli/run.js';
 import { dealFromSeed, dealToJson } from '../../src/games/zioplys/deal.js';
-import { searchDeals } from '../../src/games/zioplys/deal-hunt.js';
-import { simulate } from '../../src/games/zioplys/game.js';
+import { huntDeals } from '../../src/games/zioplys/deal-hunt.js';
+import { simulate } from '../../src/games/zioplys/match.js';
 import { parseStrategies } from '../../src/games/zioplys/strategies/index.js';
 import { tempDir } from '../temp-dir.js';
 
@@ -111,8 +111,8 @@ describe('determinism and search', () => {
       top: 3,
       stall: 500,
     };
-    const a = searchDeals(opts),
-      b = searchDeals(opts);
+    const a = huntDeals(opts),
+      b = huntDeals(opts);
     expect(a.evaluations).toBe(3000);
     expect(b.best).toEqual(a.best);
     expect(a.best.length).toBe(3);
@@ -126,7 +126,7 @@ describe('determinism and search', () => {
   });
 
   it('search finds never-ending deals without wrap', () => {
-    const r = searchDeals({
+    const r = huntDeals({
       players: 2,
       variant: { wrap: false, alternateColours: false },
       objective: 'shortest-cycle',

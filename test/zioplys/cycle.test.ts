@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../src/cards/card.js';
 import { dealFromSeed } from '../../src/games/zioplys/deal.js';
-import { ZGame } from '../../src/games/zioplys/position.js';
-import { zioplysJob } from '../../src/games/zioplys/job.js';
-import { simulate } from '../../src/games/zioplys/game.js';
+import { reserveOf, wasteOf, ZPosition } from '../../src/games/zioplys/position.js';
+import { job } from '../../src/games/zioplys/job.js';
+import { resultOf, simulate } from '../../src/games/zioplys/match.js';
 import { parseStrategies } from '../../src/games/zioplys/strategies/index.js';
 import { referencePlay } from './reference.js';
 
@@ -14,16 +14,16 @@ describe('exact cycle detection', () => {
   it('finds the loop of a constructed position and its period', () => {
     // Without wrap a king on the centre is final. Here no card fits anywhere: each seat turns up
     // its one reserve card, then turns its two-card waste over; after 4 turns all is as before.
-    const g = new ZGame(2, noWrap);
-    g.setStrategies([0, 0], [0, 0], null);
+    const g = new ZPosition(2, noWrap);
+    g.seats.set([0, 0], [0, 0], null);
     const log: string[] = [];
     g.trace = (l) => log.push(l);
     g.setPosition({ centre: parseCard('KS'), reserves: [cs('2S'), cs('5D')], wastes: [cs('9H'), cs('QC')] });
     g.play();
-    expect(g.result().outcome).toBe('cycle');
-    expect(g.result().loser).toBeNull();
+    expect(resultOf(g).outcome).toBe('cycle');
+    expect(resultOf(g).loser).toBeNull();
     expect(g.cycleLength).toBe(4);
-    expect(g.reserveOf(0).concat(g.wasteOf(0))).toEqual(cs('2S 9H'));
+    expect(reserveOf(g, 0).concat(wasteOf(g, 0))).toEqual(cs('2S 9H'));
     expect(log.filter((l) => l.includes('R>')).slice(0, 4)).toEqual([
       'seat 0: 2S R>W0',
       'seat 1: 5D R>W1',
@@ -34,26 +34,26 @@ describe('exact cycle detection', () => {
 
   it('the period found is exact: a position on the loop recurs after exactly cycleLength turns, not before', () => {
     // As above with one card more: now cards also move between the seats before the loop closes.
-    const g = new ZGame(2, noWrap);
-    g.setStrategies([0, 0], [0, 0], null);
+    const g = new ZPosition(2, noWrap);
+    g.seats.set([0, 0], [0, 0], null);
     g.setPosition({ centre: parseCard('KS'), reserves: [cs('2S 6C'), cs('5D')], wastes: [cs('9H'), cs('QC')] });
     g.play();
-    expect(g.result().outcome).toBe('cycle');
+    expect(resultOf(g).outcome).toBe('cycle');
     expect(g.cycleLength).toBeGreaterThan(4);
     // check the period by stepping a fresh copy exactly cycleLength turns from a position on the loop
-    const h = new ZGame(2, noWrap);
-    h.setStrategies([0, 0], [0, 0], null);
+    const h = new ZPosition(2, noWrap);
+    h.seats.set([0, 0], [0, 0], null);
     h.setPosition({
       centre: parseCard('KS'),
-      reserves: [g.reserveOf(0), g.reserveOf(1)],
-      wastes: [g.wasteOf(0), g.wasteOf(1)],
+      reserves: [reserveOf(g, 0), reserveOf(g, 1)],
+      wastes: [wasteOf(g, 0), wasteOf(g, 1)],
       toMove: g.toMove,
     });
-    const start = JSON.stringify([h.reserveOf(0), h.wasteOf(0), h.reserveOf(1), h.wasteOf(1), h.toMove]);
+    const start = JSON.stringify([reserveOf(h, 0), wasteOf(h, 0), reserveOf(h, 1), wasteOf(h, 1), h.toMove]);
     const seen: string[] = [];
     for (let t = 1; t <= g.cycleLength; t++) {
       h.step();
-      seen.push(JSON.stringify([h.reserveOf(0), h.wasteOf(0), h.reserveOf(1), h.wasteOf(1), h.toMove]));
+      seen.push(JSON.stringify([reserveOf(h, 0), wasteOf(h, 0), reserveOf(h, 1), wasteOf(h, 1), h.toMove]));
     }
     expect(seen[g.cycleLength - 1]).toBe(start);
     expect(seen.slice(0, -1)).not.toContain(start);
@@ -77,19 +77,19 @@ describe('exact cycle detection', () => {
   it('under the default rules no deal loops (the centre always grows): 1000 deals per player count', () => {
     for (let n = 2; n <= 6; n++) {
       for (let s = 1; s <= 1000; s++) {
-        const row = zioplysJob.run({ players: n }, String(s));
+        const row = job.run({ players: n }, String(s));
         expect(row.outcome).toBe('loser');
       }
     }
   });
 
   it('careless play is not deterministic, so it stops at the turn cap instead of detecting repeats', () => {
-    const g = new ZGame(2, noWrap);
-    g.setStrategies([0, 0], [0.5, 0], () => 0.9); // never actually misses
-    g.maxTurns = 50;
+    const g = new ZPosition(2, noWrap);
+    g.seats.set([0, 0], [0.5, 0], () => 0.9); // never actually misses
+    g.loops.maxTurns = 50;
     g.setPosition({ centre: parseCard('KS'), reserves: [cs('2S'), cs('5D')], wastes: [cs('9H'), cs('QC')] });
     g.play();
-    expect(g.result().outcome).toBe('limit');
+    expect(resultOf(g).outcome).toBe('limit');
     expect(g.turns).toBe(50);
   });
 });

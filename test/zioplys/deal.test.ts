@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { orderedDeck } from '../../src/cards/card.js';
 import { shuffledDeck } from '../../src/cards/shuffle.js';
 import { dealFromJson, dealFromSeed, dealToJson, deckOfDeal, reserveSize } from '../../src/games/zioplys/deal.js';
-import { ZGame } from '../../src/games/zioplys/position.js';
+import { reserveOf, ZPosition } from '../../src/games/zioplys/position.js';
 import { InputError } from '../../src/io/errors.js';
 
 const golden = JSON.parse(readFileSync(new URL('../../data/zioplys/golden.json', import.meta.url), 'utf8')) as {
@@ -37,11 +37,11 @@ describe('deals', () => {
   it('the engine deals a deck exactly as the deal does', () => {
     for (const n of [2, 3, 5, 6]) {
       const deck = shuffledDeck(`x${n}`, 1);
-      const a = new ZGame(n),
-        b = new ZGame(n);
+      const a = new ZPosition(n),
+        b = new ZPosition(n);
       a.dealDeck(deck);
       b.reset(dealFromSeed(`x${n}`, n));
-      for (let s = 0; s < n; s++) expect(a.reserveOf(s)).toEqual(b.reserveOf(s));
+      for (let s = 0; s < n; s++) expect(reserveOf(a, s)).toEqual(reserveOf(b, s));
       expect(a.centreTop).toBe(b.centreTop);
     }
   });

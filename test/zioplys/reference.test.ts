@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/games/zioplys/deal.js';
 import { DEFAULT_VARIANT, type Variant } from '../../src/games/zioplys/position.js';
-import { simulate } from '../../src/games/zioplys/game.js';
+import { simulate } from '../../src/games/zioplys/match.js';
 import { parseStrategies } from '../../src/games/zioplys/strategies/index.js';
 import { referencePlay } from './reference.js';
 

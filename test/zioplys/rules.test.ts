@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCard as fmt, parseCard } from '../../src/cards/card.js';
-import { DEFAULT_VARIANT, type Variant, ZGame } from '../../src/games/zioplys/position.js';
+import { DEFAULT_VARIANT, reserveOf, type Variant, wasteOf, ZPosition } from '../../src/games/zioplys/position.js';
+import { resultOf } from '../../src/games/zioplys/match.js';
 import { configure, parseStrategies } from '../../src/games/zioplys/strategies/index.js';
 
 // One test per rule of the page, each on a small constructed position. Cards not named in a
@@ -24,22 +25,20 @@ interface Setup {
   strategies?: string;
 }
 
-function setup(s: Setup): { g: ZGame; log: string[] } {
+function setup(s: Setup): { g: ZPosition; log: string[] } {
   const n = s.reserves.length;
-  const g = new ZGame(n, s.variant ?? DEFAULT_VARIANT);
+  const g = new ZPosition(n, s.variant ?? DEFAULT_VARIANT);
   configure(g, parseStrategies(s.strategies ?? 'rule', n), 'test');
   const log: string[] = [];
   g.trace = (l) => log.push(l);
   g.setPosition({ centre: cs(s.centre)[0], reserves: s.reserves.map(cs), wastes: s.wastes.map(cs), toMove: s.toMove });
   return { g, log };
 }
-const pile = (g: ZGame, seat: number) => ({
-  reserve: g
-    .reserveOf(seat)
+const pile = (g: ZPosition, seat: number) => ({
+  reserve: reserveOf(g, seat)
     .map((c) => fmt(c))
     .join(' '),
-  waste: g
-    .wasteOf(seat)
+  waste: wasteOf(g, seat)
     .map((c) => fmt(c))
     .join(' '),
 });
@@ -167,7 +166,7 @@ describe('end of the game', () => {
   it('a player with no cards is out; the last player holding cards is the loser', () => {
     const { g, log } = setup({ centre: '4S', reserves: ['5C', '6H', '9D'], wastes: ['', '', 'JS'] });
     g.play();
-    expect(g.result()).toEqual({ outcome: 'loser', loser: 2, outOrder: [0, 1], turns: 1, centrePlays: 2 });
+    expect(resultOf(g)).toEqual({ outcome: 'loser', loser: 2, outOrder: [0, 1], turns: 1, centrePlays: 2 });
     expect(log).toContain('seat 2 is the žioplys');
   });
 
@@ -260,7 +259,7 @@ describe('blunders', () => {
     expect(pile(turn.g, 1)).toEqual({ reserve: '8C', waste: 'TD' });
     const out = setup({ centre: '4S', reserves: ['5C', '2H'], wastes: ['', ''], strategies: 'careless:1,rule' });
     out.g.play();
-    expect(out.g.result()).toEqual({ outcome: 'loser', loser: 0, outOrder: [1], turns: 0, centrePlays: 0 });
+    expect(resultOf(out.g)).toEqual({ outcome: 'loser', loser: 0, outOrder: [1], turns: 0, centrePlays: 0 });
   });
 
   it('careless:0 never blunders and plays exactly as the rule', () => {
@@ -268,7 +267,7 @@ describe('blunders', () => {
     const b = setup({ centre: '4S', reserves: ['5C 9D', '2H 3H'], wastes: ['', 'JC'] });
     a.g.play();
     b.g.play();
-    expect(a.g.result()).toEqual(b.g.result());
+    expect(resultOf(a.g)).toEqual(resultOf(b.g));
     expect(a.g.blunders).toBe(0);
   });
 });

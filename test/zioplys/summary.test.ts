@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatSummary, percentile, summarize, wilson } from '../../src/games/zioplys/summary.js';
-import { zioplysJob } from '../../src/games/zioplys/job.js';
+import { job } from '../../src/games/zioplys/job.js';
 
 describe('summary', () => {
   it('Wilson interval matches the textbook values', () => {
@@ -44,7 +44,7 @@ describe('summary', () => {
 
   it('summarises real job rows', () => {
     const rows = Array.from({ length: 200 }, (_, i) =>
-      zioplysJob.run({ players: 4, strategies: 'rule,careless:0.2,rule,rule' }, String(i + 1)),
+      job.run({ players: 4, strategies: 'rule,careless:0.2,rule,rule' }, String(i + 1)),
     );
     const [s] = summarize(rows);
     expect(s.games).toBe(200);
@@ -56,10 +56,10 @@ describe('summary', () => {
 
 describe('job items', () => {
   it('an item "P/seed" sets the player count; a bare seed uses the config', () => {
-    const a = zioplysJob.run({}, '3/17');
-    const b = zioplysJob.run({ players: 3 }, '17');
+    const a = job.run({}, '3/17');
+    const b = job.run({ players: 3 }, '17');
     expect(a).toMatchObject({ players: 3, seed: '17', item: '3/17' });
     expect({ ...b, item: '3/17' }).toEqual(a);
-    expect(() => zioplysJob.run({}, '9/17')).toThrow(/players must be an integer from 2 to 6/);
+    expect(() => job.run({}, '9/17')).toThrow(/players must be an integer from 2 to 6/);
   });
 });

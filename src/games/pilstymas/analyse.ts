@@ -13,7 +13,7 @@ import { loadView, viewOf } from './view.js';
 // expert's, strategies/expert-eval.ts), not a proof: a two-player game with hidden cards has
 // no verdict the solver could give.
 
-export interface TurnEval {
+interface TurnEval {
   turn: number;
   player: 'A' | 'B';
   moves: string[];

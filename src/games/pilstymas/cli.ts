@@ -20,7 +20,7 @@ import { checkOutputDirectory, checkOutputFile, writeFileAtomic } from '../../io
 import { formatJson } from '../../io/json.js';
 import type { Args, GamePlugin } from '../../cli/plugin.js';
 import { type PilDeal, dealFromJson, dealFromSeed, dealToJson, GAME } from './deal.js';
-import { DEFAULT_MAX_TURNS } from './game.js';
+import { DEFAULT_MAX_TURNS } from './match.js';
 import { itemsFor, JOB_SCHEMA, playerNames, type PilJobConfig } from './job.js';
 import { settingWord } from '../../batch/settings.js';
 import { formatMove, parseMove } from './notation.js';
@@ -29,7 +29,7 @@ import { renderPosition, SEAT } from './render.js';
 import { REPETITION_LIMIT, RepetitionTable } from './repetition.js';
 import { analysePilstymas } from './analyse.js';
 import { recordFromJson, recordToJson, replayRecord, verifyRecord } from './replay.js';
-import { LEAGUE_NAMES, STRATEGY_NAMES, strategyFor } from './strategies/index.js';
+import { LEAGUE_NAMES, STRATEGY_NAMES, type Strategy, strategyFor } from './strategies/index.js';
 import { fileStrategies } from './strategies/file.js';
 import {
   checkOutsideStrategyFolders,
@@ -56,7 +56,7 @@ const ruleOptions = (y: Argv) =>
       describe: 'a game with no winner after this many turns is a draw',
     });
 
-export const dealOf = (argv: Args): PilDeal => chooseDeal(argv, dealFromSeed, dealFromJson);
+const dealOf = (argv: Args): PilDeal => chooseDeal(argv, dealFromSeed, dealFromJson);
 
 function ruleOf(argv: Args): WinRule {
   const w = String(argv.win ?? 'cleared');
@@ -98,7 +98,8 @@ async function play(argv: Args): Promise<void> {
     names: [aiName],
     files,
   } = strategyNames([String(argv.ai)], '--ai');
-  if (typeof argv.record === 'string') checkOutputFile(argv.record, '--record');
+  const record = typeof argv.record === 'string' ? argv.record : null;
+  if (record !== null) checkOutputFile(record, '--record');
   const ai = strategyFor(
     aiName,
     deal.seed ?? 'file',
@@ -107,56 +108,94 @@ async function play(argv: Args): Promise<void> {
     String(argv.strategySeed ?? '1'),
     fileStrategies(decisionTimeoutMs(argv)),
   );
-  const pos = PilPosition.fromDeal(deal, rule);
-  const u = argv.unicode === true;
-  const log: { player: number; move: number }[] = [];
-  let forfeited = false;
-  const reps = new RepetitionTable();
-  let repeated = reps.add(pos) >= REPETITION_LIMIT;
-  const made = (player: number, m: number) => {
-    pos.make(m);
-    log.push({ player, move: m });
-    if (m === END || m === PASS) repeated = reps.add(pos) >= REPETITION_LIMIT;
-  };
-  const over = () => forfeited || pos.winner >= 0 || pos.turns >= maxTurns || repeated;
-  const show = () => console.log(renderPosition(pos, { unicode: u, seat: 0 }));
-  const finish = () => {
-    if (forfeited) return;
-    if (pos.winner >= 0) console.log(pos.winner === 0 ? 'You win!' : `${ai.name} wins.`);
-    else if (repeated)
-      console.log(`Draw by repetition: the same position came round a third time after ${pos.turns} turns.`);
-    else console.log(`Draw: ${maxTurns} turns without a winner.`);
-    if (typeof argv.record === 'string') {
-      const reason = pos.winner >= 0 ? 'win' : repeated ? 'repetition' : 'max-turns';
-      const r = { winner: pos.winner, turns: pos.turns, reason, starter: 0, moves: log, forcedEnds: 0 } as const;
-      const doc = recordToJson(deal, r, rule, maxTurns, ['person', ai.name]);
-      writeFileAtomic(argv.record, `${formatJson(doc)}\n`, '--record');
-      console.log(`record written to ${argv.record}`);
-    }
-  };
-  const aiTurn = () => {
-    while (!over() && pos.turn === 1) {
+  const game = new TerminalGame(deal, rule, maxTurns, ai, argv.unicode === true, record);
+  console.log(`Pilstymas, deal ${deal.seed ?? '(file)'}: you are A, ${ai.name} is B. ${SEAT[game.pos.turn]} starts.`);
+  console.log(`Type a move ${HOW_TO_MOVE}, a number from "moves", or a command: ${PLAY_COMMANDS.join(', ')}.`);
+  game.aiTurn();
+  game.show();
+  if (game.over()) return game.finish();
+  await runRepl('> ', (line) => game.typed(line));
+}
+
+/** A game of `play`: the person at seat A types, the AI plays seat B. */
+class TerminalGame {
+  readonly pos: PilPosition;
+  /** The moves made, for the record. */
+  private readonly log: { player: number; move: number }[] = [];
+  private readonly reps = new RepetitionTable();
+  private repeated: boolean;
+  /** The AI (a strategy file) broke the contract: the person has won. */
+  private forfeited = false;
+  private readonly menu = new MoveMenu<number>();
+
+  constructor(
+    private readonly deal: PilDeal,
+    private readonly rule: WinRule,
+    private readonly maxTurns: number,
+    private readonly ai: Strategy,
+    private readonly unicode: boolean,
+    /** Where the game record goes when the game ends, or null. */
+    private readonly record: string | null,
+  ) {
+    this.pos = PilPosition.fromDeal(deal, rule);
+    this.repeated = this.reps.add(this.pos) >= REPETITION_LIMIT;
+  }
+
+  over(): boolean {
+    const pos = this.pos;
+    return this.forfeited || pos.winner >= 0 || pos.turns >= this.maxTurns || this.repeated;
+  }
+
+  show(): void {
+    console.log(renderPosition(this.pos, { unicode: this.unicode, seat: 0 }));
+  }
+
+  private made(player: number, m: number): void {
+    this.pos.make(m);
+    this.log.push({ player, move: m });
+    if (m === END || m === PASS) this.repeated = this.reps.add(this.pos) >= REPETITION_LIMIT;
+  }
+
+  /** The AI's moves while it is to move. */
+  aiTurn(): void {
+    const pos = this.pos,
+      ai = this.ai;
+    while (!this.over() && pos.turn === 1) {
       let m: number;
       try {
         m = ai.choose(viewOf(pos, 1));
       } catch (e) {
         if (!(e instanceof Forfeit)) throw e;
         console.log(`${e.message}. You win.`);
-        forfeited = true;
+        this.forfeited = true;
         return;
       }
       if (!pos.isLegal(m)) throw new Error(`${ai.name} chose an illegal move`);
       console.log(`B (${ai.name}): ${formatMove(m)}`);
-      made(1, m);
+      this.made(1, m);
     }
-  };
-  console.log(`Pilstymas, deal ${deal.seed ?? '(file)'}: you are A, ${ai.name} is B. ${SEAT[pos.turn]} starts.`);
-  console.log(`Type a move ${HOW_TO_MOVE}, a number from "moves", or a command: ${PLAY_COMMANDS.join(', ')}.`);
-  const menu = new MoveMenu<number>();
-  aiTurn();
-  show();
-  if (over()) return finish();
-  await runRepl('> ', (line) => {
+  }
+
+  /** Says how the game ended, and writes the record if asked to. */
+  finish(): void {
+    const pos = this.pos;
+    if (this.forfeited) return;
+    if (pos.winner >= 0) console.log(pos.winner === 0 ? 'You win!' : `${this.ai.name} wins.`);
+    else if (this.repeated)
+      console.log(`Draw by repetition: the same position came round a third time after ${pos.turns} turns.`);
+    else console.log(`Draw: ${this.maxTurns} turns without a winner.`);
+    if (this.record !== null) {
+      const reason = pos.winner >= 0 ? 'win' : this.repeated ? 'repetition' : 'max-turns';
+      const r = { winner: pos.winner, turns: pos.turns, reason, starter: 0, moves: this.log, forcedEnds: 0 } as const;
+      const doc = recordToJson(this.deal, r, this.rule, this.maxTurns, ['person', this.ai.name]);
+      writeFileAtomic(this.record, `${formatJson(doc)}\n`, '--record');
+      console.log(`record written to ${this.record}`);
+    }
+  }
+
+  /** A line typed at the prompt; false once the game is over or the person quits. */
+  typed(line: string): boolean {
+    const pos = this.pos;
     const t = readTyped(line, PLAY_COMMANDS, ['end', 'pass']);
     let move: number | undefined;
     switch (t.kind) {
@@ -165,7 +204,7 @@ async function play(argv: Args): Promise<void> {
       case 'unknown':
         return (console.log(unknownCommand(t.word, PLAY_COMMANDS, HOW_TO_MOVE)), true);
       case 'number':
-        move = menu.pick(t.n);
+        move = this.menu.pick(t.n);
         break;
       case 'move': {
         const p = parseMove(pos, t.text);
@@ -177,22 +216,22 @@ async function play(argv: Args): Promise<void> {
         if (t.name === 'quit') return false;
         if (t.name === 'help')
           console.log(`a move ${HOW_TO_MOVE} | <number from moves> | ${PLAY_COMMANDS.join(' | ')}`);
-        if (t.name === 'show') show();
-        if (t.name === 'moves') menu.print(legalMoves(pos), formatMove);
+        if (t.name === 'show') this.show();
+        if (t.name === 'moves') this.menu.print(legalMoves(pos), formatMove);
         return true;
     }
     if (move === undefined) return true;
-    made(0, move);
-    menu.forget();
+    this.made(0, move);
+    this.menu.forget();
     console.log(`played ${formatMove(move)}`);
-    if ((move === END || move === PASS) && !over()) aiTurn();
-    show();
-    if (over()) {
-      finish();
+    if ((move === END || move === PASS) && !this.over()) this.aiTurn();
+    this.show();
+    if (this.over()) {
+      this.finish();
       return false;
     }
     return true;
-  });
+  }
 }
 
 async function tournament(argv: Args): Promise<void> {

@@ -15,7 +15,7 @@ export {
   type GameEnd,
   type GameOptions,
   type GameResult,
-} from './game.js';
+} from './match.js';
 export { renderPosition, SEAT, type RenderOptions } from './render.js';
 export {
   STRATEGY_NAMES,

@@ -22,7 +22,7 @@ export function dealFromSeed(seed: string | number): PilDeal {
   return { seed: String(seed), packs: [a, b] };
 }
 
-export interface PilDealJson {
+interface PilDealJson {
   game: string;
   seed?: string;
   packs: [string[], string[]];

@@ -11,7 +11,7 @@ import {
   type RowSchema,
 } from '../../batch/schema.js';
 import { dealFromSeed, GAME } from './deal.js';
-import { DEFAULT_MAX_TURNS, type GameResult, playGame } from './game.js';
+import { DEFAULT_MAX_TURNS, type GameResult, playGame } from './match.js';
 import { type Strategy, strategyFor } from './strategies/index.js';
 import { PilPosition, type WinRule } from './position.js';
 import { recordToJson } from './replay.js';
@@ -40,7 +40,7 @@ export interface PilJobConfig {
   settings?: string;
 }
 
-export const JOB_COLUMNS = [
+const JOB_COLUMNS = [
   'game',
   'item',
   'seed',

@@ -37,7 +37,7 @@ export function formatMove(m: number): string {
   return `${formatCard(plainCard(moveCard(m)))} ${FROM_NAMES[moveFrom(m)]}>${TO_NAMES[moveTo(m)]}`;
 }
 
-export type ParsedMove = { ok: true; move: number } | { ok: false; reason: string };
+type ParsedMove = { ok: true; move: number } | { ok: false; reason: string };
 
 /** Finds the legal move that `text` names in `pos`, or says why there is none. */
 export function parseMove(pos: PilPosition, text: string): ParsedMove {

@@ -1,8 +1,9 @@
 import type { PilDeal } from './deal.js';
 
 // The rules engine (rules page docs/rules/pilstymas.md), built for the hot path: every pile
-// lives in one Uint8Array, moves are packed integers, make/unmake with an undo stack, and a
-// 2×32-bit Zobrist key kept up to date incrementally. No allocation per move.
+// lives in one Uint8Array, moves are packed integers, make/unmake with an undo stack, and the
+// keys (PilKeys, below) kept up to date incrementally. No allocation per move. The layout
+// constants are this module's own: the hot loops here read them for every card.
 //
 // A card here is an id owner*52 + card (card as in src/cards/card.ts), so 0..103; the owner
 // mark is what lets the win rule and the notation tell the two packs apart. UNKNOWN stands for
@@ -17,7 +18,7 @@ export const HAND = 0;
 export const STOCK = 2;
 export const WASTE = 4;
 export const TAB = 6;
-export const NSTACKS = 14;
+const NSTACKS = 14;
 const BIG_CAP = 104;
 /** A tableau pile is built down from its first card, so it never holds more than 13. */
 const TAB_CAP = 16;
@@ -66,6 +67,10 @@ export type WinRule = 'cleared' | 'russian-bank';
 const TAKES = new Int32Array(28);
 const TOPS = new Int32Array(8);
 
+// The keys of a position (PilPosition.keys), kept up to date as cards move: the exact key, a
+// 2×32-bit Zobrist key for transposition and repetition tables, and the symmetric key, the same
+// for positions that differ only in which of a side's four tableau piles holds which cards.
+
 // Zobrist keys from a fixed xorshift stream, so keys agree between runs.
 const ZW = 105;
 const Z1 = new Uint32Array(SLOTS * ZW);
@@ -94,6 +99,160 @@ function mixWord(x: number): number {
 const ZTURN1 = 0x5bd1e995;
 const ZTURN2 = 0x1b873593;
 
+class PilKeys {
+  /** The exact key's words. */
+  h1 = 0;
+  h2 = 0;
+  /** The key words of everything but the tableau (g), and of each tableau pile's cards by
+   *  side, depth and card (p): what symKey combines. */
+  private g1 = 0;
+  private g2 = 0;
+  private readonly p1 = new Int32Array(8);
+  private readonly p2 = new Int32Array(8);
+  /** mixWord of each p as of the last symKey, their sums, and the piles changed since. */
+  private readonly m1 = new Int32Array(8);
+  private readonly m2 = new Int32Array(8);
+  private sum1 = 0;
+  private sum2 = 0;
+  private dirty = 0;
+  /** The symmetric key's words: set by symKey() and childSymKey(). */
+  s1 = 0;
+  s2 = 0;
+
+  /** The keys of the empty position, A to move. */
+  clear(): void {
+    this.h1 = 0;
+    this.h2 = 0;
+    this.g1 = 0;
+    this.g2 = 0;
+    this.p1.fill(0);
+    this.p2.fill(0);
+    this.m1.fill(0);
+    this.m2.fill(0);
+    this.sum1 = 0;
+    this.sum2 = 0;
+    this.dirty = 0;
+  }
+
+  /** Toggles card c at depth d (slot i) of stack s. */
+  card(s: number, d: number, i: number, c: number): void {
+    this.h1 ^= Z1[i * ZW + c];
+    this.h2 ^= Z2[i * ZW + c];
+    if (s < TAB) {
+      this.g1 ^= Z1[i * ZW + c];
+      this.g2 ^= Z2[i * ZW + c];
+    } else {
+      const t = s - TAB;
+      const y = ((t >> 2) * TAB_CAP + d) * ZW + c;
+      this.p1[t] ^= Y1[y];
+      this.p2[t] ^= Y2[y];
+      this.dirty |= 1 << t;
+    }
+  }
+
+  /** Toggles the player to move. */
+  turn(): void {
+    this.h1 ^= ZTURN1;
+    this.h2 ^= ZTURN2;
+    this.g1 ^= ZTURN1;
+    this.g2 ^= ZTURN2;
+  }
+
+  /** Foundation slot `slot` goes from height `from` to `to`. */
+  foundation(slot: number, from: number, to: number): void {
+    const x1 = ZF1[slot * 14 + from] ^ ZF1[slot * 14 + to];
+    const x2 = ZF2[slot * 14 + from] ^ ZF2[slot * 14 + to];
+    this.h1 ^= x1;
+    this.h2 ^= x2;
+    this.g1 ^= x1;
+    this.g2 ^= x2;
+  }
+
+  /** The exact key for transposition tables: 53 bits, exact up to Zobrist collisions. */
+  key(): number {
+    return (this.h1 >>> 0) * 0x200000 + (this.h2 & 0x1fffff);
+  }
+
+  /** symKey() as one number, 53 bits. */
+  symmetricKey(): number {
+    this.symKey();
+    return (this.s1 >>> 0) * 0x200000 + (this.s2 & 0x1fffff);
+  }
+
+  /** Sets s1, s2 to a key of the position up to the order of each side's four tableau piles:
+   *  positions that differ only by which of a side's piles holds which cards get the same key
+   *  (up to collisions). Every rule treats a side's four piles alike (moves onto and off any
+   *  pile, the win rule's own four piles), so such positions have the same futures, pile names
+   *  aside. Each pile's word depends on its side and cards only; a side's words are summed
+   *  after a mixing step, which makes the sum independent of the order. */
+  symKey(): void {
+    // Only the piles changed since the last call are mixed again (a move changes two).
+    for (let d = this.dirty, t = 0; d !== 0; d >>>= 1, t++) {
+      if ((d & 1) === 0) continue;
+      const x1 = mixWord(this.p1[t]),
+        x2 = mixWord(this.p2[t]);
+      this.sum1 = (this.sum1 + x1 - this.m1[t]) | 0;
+      this.sum2 = (this.sum2 + x2 - this.m2[t]) | 0;
+      this.m1[t] = x1;
+      this.m2[t] = x2;
+    }
+    this.dirty = 0;
+    this.s1 = (this.g1 + this.sum1) | 0;
+    this.s2 = (this.g2 + this.sum2) | 0;
+  }
+
+  /** Sets s1, s2 to what symKey() would give after move m of pos (legal, neither `end` nor
+   *  `pass`; these are pos's keys) without making it, and returns true; or returns false,
+   *  setting nothing, for the one move whose key it does not follow: the last hand card played,
+   *  which turns the waste over into the hand (make it, then call symKey). The keys are sums
+   *  over the cards, so a move changes them by the card it takes off its stack and puts on
+   *  another (or the foundation's height); face-down counts and the winner are not in them. */
+  childSymKey(pos: PilPosition, m: number): boolean {
+    const p = pos.turn,
+      from = m & 15,
+      to = (m >> 4) & 15,
+      c = (m >> 8) & 127,
+      len = pos.len;
+    const s = from === FROM_HAND ? HAND + p : from === FROM_STOCK ? STOCK + p : TAB + from - FROM_TAB;
+    if (from === FROM_HAND && len[s] === 1 && len[WASTE + p] > 0) return false;
+    if (this.dirty !== 0) this.symKey();
+    let g1 = this.g1,
+      g2 = this.g2,
+      sum1 = this.sum1,
+      sum2 = this.sum2;
+    const d = len[s] - 1;
+    if (s < TAB) {
+      const z = (BASE[s] + d) * ZW + c;
+      g1 ^= Z1[z];
+      g2 ^= Z2[z];
+    } else {
+      const t = s - TAB;
+      const y = ((t >> 2) * TAB_CAP + d) * ZW + c;
+      sum1 += mixWord(this.p1[t] ^ Y1[y]) - this.m1[t];
+      sum2 += mixWord(this.p2[t] ^ Y2[y]) - this.m2[t];
+    }
+    if (to === TO_F) {
+      const slot = pos.foundationFor(c),
+        h = pos.found[slot];
+      g1 ^= ZF1[slot * 14 + h] ^ ZF1[slot * 14 + h + 1];
+      g2 ^= ZF2[slot * 14 + h] ^ ZF2[slot * 14 + h + 1];
+    } else if (to >= TO_OSTOCK) {
+      const q = (to === TO_OSTOCK ? STOCK : WASTE) + 1 - p;
+      const z = (BASE[q] + len[q]) * ZW + c;
+      g1 ^= Z1[z];
+      g2 ^= Z2[z];
+    } else {
+      const t = to - TO_TAB;
+      const y = ((t >> 2) * TAB_CAP + len[TAB + t]) * ZW + c;
+      sum1 += mixWord(this.p1[t] ^ Y1[y]) - this.m1[t];
+      sum2 += mixWord(this.p2[t] ^ Y2[y]) - this.m2[t];
+    }
+    this.s1 = (g1 + sum1) | 0;
+    this.s2 = (g2 + sum2) | 0;
+    return true;
+  }
+}
+
 export class PilPosition {
   /** All stacks, bottom first: stack s occupies cards[BASE[s] .. BASE[s]+len[s]). */
   readonly cards = new Uint8Array(SLOTS);
@@ -110,23 +269,8 @@ export class PilPosition {
   /** -1 while the game goes on, else the winning player. */
   winner = -1;
   readonly rule: WinRule;
-  h1 = 0;
-  h2 = 0;
-  /** The key words of everything but the tableau (g), and of each tableau pile's cards by
-   *  side, depth and card (p): what symKey combines. */
-  private g1 = 0;
-  private g2 = 0;
-  private readonly p1 = new Int32Array(8);
-  private readonly p2 = new Int32Array(8);
-  /** mixWord of each p as of the last symKey, their sums, and the piles changed since. */
-  private readonly m1 = new Int32Array(8);
-  private readonly m2 = new Int32Array(8);
-  private sum1 = 0;
-  private sum2 = 0;
-  private dirty = 0;
-  /** Set by symKey(). */
-  s1 = 0;
-  s2 = 0;
+  /** The keys, exact and symmetric, of the position as it stands. */
+  readonly keys = new PilKeys();
   private undo = new Int32Array(4096);
   private ulen = 0;
 
@@ -164,38 +308,18 @@ export class PilPosition {
     this.turn = 0;
     this.turns = 0;
     this.winner = -1;
-    this.h1 = 0;
-    this.h2 = 0;
-    this.g1 = 0;
-    this.g2 = 0;
-    this.p1.fill(0);
-    this.p2.fill(0);
-    this.m1.fill(0);
-    this.m2.fill(0);
-    this.sum1 = 0;
-    this.sum2 = 0;
-    this.dirty = 0;
+    this.keys.clear();
     this.ulen = 0;
   }
 
   /** For building positions from a view: sets the mover without touching the hand. */
   setTurn(p: number): void {
-    if (this.turn !== p) {
-      this.h1 ^= ZTURN1;
-      this.h2 ^= ZTURN2;
-      this.g1 ^= ZTURN1;
-      this.g2 ^= ZTURN2;
-    }
+    if (this.turn !== p) this.keys.turn();
     this.turn = p;
   }
 
   setFoundation(slot: number, h: number): void {
-    const x1 = ZF1[slot * 14 + this.found[slot]] ^ ZF1[slot * 14 + h];
-    const x2 = ZF2[slot * 14 + this.found[slot]] ^ ZF2[slot * 14 + h];
-    this.h1 ^= x1;
-    this.h2 ^= x2;
-    this.g1 ^= x1;
-    this.g2 ^= x2;
+    this.keys.foundation(slot, this.found[slot], h);
     this.found[slot] = h;
   }
 
@@ -203,104 +327,15 @@ export class PilPosition {
     const d = this.len[s]++;
     const i = BASE[s] + d;
     this.cards[i] = c;
-    this.hashCard(s, d, i, c);
+    this.keys.card(s, d, i, c);
   }
 
   pop(s: number): number {
     const d = --this.len[s];
     const i = BASE[s] + d;
     const c = this.cards[i];
-    this.hashCard(s, d, i, c);
+    this.keys.card(s, d, i, c);
     return c;
-  }
-
-  /** Toggles card c at depth d (slot i) of stack s in the keys. */
-  private hashCard(s: number, d: number, i: number, c: number): void {
-    this.h1 ^= Z1[i * ZW + c];
-    this.h2 ^= Z2[i * ZW + c];
-    if (s < TAB) {
-      this.g1 ^= Z1[i * ZW + c];
-      this.g2 ^= Z2[i * ZW + c];
-    } else {
-      const t = s - TAB;
-      const y = ((t >> 2) * TAB_CAP + d) * ZW + c;
-      this.p1[t] ^= Y1[y];
-      this.p2[t] ^= Y2[y];
-      this.dirty |= 1 << t;
-    }
-  }
-
-  /** Sets s1, s2 to a key of the position up to the order of each side's four tableau piles:
-   *  positions that differ only by which of a side's piles holds which cards get the same key
-   *  (up to collisions). Every rule treats a side's four piles alike (moves onto and off any
-   *  pile, the win rule's own four piles), so such positions have the same futures, pile names
-   *  aside. Each pile's word depends on its side and cards only; a side's words are summed
-   *  after a mixing step, which makes the sum independent of the order. */
-  symKey(): void {
-    // Only the piles changed since the last call are mixed again (a move changes two).
-    for (let d = this.dirty, t = 0; d !== 0; d >>>= 1, t++) {
-      if ((d & 1) === 0) continue;
-      const x1 = mixWord(this.p1[t]),
-        x2 = mixWord(this.p2[t]);
-      this.sum1 = (this.sum1 + x1 - this.m1[t]) | 0;
-      this.sum2 = (this.sum2 + x2 - this.m2[t]) | 0;
-      this.m1[t] = x1;
-      this.m2[t] = x2;
-    }
-    this.dirty = 0;
-    this.s1 = (this.g1 + this.sum1) | 0;
-    this.s2 = (this.g2 + this.sum2) | 0;
-  }
-
-  /** Sets s1, s2 to what symKey() would give after move m (legal, neither `end` nor `pass`)
-   *  without making it, and returns true; or returns false, setting nothing, for the one move
-   *  whose key it does not follow: the last hand card played, which turns the waste over into
-   *  the hand (make it, then call symKey). The keys are sums over the cards, so a move changes
-   *  them by the card it takes off its stack and puts on another (or the foundation's height);
-   *  face-down counts and the winner are not in them. */
-  childSymKey(m: number): boolean {
-    const p = this.turn,
-      from = m & 15,
-      to = (m >> 4) & 15,
-      c = (m >> 8) & 127,
-      len = this.len;
-    const s = from === FROM_HAND ? HAND + p : from === FROM_STOCK ? STOCK + p : TAB + from - FROM_TAB;
-    if (from === FROM_HAND && len[s] === 1 && len[WASTE + p] > 0) return false;
-    if (this.dirty !== 0) this.symKey();
-    let g1 = this.g1,
-      g2 = this.g2,
-      sum1 = this.sum1,
-      sum2 = this.sum2;
-    const d = len[s] - 1;
-    if (s < TAB) {
-      const z = (BASE[s] + d) * ZW + c;
-      g1 ^= Z1[z];
-      g2 ^= Z2[z];
-    } else {
-      const t = s - TAB;
-      const y = ((t >> 2) * TAB_CAP + d) * ZW + c;
-      sum1 += mixWord(this.p1[t] ^ Y1[y]) - this.m1[t];
-      sum2 += mixWord(this.p2[t] ^ Y2[y]) - this.m2[t];
-    }
-    if (to === TO_F) {
-      const slot = this.foundationFor(c),
-        h = this.found[slot];
-      g1 ^= ZF1[slot * 14 + h] ^ ZF1[slot * 14 + h + 1];
-      g2 ^= ZF2[slot * 14 + h] ^ ZF2[slot * 14 + h + 1];
-    } else if (to >= TO_OSTOCK) {
-      const q = (to === TO_OSTOCK ? STOCK : WASTE) + 1 - p;
-      const z = (BASE[q] + len[q]) * ZW + c;
-      g1 ^= Z1[z];
-      g2 ^= Z2[z];
-    } else {
-      const t = to - TO_TAB;
-      const y = ((t >> 2) * TAB_CAP + len[TAB + t]) * ZW + c;
-      sum1 += mixWord(this.p1[t] ^ Y1[y]) - this.m1[t];
-      sum2 += mixWord(this.p2[t] ^ Y2[y]) - this.m2[t];
-    }
-    this.s1 = (g1 + sum1) | 0;
-    this.s2 = (g2 + sum2) | 0;
-    return true;
   }
 
   /** The top card of stack s, or -1 when it is empty. */
@@ -323,15 +358,9 @@ export class PilPosition {
     return out;
   }
 
-  /** symKey() as one number, 53 bits. */
-  symmetricKey(): number {
-    this.symKey();
-    return (this.s1 >>> 0) * 0x200000 + (this.s2 & 0x1fffff);
-  }
-
   /** The key for transposition tables: 53 bits, exact up to Zobrist collisions. */
   key(): number {
-    return (this.h1 >>> 0) * 0x200000 + (this.h2 & 0x1fffff);
+    return this.keys.key();
   }
 
   /** The mover's hand card (top of the hand), or -1 when the mover has none. */

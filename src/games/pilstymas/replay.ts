@@ -1,7 +1,7 @@
 import { InputError, quote } from '../../io/errors.js';
 import { checkFields, isObject } from '../../io/json.js';
 import { type PilDeal, dealFromJson, dealToJson, GAME } from './deal.js';
-import type { GameResult } from './game.js';
+import type { GameResult } from './match.js';
 import { formatMove, parseMove } from './notation.js';
 import { END, FROM_HAND, moveFrom, PASS, PilPosition, plainCard, STOCK, type WinRule } from './position.js';
 import { formatCard } from '../../cards/card.js';
@@ -16,10 +16,10 @@ import { pilBoard } from './board.js';
 // and, on each move that turned a card face up (a hand or stock card), "turned"; all of these
 // are optional on reading, so records of the rules page's plain form are read as before.
 
-export type DrawReason = 'max-turns' | 'repetition';
+type DrawReason = 'max-turns' | 'repetition';
 
-export const RECORD_FORMAT = 'patience-record';
-export const RECORD_VERSION = 1;
+const RECORD_FORMAT = 'patience-record';
+const RECORD_VERSION = 1;
 
 export interface PilRecord {
   deal: PilDeal;
@@ -33,7 +33,7 @@ export interface PilRecord {
 /** Makes move m and returns the cards it turned face up ('' for none): the mover's next hand
  *  card after a hand card is played, the next mover's hand card after "end" or "pass", and a
  *  stock card turned when the stock top is played. */
-export function makeTurning(pos: PilPosition, m: number): string {
+function makeTurning(pos: PilPosition, m: number): string {
   const p = pos.turn;
   const down = pos.down[p];
   pos.make(m);
@@ -134,7 +134,7 @@ export function recordFromJson(doc: unknown, file: string): PilRecord {
 
 /** A failed verification says whether a move could not be made (`illegal`: the record is bad
  *  input) or the moves replay but the claimed result is not theirs. */
-export type VerifyResult =
+type VerifyResult =
   | { ok: true; position: PilPosition; message: string }
   | { ok: false; position: PilPosition; message: string; illegal?: boolean };
 

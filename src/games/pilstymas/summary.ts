@@ -20,7 +20,7 @@ export interface PairStat {
   meanTurns: number;
 }
 
-export interface Rating {
+interface Rating {
   name: string;
   elo: number;
   games: number;

@@ -9,7 +9,7 @@ import { HAND, type PilPosition, STOCK, TAB, UNKNOWN, WASTE, type WinRule, owner
 // in the hand and which in the stock, stay hidden. Strategies get this object, never the
 // engine, so they cannot read hidden cards.
 
-export interface PlayerView {
+export interface PilView {
   readonly seat: number;
   readonly rule: WinRule;
   /** The player to move (strategies are asked only on their own turn). */
@@ -44,7 +44,7 @@ function stackFrom(pos: PilPosition, s: number, from: number): number[] {
   return out;
 }
 
-export function viewOf(pos: PilPosition, seat: number): PlayerView {
+export function viewOf(pos: PilPosition, seat: number): PilView {
   const handCard = pos.turn === seat ? pos.top(HAND + seat) : -1;
   // Sorted by marking ids rather than by sorting, so the order of the hand leaves no trace.
   const hidden: number[][] = [[], []];
@@ -107,7 +107,7 @@ function shuffle(a: number[], rng: Rng): void {
  *  `rng`, a random deal of the hidden cards consistent with the view (a determinization):
  *  a face-down stock holds only its owner's original cards, so cards of the other pack in a
  *  player's hidden set must be in that player's hand. */
-export function loadView(pos: PilPosition, v: PlayerView, rng?: Rng): void {
+export function loadView(pos: PilPosition, v: PilView, rng?: Rng): void {
   pos.clear();
   for (let p = 0; p < 2; p++) {
     const down = v.stockDown[p];
@@ -167,7 +167,7 @@ export function loadSeen(pos: PilPosition, src: PilPosition, seat: number): void
  *  card for card: then a strategy that follows a line on pos need not load the view again.
  *  Positions holding the same cards have the same keys (they are sums over the cards), and
  *  pos must not have ended the game (loadView leaves no winner) nor hold many moves to undo. */
-export function holdsView(pos: PilPosition, v: PlayerView): boolean {
+export function holdsView(pos: PilPosition, v: PilView): boolean {
   if (pos.winner >= 0 || pos.ply > 512 || pos.turn !== v.turn || pos.turns !== v.turns) return false;
   for (let i = 0; i < 8; i++) if (pos.found[i] !== v.foundations[i]) return false;
   for (let p = 0; p < 2; p++) {

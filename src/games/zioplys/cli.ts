@@ -28,8 +28,8 @@ import { checkPlayers, dealFromJson, dealFromSeed, dealToJson, GAME, type ZDeal 
 import type { Variant } from './position.js';
 import { itemOf, JOB_SCHEMA } from './job.js';
 import { renderDeal, renderResult, variantText } from './render.js';
-import { type Objective, OBJECTIVES, parseBudget, searchDeals } from './deal-hunt.js';
-import { simulate } from './game.js';
+import { type Objective, OBJECTIVES, parseHuntBudget, huntDeals } from './deal-hunt.js';
+import { simulate } from './match.js';
 import { seatFiles } from './strategies/file.js';
 import { defaultRngSeed, parseStrategies, STRATEGY_NAMES, strategiesLabel } from './strategies/index.js';
 import { countedRows, formatSummary, summarize } from './summary.js';
@@ -49,13 +49,13 @@ const variantOptions = (y: Argv) =>
       describe: 'the centre also alternates red and black',
     });
 
-export const variantOf = (argv: Args): Variant => ({
+const variantOf = (argv: Args): Variant => ({
   wrap: argv.wrap !== false,
   alternateColours: argv.centreAlternateColours === true,
 });
 
 /** The deal of --seed or --deal; --players must agree with a deal file. */
-export function dealOf(argv: Args): ZDeal {
+function dealOf(argv: Args): ZDeal {
   const given = argv.players === undefined ? undefined : checkPlayers(argv.players, '--players');
   const deal = chooseDeal(argv, (seed) => dealFromSeed(seed, given ?? 4), dealFromJson);
   if (given !== undefined && given !== deal.players)
@@ -127,7 +127,7 @@ function simulateVerb(argv: Args): void {
 function searchVerb(argv: Args): void {
   const players = argv.players === undefined ? 2 : checkPlayers(argv.players, '--players');
   const objective = String(argv.objective) as Objective;
-  const budget = parseBudget(String(argv.budget));
+  const budget = parseHuntBudget(String(argv.budget));
   const seed = argv.seed === undefined ? '1' : String(argv.seed);
   const top = Number(argv.top);
   if (!Number.isInteger(top) || top < 1)
@@ -135,7 +135,7 @@ function searchVerb(argv: Args): void {
   const variant = variantOf(argv);
   const out = argv.out === undefined ? undefined : String(argv.out);
   if (out !== undefined) checkOutputDirectory(out, '--out');
-  const rep = searchDeals({ players, variant, objective, seed, budget, top });
+  const rep = huntDeals({ players, variant, objective, seed, budget, top });
   console.log(`Žioplys search: ${players} players, ${variantText(variant)}, objective ${objective}, seed ${seed}`);
   console.log(
     `${rep.evaluations} games evaluated in ${(rep.elapsedMs / 1000).toFixed(1)} s, ${rep.restarts} restarts (reproduce exactly with --budget ${rep.evaluations})`,

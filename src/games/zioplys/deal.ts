@@ -5,8 +5,8 @@ import { dealDocument } from '../../io/json.js';
 import { cardField, cardList, checkPackCounts } from '../../io/cards.js';
 
 export const GAME = 'zioplys';
-export const MIN_PLAYERS = 2;
-export const MAX_PLAYERS = 6;
+const MIN_PLAYERS = 2;
+const MAX_PLAYERS = 6;
 
 /** A deal: the start card and each seat's face-down reserve, top (first turned) first. */
 export interface ZDeal {
@@ -56,7 +56,7 @@ export function deckOfDeal(d: ZDeal): Card[] {
   return deck;
 }
 
-export interface ZDealJson {
+interface ZDealJson {
   game: string;
   players: number;
   seed?: string;

@@ -12,7 +12,8 @@ import {
   type RowSchema,
 } from '../../batch/schema.js';
 import { checkPlayers } from './deal.js';
-import { OUTCOME_NAMES, OUTCOME_LOSER, ZGame } from './position.js';
+import { resultOf } from './match.js';
+import { ZPosition } from './position.js';
 import { keyedSeed } from '../../strategies/deal-key.js';
 import { decisionTimeoutOf, filesFromConfig, Forfeit, setStrategyMemory } from '../../strategies/module.js';
 import { seatFiles } from './strategies/file.js';
@@ -22,7 +23,7 @@ import { configure, defaultRngSeed, parseStrategies, type Strategies, strategies
 // count and a seed, so one batch over 2..6 players has distinct resume keys) or a bare seed,
 // played with config.players. Strategies and variant flags are the job's config.
 
-export interface ZJobConfig {
+interface ZJobConfig {
   /** Player count for bare-seed items. */
   players?: number | string;
   /** Comma-separated strategies, one for every seat or one per seat (default "rule"). */
@@ -42,7 +43,7 @@ export interface ZJobConfig {
   settings?: string;
 }
 
-export const JOB_COLUMNS = [
+const JOB_COLUMNS = [
   'game',
   'item',
   'players',
@@ -94,7 +95,7 @@ export const JOB_SCHEMA: RowSchema = {
 export const itemOf = (players: number, seed: string): string => `${players}/${seed}`;
 
 /** Splits an item into its player count and seed. */
-export function parseItem(config: ZJobConfig, item: string): { players: number; seed: string } {
+function parseItem(config: ZJobConfig, item: string): { players: number; seed: string } {
   const m = /^(\d+)\/(.+)$/.exec(item);
   if (m) return { players: checkPlayers(m[1], `item "${item}"`), seed: m[2] };
   if (item.length === 0) throw new InputError('empty seed');
@@ -102,7 +103,7 @@ export function parseItem(config: ZJobConfig, item: string): { players: number; 
 }
 
 interface Prepared {
-  game: ZGame;
+  game: ZPosition;
   strategies: Strategies;
   label: string;
 }
@@ -120,7 +121,7 @@ function prepare(config: ZJobConfig, players: number): Prepared {
   let p = cache.get(players);
   if (!p) {
     const strategies = parseStrategies(config.strategies, players, filesFromConfig(config.strategyFiles));
-    const game = new ZGame(players, {
+    const game = new ZPosition(players, {
       wrap: config.noWrap !== true,
       alternateColours: config.alternateColours === true,
     });
@@ -161,41 +162,23 @@ export const job: Job<ZJobConfig> = {
       if (!(e instanceof Forfeit)) throw e;
       forfeit = e;
     }
-    if (forfeit) {
-      return {
-        game: 'zioplys',
-        item,
-        players,
-        seed,
-        strategies: p.label,
-        outcome: 'loser',
-        loser: forfeit.seat,
-        outOrder: Array.from(g.outOrder.subarray(0, g.outCount)).join(' '),
-        turns: g.turns,
-        centrePlays: g.centrePlays,
-        blunders: g.blunders,
-        cycleLength: 0,
-        settings: config.settings ?? '',
-        error: forfeit.message,
-      };
-    }
-    return {
+    const r = resultOf(g);
+    const row: Row = {
       game: 'zioplys',
       item,
       players,
       seed,
       strategies: p.label,
-      outcome: OUTCOME_NAMES[g.outcome],
-      loser: g.outcome === OUTCOME_LOSER ? g.loser : null,
-      outOrder: Array.from(g.outOrder.subarray(0, g.outCount)).join(' '),
-      turns: g.turns,
-      centrePlays: g.centrePlays,
+      outcome: r.outcome,
+      loser: r.loser,
+      outOrder: r.outOrder.join(' '),
+      turns: r.turns,
+      centrePlays: r.centrePlays,
       blunders: g.blunders,
       cycleLength: g.cycleLength,
       settings: config.settings ?? '',
     };
+    if (forfeit) Object.assign(row, { outcome: 'loser', loser: forfeit.seat, cycleLength: 0, error: forfeit.message });
+    return row;
   },
 };
-
-/** The same job under a descriptive name. */
-export const zioplysJob = job;

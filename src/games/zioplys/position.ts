@@ -1,6 +1,6 @@
 import { type Card, formatCard, isRed, rankOf } from '../../cards/card.js';
-import type { Rng } from '../../cards/shuffle.js';
 import type { ZDeal } from './deal.js';
+import { Seats } from './seats.js';
 
 // The rules engine (rules page: docs/rules/zioplys.md), built for the batch's and the search's
 // hot path: all state lives in typed arrays allocated once per engine, a game is re-dealt in place,
@@ -19,7 +19,8 @@ import type { ZDeal } from './deal.js';
 // the two cards of the next rank and the needed colour at most one is in the centre, since ranks
 // recur every 13 = odd cards and colours alternate). Without wrap a king on the centre ends its
 // growth for good and loops do happen. The engine still detects repetition exactly in every
-// variant (Brent's algorithm on whole positions, see step()); batch runs confirm 0 cycles by default.
+// variant (Brent's algorithm on whole positions, LoopWatch below); batch runs confirm 0 cycles by
+// default. The seats' strategies, which the turn reads, are seats.ts.
 
 export interface Variant {
   /** Ranks wrap (K is followed by A). The page's default; --no-wrap turns it off. */
@@ -29,7 +30,7 @@ export interface Variant {
 }
 export const DEFAULT_VARIANT: Variant = { wrap: true, alternateColours: false };
 
-export const MAX_SEATS = 6;
+const MAX_SEATS = 6;
 const RCAP = 64; // reserve ring buffer per seat (a reserve never holds more than 51 cards)
 const RMASK = RCAP - 1;
 const WCAP = 52; // waste stack per seat
@@ -39,33 +40,19 @@ const NONE = -2;
 /** How a seat chooses where a card goes. Both keep the centre first (the page's priority). */
 export const CHOOSE_RULE = 0; // opponents nearest to the right first
 export const CHOOSE_SPITEFUL = 1; // the opponent with the fewest cards first (ties: nearest right)
-/** A strategy outside the engine (a strategy file): asked through `external` whenever a card
+/** A strategy outside the engine (a strategy file): asked through Seats.external whenever a card
  *  fits more than one opponent's waste and not the centre. */
 export const CHOOSE_EXTERNAL = 2;
-
-/** Picks one of `seats` (wastes that card c fits, nearest to the right first) for seat i; c
- *  comes from the own waste top when it is the top of wastes i, else from the reserve. */
-export type ExternalChooser = (i: number, c: Card, seats: readonly number[]) => number;
 
 export const RUNNING = -1;
 export const OUTCOME_LOSER = 0;
 export const OUTCOME_CYCLE = 1;
 /** Only with random (careless) strategies, where a repeated position proves nothing: the turn cap. */
-export const OUTCOME_LIMIT = 2;
+const OUTCOME_LIMIT = 2;
 export const OUTCOME_NAMES = ['loser', 'cycle', 'limit'] as const;
-export type OutcomeName = (typeof OUTCOME_NAMES)[number];
-
-/** The page's result JSON. */
-export interface ZResult {
-  outcome: OutcomeName;
-  loser: number | null;
-  outOrder: number[];
-  turns: number;
-  centrePlays: number;
-}
 
 /** A position to start from (tests, constructed loops): wastes bottom first, reserves top first. */
-export interface ZPositionSpec {
+interface ZPositionSpec {
   centre: Card;
   reserves: Card[][];
   wastes: Card[][];
@@ -74,9 +61,12 @@ export interface ZPositionSpec {
   centreCount?: number;
 }
 
-export class ZGame {
+/** A trace line: seat i plays c from `from` to d. */
+const moveText = (i: number, c: Card, from: string, d: number): string =>
+  `seat ${i}: ${formatCard(c)} ${from}>${d === CENTRE ? 'C' : `W${d}`}`;
+
+export class ZPosition {
   readonly n: number;
-  readonly variant: Variant;
   /** Reserves as ring buffers: seat s's k-th card from the top is res[s*64 + ((rhead[s]+k)&63)]. */
   readonly res = new Int8Array(MAX_SEATS * RCAP);
   readonly rhead = new Uint8Array(MAX_SEATS);
@@ -98,40 +88,23 @@ export class ZGame {
   outcome = RUNNING;
   /** With outcome cycle: the period of the loop, in turns. */
   cycleLength = 0;
-
-  /** fit tables indexed top*52 + card: 1 when card may go on top. */
+  /** What fits where under the variant, indexed top*52 + card: 1 when card may go on top of the
+   *  centre, or of a waste. */
   private readonly centreFit = new Uint8Array(52 * 52);
-  private readonly wasteFit = new Uint8Array(52 * 52);
-  readonly chooser = new Uint8Array(MAX_SEATS);
-  /** Probability that the seat misses a legal play (careless:p). */
-  readonly miss = new Float64Array(MAX_SEATS);
-  private rng: Rng | null = null;
-  /** The chooser of CHOOSE_EXTERNAL seats. */
-  external: ExternalChooser | null = null;
-  /** True when no seat plays at random: then a repeated position proves a never-ending game. */
-  deterministic = true;
-  /** Turn cap for random play (careless). */
-  maxTurns = 1_000_000;
+  readonly wasteFit = new Uint8Array(52 * 52);
+  /** The seats' strategies (seats.set; configure in strategies/index.ts sets them by name). */
+  readonly seats: Seats;
+  /** Stops a game that would never end (its maxTurns: the turn cap for random play). */
+  readonly loops: LoopWatch;
   /** When set, every event of the game is described here (for --show and tests). */
   trace: ((line: string) => void) | null = null;
-
-  // Brent's cycle detection on whole positions at turn boundaries. Centre cards never leave, so
-  // a position can only recur while the centre has not grown: the saved position is replaced
-  // whenever it grows, which keeps the detection exact and its cost at one compare per turn.
-  private readonly snapCards = new Int8Array(52);
-  private readonly snapR = new Uint8Array(MAX_SEATS);
-  private readonly snapW = new Uint8Array(MAX_SEATS);
-  private snapToMove = 0;
-  private snapCentreTop = 0;
-  private snapCentreCount = 0;
-  private power = 1;
-  private lam = 0;
 
   constructor(players: number, variant: Variant = DEFAULT_VARIANT) {
     if (!Number.isInteger(players) || players < 2 || players > MAX_SEATS)
       throw new Error(`bad player count ${players}`);
     this.n = players;
-    this.variant = { ...variant };
+    this.seats = new Seats(players);
+    this.loops = new LoopWatch(players);
     for (let top = 0; top < 52; top++) {
       const t = rankOf(top);
       const up = t === 13 ? (variant.wrap ? 1 : 0) : t + 1;
@@ -143,22 +116,6 @@ export class ZGame {
         this.wasteFit[top * 52 + c] = r === up || r === down ? 1 : 0;
       }
     }
-  }
-
-  /** Per-seat strategies; `rng` drives the careless seats (required when any miss > 0). */
-  setStrategies(chooser: ArrayLike<number>, miss: ArrayLike<number>, rng: Rng | null): void {
-    let random = false,
-      external = false;
-    for (let s = 0; s < this.n; s++) {
-      this.chooser[s] = chooser[s];
-      this.miss[s] = miss[s];
-      if (miss[s] > 0) random = true;
-      if (chooser[s] === CHOOSE_EXTERNAL) external = true;
-    }
-    if (random && !rng) throw new Error('careless seats need a random generator');
-    // An outside strategy may keep state or play at random: a repeated position proves nothing.
-    this.deterministic = !random && !external;
-    this.rng = rng;
   }
 
   private clear(): void {
@@ -235,35 +192,10 @@ export class ZGame {
       this.outcome = OUTCOME_LOSER;
       for (let s = 0; s < this.n; s++) if (this.active[s]) this.loser = s;
     }
-    this.power = 1;
-    this.saveSnapshot();
+    this.loops.start(this);
   }
 
   // ---- piles ----
-
-  reserveTop(s: number): Card {
-    return this.rlen[s] > 0 ? this.res[s * RCAP + this.rhead[s]] : -1;
-  }
-
-  wasteTop(s: number): Card {
-    return this.wlen[s] > 0 ? this.waste[s * WCAP + this.wlen[s] - 1] : -1;
-  }
-
-  /** Seat s's reserve, top first. */
-  reserveOf(s: number): Card[] {
-    const out: Card[] = [];
-    for (let k = 0; k < this.rlen[s]; k++) out.push(this.res[s * RCAP + ((this.rhead[s] + k) & RMASK)]);
-    return out;
-  }
-
-  /** Seat s's waste, bottom first. */
-  wasteOf(s: number): Card[] {
-    return Array.from(this.waste.subarray(s * WCAP, s * WCAP + this.wlen[s]));
-  }
-
-  cardsOf(s: number): number {
-    return this.rlen[s] + this.wlen[s];
-  }
 
   private draw(s: number): Card {
     const h = this.rhead[s];
@@ -295,11 +227,12 @@ export class ZGame {
       );
   }
 
-  /** Where seat i must (or, for a spiteful seat, chooses to) play c: CENTRE, a seat, or NONE. */
-  private dest(i: number, c: Card): number {
+  /** Where seat i, whose chooser code is `chooser`, must (or, for a spiteful seat, chooses to)
+   *  play c: CENTRE, a seat, or NONE. */
+  private dest(i: number, c: Card, chooser: number): number {
     if (this.centreFit[this.centreTop * 52 + c]) return CENTRE;
     const n = this.n;
-    if (this.chooser[i] === CHOOSE_RULE) {
+    if (chooser === CHOOSE_RULE) {
       for (let k = 1; k < n; k++) {
         let j = i - k;
         if (j < 0) j += n;
@@ -308,7 +241,10 @@ export class ZGame {
       }
       return NONE;
     }
-    if (this.chooser[i] === CHOOSE_EXTERNAL) return this.askExternal(i, c);
+    if (chooser === CHOOSE_EXTERNAL) {
+      const j = this.seats.askExternal(this, i, c);
+      return j < 0 ? NONE : j;
+    }
     let best = NONE,
       bestCards = 1000;
     for (let k = 1; k < n; k++) {
@@ -324,22 +260,6 @@ export class ZGame {
       }
     }
     return best;
-  }
-
-  /** The opponents' wastes that c fits, nearest to the right first; the outside strategy picks
-   *  one when there are several (the centre, when it fits, was taken before: the page's
-   *  priority). Only CHOOSE_EXTERNAL seats come here. */
-  private askExternal(i: number, c: Card): number {
-    const seats: number[] = [];
-    for (let k = 1; k < this.n; k++) {
-      const j = (i - k + this.n) % this.n;
-      const wl = this.wlen[j];
-      if (wl > 0 && this.wasteFit[this.waste[j * WCAP + wl - 1] * 52 + c]) seats.push(j);
-    }
-    if (seats.length <= 1) return seats.length ? seats[0] : NONE;
-    const d = this.external!(i, c, seats);
-    if (!seats.includes(d)) throw new Error(`seat ${i}'s strategy chose a waste that ${formatCard(c)} does not fit`);
-    return d;
   }
 
   private put(c: Card, d: number): void {
@@ -365,10 +285,6 @@ export class ZGame {
     }
   }
 
-  private traceMove(i: number, c: Card, from: string, d: number): void {
-    this.trace!(`seat ${i}: ${formatCard(c)} ${from}>${d === CENTRE ? 'C' : `W${d}`}`);
-  }
-
   /** The blunder penalty: each other seat, from the blunderer's left, gives its top reserve card to
    *  the bottom of the blunderer's reserve (an empty reserve gives nothing). */
   private blunder(i: number): void {
@@ -389,30 +305,29 @@ export class ZGame {
     }
   }
 
-  private misses(i: number): boolean {
-    return this.miss[i] > 0 && this.rng!() < this.miss[i];
-  }
-
   /** Seat i's turn, up to the moment the turn passes (or the game ends). */
   private turn(i: number): void {
     // The exception: a reserve emptied by laying its last card on the own waste is turned over
     // only now (and a waste that others loaded while the reserve was empty, likewise).
     if (this.rlen[i] === 0 && this.wlen[i] >= 2) this.turnOver(i);
-    const wbase = i * WCAP;
+    // The seat's chooser code is read once a turn, and the miss check is inline for the seats
+    // that never miss: reads through the seats object for every card cost (bench/zioplys.ts).
+    const wbase = i * WCAP,
+      chooser = this.seats.chooser[i];
     for (;;) {
       // 1. The own waste top must be played while it fits somewhere.
       while (this.wlen[i] > 0) {
         const c = this.waste[wbase + this.wlen[i] - 1];
-        const d = this.dest(i, c);
+        const d = this.dest(i, c, chooser);
         if (d === NONE) break;
-        if (this.misses(i)) {
+        if (this.seats.miss[i] > 0 && this.seats.misses(i)) {
           if (this.trace)
             this.trace(`seat ${i}: blunder! ${formatCard(c)} W${i}>${d === CENTRE ? 'C' : `W${d}`} was possible`);
           this.blunder(i);
           return;
         }
         this.wlen[i]--;
-        if (this.trace) this.traceMove(i, c, `W${i}`, d);
+        if (this.trace) this.trace(moveText(i, c, `W${i}`, d));
         this.put(c, d);
         if (this.wlen[i] === 0 && this.rlen[i] === 0) {
           this.goOut(i);
@@ -425,8 +340,8 @@ export class ZGame {
         return;
       }
       const c = this.draw(i);
-      const d = this.dest(i, c);
-      if (d === NONE || this.misses(i)) {
+      const d = this.dest(i, c, chooser);
+      if (d === NONE || (this.seats.miss[i] > 0 && this.seats.misses(i))) {
         this.waste[wbase + this.wlen[i]] = c;
         this.wlen[i]++;
         if (d === NONE) {
@@ -440,7 +355,7 @@ export class ZGame {
         }
         return;
       }
-      if (this.trace) this.traceMove(i, c, 'R', d);
+      if (this.trace) this.trace(moveText(i, c, 'R', d));
       this.put(c, d);
       if (this.rlen[i] === 0) {
         if (this.wlen[i] === 0) {
@@ -464,27 +379,18 @@ export class ZGame {
     while (!this.active[j]);
     this.toMove = j;
     this.turns++;
-    if (this.deterministic) {
-      if (this.centreCount !== this.snapCentreCount) {
-        this.power = 1;
-        this.saveSnapshot();
-      } else {
-        this.lam++;
-        if (this.sameAsSnapshot()) {
-          this.outcome = OUTCOME_CYCLE;
-          this.cycleLength = this.lam;
-          if (this.trace)
-            this.trace(
-              `the position after turn ${this.turns} repeats the one ${this.lam} turns earlier: the game never ends`,
-            );
-          return false;
-        }
-        if (this.lam === this.power) {
-          this.saveSnapshot();
-          this.power *= 2;
-        }
+    if (this.seats.deterministic) {
+      const period = this.loops.period(this);
+      if (period > 0) {
+        this.outcome = OUTCOME_CYCLE;
+        this.cycleLength = period;
+        if (this.trace)
+          this.trace(
+            `the position after turn ${this.turns} repeats the one ${period} turns earlier: the game never ends`,
+          );
+        return false;
       }
-    } else if (this.turns >= this.maxTurns) {
+    } else if (this.turns >= this.loops.maxTurns) {
       this.outcome = OUTCOME_LIMIT;
       return false;
     }
@@ -496,51 +402,117 @@ export class ZGame {
     while (this.step());
     return this.outcome;
   }
+}
 
-  private saveSnapshot(): void {
-    let p = 0;
-    for (let s = 0; s < this.n; s++) {
-      const rl = this.rlen[s],
-        wl = this.wlen[s],
-        r = s * RCAP,
-        h = this.rhead[s],
-        w = s * WCAP;
-      this.snapR[s] = rl;
-      this.snapW[s] = wl;
-      for (let k = 0; k < rl; k++) this.snapCards[p++] = this.res[r + ((h + k) & RMASK)];
-      for (let k = 0; k < wl; k++) this.snapCards[p++] = this.waste[w + k];
+/** Seat s's reserve in g, top first. */
+export function reserveOf(g: ZPosition, s: number): Card[] {
+  const out: Card[] = [];
+  for (let k = 0; k < g.rlen[s]; k++) out.push(g.res[s * RCAP + ((g.rhead[s] + k) & RMASK)]);
+  return out;
+}
+
+/** Seat s's waste in g, bottom first. */
+export function wasteOf(g: ZPosition, s: number): Card[] {
+  return Array.from(g.waste.subarray(s * WCAP, s * WCAP + g.wlen[s]));
+}
+
+// How a game that may never end is stopped (ZPosition.step). Deterministic play stops at the
+// first repeated whole position, which proves the game would loop for ever: Brent's cycle
+// detection at turn boundaries. Centre cards never leave, so a position can only recur while the
+// centre has not grown: the saved position is replaced whenever it grows, which keeps the
+// detection exact and its cost at one compare per turn. Random (careless) play, where a repeat
+// proves nothing, stops at a turn cap instead.
+
+class LoopWatch {
+  /** Turn cap for random play. */
+  maxTurns = 1_000_000;
+  /** The saved position: every seat's reserve (top first) then waste, with their lengths. */
+  private readonly cards = new Int8Array(52);
+  private readonly rlen: Uint8Array;
+  private readonly wlen: Uint8Array;
+  private toMove = 0;
+  private centreTop = 0;
+  private centreCount = 0;
+  private power = 1;
+  /** Turns since the saved position. */
+  private lam = 0;
+
+  constructor(players: number) {
+    this.rlen = new Uint8Array(players);
+    this.wlen = new Uint8Array(players);
+  }
+
+  /** Watches a game from g, its first position. */
+  start(g: ZPosition): void {
+    this.power = 1;
+    this.save(g);
+  }
+
+  /** Called after every turn of deterministic play: the period in turns of the loop g has just
+   *  closed (g repeats the position of that many turns earlier), or 0. */
+  period(g: ZPosition): number {
+    if (g.centreCount !== this.centreCount) {
+      this.power = 1;
+      this.save(g);
+      return 0;
     }
-    this.snapToMove = this.toMove;
-    this.snapCentreTop = this.centreTop;
-    this.snapCentreCount = this.centreCount;
+    this.lam++;
+    if (this.same(g)) return this.lam;
+    if (this.lam === this.power) {
+      this.save(g);
+      this.power *= 2;
+    }
+    return 0;
+  }
+
+  // The position's arrays are read into locals first: the copy and the compare run at every
+  // turn, and field loads in their loops cost (bench/zioplys.ts).
+  private save(g: ZPosition): void {
+    const res = g.res,
+      waste = g.waste,
+      rlen = g.rlen,
+      wlen = g.wlen,
+      rhead = g.rhead,
+      cards = this.cards;
+    let p = 0;
+    for (let s = 0; s < g.n; s++) {
+      const rl = rlen[s],
+        wl = wlen[s],
+        r = s * RCAP,
+        h = rhead[s],
+        w = s * WCAP;
+      this.rlen[s] = rl;
+      this.wlen[s] = wl;
+      for (let k = 0; k < rl; k++) cards[p++] = res[r + ((h + k) & RMASK)];
+      for (let k = 0; k < wl; k++) cards[p++] = waste[w + k];
+    }
+    this.toMove = g.toMove;
+    this.centreTop = g.centreTop;
+    this.centreCount = g.centreCount;
     this.lam = 0;
   }
 
   /** Whole-position equality with the saved position (lengths first: they differ most often). */
-  private sameAsSnapshot(): boolean {
-    if (this.toMove !== this.snapToMove || this.centreTop !== this.snapCentreTop) return false;
-    const n = this.n;
-    for (let s = 0; s < n; s++) if (this.rlen[s] !== this.snapR[s] || this.wlen[s] !== this.snapW[s]) return false;
+  private same(g: ZPosition): boolean {
+    if (g.toMove !== this.toMove || g.centreTop !== this.centreTop) return false;
+    const n = g.n,
+      res = g.res,
+      waste = g.waste,
+      rlen = g.rlen,
+      wlen = g.wlen,
+      rhead = g.rhead,
+      cards = this.cards;
+    for (let s = 0; s < n; s++) if (rlen[s] !== this.rlen[s] || wlen[s] !== this.wlen[s]) return false;
     let p = 0;
     for (let s = 0; s < n; s++) {
-      const rl = this.rlen[s],
-        wl = this.wlen[s],
+      const rl = rlen[s],
+        wl = wlen[s],
         r = s * RCAP,
-        h = this.rhead[s],
+        h = rhead[s],
         w = s * WCAP;
-      for (let k = 0; k < rl; k++) if (this.snapCards[p++] !== this.res[r + ((h + k) & RMASK)]) return false;
-      for (let k = 0; k < wl; k++) if (this.snapCards[p++] !== this.waste[w + k]) return false;
+      for (let k = 0; k < rl; k++) if (cards[p++] !== res[r + ((h + k) & RMASK)]) return false;
+      for (let k = 0; k < wl; k++) if (cards[p++] !== waste[w + k]) return false;
     }
     return true;
-  }
-
-  result(): ZResult {
-    return {
-      outcome: this.outcome === RUNNING ? 'limit' : OUTCOME_NAMES[this.outcome],
-      loser: this.outcome === OUTCOME_LOSER ? this.loser : null,
-      outOrder: Array.from(this.outOrder.subarray(0, this.outCount)),
-      turns: this.turns,
-      centrePlays: this.centrePlays,
-    };
   }
 }

@@ -1,7 +1,7 @@
 import { formatCard } from '../../cards/card.js';
 import type { ZDeal } from './deal.js';
 import type { Variant } from './position.js';
-import type { SimResult } from './game.js';
+import type { SimResult } from './match.js';
 
 // Text output of the deal and of a game's result.
 

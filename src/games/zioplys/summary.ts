@@ -2,7 +2,7 @@
 // intervals), how often a game never ends, how long games run. Pure functions: rows in, numbers out.
 import { lastRowPerItem, pcts, percentile as sharedPercentile, wilson as sharedWilson } from '../../batch/stats.js';
 
-export type RowLike = Record<string, string | number | boolean | null | undefined>;
+type RowLike = Record<string, string | number | boolean | null | undefined>;
 
 /** The rows a summary counts: merged shards may repeat an item; each counts once (the last row wins). */
 export const countedRows = (rows: readonly Record<string, string>[]): Record<string, string>[] =>

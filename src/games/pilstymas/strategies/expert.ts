@@ -3,8 +3,9 @@ import { END, MAX_MOVES, PASS, PilPosition } from '../position.js';
 import { greedyMove } from './greedy.js';
 import type { Strategy } from './strategy.js';
 import { EXPERT_EVAL, type EvalWeights, evaluateExpert } from './expert-eval.js';
-import { type Evaluator, LinePlan, MAX_DEPTH, TurnMemory, TurnSearch, WIN, evaluate, turnsUp } from './turn.js';
-import { type PlayerView, holdsView, loadSeen, loadView } from '../view.js';
+import { type Evaluator, LinePlan, MAX_DEPTH, TurnMemory, WIN, evaluate, turnsUp } from './turn.js';
+import { TurnSearch } from './turn-search.js';
+import { type PilView, holdsView, loadSeen, loadView } from '../view.js';
 
 // The expert: determinized search over whole turns. From the view (hidden cards unknown) a
 // turn search like the planner's, scored by the expert's own evaluation (expert-eval.ts, used
@@ -103,7 +104,7 @@ export class ExpertStrategy implements Strategy {
     this.prefixLen = new Int32Array(this.o.candidates);
   }
 
-  choose(view: PlayerView): number {
+  choose(view: PilView): number {
     const pos = this.pos;
     if (!holdsView(pos, view)) loadView(pos, view);
     if (!this.plan.applies(pos)) this.plan.set(this.root.line(this.decide(view)));
@@ -111,7 +112,7 @@ export class ExpertStrategy implements Strategy {
   }
 
   /** Runs the root search and returns the index of the line to play. */
-  private decide(view: PlayerView): number {
+  private decide(view: PilView): number {
     const pos = this.pos,
       root = this.root;
     const k = root.run(pos, this.o.rootNodes, this.memory);

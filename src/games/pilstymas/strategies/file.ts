@@ -1,13 +1,13 @@
 import { FilePlayer, type StrategyFile } from '../../../strategies/module.js';
 import { MAX_MOVES, PilPosition } from '../position.js';
-import { type PlayerView, loadView } from '../view.js';
+import { type PilView, loadView } from '../view.js';
 import type { FileStrategyMaker } from './index.js';
 import { publicView } from './public-view.js';
 import type { Strategy } from './strategy.js';
 
 // A strategy file playing Pilstymas (docs/strategies.md). The adapter hands the file the public
 // view (public-view.ts) and maps the notation it chooses back to the engine's move. Only file
-// strategies pay for this; the built-ins read the PlayerView. Running a file needs Node, so this
+// strategies pay for this; the built-ins read the PilView. Running a file needs Node, so this
 // adapter is the shell's: it passes fileStrategies to strategyFor (index.ts).
 
 /** A strategy file in one seat of one game. */
@@ -28,7 +28,7 @@ export class FileStrategy implements Strategy {
   }
 
   /** Throws Forfeit when the file breaks the contract (a throw, a move not offered, too slow). */
-  choose(view: PlayerView): number {
+  choose(view: PilView): number {
     this.turns = view.turns;
     // Hidden cards load as UNKNOWN, which no move can name: the moves are those of the view.
     loadView(this.pos, view);

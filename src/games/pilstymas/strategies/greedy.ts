@@ -14,7 +14,7 @@ import {
   moveFrom,
   moveTo,
 } from '../position.js';
-import { type PlayerView, loadView } from '../view.js';
+import { type PilView, loadView } from '../view.js';
 import type { Strategy } from './strategy.js';
 
 // Greedy play, shared by the greedy strategy, the sampling rollouts (ismcts.ts) and the
@@ -68,7 +68,7 @@ export class GreedyStrategy implements Strategy {
   readonly name = 'greedy';
   private pos = new PilPosition();
   private buf = new Int32Array(MAX_MOVES);
-  choose(view: PlayerView): number {
+  choose(view: PilView): number {
     loadView(this.pos, view);
     return greedyMove(this.pos, this.buf);
   }

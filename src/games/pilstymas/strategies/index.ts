@@ -1,12 +1,12 @@
 import type { StrategyFile } from '../../../strategies/contract.js';
 import { EXPERT_DEEP, ExpertStrategy } from './expert.js';
 import { GreedyStrategy } from './greedy.js';
-import { SamplingStrategy } from './ismcts.js';
+import { IsmctsStrategy } from './ismcts.js';
 import { PlannerStrategy } from './planner.js';
 import { RandomStrategy } from './random.js';
 import type { Strategy } from './strategy.js';
 
-// Playing strategies for Pilstymas, by name. Each sees only its own seat's PlayerView (view.ts)
+// Playing strategies for Pilstymas, by name. Each sees only its own seat's PilView (view.ts)
 // and keeps one scratch position and move buffer, so a decision allocates little; each file
 // says its idea. Strategy files play through an adapter that needs Node (file.ts), so the shell
 // hands it in (FileStrategyMaker) and the built-ins run anywhere.
@@ -30,7 +30,7 @@ export function makeStrategy(name: string, seed: string): Strategy {
     case 'planner':
       return new PlannerStrategy();
     case 'ismcts':
-      return new SamplingStrategy(seed);
+      return new IsmctsStrategy(seed);
     case 'expert':
       return new ExpertStrategy(seed);
     case 'expert-deep':

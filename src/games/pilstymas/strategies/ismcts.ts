@@ -1,6 +1,6 @@
 import { type Rng, rngFromSeed } from '../../../cards/shuffle.js';
 import { END, MAX_MOVES, PASS, PilPosition } from '../position.js';
-import { type PlayerView, loadView } from '../view.js';
+import { type PilView, loadView } from '../view.js';
 import { greedyMove } from './greedy.js';
 import type { Strategy } from './strategy.js';
 import { evaluate } from './turn.js';
@@ -9,7 +9,7 @@ import { evaluate } from './turn.js';
  *  hidden cards at random in a way consistent with the view, several times; in each deal try
  *  every legal move, finish the own turn and then the opponent's turn with greedy play, and
  *  score the position; play the move with the best mean score. */
-export class SamplingStrategy implements Strategy {
+export class IsmctsStrategy implements Strategy {
   readonly name = 'ismcts';
   private pos = new PilPosition();
   private buf = new Int32Array(MAX_MOVES * 2);
@@ -27,7 +27,7 @@ export class SamplingStrategy implements Strategy {
   private seen = new Set<number>();
   private seenTurn = -1;
 
-  choose(view: PlayerView): number {
+  choose(view: PilView): number {
     const pos = this.pos;
     loadView(pos, view);
     if (view.turns !== this.seenTurn) this.seen.clear(), (this.seenTurn = view.turns);

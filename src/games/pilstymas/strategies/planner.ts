@@ -1,9 +1,10 @@
 import { PilPosition } from '../position.js';
-import { type PlayerView, holdsView, loadView } from '../view.js';
+import { type PilView, holdsView, loadView } from '../view.js';
 import type { Strategy } from './strategy.js';
-import { LinePlan, TurnMemory, TurnSearch } from './turn.js';
+import { LinePlan, TurnMemory } from './turn.js';
+import { TurnSearch } from './turn-search.js';
 
-/** Searches the mover's own move sequences within the turn (TurnSearch, turn.ts) from the
+/** Searches the mover's own move sequences within the turn (TurnSearch, turn-search.ts) from the
  *  position the view shows (hidden cards unknown: a move that turns one up leaves an unknown
  *  card that no line of this search can use), scoring every reachable position as if the turn
  *  ended there. The best line is then followed move by move while the view matches what the
@@ -22,7 +23,7 @@ export class PlannerStrategy implements Strategy {
    *  pile permutations and tries shedding moves first, so the good ends of a turn come early. */
   constructor(private budget = 100) {}
 
-  choose(view: PlayerView): number {
+  choose(view: PilView): number {
     const pos = this.pos;
     if (!holdsView(pos, view)) loadView(pos, view);
     if (!this.plan.applies(pos)) {

@@ -2,10 +2,10 @@ import { formatCard, makeCard } from '../../../cards/card.js';
 import type { PublicMove } from '../../../strategies/contract.js';
 import { formatMove, PILE_NAMES } from '../notation.js';
 import { plainCard } from '../position.js';
-import type { PlayerView } from '../view.js';
+import type { PilView } from '../view.js';
 
 // A player's view as plain data (docs/strategies.md), what strategy files see (file.ts): the
-// PlayerView (no order of either hand or of the face-down stock cards) with the rules page's
+// PilView (no order of either hand or of the face-down stock cards) with the rules page's
 // names, and the legal moves in the page's notation.
 
 export interface PilPublicMove extends PublicMove {
@@ -52,7 +52,7 @@ function publicMove(m: number): PilPublicMove {
   return p ? { notation, card: p[1], from: p[2], to: p[3] } : { notation, card: null, from: null, to: null };
 }
 
-export function publicView(v: PlayerView, legal: readonly number[]): PilPublicView {
+export function publicView(v: PilView, legal: readonly number[]): PilPublicView {
   const side = (p: number): PilSide => ({
     hand: v.handCount[p],
     stockDown: v.stockDown[p],

@@ -1,6 +1,6 @@
 import { type Rng, rngFromSeed } from '../../../cards/shuffle.js';
 import { MAX_MOVES, PilPosition } from '../position.js';
-import { type PlayerView, loadView } from '../view.js';
+import { type PilView, loadView } from '../view.js';
 import type { Strategy } from './strategy.js';
 
 /** A legal move drawn at random, from a generator seeded by the strategy seed. */
@@ -12,7 +12,7 @@ export class RandomStrategy implements Strategy {
   constructor(seed: string) {
     this.rng = rngFromSeed(`random/${seed}`);
   }
-  choose(view: PlayerView): number {
+  choose(view: PilView): number {
     loadView(this.pos, view);
     const n = this.pos.moves(this.buf);
     return this.buf[Math.floor(this.rng() * n)];

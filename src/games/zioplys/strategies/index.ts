@@ -1,7 +1,7 @@
 import { rngFromSeed } from '../../../cards/shuffle.js';
 import { InputError, quote } from '../../../io/errors.js';
 import type { StrategyFile } from '../../../strategies/contract.js';
-import { CHOOSE_EXTERNAL, type ZGame } from '../position.js';
+import { CHOOSE_EXTERNAL, type ZPosition } from '../position.js';
 import { careless } from './careless.js';
 import { rule } from './rule.js';
 import { spiteful } from './spiteful.js';
@@ -12,7 +12,7 @@ import type { BuiltinStrategy, Strategies } from './strategy.js';
 // one name means every seat. Strategy files play through an adapter that needs Node (file.ts),
 // so the shell hands it in (FileSeats) and the built-ins run anywhere.
 
-export type { BuiltinStrategy, Strategies } from './strategy.js';
+export type { Strategies } from './strategy.js';
 
 export const STRATEGY_NAMES = ['rule', 'spiteful', 'careless'] as const;
 
@@ -62,15 +62,15 @@ export const strategiesLabel = (s: Strategies): string => s.names.join(',');
 export const defaultRngSeed = (dealSeed: string | undefined): string => `zioplys-careless:${dealSeed ?? 'file'}`;
 
 /** Prepares an engine with the strategies (and a fresh careless generator) for one game. */
-export function configure(game: ZGame, strategies: Strategies, rngSeed: string): void {
+export function configure(game: ZPosition, strategies: Strategies, rngSeed: string): void {
   const random = strategies.miss.some((p) => p > 0);
-  game.setStrategies(strategies.chooser, strategies.miss, random ? rngFromSeed(rngSeed) : null);
+  game.seats.set(strategies.chooser, strategies.miss, random ? rngFromSeed(rngSeed) : null);
 }
 
 /** Seats a game's strategy files (`files[seat]`, null for a built-in), each with its own seed
  *  made from `strategySeed` and a limit of `timeoutMs` per decision: seatFiles in file.ts. */
 export type FileSeats = (
-  game: ZGame,
+  game: ZPosition,
   files: readonly (StrategyFile | null)[],
   strategySeed: string,
   timeoutMs: number,

@@ -1,12 +1,12 @@
 import { formatCard } from '../../../cards/card.js';
 import type { PublicMove } from '../../../strategies/contract.js';
-import type { ZGame } from '../position.js';
+import { type ZPosition, wasteOf } from '../position.js';
 
 // What a seat sees when it has a choice to make, as plain data (docs/strategies.md): the centre,
 // every waste (face up), and how many face-down reserve cards each seat holds. Strategy files
 // are asked through it (file.ts).
 
-export interface ZPublicMove extends PublicMove {
+interface ZPublicMove extends PublicMove {
   /** The waste that takes the card, "W<seat>", and that seat. */
   to: string;
   seat: number;
@@ -32,9 +32,10 @@ export interface ZPublicView {
   moves: ZPublicMove[];
 }
 
-export function publicView(g: ZGame, seat: number, c: number, seats: readonly number[]): ZPublicView {
+export function publicView(g: ZPosition, seat: number, c: number, seats: readonly number[]): ZPublicView {
   const card = formatCard(c);
-  const from = g.wasteTop(seat) === c ? `W${seat}` : 'R';
+  const own = wasteOf(g, seat);
+  const from = own[own.length - 1] === c ? `W${seat}` : 'R';
   return {
     game: 'zioplys',
     seat,
@@ -44,7 +45,7 @@ export function publicView(g: ZGame, seat: number, c: number, seats: readonly nu
     from,
     centre: { top: formatCard(g.centreTop), cards: g.centreCount },
     reserves: Array.from({ length: g.n }, (_, s) => g.rlen[s]),
-    wastes: Array.from({ length: g.n }, (_, s) => g.wasteOf(s).map((x) => formatCard(x))),
+    wastes: Array.from({ length: g.n }, (_, s) => wasteOf(g, s).map((x) => formatCard(x))),
     out: Array.from(g.outOrder.subarray(0, g.outCount)),
     moves: seats.map((s) => ({ notation: `${card} ${from}>W${s}`, to: `W${s}`, seat: s })),
   };

@@ -3,8 +3,8 @@ import type { StrategyFile } from '../../../strategies/contract.js';
 // The page leaves a Žioplys player one choice: which opponent's waste takes a card that fits
 // several (the centre, when it fits, comes first). The engine makes that choice in its hot loop
 // by a chooser code (position.ts: CHOOSE_RULE, CHOOSE_SPITEFUL), so a built-in strategy is a
-// setting of the engine, not an object; a strategy file is asked through the engine's
-// `external` hook (CHOOSE_EXTERNAL).
+// setting of the engine, not an object; a strategy file is asked through the `external` hook
+// of the engine's seats (seats.ts, CHOOSE_EXTERNAL).
 
 /** A built-in strategy as the engine takes it. */
 export interface BuiltinStrategy {

@@ -5,7 +5,7 @@ import type { Strategy } from './strategies/strategy.js';
 import { viewOf } from './view.js';
 
 // Plays one game between two strategies. The engine stays here; each strategy is handed a
-// fresh PlayerView of its own seat and nothing else.
+// fresh PilView of its own seat and nothing else.
 
 /** Default turn cap [decision]: greedy-vs-greedy games that end do so in a few hundred turns
  *  (bench/pilstymas.ts prints the distribution); 1000 leaves a wide margin. The

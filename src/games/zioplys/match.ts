@@ -1,11 +1,11 @@
 import { decisionTimeoutOf, Forfeit } from '../../strategies/contract.js';
 import type { ZDeal } from './deal.js';
-import { type Variant, ZGame, type ZResult } from './position.js';
+import { OUTCOME_LOSER, OUTCOME_NAMES, RUNNING, type Variant, ZPosition } from './position.js';
 import { configure, defaultRngSeed, type FileSeats, type Strategies } from './strategies/index.js';
 
 // Plays one game of a deal with the strategies of its seats.
 
-export interface SimOptions {
+interface SimOptions {
   variant: Variant;
   strategies: Strategies;
   rngSeed?: string;
@@ -19,6 +19,27 @@ export interface SimOptions {
   maxTurns?: number;
 }
 
+/** The page's result JSON. */
+interface ZResult {
+  outcome: (typeof OUTCOME_NAMES)[number];
+  loser: number | null;
+  outOrder: number[];
+  turns: number;
+  centrePlays: number;
+}
+
+/** The result of the game g has played (so far: a game still running counts as stopped at the
+ *  limit). */
+export function resultOf(g: ZPosition): ZResult {
+  return {
+    outcome: g.outcome === RUNNING ? 'limit' : OUTCOME_NAMES[g.outcome],
+    loser: g.outcome === OUTCOME_LOSER ? g.loser : null,
+    outOrder: Array.from(g.outOrder.subarray(0, g.outCount)),
+    turns: g.turns,
+    centrePlays: g.centrePlays,
+  };
+}
+
 export interface SimResult extends ZResult {
   blunders: number;
   /** With outcome cycle: the period of the loop, in turns (0 otherwise). */
@@ -28,9 +49,9 @@ export interface SimResult extends ZResult {
 }
 
 export function simulate(deal: ZDeal, opts: SimOptions): SimResult {
-  const game = new ZGame(deal.players, opts.variant);
+  const game = new ZPosition(deal.players, opts.variant);
   configure(game, opts.strategies, opts.rngSeed ?? defaultRngSeed(deal.seed));
-  if (opts.maxTurns !== undefined) game.maxTurns = opts.maxTurns;
+  if (opts.maxTurns !== undefined) game.loops.maxTurns = opts.maxTurns;
   game.trace = opts.trace ?? null;
   const files = opts.strategies.files;
   if (files.some((f) => f !== null)) {
@@ -44,7 +65,7 @@ export function simulate(deal: ZDeal, opts: SimOptions): SimResult {
   } catch (e) {
     if (!(e instanceof Forfeit)) throw e;
     return {
-      ...game.result(),
+      ...resultOf(game),
       outcome: 'loser',
       loser: e.seat,
       blunders: game.blunders,
@@ -52,5 +73,5 @@ export function simulate(deal: ZDeal, opts: SimOptions): SimResult {
       forfeit: e.message,
     };
   }
-  return { ...game.result(), blunders: game.blunders, cycleLength: game.cycleLength };
+  return { ...resultOf(game), blunders: game.blunders, cycleLength: game.cycleLength };
 }
