@@ -68,7 +68,7 @@ for (const s of seeds) {
   const game = ptSearchGame(process.env.VARIANT ? withVariant(deal, process.env.VARIANT) : deal);
   if (process.env.PT_ORDER) game.moveOrder = Number(process.env.PT_ORDER);
   const guideOrder = process.env.PT_GUIDES ? process.env.PT_GUIDES.split(',').map(Number) : undefined;
-  if (guideOrder) game.heuristicVariants = guideOrder.length;
+  if (guideOrder) game.guideCount = guideOrder.length;
   if (process.env.PT_SCALE) game.guideScale = Number(process.env.PT_SCALE);
   if (process.env.PT_NOSHUF) game.noShuffle = process.env.PT_NOSHUF === '1';
   if (process.env.PT_BLIND) game.suitBlind = process.env.PT_BLIND !== '0';

@@ -2,14 +2,27 @@ import { PLAY_ORDER } from '../../src/games/besieged-city/layout.js';
 import { expect } from 'vitest';
 import seedrandom from 'seedrandom';
 import { BcPosition, MAX_MOVES, T2T } from '../../src/games/besieged-city/position.js';
-import type { BcGame } from '../../src/games/besieged-city/search.js';
-import { DEAD } from '../../src/search/types.js';
+import { BcExtras, BcSearch } from '../../src/games/besieged-city/search.js';
+import { DEAD, type SearchMode } from '../../src/search/types.js';
 import { formatMove } from '../../src/games/besieged-city/notation.js';
-import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
+import { setupPosition, type PositionSpec } from './setup.js';
 import { BC_MAX_KEY_WORDS, packKey } from '../../src/games/besieged-city/key.js';
 import { dfs } from '../../src/search/dfs.js';
 import { StateTable } from '../../src/search/table.js';
 import type { SearchGame } from '../../src/search/types.js';
+
+/** Besieged City's capability object telling the game that no search takes macro moves. */
+class MoveByMoveExtras extends BcExtras {
+  override beginSearch(mode: SearchMode): void {
+    super.beginSearch({ ...mode, macros: false });
+  }
+}
+
+/** Besieged City searched one move at a time: depth-first search without plateau macro moves,
+ *  to compare the plateau search against. */
+export class BcMoveByMove extends BcSearch {
+  override readonly extras: BcExtras = new MoveByMoveExtras(this);
+}
 
 export function legal(pos: BcPosition): string[] {
   const buf = new Int32Array(MAX_MOVES);
@@ -92,7 +105,7 @@ export function plainlyWinnable(pos: BcPosition, maxNodes = 2_000_000): boolean 
   return r.outcome === 'unknown' ? undefined : r.outcome === 'solved';
 }
 
-const keyText = (g: BcGame) => {
+const keyText = (g: BcSearch) => {
   const k = new Uint32Array(32);
   return Array.from(k.subarray(0, g.key(k))).join(',');
 };
@@ -100,11 +113,11 @@ const keyText = (g: BcGame) => {
 /** Random play from g (trench-to-trench moves preferred, so the rule has work to do): every move
  *  the search's searchMoves() leaves out must lead to the parent or one of the parent's children.
  *  Returns how many left-out moves were checked. */
-export function checkLeftOutMoves(g: BcGame, rngSeed: string, steps: number): number {
+export function checkLeftOutMoves(g: BcSearch, rngSeed: string, steps: number): number {
   const buf = new Int32Array(MAX_MOVES);
   const rng = seedrandom.alea(rngSeed);
   let checked = 0;
-  g.beginSearch({ guided: false, macros: false });
+  g.extras.beginSearch({ guided: false, macros: false });
   for (let step = 0; step < steps; step++) {
     const n = g.moves(buf, 0);
     if (n === 0) break;
@@ -120,7 +133,7 @@ export function checkLeftOutMoves(g: BcGame, rngSeed: string, steps: number): nu
     }
     g.make(m);
     const all = Array.from(buf.subarray(0, g.moves(buf, 0)));
-    const kept = new Set(Array.from(buf.subarray(0, g.searchMoves(buf, 0))));
+    const kept = new Set(Array.from(buf.subarray(0, g.extras.searchMoves(buf, 0))));
     for (const x of all) {
       if (kept.has(x)) continue;
       g.make(x);
@@ -153,7 +166,7 @@ export function positionCopy(g: BcPosition): BcPosition {
 /** Along a random line of a few moves from g: at the first position lowerBound() calls DEAD,
  *  plain exhaustive search (up to `cap` positions) must find no win. Returns whether DEAD was
  *  met, and whether plain search could check it. */
-export function deadOnlyWhereLost(g: BcGame, rngSeed: string, cap: number): { dead: boolean; checked: boolean } {
+export function deadOnlyWhereLost(g: BcSearch, rngSeed: string, cap: number): { dead: boolean; checked: boolean } {
   const buf = new Int32Array(MAX_MOVES);
   const rng = seedrandom.alea(rngSeed);
   for (let step = 0; step < 6; step++) {

@@ -3,10 +3,11 @@ import { dealFromSeed, withVariant } from '../../src/games/besieged-city/deal.js
 import { SuitEndgames } from '../../src/games/besieged-city/endgame.js';
 import { CELLS, PILE_CAP, RANK, SUIT, TRENCHES } from '../../src/games/besieged-city/layout.js';
 import type { BcPosition } from '../../src/games/besieged-city/position.js';
-import { BcGame } from '../../src/games/besieged-city/search.js';
-import { setupPosition } from '../../src/games/besieged-city/setup.js';
+import { BcSearch } from '../../src/games/besieged-city/search.js';
+import { setupPosition } from './setup.js';
 import { solve } from '../../src/search/solve.js';
 import { makeEndgame } from '../search/make-endgames.js';
+import { BcMoveByMove } from './helpers.js';
 
 // The suit puzzles' cache key (endgame.ts, cacheKey()) reads the suit's trenches from the
 // position's per-suit mask (BcPosition.suitTrenches) and their ranks from its 4-bit rank words
@@ -95,8 +96,8 @@ describe("Besieged City: the suit puzzles' cache key", () => {
       ]) {
         for (const plateaus of [false, true]) {
           for (const seed of [296, 3]) {
-            const g = new BcGame(withVariant(dealFromSeed(String(seed)), variant));
-            g.plateaus = plateaus;
+            const Game = plateaus ? BcSearch : BcMoveByMove;
+            const g = new Game(withVariant(dealFromSeed(String(seed)), variant));
             solve(g, { algorithm: 'dfs', maxNodes: 40_000 });
           }
         }
@@ -106,8 +107,7 @@ describe("Besieged City: the suit puzzles' cache key", () => {
         // The generator can run out of cards for a stock or talon (it then writes "??"): skip those.
         if ([...(spec.stock ?? []), ...(spec.talon ?? [])].includes('??')) continue;
         for (const plateaus of [false, true]) {
-          const g = setupPosition(spec);
-          g.plateaus = plateaus;
+          const g = setupPosition(spec, plateaus ? BcSearch : BcMoveByMove);
           solve(g, { algorithm: 'dfs', maxNodes: 3_000 });
         }
       }

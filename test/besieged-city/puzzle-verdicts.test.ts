@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { dealFromSeed, withVariant } from '../../src/games/besieged-city/deal.js';
 import { JUDGED_LOST, NOT_JUDGED, SuitEndgames } from '../../src/games/besieged-city/endgame.js';
 import { CELL_NAMES, CELLS, TRENCH_NAMES } from '../../src/games/besieged-city/layout.js';
-import { BcGame } from '../../src/games/besieged-city/search.js';
+
 import type { BcRules } from '../../src/games/besieged-city/rules.js';
-import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
+import { setupPosition, type PositionSpec } from './setup.js';
 import type { StateTable } from '../../src/search/table.js';
 import { solve } from '../../src/search/solve.js';
-import { plainlyWinnable } from './helpers.js';
+import { BcMoveByMove, plainlyWinnable } from './helpers.js';
 
 // The suit puzzles share what they learn (endgame.ts): a lost search caches every state it met as
 // lost, a won one the states of its winning line as solvable, any search the first states of the
@@ -70,8 +70,7 @@ describe('Besieged City: what the suit puzzles learn from each other', () => {
       [3, 'trench-order=ordinary,stock-to-foundation=no'],
       [296, 'trench-order=directional'],
     ] as const) {
-      const g = new BcGame(withVariant(dealFromSeed(String(seed)), variant));
-      g.plateaus = false;
+      const g = new BcMoveByMove(withVariant(dealFromSeed(String(seed)), variant));
       solve(g, { algorithm: 'dfs', maxNodes: 60_000 });
       const endgames = (
         g as unknown as { suitProofs: { endgames: { cache: StateTable; salvagedCount: number } | null } }

@@ -15,7 +15,7 @@ import { formatCard } from '../../src/cards/card.js';
 import { rngFromSeed, shuffleInPlace, shuffledDeck } from '../../src/cards/shuffle.js';
 import { CELL_NAMES, PLAY_ORDER, TRENCH_NAMES } from '../../src/games/besieged-city/layout.js';
 import { BcPosition } from '../../src/games/besieged-city/position.js';
-import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
+import { setupPosition, type PositionSpec } from '../besieged-city/setup.js';
 import { solve } from '../../src/search/solve.js';
 
 export interface Endgame {

@@ -4,7 +4,7 @@ import { StateTable } from '../../search/table.js';
 import type { BcDeal } from './deal.js';
 import { BC_POLICY } from './policy.js';
 import { BcPosition, MAX_MOVES, S2F, S2TAL, moveKind, packMove } from './position.js';
-import type { BcGame } from './search.js';
+import type { BcSearch } from './search.js';
 import { solveGuess } from './strategies/sampler.js';
 import { BcView, DEAL, RESIGN, formatViewMove } from './view.js';
 
@@ -117,7 +117,7 @@ export function judgeLoss(deal: BcDeal, line: readonly number[], losingPly: numb
   // The quick search's memory too (sampler.ts, solveGuess()).
   const memoryBytes = 64 << 20;
   /** The solver's verdict on g's position, with the guess's stock known. */
-  const verdict = (g: BcGame): Verdict => {
+  const verdict = (g: BcSearch): Verdict => {
     if (g.won()) return 'kept';
     // The sampler's quick search first: most winnable positions fall to it in a few thousand
     // nodes; the full search only for the rest.
@@ -134,7 +134,7 @@ export function judgeLoss(deal: BcDeal, line: readonly number[], losingPly: numb
   const buf = new Int32Array(MAX_MOVES);
   /** Whether view move v keeps g's position winnable: "deal" turns the guess's next card, and
    *  keeps it when one of the card's places does. */
-  const keeps = (g: BcGame, v: number): Verdict => {
+  const keeps = (g: BcSearch, v: number): Verdict => {
     const moves: number[] = [];
     if (v !== DEAL) moves.push(v);
     else {

@@ -1,4 +1,4 @@
-import type { SearchGame, SearchMode } from '../../search/types.js';
+import type { DeadTest, Guides, Macros, Pruning, SearchGame, SearchMode, SearchSetup } from '../../search/types.js';
 import { DEAD } from '../../search/types.js';
 import { CELLS, DECK_SIZE, STOCK_SIZE } from './layout.js';
 import { LastAceProof } from './aces.js';
@@ -19,17 +19,20 @@ import { SuitProofs } from './suit-proofs.js';
  *  keying, macro moves, the suit proofs, the last-ace proof and the dominance pruning. make() and
  *  unmake() play the move on the position, then tell each part, by a direct call to a field of
  *  its own class. Moves made on the position directly are unknown to the parts: while the game
- *  is searched or asked for searchMoves(), make them through the game. */
-export class BcGame implements SearchGame {
+ *  is searched or asked for searchMoves(), make them through the game. What the game offers the
+ *  search beyond SearchGame is its capability object, extras (BcExtras below). */
+export class BcSearch implements SearchGame {
   readonly maxKeyWords = BC_MAX_KEY_WORDS;
   /** The position alone: cards, piles, reserve, stock, foundations and its undo stack. */
   readonly pos: BcPosition;
-  /** The parts, each a field of its own class so that every call below sees one class. */
-  private readonly plateau: PlateauKeying;
-  private readonly macros: MacroMoves;
-  private readonly suitProofs: SuitProofs;
-  private readonly lastAce: LastAceProof;
-  private readonly dominance: DominancePruning;
+  readonly extras: BcExtras;
+  /** The parts, each a field of its own class so that every call below sees one class (read by
+   *  the capability object too). */
+  readonly plateau: PlateauKeying;
+  readonly macros: MacroMoves;
+  readonly suitProofs: SuitProofs;
+  readonly lastAce: LastAceProof;
+  readonly dominance: DominancePruning;
 
   constructor(deal: BcDeal) {
     const pos = (this.pos = new BcPosition(deal));
@@ -38,17 +41,7 @@ export class BcGame implements SearchGame {
     this.suitProofs = new SuitProofs(pos);
     this.lastAce = new LastAceProof(pos);
     this.dominance = new DominancePruning(pos);
-  }
-
-  /** Plateau search (plateau.ts) in searches that take macro moves (the exhaustive DFS); a switch
-   *  for tests and comparisons. It runs where its proof holds (plateau.ts, plateausApply(): a
-   *  symmetric trench order and gaps filled at once); under trench-order=directional or
-   *  trench-fill=deferred it is off and the exhaustive pass goes move by move. */
-  plateaus = true;
-
-  /** A plateau node may explore a plateau of thousands of arrangements (plateau.ts). */
-  get costlyNodes(): boolean {
-    return this.plateau.on;
+    this.extras = new BcExtras(this);
   }
 
   /** In plateau mode, what searchMoves() may write (PlateauKeying.maxMoves()); read where the
@@ -62,16 +55,6 @@ export class BcGame implements SearchGame {
     return this.suitProofs.bytes + this.plateau.bytes;
   }
 
-  /** A solve's memory budget, of which the suit puzzles and the plateau memo take their parts
-   *  (endgame.ts, plateau.ts): both are made again to fit it, empty, as on a new game. (Verdicts
-   *  kept from an earlier solve would prune more, so the same solve would take fewer nodes on a
-   *  game that had solved before: seed 7's DFS, 1,921 nodes fresh, 368 after one DFS.) */
-  memoryBudget(bytes: number): number {
-    this.suitProofs.setBudget(bytes);
-    this.plateau.setBudget(bytes);
-    return suitEndgameBytes(bytes) + plateauBytes(bytes);
-  }
-
   key(out: Uint32Array): number {
     return this.plateau.on ? this.plateau.key(out) : packKey(this.pos, out);
   }
@@ -82,16 +65,6 @@ export class BcGame implements SearchGame {
 
   won(): boolean {
     return this.pos.won();
-  }
-
-  beginSearch(mode: SearchMode): void {
-    this.suitProofs.on = !mode.guided;
-    this.plateau.on = mode.macros && this.plateaus && plateausApply(this.pos.rules);
-    this.plateau.begin();
-    this.macros.begin();
-    this.suitProofs.begin();
-    this.lastAce.begin();
-    this.dominance.begin();
   }
 
   /** The plateau keying keeps its books only in plateau mode (it is read nowhere else). */
@@ -114,20 +87,6 @@ export class BcGame implements SearchGame {
     this.lastAce.unmade();
     this.dominance.unmade();
     if (this.plateau.on) this.plateau.unmade(m);
-  }
-
-  /** The line with every macro move written out as its single moves (internal moves, then the
-   *  exit), from the current position, which it leaves unchanged. */
-  expandMoves(moves: readonly number[]): number[] {
-    return this.macros.expand(moves);
-  }
-
-  /** The legal moves less one dominated kind (dominance.ts), or in plateau mode the moves of
-   *  the position's class (plateau-keying.ts). */
-  searchMoves(out: Int32Array, offset: number): number {
-    const pos = this.pos;
-    if (this.plateau.on && pos.pending < 0) return this.plateau.moves(out, offset);
-    return this.dominance.filter(out, offset, pos.moves(out, offset));
   }
 
   /** Admissible: every card off the foundations needs a move to get there; a reserve card needs
@@ -157,7 +116,66 @@ export class BcGame implements SearchGame {
     return this.suitProofs.on ? this.lowerBound() >= DEAD : this.lastAce.buried();
   }
 
-  /** Depth-first search asks dead() before the table (SearchGame.deadFirst): most positions
+  formatMove(m: number): string {
+    return formatMove(m);
+  }
+}
+
+/** Besieged City's capability object (SearchExtras): the mode of each search, the caches' part of
+ *  the memory, the dominance pruning, the dead-first order, the guides and the plateaus' macro
+ *  moves. It holds the game's parts (BcSearch) and plays no move itself. */
+export class BcExtras implements SearchSetup, Pruning, Pick<DeadTest, 'deadFirst'>, Guides, Macros {
+  private readonly pos: BcPosition;
+  private readonly plateau: PlateauKeying;
+  private readonly macros: MacroMoves;
+  private readonly suitProofs: SuitProofs;
+  private readonly lastAce: LastAceProof;
+  private readonly dominance: DominancePruning;
+
+  /** The capability object of `game`, over its parts (held here too: no per-node hop through
+   *  the game, and no cycle between the two objects). */
+  constructor(game: BcSearch) {
+    this.pos = game.pos;
+    this.plateau = game.plateau;
+    this.macros = game.macros;
+    this.suitProofs = game.suitProofs;
+    this.lastAce = game.lastAce;
+    this.dominance = game.dominance;
+  }
+
+  /** Plateau search (plateau.ts) in searches that take macro moves (the exhaustive DFS), where
+   *  its proof holds (plateau.ts, plateausApply(): a symmetric trench order and gaps filled at
+   *  once); under trench-order=directional or trench-fill=deferred it is off and the exhaustive
+   *  pass goes move by move. The suit proofs only in searches that are not guided. */
+  beginSearch(mode: SearchMode): void {
+    this.suitProofs.on = !mode.guided;
+    this.plateau.on = mode.macros && plateausApply(this.pos.rules);
+    this.plateau.begin();
+    this.macros.begin();
+    this.suitProofs.begin();
+    this.lastAce.begin();
+    this.dominance.begin();
+  }
+
+  /** A solve's memory budget, of which the suit puzzles and the plateau memo take their parts
+   *  (endgame.ts, plateau.ts): both are made again to fit it, empty, as on a new game. (Verdicts
+   *  kept from an earlier solve would prune more, so the same solve would take fewer nodes on a
+   *  game that had solved before: seed 7's DFS, 1,921 nodes fresh, 368 after one DFS.) */
+  memoryBudget(bytes: number): number {
+    this.suitProofs.setBudget(bytes);
+    this.plateau.setBudget(bytes);
+    return suitEndgameBytes(bytes) + plateauBytes(bytes);
+  }
+
+  /** The legal moves less one dominated kind (dominance.ts), or in plateau mode the moves of
+   *  the position's class (plateau-keying.ts). */
+  searchMoves(out: Int32Array, offset: number): number {
+    const pos = this.pos;
+    if (this.plateau.on && pos.pending < 0) return this.plateau.moves(out, offset);
+    return this.dominance.filter(out, offset, pos.moves(out, offset));
+  }
+
+  /** Depth-first search asks dead() before the table (DeadTest.deadFirst): most positions
    *  the exhaustive pass enters are dead (seed 296's plain DFS, 2M nodes: 1.36M of the 1.85M new
    *  positions), and dead() mostly reads cached suit verdicts, cheaper than the key and a probe
    *  into a table of millions. Measured there: 0.49M positions stored instead of 1.85M, the
@@ -171,14 +189,21 @@ export class BcGame implements SearchGame {
     return !this.plateau.on;
   }
 
-  readonly heuristicVariants = GUIDES.length;
+  readonly guideCount = GUIDES.length;
 
   /** The guide of the best-first pass (heuristic.ts); not admissible, decides nothing. */
-  heuristic(variant = 0): number {
-    return bcHeuristic(this.pos, GUIDES[variant % GUIDES.length]);
+  heuristic(guide = 0): number {
+    return bcHeuristic(this.pos, GUIDES[guide % GUIDES.length]);
   }
 
-  formatMove(m: number): string {
-    return formatMove(m);
+  /** A plateau node may explore a plateau of thousands of arrangements (plateau.ts). */
+  get costlyNodes(): boolean {
+    return this.plateau.on;
+  }
+
+  /** The line with every macro move written out as its single moves (internal moves, then the
+   *  exit), from the current position, which it leaves unchanged. */
+  expandMoves(moves: readonly number[]): number[] {
+    return this.macros.expand(moves);
   }
 }

@@ -1,5 +1,5 @@
 import { rankOf, suitOf } from '../../cards/card.js';
-import { DEAD, type RelaxationHint, type SearchGame, type SearchMode } from '../../search/types.js';
+import { DEAD, type RelaxationHint, type SearchExtras, type SearchGame, type SearchMode } from '../../search/types.js';
 import { BOUQUET_SIZE, PILES } from './deal.js';
 import { PT_MAX_KEY_WORDS, packKey, packSuitBlindKey } from './key.js';
 import { formatMove } from './notation.js';
@@ -51,6 +51,11 @@ export class PtGame extends PtPosition implements SearchGame {
   /** The suit relaxation (suit-relaxation.ts), set where the game is made for solving
    *  (ptSearchGame()): that module extends this class, so this one cannot import it. */
   relaxation?: (hint: RelaxationHint) => SearchGame | undefined;
+
+  /** The game offers its extras (pruning, guides, streamliner, relaxation) itself. */
+  get extras(): SearchExtras {
+    return this;
+  }
 
   key(out: Uint32Array): number {
     return this.streamlined && this.suitBlind
@@ -151,7 +156,7 @@ export class PtGame extends PtPosition implements SearchGame {
    *  guide 0 alone left unknown at 1 s, guide 0 at scale 10 solved 5, guides 0 and 4 together
    *  8-9, other second guides (L + R + I, L + R + 4D, L + R + 2D - E) 6-8 (bench/parterre.ts
    *  with SEEDS=…, PT_GUIDES, PT_SCALE; ±2 is noise there). Settable for experiments. */
-  heuristicVariants = 2;
+  guideCount = 2;
 
   /** The guide is scaled so that the portfolio's weights (f = g + w*h, w = 0.5, 0.2, 3, ∞)
    *  land near effective weights 2-5 on L + R, which solve the most hard deals: on 20 deals left
@@ -167,7 +172,7 @@ export class PtGame extends PtPosition implements SearchGame {
    *  the open list). Features: L cards off the foundations, R pile cards above a lower card of
    *  their suit (each must move twice), D cards lying on the next card each foundation needs,
    *  I pile cards above any lower card (the piles' disorder), E empty piles. */
-  heuristic(variant = 0): number {
+  heuristic(guide = 0): number {
     const f = this.found;
     let R = 0,
       D = 0,
@@ -212,7 +217,7 @@ export class PtGame extends PtPosition implements SearchGame {
       }
     }
     const L = DECK - this.foundTotal;
-    switch (variant) {
+    switch (guide) {
       case 0:
         return this.guideScale * (L + R);
       case 1:

@@ -3,7 +3,7 @@ import type { Poll } from '../../../search/limits.js';
 import { solve } from '../../../search/solve.js';
 import { StateTable } from '../../../search/table.js';
 import { FILL, MAX_MOVES, R2T, S2F, S2TAL, moveKind, packMove } from '../position.js';
-import type { BcGame } from '../search.js';
+import type { BcSearch } from '../search.js';
 import { type BcView, DEAL, RESIGN, keyString } from '../view.js';
 import { PlannerStrategy } from './planner.js';
 import type { Strategy, StrategyOptions } from './strategy.js';
@@ -366,7 +366,7 @@ export class SamplerStrategy implements Strategy {
   }
 
   /** The solver under the sample's node budget (solveGuess()). */
-  private runSolver(g: BcGame, nodes: number): number[] | null {
+  private runSolver(g: BcSearch, nodes: number): number[] | null {
     this.solves++;
     const t0 = performance.now();
     const r = solveGuess(g, nodes, this.table, this.poll);
@@ -416,14 +416,14 @@ export class SamplerStrategy implements Strategy {
     return out;
   }
 
-  private isLegal(g: BcGame, m: number): boolean {
+  private isLegal(g: BcSearch, m: number): boolean {
     const n = g.moves(this.buf);
     for (let i = 0; i < n; i++) if (this.buf[i] === m) return true;
     return false;
   }
 
   /** Whether m turns a face-down card (a deal, or a reserve refill from the stock). */
-  private turns(g: BcGame, m: number): boolean {
+  private turns(g: BcSearch, m: number): boolean {
     const k = moveKind(m);
     return k === S2F || k === S2TAL || ((k === R2T || k === FILL) && g.pos.tlen === 0 && g.pos.sp < 78);
   }
@@ -435,7 +435,7 @@ export class SamplerStrategy implements Strategy {
  *  measured mid-game, a run that wins at all wins in 2-3k nodes, and variants fail on different
  *  guesses, so restarting beats pressing on.) `lost`: a run proved the guess lost. */
 export function solveGuess(
-  g: BcGame,
+  g: BcSearch,
   nodes: number,
   table: StateTable,
   poll?: Poll,

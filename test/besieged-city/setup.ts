@@ -1,11 +1,12 @@
-import { parseCard } from '../../cards/card.js';
-import { CELL_NAMES, PLAY_ORDER, STOCK_SIZE, TRENCHES, TRENCH_NAMES } from './layout.js';
-import type { BcRules } from './rules.js';
-import { BcGame } from './search.js';
+import { parseCard } from '../../src/cards/card.js';
+import type { BcDeal } from '../../src/games/besieged-city/deal.js';
+import { CELL_NAMES, STOCK_SIZE, TRENCHES, TRENCH_NAMES } from '../../src/games/besieged-city/layout.js';
+import type { BcRules } from '../../src/games/besieged-city/rules.js';
+import { BcSearch } from '../../src/games/besieged-city/search.js';
 
-// Builds a position from a readable description, for tests and for small constructed problems
-// with known answers. Unlike a deal, it need not hold all 104 cards: cards "on the foundations"
-// are implied by the heights, and cards missing entirely simply do not exist in that problem.
+// Builds a position from a readable description, for small constructed problems with known
+// answers. Unlike a deal, it need not hold all 104 cards: cards "on the foundations" are implied
+// by the heights, and cards missing entirely simply do not exist in that problem.
 
 export interface PositionSpec {
   /** Cell name -> card, e.g. { r0c0: 'KS' }; other cells are empty. */
@@ -28,7 +29,8 @@ const card = (s: string) => {
   return c;
 };
 
-export function setupPosition(spec: PositionSpec): BcGame {
+/** The position of `spec` in a new game of class Game (default BcSearch). */
+export function setupPosition(spec: PositionSpec, Game: new (deal: BcDeal) => BcSearch = BcSearch): BcSearch {
   const talon = (spec.talon ?? []).map(card),
     stock = (spec.stock ?? []).map(card);
   if (talon.length + stock.length > STOCK_SIZE) throw new Error('setupPosition: talon + stock exceed 78');
@@ -37,7 +39,7 @@ export function setupPosition(spec: PositionSpec): BcGame {
   const sp = STOCK_SIZE - stock.length;
   talon.forEach((c, i) => (order[sp - talon.length + i] = c));
   stock.forEach((c, i) => (order[sp + i] = c));
-  const g = new BcGame({
+  const g = new Game({
     reserve: new Array(12).fill(0),
     trenches: new Array(14).fill(0),
     stock: order,
@@ -67,6 +69,3 @@ export function setupPosition(spec: PositionSpec): BcGame {
   for (let i = 0; i < talon.length; i++) g.pos.pushTalon(sp - talon.length + i);
   return g;
 }
-
-/** The card a foundation of `suit` at `height` needs next (for building test positions). */
-export const needed = (suit: number, height: number) => suit * 13 + PLAY_ORDER[height] - 1;
