@@ -1,12 +1,12 @@
-import { rngFromSeed, shuffleInPlace } from '../../cards/shuffle.js';
-import { solve } from '../../search/solve.js';
-import { StateTable } from '../../search/table.js';
-import type { BcDeal } from './deal.js';
-import { BC_POLICY } from './policy.js';
-import { BcPosition, MAX_MOVES, S2F, S2TAL, moveKind, packMove } from './position.js';
-import type { BcSearch } from './search.js';
-import { solveGuess } from './strategies/sampler.js';
-import { BcView, DEAL, RESIGN, formatViewMove } from './view.js';
+import { rngFromSeed, shuffleInPlace } from '../../src/cards/shuffle.js';
+import { solve } from '../../src/search/solve.js';
+import { StateTable } from '../../src/search/table.js';
+import type { BcDeal } from '../../src/games/besieged-city/deal.js';
+import { BC_POLICY } from '../../src/games/besieged-city/policy.js';
+import { BcPosition, MAX_MOVES, S2F, S2TAL, moveKind, packMove } from '../../src/games/besieged-city/position.js';
+import type { BcSearch } from '../../src/games/besieged-city/search.js';
+import { solveGuess } from '../../src/games/besieged-city/strategies/sampler.js';
+import { BcView, DEAL, RESIGN, formatViewMove } from '../../src/games/besieged-city/view.js';
 
 // Bad luck or a mistake: the judgement of a losing move (analyse.ts finds it: the position
 // before it is winnable with the stock known, the one after it is lost) from where the player
