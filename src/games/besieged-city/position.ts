@@ -62,10 +62,10 @@ export class BcPosition {
   readonly pcode = new Uint32Array(TRENCHES * 2);
   /** Per suit, a bit per trench whose pile is of that suit (its bottom card's: a pile is one
    *  suit), kept by push/pop (a pile's bottom changes only when it fills from or empties to 0)
-   *  and reset: the suit puzzles' cache key (endgame.ts) reads it instead of scanning 14 piles. */
+   *  and reset: the suit puzzles' cache key (suit-puzzles.ts) reads it instead of scanning 14 piles. */
   readonly suitTrenches = new Uint16Array(4);
   /** Per pile, its ranks as 4-bit fields: card j at bits 4(j & 7) of word t * 4 + (j >> 3), every
-   *  field past the top 0; kept by push/pop. The suit puzzles (endgame.ts) key a suit's piles by
+   *  field past the top 0; kept by push/pop. The suit puzzles (suit-puzzles.ts) key a suit's piles by
    *  these words, as their own search keys its states, so a puzzle's verdict can be cached for
    *  every state its search visits. */
   readonly rankWords = new Uint32Array(TRENCHES * 4);

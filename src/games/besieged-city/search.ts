@@ -4,7 +4,6 @@ import { CELLS, DECK_SIZE, STOCK_SIZE } from './layout.js';
 import { LastAceProof } from './aces.js';
 import type { BcDeal } from './deal.js';
 import { DominancePruning } from './dominance.js';
-import { suitEndgameBytes } from './endgame.js';
 import { BC_MAX_KEY_WORDS, packKey } from './key.js';
 import { bcHeuristic, GUIDES } from './heuristic.js';
 import { MacroMoves } from './macro-moves.js';
@@ -12,11 +11,12 @@ import { formatMove } from './notation.js';
 import { MACRO, macroExit, plateauBytes, plateausApply } from './plateau.js';
 import { PlateauKeying } from './plateau-keying.js';
 import { BcPosition, MAX_MOVES } from './position.js';
-import { SuitProofs } from './suit-proofs.js';
+import { SuitPuzzleProof } from './suit-puzzle-proof.js';
+import { suitPuzzleBytes } from './suit-puzzles.js';
 
 /** The Besieged City position as the search sees it: the position itself (pos), and the parts of
  *  the search that keep books on the moves played, each its own state (move-hook.ts): plateau
- *  keying, macro moves, the suit proofs, the last-ace proof and the dominance pruning. make() and
+ *  keying, macro moves, the suit puzzles, the last-ace proof and the dominance pruning. make() and
  *  unmake() play the move on the position, then tell each part, by a direct call to a field of
  *  its own class. Moves made on the position directly are unknown to the parts: while the game
  *  is searched or asked for searchMoves(), make them through the game. What the game offers the
@@ -30,7 +30,7 @@ export class BcSearch implements SearchGame {
    *  the capability object too). */
   readonly plateau: PlateauKeying;
   readonly macros: MacroMoves;
-  readonly suitProofs: SuitProofs;
+  readonly suitPuzzles: SuitPuzzleProof;
   readonly lastAce: LastAceProof;
   readonly dominance: DominancePruning;
 
@@ -38,7 +38,7 @@ export class BcSearch implements SearchGame {
     const pos = (this.pos = new BcPosition(deal));
     this.plateau = new PlateauKeying(pos);
     this.macros = new MacroMoves(pos, this.plateau);
-    this.suitProofs = new SuitProofs(pos);
+    this.suitPuzzles = new SuitPuzzleProof(pos);
     this.lastAce = new LastAceProof(pos);
     this.dominance = new DominancePruning(pos);
     this.extras = new BcExtras(this);
@@ -52,7 +52,7 @@ export class BcSearch implements SearchGame {
 
   /** Bytes the game's caches hold now (for tests and statistics). */
   get cacheBytes(): number {
-    return this.suitProofs.bytes + this.plateau.bytes;
+    return this.suitPuzzles.bytes + this.plateau.bytes;
   }
 
   key(out: Uint32Array): number {
@@ -71,7 +71,7 @@ export class BcSearch implements SearchGame {
   make(m: number): void {
     if ((m & MACRO) === 0) this.pos.make(m);
     else this.pos.make(this.macros.enter(m));
-    this.suitProofs.made(m);
+    this.suitPuzzles.made(m);
     this.lastAce.made(m);
     this.dominance.made(m);
     if (this.plateau.on) this.plateau.made(m);
@@ -83,7 +83,7 @@ export class BcSearch implements SearchGame {
       this.pos.unmake(macroExit(m));
       this.macros.unmade();
     }
-    this.suitProofs.unmade();
+    this.suitPuzzles.unmade();
     this.lastAce.unmade();
     this.dominance.unmade();
     if (this.plateau.on) this.plateau.unmade(m);
@@ -95,13 +95,13 @@ export class BcSearch implements SearchGame {
    *  this bound by at most one, so it is also consistent.
    *  With stock-to-foundation=no, a stock card needs one more as well (below).
    *  DEAD when a suit's last ace is buried (aces.ts), or when a suit whose cards have all left
-   *  the stock and the talon is a lost puzzle on its own (the proof is in endgame.ts). */
+   *  the stock and the talon is a lost puzzle on its own (the proof is in suit-puzzles.ts). */
   lowerBound(): number {
     if (this.lastAce.buried()) return DEAD;
     const pos = this.pos;
     let reserve = 0;
     for (let c = 0; c < CELLS; c++) if (pos.reserve[c] >= 0) reserve++;
-    if (this.suitProofs.on && this.suitProofs.lost()) return DEAD;
+    if (this.suitPuzzles.on && this.suitPuzzles.lost()) return DEAD;
     // stock-to-foundation=no: a stock card needs a move to the trenches too (it reaches the
     // reserve by a refill, from the talon or straight from the stock), like a reserve card; a
     // deal to the talon leaves this unchanged, so the bound stays consistent.
@@ -113,7 +113,7 @@ export class BcSearch implements SearchGame {
    *  guided runs (beginSearch()), where the search asks this for every new position, only the
    *  last-ace rule is on. Elsewhere it is lowerBound() itself (same side effects). */
   dead(): boolean {
-    return this.suitProofs.on ? this.lowerBound() >= DEAD : this.lastAce.buried();
+    return this.suitPuzzles.on ? this.lowerBound() >= DEAD : this.lastAce.buried();
   }
 
   formatMove(m: number): string {
@@ -128,7 +128,7 @@ export class BcExtras implements SearchSetup, Pruning, Pick<DeadTest, 'deadFirst
   private readonly pos: BcPosition;
   private readonly plateau: PlateauKeying;
   private readonly macros: MacroMoves;
-  private readonly suitProofs: SuitProofs;
+  private readonly suitPuzzles: SuitPuzzleProof;
   private readonly lastAce: LastAceProof;
   private readonly dominance: DominancePruning;
 
@@ -138,7 +138,7 @@ export class BcExtras implements SearchSetup, Pruning, Pick<DeadTest, 'deadFirst
     this.pos = game.pos;
     this.plateau = game.plateau;
     this.macros = game.macros;
-    this.suitProofs = game.suitProofs;
+    this.suitPuzzles = game.suitPuzzles;
     this.lastAce = game.lastAce;
     this.dominance = game.dominance;
   }
@@ -146,25 +146,25 @@ export class BcExtras implements SearchSetup, Pruning, Pick<DeadTest, 'deadFirst
   /** Plateau search (plateau.ts) in searches that take macro moves (the exhaustive DFS), where
    *  its proof holds (plateau.ts, plateausApply(): a symmetric trench order and gaps filled at
    *  once); under trench-order=directional or trench-fill=deferred it is off and the exhaustive
-   *  pass goes move by move. The suit proofs only in searches that are not guided. */
+   *  pass goes move by move. The suit puzzles only in searches that are not guided. */
   beginSearch(mode: SearchMode): void {
-    this.suitProofs.on = !mode.guided;
+    this.suitPuzzles.on = !mode.guided;
     this.plateau.on = mode.macros && plateausApply(this.pos.rules);
     this.plateau.begin();
     this.macros.begin();
-    this.suitProofs.begin();
+    this.suitPuzzles.begin();
     this.lastAce.begin();
     this.dominance.begin();
   }
 
   /** A solve's memory budget, of which the suit puzzles and the plateau memo take their parts
-   *  (endgame.ts, plateau.ts): both are made again to fit it, empty, as on a new game. (Verdicts
+   *  (suit-puzzles.ts, plateau.ts): both are made again to fit it, empty, as on a new game. (Verdicts
    *  kept from an earlier solve would prune more, so the same solve would take fewer nodes on a
    *  game that had solved before: seed 7's DFS, 1,921 nodes fresh, 368 after one DFS.) */
   memoryBudget(bytes: number): number {
-    this.suitProofs.setBudget(bytes);
+    this.suitPuzzles.setBudget(bytes);
     this.plateau.setBudget(bytes);
-    return suitEndgameBytes(bytes) + plateauBytes(bytes);
+    return suitPuzzleBytes(bytes) + plateauBytes(bytes);
   }
 
   /** The legal moves less one dominated kind (dominance.ts), or in plateau mode the moves of
