@@ -95,7 +95,6 @@ export class SamplerStrategy implements Strategy {
   private readonly poll: Poll | undefined;
   private readonly table = new StateTable(64 << 20);
   private readonly fallback: PlannerStrategy;
-  private readonly buf = new Int32Array(MAX_MOVES);
   private rng: Rng;
   private samples: Sample[] = [];
   private prevUnseen: Int8Array | null = null;
@@ -175,7 +174,7 @@ export class SamplerStrategy implements Strategy {
     const overBudget = performance.now() - this.startMs > this.budgetMs || this.hopeless >= HOPELESS;
     const votes = new Map<number, number>();
     const count = (s: Sample) => {
-      s.credit = s.line ? this.credits(view, s.stock, s.line, legal) : new Map();
+      s.credit = s.line ? credits(view, s.stock, s.line, legal) : new Map();
       for (const v of s.credit.keys()) votes.set(v, (votes.get(v) ?? 0) + 1);
     };
     // Guesses that still hold a line vote first; the others are solved one by one, until the
@@ -332,7 +331,7 @@ export class SamplerStrategy implements Strategy {
     for (const m0 of old) {
       const k = moveKind(m0);
       const m = k === S2F || k === S2TAL ? packMove(k, 0, 0, g.pos.stock[g.pos.sp]) : m0;
-      if (!this.isLegal(g, m)) break;
+      if (!isLegal(g, m)) break;
       g.make(m);
       done.push(m);
     }
@@ -375,58 +374,6 @@ export class SamplerStrategy implements Strategy {
     if (!r.line) this.solveFails++;
     return r.line;
   }
-
-  /** The view moves that win this guess, each with the guess's line rearranged to start with it. */
-  private credits(view: BcView, stock: number[], line: number[], legal: number[]): Map<number, number[]> {
-    const out = new Map<number, number[]>();
-    const g = view.position(stock);
-    const dealtPhase = view.dealt >= 0;
-    // Keys after each prefix of the line, up to and including its first turned card.
-    const keys: string[] = [];
-    let made = 0;
-    for (; made < line.length && made < MAX_PREFIX; made++) {
-      const m = line[made];
-      if (!this.isLegal(g, m)) break;
-      const turns = this.turns(g, m);
-      g.make(m);
-      keys.push(keyString(g.pos));
-      if (turns) {
-        made++;
-        break;
-      }
-    }
-    for (let j = made - 1; j >= 0; j--) g.unmake(line[j]);
-    for (let i = 0; i < keys.length; i++) {
-      const m = line[i],
-        k = moveKind(m);
-      const v = (k === S2F || k === S2TAL) && !dealtPhase ? DEAL : m;
-      if (out.has(v) || !legal.includes(v)) continue;
-      if (i === 0) {
-        out.set(v, line);
-        continue;
-      }
-      // Bring line[i] to the front and replay line[0..i-1] after it.
-      const order = [m, ...line.slice(0, i)];
-      let n = 0;
-      while (n < order.length && this.isLegal(g, order[n])) g.make(order[n++]);
-      if (n === order.length && keyString(g.pos) === keys[i])
-        out.set(v, [m, ...line.slice(0, i), ...line.slice(i + 1)]);
-      for (let j = n - 1; j >= 0; j--) g.unmake(order[j]);
-    }
-    return out;
-  }
-
-  private isLegal(g: BcSearch, m: number): boolean {
-    const n = g.moves(this.buf);
-    for (let i = 0; i < n; i++) if (this.buf[i] === m) return true;
-    return false;
-  }
-
-  /** Whether m turns a face-down card (a deal, or a reserve refill from the stock). */
-  private turns(g: BcSearch, m: number): boolean {
-    const k = moveKind(m);
-    return k === S2F || k === S2TAL || ((k === R2T || k === FILL) && g.pos.tlen === 0 && g.pos.sp < 78);
-  }
 }
 
 /** A guess solved as the sampler solves it: a short portfolio of greedy best-first runs of a
@@ -463,4 +410,59 @@ export function solveGuess(
     if (r.limit === 'stopped') break; // the caller stopped the search
   }
   return { line, lost, nodes: nodes - left };
+}
+
+/** Scratch for isLegal(), which runs to its end before another call can start. */
+const BUF = new Int32Array(MAX_MOVES);
+
+/** The view moves that win a guess (its stock and winning line), each with the line rearranged to
+ *  start with it (see the header). */
+function credits(view: BcView, stock: number[], line: number[], legal: number[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  const g = view.position(stock);
+  const dealtPhase = view.dealt >= 0;
+  // Keys after each prefix of the line, up to and including its first turned card.
+  const keys: string[] = [];
+  let made = 0;
+  for (; made < line.length && made < MAX_PREFIX; made++) {
+    const m = line[made];
+    if (!isLegal(g, m)) break;
+    const turned = turnsCard(g, m);
+    g.make(m);
+    keys.push(keyString(g.pos));
+    if (turned) {
+      made++;
+      break;
+    }
+  }
+  for (let j = made - 1; j >= 0; j--) g.unmake(line[j]);
+  for (let i = 0; i < keys.length; i++) {
+    const m = line[i],
+      k = moveKind(m);
+    const v = (k === S2F || k === S2TAL) && !dealtPhase ? DEAL : m;
+    if (out.has(v) || !legal.includes(v)) continue;
+    if (i === 0) {
+      out.set(v, line);
+      continue;
+    }
+    // Bring line[i] to the front and replay line[0..i-1] after it.
+    const order = [m, ...line.slice(0, i)];
+    let n = 0;
+    while (n < order.length && isLegal(g, order[n])) g.make(order[n++]);
+    if (n === order.length && keyString(g.pos) === keys[i]) out.set(v, [m, ...line.slice(0, i), ...line.slice(i + 1)]);
+    for (let j = n - 1; j >= 0; j--) g.unmake(order[j]);
+  }
+  return out;
+}
+
+function isLegal(g: BcSearch, m: number): boolean {
+  const n = g.moves(BUF);
+  for (let i = 0; i < n; i++) if (BUF[i] === m) return true;
+  return false;
+}
+
+/** Whether m turns a face-down card (a deal, or a reserve refill from the stock). */
+function turnsCard(g: BcSearch, m: number): boolean {
+  const k = moveKind(m);
+  return k === S2F || k === S2TAL || ((k === R2T || k === FILL) && g.pos.tlen === 0 && g.pos.sp < 78);
 }
