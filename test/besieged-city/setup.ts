@@ -1,7 +1,16 @@
 import { parseCard } from '../../src/cards/card.js';
 import type { BcDeal } from '../../src/games/besieged-city/deal.js';
-import { CELL_NAMES, STOCK_SIZE, TRENCHES, TRENCH_NAMES } from '../../src/games/besieged-city/layout.js';
-import type { BcRules } from '../../src/games/besieged-city/rules.js';
+import {
+  CELL_NAMES,
+  PILE_CAP,
+  RANK,
+  STOCK_SIZE,
+  SUIT,
+  TRENCHES,
+  TRENCH_NAMES,
+} from '../../src/games/besieged-city/layout.js';
+import type { BcPosition } from '../../src/games/besieged-city/position.js';
+import { acceptMask, type BcRules, NEIGHBOUR_MASK } from '../../src/games/besieged-city/rules.js';
 import { BcSearch } from '../../src/games/besieged-city/search.js';
 
 // Builds a position from a readable description, for small constructed problems with known
@@ -21,6 +30,29 @@ export interface PositionSpec {
   talon?: string[];
   /** The rule variant (default: the default reading). */
   rules?: BcRules;
+}
+
+/** Whether card `c` may go onto a top card `d` under the default reading (rule II, either
+ *  order, no direction). */
+export const fitsOn = (c: number, d: number): boolean =>
+  d >= 0 && SUIT[c] === SUIT[d] && ((NEIGHBOUR_MASK.either[RANK[d]] >> RANK[c]) & 1) === 1;
+
+/** Whether card `c` may go onto pile t of the position (rule II under its variant): not onto an
+ *  empty pile. */
+function fits(pos: BcPosition, c: number, t: number): boolean {
+  const n = pos.plen[t];
+  if (n === 0) return false;
+  const base = t * PILE_CAP + n - 1,
+    piles = pos.piles;
+  if (SUIT[c] !== SUIT[piles[base]]) return false;
+  const accept = acceptMask(
+    pos.rules.trenchOrder,
+    n,
+    n > 2 ? RANK[piles[base - 2]] : 0,
+    n > 1 ? RANK[piles[base - 1]] : 0,
+    RANK[piles[base]],
+  );
+  return ((accept >> RANK[c]) & 1) === 1;
 }
 
 const card = (s: string) => {
@@ -58,7 +90,7 @@ export function setupPosition(spec: PositionSpec, Game: new (deal: BcDeal) => Bc
     const pile = cards.map(card);
     for (let i = 1; i < pile.length; i++) {
       g.pos.setPile(t, pile.slice(0, i));
-      if (!g.pos.fits(pile[i], t))
+      if (!fits(g.pos, pile[i], t))
         throw new Error(`setupPosition: ${cards[i]} cannot lie on ${cards.slice(0, i).join(' ')}`);
     }
     g.pos.setPile(t, pile);

@@ -11,9 +11,8 @@ import {
   TRENCHES,
   TRENCH_NAMES,
 } from '../../src/games/besieged-city/layout.js';
-import { BcPosition } from '../../src/games/besieged-city/position.js';
 import { DEFAULT_RULES, TRENCH_ORDERS } from '../../src/games/besieged-city/rules.js';
-import { setupPosition, type PositionSpec } from './setup.js';
+import { fitsOn, setupPosition, type PositionSpec } from './setup.js';
 import { solve } from '../../src/search/solve.js';
 import { StateTable } from '../../src/search/table.js';
 import { DEAD } from '../../src/search/types.js';
@@ -25,7 +24,7 @@ import { deadOnlyWhereLost, plainlyWinnable, positionCopy, winnable } from './he
 // (lowerBound() = DEAD).
 
 const R = 'A23456789TJQK';
-const fits = (c: string, on: string) => BcPosition.fitsOn(R.indexOf(c[0]), R.indexOf(on[0]));
+const fits = (c: string, on: string) => fitsOn(R.indexOf(c[0]), R.indexOf(on[0]));
 
 /** A random one-suit puzzle: the spades owed from height h shuffled, then each laid on a random
  *  one of the first `min` + (up to `spread` - 1 more) trenches whose top it fits (an empty one
