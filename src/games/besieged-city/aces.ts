@@ -35,7 +35,7 @@ import { NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
 // The suit puzzles (suit-puzzles.ts) follow the same moves and prune the last ace the same way.
 
 /** Per trench order, a bit per restless rank (bit r for rank r, 1..13). */
-export function restlessRanks(order: TrenchOrder): number {
+function restlessRanks(order: TrenchOrder): number {
   const fits = NEIGHBOUR_MASK[order]; // fits[z] >> x & 1: a card of rank x may lie on rank z
   let mask = 0;
   for (let x = 1; x <= 13; x++) {

@@ -54,7 +54,7 @@ import {
  *  open. (Measured on 40 stock-less endgames: DFS needs 206k nodes with these proofs against
  *  1.44M without, and proves one more lost; caps of 12 cards / 3k nodes or 26 / 20k change
  *  nothing there. In the guided best-first runs the proofs are off: search.ts.) */
-export const PUZZLE_CARDS = 26;
+const PUZZLE_CARDS = 26;
 /** Puzzle work is paid from a credit: every lost() call earns CREDIT_PER_CALL puzzle nodes (up to
  *  MAX_CREDIT), and a puzzle is searched only when the credit covers its cap. So the puzzles
  *  cost at most a small constant share of the search's own nodes, a node budget still bounds
@@ -70,8 +70,9 @@ const CREDIT_PER_CALL = 2;
 const CAPS = [64, 512, PUZZLE_NODES]; // as many as the values below SOLVABLE
 /** A cached value that is no verdict: tries that did not settle it, or UNKNOWN at the last cap. */
 const unsettled = (v: number) => v < SOLVABLE || v === UNKNOWN;
-export const JUDGED_OPEN = 0,
-  JUDGED_LOST = 1,
+/** judge()'s verdicts: open (winnable, or too large to decide), lost, or not judged now. */
+const JUDGED_OPEN = 0;
+export const JUDGED_LOST = 1,
   NOT_JUDGED = 2;
 const MAX_CREDIT = 12_000;
 /** The puzzles' parts of a search's memory budget: the verdict cache a 32nd, each seen table a

@@ -19,7 +19,7 @@ const MAX_DEPTH = 128;
 const { FILL, MAX_MOVES, R2T, S2F, S2TAL, T2T } = P;
 const moveKind = (m: number) => m & 7;
 
-export interface Plan {
+interface Plan {
   /** The best line (empty: stay here and deal). */
   moves: number[];
   score: number;
@@ -27,7 +27,7 @@ export interface Plan {
   complete: boolean;
 }
 
-export class Lookahead {
+class Lookahead {
   private readonly table = new StateTable(64 << 20);
   private readonly buf = new Int32Array(MAX_MOVES * MAX_DEPTH);
   private readonly key = new Uint32Array(BC_MAX_KEY_WORDS);
