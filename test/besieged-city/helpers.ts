@@ -8,7 +8,7 @@ import { formatMove } from '../../src/games/besieged-city/notation.js';
 import { setupPosition, type PositionSpec } from './setup.js';
 import { BC_MAX_KEY_WORDS, packKey } from '../../src/games/besieged-city/key.js';
 import { dfs } from '../../src/search/dfs.js';
-import { StateTable } from '../../src/search/table.js';
+import { FULL, StateTable } from '../../src/search/table.js';
 import type { SearchGame } from '../../src/search/types.js';
 
 /** Besieged City's capability object telling the game that no search takes macro moves. */
@@ -60,29 +60,29 @@ export function playsToWin(spec: PositionSpec, moves: number[]): boolean {
 /** Plain exhaustive search on the rules alone (no bound, no pruning): can the position be won?
  *  undefined when it needs more than `cap` positions. */
 export function winnable(pos: BcPosition, cap = 40_000): boolean | undefined {
-  const seen = new Set<string>();
+  const seen = new StateTable(64 << 20);
   const key = new Uint32Array(32);
+  const bufs: Int32Array[] = [];
   let aborted = false;
-  const go = (): boolean => {
+  const go = (depth: number): boolean => {
     if (pos.won()) return true;
-    const k = Array.from(key.subarray(0, packKey(pos, key))).join(',');
-    if (seen.has(k)) return false;
-    if (seen.size >= cap) {
+    if (seen.insert(key, packKey(pos, key)) === FULL) aborted = true;
+    if (aborted || seen.found) return false;
+    if (seen.size > cap) {
       aborted = true;
       return false;
     }
-    seen.add(k);
-    const buf = new Int32Array(MAX_MOVES);
+    const buf = (bufs[depth] ??= new Int32Array(MAX_MOVES));
     const n = pos.moves(buf, 0);
     for (let i = 0; i < n && !aborted; i++) {
       pos.make(buf[i]);
-      const w = go();
+      const w = go(depth + 1);
       pos.unmake(buf[i]);
       if (w) return true;
     }
     return false;
   };
-  const w = go();
+  const w = go(0);
   return aborted ? undefined : w;
 }
 
@@ -101,9 +101,14 @@ export function plainlyWinnable(pos: BcPosition, maxNodes = 2_000_000): boolean 
     lowerBound: () => 0,
     formatMove,
   };
-  const r = dfs(game, { maxNodes }, new StateTable(64 << 20));
+  PLAIN_TABLE.clear();
+  const r = dfs(game, { maxNodes }, PLAIN_TABLE);
   return r.outcome === 'unknown' ? undefined : r.outcome === 'solved';
 }
+
+/** plainlyWinnable()'s table, kept from call to call (cleared first): a test asks it hundreds of
+ *  times, and a table that has grown once grows in place. */
+const PLAIN_TABLE = new StateTable(64 << 20);
 
 const keyText = (g: BcSearch) => {
   const k = new Uint32Array(32);

@@ -94,7 +94,7 @@ describe('Besieged City: what the suit puzzles learn from each other', () => {
         tally.unsettled++;
         continue;
       }
-      expect(fresh, JSON.stringify(spec)).toBe(value);
+      if (fresh !== value) expect(fresh, JSON.stringify(spec)).toBe(value);
       if (value === SOLVABLE) tally.solvable++;
       else {
         tally.lost++;
@@ -102,7 +102,8 @@ describe('Besieged City: what the suit puzzles learn from each other', () => {
         // rule IV's due fills, which only restrict it).
         const cards = Object.values(spec.trenches ?? {}).flat().length + Object.keys(spec.reserve ?? {}).length;
         if (cards <= 12 && tally.plain < 60) {
-          expect(plainlyWinnable(setupPosition(spec).pos, 200_000), JSON.stringify(spec)).not.toBe(true);
+          const w = plainlyWinnable(setupPosition(spec).pos, 200_000);
+          if (w === true) expect(w, JSON.stringify(spec)).not.toBe(true);
           tally.plain++;
         }
       }

@@ -26,6 +26,16 @@ const run = (g: BcSearch, s: Step) => {
   return { outcome: r.outcome, nodes: r.stats.nodes, moves: r.outcome === 'solved' ? r.moves : [] };
 };
 
+/** The solve of step s of seed on a new game object, made once for all the sequences that take
+ *  that step (node budgets only: the same every time). */
+const fresh = new Map<string, ReturnType<typeof run>>();
+const onNewGame = (seed: string, s: Step) => {
+  const k = `${seed} ${s.algorithm} ${s.memoryBytes} ${s.maxNodes}`;
+  let r = fresh.get(k);
+  if (r === undefined) fresh.set(k, (r = run(new BcSearch(dealFromSeed(seed)), s)));
+  return r;
+};
+
 const SEQUENCES: [name: string, steps: Step[]][] = [
   ['dfs, then astar under another budget', [dfs(64), astar(32)]],
   ['dfs, then best-first under another budget', [dfs(64), bestFirst(32)]],
@@ -44,7 +54,7 @@ describe('besieged city: a game object reused across solves', () => {
         steps.forEach((s, i) => {
           const got = run(reused, s);
           expect(reused.pos.ply, `seed ${seed} step ${i}: position restored`).toBe(0);
-          expect(got, `seed ${seed} step ${i} (${s.algorithm})`).toEqual(run(new BcSearch(dealFromSeed(seed)), s));
+          expect(got, `seed ${seed} step ${i} (${s.algorithm})`).toEqual(onNewGame(seed, s));
         });
       }
     });

@@ -126,12 +126,14 @@ describe('Besieged City: suit puzzles', () => {
       if (g.lowerBound() < DEAD) continue;
       dead++;
       expect(g.pos.sp < 78 || g.pos.tlen > 0).toBe(true);
-      const w = plainlyWinnable(positionCopy(g.pos), 300_000);
+      // 200k plain nodes decide three of them (seeds 167, 176 and 275 take 13k-177k); the others
+      // take over a million each.
+      const w = plainlyWinnable(positionCopy(g.pos), 200_000);
       if (w !== undefined) checked++;
       expect(w, `seed ${seed}`).not.toBe(true);
     }
     expect(dead).toBeGreaterThan(5); // 11 (the old premise, stock and talon empty, judged none)
-    expect(checked).toBeGreaterThanOrEqual(3); // 3 within 300k plain nodes
+    expect(checked).toBeGreaterThanOrEqual(3); // 3 within 200k plain nodes
   });
 
   it('settles a small puzzle on short credit, and retries one it could not settle', () => {
@@ -290,9 +292,11 @@ describe('Besieged City: suit puzzles', () => {
     let nodes = 0,
       longest = 0,
       withCells = 0;
+    const pw = new Uint32Array(TRENCHES * 4),
+      cw = new Uint32Array(2);
     proto.packKey = function (o0) {
-      const pw = new Uint32Array(TRENCHES * 4),
-        cw = new Uint32Array(2);
+      pw.fill(0);
+      cw.fill(0);
       for (let t = 0; t < TRENCHES; t++) {
         for (let j = 0; j < this.len[t]; j++) pw[t * 4 + (j >> 3)] |= this.ranks[t * PILE_CAP + j] << (4 * (j & 7));
         longest = Math.max(longest, this.len[t]);
@@ -304,8 +308,9 @@ describe('Besieged City: suit puzzles', () => {
       for (let c = 0; c < CELLS; c++) if (this.cell[c] !== 0) cm |= 1 << c;
       if (this.pileMask !== pm) expect(this.pileMask).toBe(pm);
       if (this.cellMask !== cm) expect(this.cellMask).toBe(cm);
-      expect(Array.from(this.pileWords)).toEqual(Array.from(pw));
-      expect(Array.from(this.cellWords)).toEqual(Array.from(cw));
+      // (expect() only on a difference: it runs at every puzzle node.)
+      if (this.pileWords.some((w, i) => w !== pw[i])) expect(Array.from(this.pileWords)).toEqual(Array.from(pw));
+      if (this.cellWords.some((w, i) => w !== cw[i])) expect(Array.from(this.cellWords)).toEqual(Array.from(cw));
       nodes++;
       if (this.cell.some((r) => r !== 0)) withCells++;
       return packKey.call(this, o0);
