@@ -45,7 +45,7 @@ interface Sample {
   broken: boolean;
 }
 
-/** Guide variants (heuristic.ts GUIDES) in the order the sample solves try them: by how many
+/** The guides (heuristic.ts GUIDES) in the order the sample solves try them: by how many
  *  mid-game guesses each won within 3000 nodes in a small measurement (seeds 1 and 3). */
 const ORDER = [3, 1, 2, 5, 0, 4, 7, 6];
 /** After this many decisions in a row with every guess lost (or beyond the budget), the position
@@ -377,9 +377,9 @@ export class SamplerStrategy implements Strategy {
 }
 
 /** A guess solved as the sampler solves it: a short portfolio of greedy best-first runs of a
- *  few thousand nodes on the guide variants in ORDER until one wins, `nodes` in all. (The default
- *  'auto' search starts each variant at 20k nodes, which is more than a whole sample may spend;
- *  measured mid-game, a run that wins at all wins in 2-3k nodes, and variants fail on different
+ *  few thousand nodes on the guides in ORDER until one wins, `nodes` in all. (The default
+ *  'auto' search starts each guide at 20k nodes, which is more than a whole sample may spend;
+ *  measured mid-game, a run that wins at all wins in 2-3k nodes, and guides fail on different
  *  guesses, so restarting beats pressing on.) `lost`: a run proved the guess lost. */
 export function solveGuess(
   g: BcSearch,
