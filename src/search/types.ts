@@ -66,8 +66,9 @@ export interface SearchMode {
 
 /** The game told when a search starts, and its part of the memory. */
 export interface SearchSetup {
-  /** Called by every search first, before it reads any other member but maxKeyWords, with the
-   *  search's mode; the current position is the search's root. */
+  /** Called by every search first, before it reads any other member but maxKeyWords (and the
+   *  game's extras, to find this), with the search's mode; the current position is the search's
+   *  root. */
   beginSearch(mode: SearchMode): void;
   /** The game's own caches (verdicts, memos) take their part of the search's memory budget.
    *  solve() calls it with the whole budget before its first search; the game sizes every cache
