@@ -4,6 +4,7 @@ import { besiegedCity, dealFromSeed as bcDeal } from '../src/games/besieged-city
 import { parterre, dealFromSeed as ptDeal } from '../src/games/parterre/core.js';
 import { solve, type Algorithm } from '../src/search/solve.js';
 import { StateTable } from '../src/search/table.js';
+import { moveByMove } from './same-searches-groups.js';
 
 /** One table for every solve, as a batch worker keeps one (and as the page's worker would). */
 const table = new StateTable(256 << 20);
@@ -26,8 +27,11 @@ export function run(job: Job): { outcome: string; nodes: number; ms: number } {
   const outcomes = new Map<string, number>();
   for (const seed of job.seeds) {
     const search =
-      job.game === 'besieged-city' ? besiegedCity.searchGame(bcDeal(seed)) : parterre.searchGame(ptDeal(seed));
-    if (job.noPlateaus && 'plateaus' in search) search.plateaus = false;
+      job.game === 'parterre'
+        ? parterre.searchGame(ptDeal(seed))
+        : job.noPlateaus
+          ? moveByMove(bcDeal(seed))
+          : besiegedCity.searchGame(bcDeal(seed));
     const t0 = performance.now();
     const r = solve(search, {
       algorithm: job.algorithm,

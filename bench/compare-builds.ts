@@ -8,7 +8,8 @@
 //   node .bench-build/bench/compare-builds.js ../old/.bench-build .bench-build [rounds]
 //
 // Each build is asked only what every version has: solve(), StateTable and the kits (with their
-// search policy where the kit carries one).
+// search policy where the kit carries one); for the groups without plateaus, the build's
+// moveByMove() (same-searches-groups.ts), or in a build older than it the game's plateaus switch.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { GROUPS } from './same-searches-groups.js';
@@ -31,6 +32,14 @@ const load = async (dir: string) => {
     },
   };
   m.table = new (await at('src/search/table.js')).StateTable(1024 * 2 ** 20);
+  const moveByMove = (await at('bench/same-searches-groups.js')).moveByMove;
+  m.noPlateaus =
+    moveByMove ??
+    ((deal: unknown) => {
+      const game = m.kits['besieged-city'].searchGame(deal);
+      game.plateaus = false;
+      return game;
+    });
   return m;
 };
 const builds: Record<'old' | 'new', Any> = { old: await load(oldDir), new: await load(newDir) };
@@ -47,8 +56,7 @@ for (let r = 0; r < rounds; r++) {
         for (const s of g.seeds) {
           let deal = kit.dealFromSeed(String(s));
           if (v !== 'default') deal = kit.variants.apply(deal, v, '--variant');
-          const game = kit.searchGame(deal);
-          if (g.noPlateaus) game.plateaus = false;
+          const game = g.noPlateaus ? m.noPlateaus(deal) : kit.searchGame(deal);
           const policy = kit.searchPolicy ? { policy: kit.searchPolicy } : {};
           nodes += m.solve(game, { algorithm: g.algorithm, maxNodes: g.maxNodes, table: m.table, ...policy }).stats
             .nodes;

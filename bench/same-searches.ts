@@ -14,7 +14,7 @@ import { besiegedCity } from '../src/games/besieged-city/kit.js';
 import { parterre } from '../src/games/parterre/kit.js';
 import type { AutoPolicy } from '../src/search/policy.js';
 import type { SearchGame } from '../src/search/types.js';
-import { GROUPS, type Group } from './same-searches-groups.js';
+import { GROUPS, type Group, moveByMove } from './same-searches-groups.js';
 
 /** What this script needs of a game: deals from seeds, their variants, the search adapter and
  *  its policy. */
@@ -44,8 +44,7 @@ for (const g of GROUPS) {
     for (const s of g.seeds) {
       let deal = KITS[g.game].dealFromSeed(String(s)) as never;
       if (v !== 'default') deal = KITS[g.game].variants!.apply(deal, v, '--variant') as never;
-      const game = KITS[g.game].searchGame(deal);
-      if (g.noPlateaus) (game as unknown as { plateaus: boolean }).plateaus = false;
+      const game = g.noPlateaus ? moveByMove(deal) : KITS[g.game].searchGame(deal);
       const r = solve(game, { algorithm: g.algorithm, maxNodes: g.maxNodes, policy: KITS[g.game].searchPolicy, table });
       const line = `${g.name} ${v} ${s} ${r.outcome}${r.outcome === 'unknown' ? `(${r.limit})` : ''} nodes=${r.stats.nodes} unique=${r.stats.unique}${r.outcome === 'solved' ? ` moves=${r.moves.length}` : ''}`;
       digest.update(`${line}\n`);

@@ -13,10 +13,11 @@
 // Prefer --max-nodes for comparisons (load-independent); --timeout measures what users get.
 import { solve, type Algorithm } from '../src/search/solve.js';
 import { StateTable } from '../src/search/table.js';
-import { dealFromSeed, withVariant } from '../src/games/besieged-city/deal.js';
+import { type BcDeal, dealFromSeed, withVariant } from '../src/games/besieged-city/deal.js';
 import { replay } from '../src/games/besieged-city/replay.js';
 import { BC_POLICY } from '../src/games/besieged-city/policy.js';
-import { BcGame } from '../src/games/besieged-city/search.js';
+import { BcSearch } from '../src/games/besieged-city/search.js';
+import { moveByMove } from './same-searches-groups.js';
 
 function arg(name: string, dflt?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -38,6 +39,7 @@ const memoryBytes = Number(arg('memory', '1024')) * 2 ** 20;
 const algorithm = (arg('algorithm', 'auto') ?? 'auto') as Algorithm;
 const verbose = process.argv.includes('--verbose');
 const plateaus = !process.argv.includes('--no-plateaus');
+const searchGame = plateaus ? (deal: BcDeal) => new BcSearch(deal) : moveByMove;
 const whenFull = arg('when-full', 'evict') === 'stop' ? 'stop' : 'evict';
 const variant = arg('variant', 'default')!;
 
@@ -47,8 +49,7 @@ const table = new StateTable(memoryBytes);
 // as a time-budget overrun on the first deals of short budgets.
 // It runs the same code as the measured deals (plateaus on or off), so profiles show only that.
 for (let i = 0; i < 3; i++) {
-  const game = new BcGame(dealFromSeed(`warmup${i}`));
-  game.plateaus = plateaus;
+  const game = searchGame(dealFromSeed(`warmup${i}`));
   solve(game, { algorithm, maxNodes: 100_000, memoryBytes, whenFull, policy: BC_POLICY, table });
 }
 const cpu0 = process.cpuUsage();
@@ -65,8 +66,7 @@ const allMs: number[] = [],
   unknownSeeds: number[] = [];
 for (let s = from; s <= to; s++) {
   const deal = withVariant(dealFromSeed(String(s)), variant);
-  const game = new BcGame(deal);
-  game.plateaus = plateaus;
+  const game = searchGame(deal);
   const t0 = performance.now();
   const r = solve(game, { algorithm, maxNodes, timeoutMs, memoryBytes, whenFull, policy: BC_POLICY, table });
   const wall = performance.now() - t0;

@@ -9,7 +9,7 @@ import { wilson } from '../src/batch/stats.js';
 import { dealFromSeed } from '../src/games/besieged-city/deal.js';
 import { replay } from '../src/games/besieged-city/replay.js';
 import { BC_POLICY } from '../src/games/besieged-city/policy.js';
-import { BcGame } from '../src/games/besieged-city/search.js';
+import { BcSearch } from '../src/games/besieged-city/search.js';
 import { makeStrategy, playGame } from '../src/games/besieged-city/strategies/index.js';
 import { SamplerStrategy } from '../src/games/besieged-city/strategies/sampler.js';
 import { solve } from '../src/search/solve.js';
@@ -46,7 +46,7 @@ for (let s = from; s <= to; s++) {
   const row: string[] = [String(s)];
   let outcome = '';
   if (withSolver) {
-    const r = solve(new BcGame(deal), { maxNodes: solveNodes, policy: BC_POLICY, table });
+    const r = solve(new BcSearch(deal), { maxNodes: solveNodes, policy: BC_POLICY, table });
     outcome = r.outcome;
     if (r.outcome === 'solved') solved++;
     else if (r.outcome === 'unsolvable') unsolvable++;

@@ -1,11 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// The tests of the research probes (research/README.md), apart from `npm test`:
-//   npx vitest run --root research
+// The research tests (research/<game>/*.test.ts): not part of `npm test`, whose vitest.config.ts
+// runs test/ only. Run them with `npx vitest run --config research/vitest.config.ts`.
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts'],
-    // A safety net against a hung test, not a speed check (as in the main suite's config).
+    include: ['research/**/*.test.ts'],
     testTimeout: 600_000,
     hookTimeout: 600_000,
   },

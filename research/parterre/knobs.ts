@@ -11,7 +11,7 @@ import type { RelaxationHint, SearchGame, SearchMode } from '../../src/search/ty
 
 export class PtKnobs extends PtProbingSearch {
   /** How many guides the 'auto' portfolio runs (heuristic(guide), in its policy's guideOrder). */
-  override heuristicVariants = 2;
+  override guideCount = 2;
   /** The scale of guides 0 and 4 (L + R, and L + R plus D): the solver's is 8. */
   guideScale = 8;
   /** The move order of the searches outside the streamliner (search-moves.ts: 0, 1, 2). */

@@ -17,7 +17,7 @@ const guideOrder = env.PT_GUIDES ? env.PT_GUIDES.split(',').map(Number) : undefi
 benchParterre(
   (deal) => {
     const game = new PtKnobs(deal);
-    if (guideOrder) game.heuristicVariants = guideOrder.length;
+    if (guideOrder) game.guideCount = guideOrder.length;
     if (env.PT_SCALE) game.guideScale = Number(env.PT_SCALE);
     if (env.PT_ORDER) game.moveOrder = Number(env.PT_ORDER);
     if (env.PT_NOSHUF) game.noShuffle = env.PT_NOSHUF === '1';

@@ -1,7 +1,7 @@
 import { grown } from './grow.js';
 import { Budget, DEFAULT_MEMORY, type Limits, type SearchResult } from './limits.js';
 import { FULL, type StateTable } from './table.js';
-import { DEAD, type SearchGame } from './types.js';
+import { DEAD, NO_EXTRAS, type SearchGame } from './types.js';
 
 // Best-first search on f = g + weight * h. weight 1 is A*: with an admissible lower bound the
 // first solution taken off the open list is a shortest one (positions found again by a shorter
@@ -28,8 +28,9 @@ const HEAP_BYTES = 12;
 
 export function astar(game: SearchGame, limits: Limits, table: StateTable, weight = 1, guide = 0): SearchResult {
   const budget = new Budget(limits);
+  const extras = game.extras ?? NO_EXTRAS;
   // First: the game's members (maxMoves below) may depend on the search's mode.
-  game.beginSearch?.({ guided: weight !== 1, macros: false });
+  extras.beginSearch?.({ guided: weight !== 1, macros: false });
   const memory = limits.memoryBytes ?? DEFAULT_MEMORY;
   const key = new Uint32Array(game.maxKeyWords);
   let parent = new Int32Array(1 << 14),
@@ -130,12 +131,12 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
     return r;
   };
 
-  const pruned = game.searchMoves !== undefined;
+  const pruned = extras.searchMoves !== undefined;
   addNode(-1, 0, 0);
   if (game.won()) return { outcome: 'solved', moves: [], stats: stats() };
   // A* needs the admissible bound; the other weights follow the game's guide when it has one
   // (DEAD is still taken from lowerBound(), which carries the proofs).
-  const estimate = weight !== 1 && game.heuristic ? () => game.heuristic!(guide) : null;
+  const estimate = weight !== 1 && extras.heuristic ? () => extras.heuristic!(guide) : null;
   const h0 = game.lowerBound();
   if (h0 >= DEAD) return { outcome: 'unsolvable', stats: stats() };
   const rootSlot = table.insert(key, game.key(key));
@@ -155,7 +156,7 @@ export function astar(game: SearchGame, limits: Limits, table: StateTable, weigh
     if (forced >= 0) {
       moveBuf[0] = forced;
       cnt = 1;
-    } else cnt = pruned ? game.searchMoves!(moveBuf, 0) : game.moves(moveBuf, 0);
+    } else cnt = pruned ? extras.searchMoves!(moveBuf, 0) : game.moves(moveBuf, 0);
     for (let i = 0; i < cnt; i++) {
       const m = moveBuf[i];
       if (!budget.tick()) return finish({ outcome: 'unknown', limit: budget.hit!, stats: stats() });

@@ -1,7 +1,7 @@
 import { grown } from './grow.js';
 import { Budget, DEFAULT_MEMORY, type Limits, type SearchResult } from './limits.js';
 import { FULL, type StateTable } from './table.js';
-import { DEAD, type SearchGame, type SearchMode } from './types.js';
+import { DEAD, NO_EXTRAS, type SearchGame, type SearchMode } from './types.js';
 
 // Depth-first search for any winning line: iterative with an explicit stack, make/unmake, and
 // no allocation per node (the move stack grows by doubling, rarely).
@@ -10,7 +10,7 @@ import { DEAD, type SearchGame, type SearchMode } from './types.js';
 // is either on the current path (a cycle, which cannot help) or its subtree was searched to the
 // end without a win (had it found one, the search would have stopped). Either way skipping it
 // loses no win, so an exhausted search proves the deal unsolvable. DEAD positions are pruned on
-// the game's proof (with game.deadFirst before they are stored, so a dead position is never
+// the game's proof (with extras.deadFirst before they are stored, so a dead position is never
 // stored: met again it is pruned by the proof again, or, where the game's proof misses it on
 // that path, searched like any live position — nodes, not a wrong verdict), and forced moves
 // are the game's proved dominances. searchMoves() may leave out a move whose position is also
@@ -28,7 +28,7 @@ import { DEAD, type SearchGame, type SearchMode } from './types.js';
 // that they are found is what stops a cycle, so the search still ends (a path never repeats a
 // position and there are finitely many).
 //
-// Redundant moves (game.redundant): a move m that the game shows redundant after the move into
+// Redundant moves (extras.redundant): a move m that the game shows redundant after the move into
 // the current position is left out of the list unmade. Its child is the parent (on the current
 // path: stored, never forgotten, so the table would skip it), or a child of the parent by a move
 // of the parent's list, which the parent's loop tries before the search ends — or, when that move
@@ -47,8 +47,9 @@ const DFS_MODE: SearchMode = { guided: false, macros: true };
 
 export function dfs(game: SearchGame, limits: Limits, table: StateTable): SearchResult {
   const budget = new Budget(limits);
+  const extras = game.extras ?? NO_EXTRAS;
   // First: the game's members (maxMoves, costlyNodes, deadFirst) may depend on the search's mode.
-  game.beginSearch?.(DFS_MODE);
+  extras.beginSearch?.(DFS_MODE);
   const key = new Uint32Array(game.maxKeyWords);
   // The stacks start small and double; with the table they stay within limits.memoryBytes.
   const memory = limits.memoryBytes ?? DEFAULT_MEMORY;
@@ -99,11 +100,11 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
     return table.insert(key, game.key(key));
   };
 
-  if (game.costlyNodes) budget.everyNode();
+  if (extras.costlyNodes) budget.everyNode();
   // Only DEAD matters here: the game's dead() when it has one spares computing the bound. Nodes
   // the game spends inside it on searches of its own are charged to the budget.
   const deadTest = game.dead ? () => game.dead!() : () => game.lowerBound() >= DEAD;
-  const spending = game.spending;
+  const spending = extras.spending;
   const isDead = spending
     ? () => {
         spending.left = budget.left;
@@ -113,9 +114,9 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
         return d;
       }
     : deadTest;
-  const pruned = game.searchMoves !== undefined;
-  const redundant = game.redundant;
-  const deadFirst = game.deadFirst === true;
+  const pruned = extras.searchMoves !== undefined;
+  const redundant = extras.redundant;
+  const deadFirst = extras.deadFirst === true;
   if (game.won()) return { outcome: 'solved', moves: [], stats: stats() };
   if (table.insert(key, game.key(key)) === FULL) return { outcome: 'unknown', limit: 'memory', stats: stats() };
   if (isDead()) return { outcome: 'unsolvable', stats: stats() };
@@ -144,7 +145,7 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
       moveBuf[b] = forced;
       count[depth] = 1;
     } else {
-      count[depth] = pruned ? game.searchMoves!(moveBuf, b) : game.moves(moveBuf, b);
+      count[depth] = pruned ? extras.searchMoves!(moveBuf, b) : game.moves(moveBuf, b);
     }
     if (redundant !== undefined && depth > 0) {
       const last = moveBuf[base[depth - 1] + next[depth - 1] - 1];

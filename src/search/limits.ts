@@ -15,7 +15,7 @@ export interface Limits {
   /** Wall-clock milliseconds at most. */
   timeoutMs?: number;
   /** Bytes the search may hold: its transposition table, its stacks and A*'s node store (and
-   *  through solve(), the game's own caches: SearchGame.memoryBudget()). */
+   *  through solve(), the game's own caches: SearchSetup.memoryBudget()). */
   memoryBytes?: number;
   /** What depth-first search does when the table is full: 'evict' (the default) forgets the
    *  deeper half of its states and goes on (searching again what it forgot; verdicts stay exact),
@@ -91,12 +91,12 @@ export class Budget {
   }
 
   /** Reads the clock at every node: for games whose nodes may each cost many microseconds
-   *  (SearchGame.costlyNodes), where 128 of them could overrun a budget by far. */
+   *  (Macros.costlyNodes), where 128 of them could overrun a budget by far. */
   everyNode(): void {
     this.clockMask = 0;
   }
 
-  /** Counts n nodes spent outside the search's own moves (SearchGame.spending); the next tick()
+  /** Counts n nodes spent outside the search's own moves (DeadTest.spending); the next tick()
    *  sees them. */
   charge(n: number): void {
     this.nodes += n;

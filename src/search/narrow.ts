@@ -13,7 +13,7 @@ import type { SearchGame } from './types.js';
 // exhausted search makes its position lost, so the siblings and later steps that meet them
 // again (moves commute often) cost no search.
 
-export interface NarrowStep {
+interface NarrowStep {
   /** Legal moves at this step. */
   legal: number;
   /** Of them: the position after the move is winnable (a line was found, or the move is the
@@ -23,7 +23,7 @@ export interface NarrowStep {
   unknown: number;
 }
 
-export interface Narrowness {
+interface Narrowness {
   steps: NarrowStep[];
   /** Probes run (positions not known before). */
   probes: number;
@@ -31,7 +31,7 @@ export interface Narrowness {
   nodes: number;
 }
 
-export interface NarrowOptions {
+interface NarrowOptions {
   /** Node budget of each probe (no time limit: verdicts are the same on every machine). */
   maxNodes: number;
   /** Memory of each probe's search (default 64 MiB: probes are small). */

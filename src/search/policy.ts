@@ -17,7 +17,7 @@ export interface StreamlinerRun {
    *  other run has exhausted its space, whatever this one did (the hint that moves budget to the
    *  exhaustive pass, exhaustedFirstPassShare, still asks for every run). */
   optional?: boolean;
-  /** The game's move order for the run (SearchGame.streamline; default 0). */
+  /** The game's move order for the run (Streamliner.streamline; default 0). */
   order?: number;
 }
 
@@ -34,7 +34,7 @@ export interface AutoPolicy {
   /** The weights of the later rounds, each run on every guide. */
   weights: readonly number[];
   /** The order in which the portfolio tries the game's guides, heuristic(guideOrder[i]) for
-   *  i < SearchGame.heuristicVariants; absent: 0, 1, 2, … */
+   *  i < Guides.guideCount; absent: 0, 1, 2, … */
   guideOrder?: readonly number[];
   /** The share of the budget for the streamlined pass when the game has a streamliner (0 skips
    *  it). */
@@ -49,7 +49,7 @@ export interface AutoPolicy {
    *  restricted space. */
   streamlinerRuns: readonly StreamlinerRun[];
   /** The share of the budget for an exhaustive search of the game's relaxation
-   *  (SearchGame.relaxation()), run once after the streamlined runs when every one of them (but
+   *  (Relaxation.relaxation()), run once after the streamlined runs when every one of them (but
    *  the optional ones) has exhausted its space without a win (a hint that the deal is lost);
    *  absent or 0: none. */
   relaxationShare?: number;

@@ -228,13 +228,14 @@ const done = <R>(result: R): Step<R> => ({ done: true, result });
 export function heuristicMove(g: SearchGame): number {
   const buf = new Int32Array(g.maxMoves);
   const n = g.moves(buf, 0);
+  const extras = g.extras;
   let best = -1,
     bestScore = Infinity;
   for (let i = 0; i < n; i++) {
     const m = buf[i];
     g.make(m);
     const bound = g.lowerBound();
-    const score = g.won() ? -1 : bound >= DEAD ? DEAD : g.heuristic ? g.heuristic(0) : bound;
+    const score = g.won() ? -1 : bound >= DEAD ? DEAD : extras?.heuristic ? extras.heuristic(0) : bound;
     g.unmake(m);
     if (score < bestScore || best < 0) (best = m), (bestScore = score);
   }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
 import { lastAceBuried, RESTLESS } from '../../src/games/besieged-city/aces.js';
-import { SuitEndgames } from '../../src/games/besieged-city/endgame.js';
+import { SuitPuzzles } from '../../src/games/besieged-city/suit-puzzles.js';
 import { RANK } from '../../src/games/besieged-city/layout.js';
 import { NEIGHBOUR_MASK } from '../../src/games/besieged-city/rules.js';
 import { MAX_MOVES, T2T } from '../../src/games/besieged-city/position.js';
-import type { BcGame } from '../../src/games/besieged-city/search.js';
-import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
+import type { BcSearch } from '../../src/games/besieged-city/search.js';
+import { setupPosition, type PositionSpec } from './setup.js';
 import { solve } from '../../src/search/solve.js';
 import { DEAD } from '../../src/search/types.js';
 import { makeEndgame } from '../search/make-endgames.js';
@@ -117,12 +117,12 @@ describe('Besieged City: the last ace', () => {
       trenches: { N0: ['AS'], N1: ['QD'], S1: s1, W3: ['4D', '3D', 'JD', 'TD'] },
     });
     const lost = diamonds(['KD', 'AD', '2D']);
-    expect(new SuitEndgames().lost(setupPosition(lost).pos, 2)).toBe(true);
+    expect(new SuitPuzzles().lost(setupPosition(lost).pos, 2)).toBe(true);
     expect(setupPosition(lost).lowerBound()).toBe(DEAD);
     expect(plainlyWinnable(positionCopy(setupPosition(lost).pos))).toBe(false);
     // AD at S1's bottom instead: won, and neither the rule nor the puzzle says otherwise.
     const won = diamonds(['AD', 'KD', '2D']);
-    expect(new SuitEndgames().lost(setupPosition(won).pos, 2)).toBe(false);
+    expect(new SuitPuzzles().lost(setupPosition(won).pos, 2)).toBe(false);
     expect(setupPosition(won).lowerBound()).toBeLessThan(DEAD);
     expect(plainlyWinnable(positionCopy(setupPosition(won).pos))).toBe(true);
   });
@@ -132,7 +132,7 @@ describe('Besieged City: the last ace', () => {
  *  foundation) preferred so that they get buried, trench-to-trench moves played half as often.
  *  At the first position the rule calls lost (left on g), plain depth-first search on the rules
  *  alone must find no win: returns whether it could exhaust it. undefined: none called lost. */
-function deadAlongRandomLine(g: BcGame, rngSeed: string, restless: number): boolean | undefined {
+function deadAlongRandomLine(g: BcSearch, rngSeed: string, restless: number): boolean | undefined {
   const buf = new Int32Array(MAX_MOVES);
   const rng = seedrandom.alea(rngSeed);
   for (let step = 0; step < 12; step++) {

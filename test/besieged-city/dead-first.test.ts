@@ -1,27 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
-import { BcGame } from '../../src/games/besieged-city/search.js';
-import { setupPosition } from '../../src/games/besieged-city/setup.js';
+import { BcSearch } from '../../src/games/besieged-city/search.js';
+import { setupPosition } from './setup.js';
 import { solve } from '../../src/search/solve.js';
 import { makeEndgame } from '../search/make-endgames.js';
-import { playsToWin } from './helpers.js';
+import { BcMoveByMove, playsToWin } from './helpers.js';
 
-// BcGame.deadFirst: its plain depth-first search asks dead() before the table, so dead positions
+// BcExtras.deadFirst: its plain depth-first search asks dead() before the table, so dead positions
 // are never stored. Against the same search with the table first, on generated endgames: the
 // same verdicts whenever both finish, lines that replay, and fewer positions stored.
 
 /** The game with the table first (deadFirst off), for the comparison. */
-const tableFirst = (g: BcGame) => Object.defineProperty(g, 'deadFirst', { value: false });
+const tableFirst = (g: BcSearch) => {
+  Object.defineProperty(g.extras, 'deadFirst', { value: false });
+  return g;
+};
 
 describe('Besieged City: dead before stored', () => {
   it('is on for plain DFS and off with plateaus', () => {
-    const g = new BcGame(dealFromSeed('1'));
-    g.plateaus = false;
-    g.beginSearch({ guided: false, macros: true });
-    expect(g.deadFirst).toBe(true);
-    const p = new BcGame(dealFromSeed('1'));
-    p.beginSearch({ guided: false, macros: true });
-    expect(p.deadFirst).toBe(false);
+    const g = new BcMoveByMove(dealFromSeed('1'));
+    g.extras.beginSearch({ guided: false, macros: true });
+    expect(g.extras.deadFirst).toBe(true);
+    const p = new BcSearch(dealFromSeed('1'));
+    p.extras.beginSearch({ guided: false, macros: true });
+    expect(p.extras.deadFirst).toBe(false);
   });
 
   it('decides generated endgames as the table-first search does, storing fewer positions', () => {
@@ -30,12 +32,11 @@ describe('Besieged City: dead before stored', () => {
       const spec = makeEndgame(seed);
       let a, b;
       try {
-        a = setupPosition(spec);
-        b = tableFirst(setupPosition(spec));
+        a = setupPosition(spec, BcMoveByMove);
+        b = tableFirst(setupPosition(spec, BcMoveByMove));
       } catch {
         continue; // the generator's rare malformed problem (a card it ran out of)
       }
-      a.plateaus = b.plateaus = false;
       const first = solve(a, { algorithm: 'dfs', maxNodes: 30_000 });
       const table = solve(b, { algorithm: 'dfs', maxNodes: 30_000 });
       expect(a.pos.ply, `seed ${seed}: position restored`).toBe(0);

@@ -2,14 +2,27 @@ import { PLAY_ORDER } from '../../src/games/besieged-city/layout.js';
 import { expect } from 'vitest';
 import seedrandom from 'seedrandom';
 import { BcPosition, MAX_MOVES, T2T } from '../../src/games/besieged-city/position.js';
-import type { BcGame } from '../../src/games/besieged-city/search.js';
-import { DEAD } from '../../src/search/types.js';
+import { BcExtras, BcSearch } from '../../src/games/besieged-city/search.js';
+import { DEAD, type SearchMode } from '../../src/search/types.js';
 import { formatMove } from '../../src/games/besieged-city/notation.js';
-import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
+import { setupPosition, type PositionSpec } from './setup.js';
 import { BC_MAX_KEY_WORDS, packKey } from '../../src/games/besieged-city/key.js';
 import { dfs } from '../../src/search/dfs.js';
-import { StateTable } from '../../src/search/table.js';
+import { FULL, StateTable } from '../../src/search/table.js';
 import type { SearchGame } from '../../src/search/types.js';
+
+/** Besieged City's capability object telling the game that no search takes macro moves. */
+class MoveByMoveExtras extends BcExtras {
+  override beginSearch(mode: SearchMode): void {
+    super.beginSearch({ ...mode, macros: false });
+  }
+}
+
+/** Besieged City searched one move at a time: depth-first search without plateau macro moves,
+ *  to compare the plateau search against. */
+export class BcMoveByMove extends BcSearch {
+  override readonly extras: BcExtras = new MoveByMoveExtras(this);
+}
 
 export function legal(pos: BcPosition): string[] {
   const buf = new Int32Array(MAX_MOVES);
@@ -47,29 +60,29 @@ export function playsToWin(spec: PositionSpec, moves: number[]): boolean {
 /** Plain exhaustive search on the rules alone (no bound, no pruning): can the position be won?
  *  undefined when it needs more than `cap` positions. */
 export function winnable(pos: BcPosition, cap = 40_000): boolean | undefined {
-  const seen = new Set<string>();
+  const seen = new StateTable(64 << 20);
   const key = new Uint32Array(32);
+  const bufs: Int32Array[] = [];
   let aborted = false;
-  const go = (): boolean => {
+  const go = (depth: number): boolean => {
     if (pos.won()) return true;
-    const k = Array.from(key.subarray(0, packKey(pos, key))).join(',');
-    if (seen.has(k)) return false;
-    if (seen.size >= cap) {
+    if (seen.insert(key, packKey(pos, key)) === FULL) aborted = true;
+    if (aborted || seen.found) return false;
+    if (seen.size > cap) {
       aborted = true;
       return false;
     }
-    seen.add(k);
-    const buf = new Int32Array(MAX_MOVES);
+    const buf = (bufs[depth] ??= new Int32Array(MAX_MOVES));
     const n = pos.moves(buf, 0);
     for (let i = 0; i < n && !aborted; i++) {
       pos.make(buf[i]);
-      const w = go();
+      const w = go(depth + 1);
       pos.unmake(buf[i]);
       if (w) return true;
     }
     return false;
   };
-  const w = go();
+  const w = go(0);
   return aborted ? undefined : w;
 }
 
@@ -88,11 +101,16 @@ export function plainlyWinnable(pos: BcPosition, maxNodes = 2_000_000): boolean 
     lowerBound: () => 0,
     formatMove,
   };
-  const r = dfs(game, { maxNodes }, new StateTable(64 << 20));
+  PLAIN_TABLE.clear();
+  const r = dfs(game, { maxNodes }, PLAIN_TABLE);
   return r.outcome === 'unknown' ? undefined : r.outcome === 'solved';
 }
 
-const keyText = (g: BcGame) => {
+/** plainlyWinnable()'s table, kept from call to call (cleared first): a test asks it hundreds of
+ *  times, and a table that has grown once grows in place. */
+const PLAIN_TABLE = new StateTable(64 << 20);
+
+const keyText = (g: BcSearch) => {
   const k = new Uint32Array(32);
   return Array.from(k.subarray(0, g.key(k))).join(',');
 };
@@ -100,11 +118,11 @@ const keyText = (g: BcGame) => {
 /** Random play from g (trench-to-trench moves preferred, so the rule has work to do): every move
  *  the search's searchMoves() leaves out must lead to the parent or one of the parent's children.
  *  Returns how many left-out moves were checked. */
-export function checkLeftOutMoves(g: BcGame, rngSeed: string, steps: number): number {
+export function checkLeftOutMoves(g: BcSearch, rngSeed: string, steps: number): number {
   const buf = new Int32Array(MAX_MOVES);
   const rng = seedrandom.alea(rngSeed);
   let checked = 0;
-  g.beginSearch({ guided: false, macros: false });
+  g.extras.beginSearch({ guided: false, macros: false });
   for (let step = 0; step < steps; step++) {
     const n = g.moves(buf, 0);
     if (n === 0) break;
@@ -120,7 +138,7 @@ export function checkLeftOutMoves(g: BcGame, rngSeed: string, steps: number): nu
     }
     g.make(m);
     const all = Array.from(buf.subarray(0, g.moves(buf, 0)));
-    const kept = new Set(Array.from(buf.subarray(0, g.searchMoves(buf, 0))));
+    const kept = new Set(Array.from(buf.subarray(0, g.extras.searchMoves(buf, 0))));
     for (const x of all) {
       if (kept.has(x)) continue;
       g.make(x);
@@ -153,7 +171,7 @@ export function positionCopy(g: BcPosition): BcPosition {
 /** Along a random line of a few moves from g: at the first position lowerBound() calls DEAD,
  *  plain exhaustive search (up to `cap` positions) must find no win. Returns whether DEAD was
  *  met, and whether plain search could check it. */
-export function deadOnlyWhereLost(g: BcGame, rngSeed: string, cap: number): { dead: boolean; checked: boolean } {
+export function deadOnlyWhereLost(g: BcSearch, rngSeed: string, cap: number): { dead: boolean; checked: boolean } {
   const buf = new Int32Array(MAX_MOVES);
   const rng = seedrandom.alea(rngSeed);
   for (let step = 0; step < 6; step++) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
 import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
 import { MAX_MOVES } from '../../src/games/besieged-city/position.js';
-import { BcGame } from '../../src/games/besieged-city/search.js';
+import { BcSearch } from '../../src/games/besieged-city/search.js';
 import { TRENCH_LINE } from '../../src/games/besieged-city/layout.js';
 import { expectEachCardTwice, snapshot } from './helpers.js';
 
@@ -12,7 +12,7 @@ describe('Besieged City: random play', () => {
     const key = new Uint32Array(32);
     let plies = 0;
     for (let seed = 1; seed <= 60; seed++) {
-      const g = new BcGame(dealFromSeed(String(seed)));
+      const g = new BcSearch(dealFromSeed(String(seed)));
       const rng = seedrandom.alea(`walk${seed}`);
       const start = snapshot(g.pos);
       const history: number[] = [];
@@ -42,7 +42,7 @@ describe('Besieged City: random play', () => {
 });
 
 describe('Besieged City: key', () => {
-  const keyOf = (g: BcGame) => {
+  const keyOf = (g: BcSearch) => {
     const k = new Uint32Array(32);
     return Array.from(k.subarray(0, g.key(k))).join(',');
   };
@@ -55,7 +55,7 @@ describe('Besieged City: key', () => {
       splits = 0,
       checked = 0;
     for (let seed = 1; seed <= 30; seed++) {
-      const g = new BcGame(dealFromSeed(String(seed)));
+      const g = new BcSearch(dealFromSeed(String(seed)));
       const rng = seedrandom.alea(`key${seed}`);
       for (let step = 0; step < 300; step++) {
         const n = g.moves(buf, 0);
@@ -78,7 +78,7 @@ describe('Besieged City: key', () => {
   });
 
   it('does not change when the two trenches of a line swap contents', () => {
-    const g = new BcGame(dealFromSeed('7'));
+    const g = new BcSearch(dealFromSeed('7'));
     const before = keyOf(g);
     // Swap W2 and E2 (row 2), then N1 and S1 (column 1).
     for (const [a, b] of [
@@ -102,7 +102,7 @@ describe('Besieged City: key', () => {
 });
 
 /** A snapshot in which each line's two piles are sorted, matching the key's canonical form. */
-function canonicalSnapshot(g: BcGame): string {
+function canonicalSnapshot(g: BcSearch): string {
   const piles = Array.from({ length: 14 }, (_, t) => g.pos.pile(t));
   const lines = [
     [10, 3],

@@ -2,24 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
 import { formatMove } from '../../src/games/besieged-city/notation.js';
 import { MAX_MOVES } from '../../src/games/besieged-city/position.js';
-import { BcGame } from '../../src/games/besieged-city/search.js';
-import { setupPosition } from '../../src/games/besieged-city/setup.js';
+import { BcSearch } from '../../src/games/besieged-city/search.js';
+import { setupPosition } from './setup.js';
 import { bcHeuristic } from '../../src/games/besieged-city/heuristic.js';
 import { solve } from '../../src/search/solve.js';
 import { checkLeftOutMoves } from './helpers.js';
 
-// The search's dominance pruning (BcGame.searchMoves): after a trench-to-trench move puts card c
+// The search's dominance pruning (BcSearch.searchMoves): after a trench-to-trench move puts card c
 // on trench b, c is not moved off b again — every position that would give is the parent's, or
 // one of the parent's children.
 
 const buf = new Int32Array(MAX_MOVES);
-const names = (g: BcGame, search: boolean) =>
-  Array.from(buf.subarray(0, search ? g.searchMoves(buf, 0) : g.moves(buf, 0)), formatMove).sort();
-const keyOf = (g: BcGame) => {
+const names = (g: BcSearch, search: boolean) =>
+  Array.from(buf.subarray(0, search ? g.extras.searchMoves(buf, 0) : g.moves(buf, 0)), formatMove).sort();
+const keyOf = (g: BcSearch) => {
   const k = new Uint32Array(32);
   return Array.from(k.subarray(0, g.key(k))).join(',');
 };
-const play = (g: BcGame, text: string) => {
+const play = (g: BcSearch, text: string) => {
   const n = g.moves(buf, 0);
   const m = Array.from(buf.subarray(0, n)).find((x) => formatMove(x) === text);
   if (m === undefined) throw new Error(`not legal: ${text}`);
@@ -36,7 +36,7 @@ describe('Besieged City search: the just-moved card is not moved again', () => {
 
   it('leaves out exactly the moves of that card off its new trench', () => {
     const g = setupPosition(spec);
-    g.beginSearch({ guided: false, macros: false });
+    g.extras.beginSearch({ guided: false, macros: false });
     expect(names(g, true)).toEqual(names(g, false)); // at the root nothing is left out
     play(g, '5S N0>E0');
     const all = names(g, false),
@@ -69,7 +69,7 @@ describe('Besieged City search: the just-moved card is not moved again', () => {
       trenches: { N0: ['2S', 'QS'], E0: ['KS'], W1: ['AS'] },
     });
     play(g, 'QS N0>E0');
-    g.beginSearch({ guided: false, macros: false });
+    g.extras.beginSearch({ guided: false, macros: false });
     expect(names(g, true)).toEqual(names(g, false));
     expect(names(g, true)).toContain('QS E0>F');
     const r = solve(g, { algorithm: 'astar' });
@@ -79,7 +79,7 @@ describe('Besieged City search: the just-moved card is not moved again', () => {
   it('in random play, every left-out move leads to the parent or one of its children', () => {
     let checked = 0;
     for (let seed = 1; seed <= 20; seed++)
-      checked += checkLeftOutMoves(new BcGame(dealFromSeed(String(seed))), `prune${seed}`, 200);
+      checked += checkLeftOutMoves(new BcSearch(dealFromSeed(String(seed))), `prune${seed}`, 200);
     expect(checked).toBeGreaterThan(100);
   });
 });

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed, withVariant } from '../../src/games/besieged-city/deal.js';
-import { SuitEndgames } from '../../src/games/besieged-city/endgame.js';
+import { SuitPuzzles } from '../../src/games/besieged-city/suit-puzzles.js';
 import { CELLS, PILE_CAP, RANK, SUIT, TRENCHES } from '../../src/games/besieged-city/layout.js';
 import type { BcPosition } from '../../src/games/besieged-city/position.js';
-import { BcGame } from '../../src/games/besieged-city/search.js';
-import { setupPosition } from '../../src/games/besieged-city/setup.js';
+import { BcSearch } from '../../src/games/besieged-city/search.js';
+import { setupPosition } from './setup.js';
 import { solve } from '../../src/search/solve.js';
 import { makeEndgame } from '../search/make-endgames.js';
+import { BcMoveByMove } from './helpers.js';
 
-// The suit puzzles' cache key (endgame.ts, cacheKey()) reads the suit's trenches from the
+// The suit puzzles' cache key (suit-puzzles.ts, cacheKey()) reads the suit's trenches from the
 // position's per-suit mask (BcPosition.suitTrenches) and their ranks from its 4-bit rank words
 // (BcPosition.rankWords), both kept by push/pop/reset/setPile/loadPile, and the cells through a
 // lookup table. It must be the very key the puzzle's own search gives the puzzle loaded from the
@@ -46,8 +47,11 @@ function scanKey(p: BcPosition, s: number, key: Uint32Array): number {
   return wi;
 }
 
-type Inside = { key: Uint32Array; load(p: BcPosition, s: number): void; packKey(o0: number): number; pileMask: number };
-const proto = SuitEndgames.prototype as unknown as { cacheKey: (this: Inside, p: BcPosition, s: number) => number };
+type Inside = {
+  key: Uint32Array;
+  solver: { key: Uint32Array; load(p: BcPosition, s: number): void; packKey(o0: number): number; pileMask: number };
+};
+const proto = SuitPuzzles.prototype as unknown as { cacheKey: (this: Inside, p: BcPosition, s: number) => number };
 
 describe("Besieged City: the suit puzzles' cache key", () => {
   it('equals a scan of the piles and cells at every lookup (deals, endgames, variants, plateaus)', () => {
@@ -65,15 +69,15 @@ describe("Besieged City: the suit puzzles' cache key", () => {
       }
       const w = scanKey(p, s, want);
       const exp = Array.from(want.subarray(0, w));
-      // The puzzle's own key of the puzzle load() makes (which leaves the cache key alone: the
-      // caller reads this.key afterwards, so the cache key is computed last).
-      const pileMask = this.pileMask;
-      this.load(p, s);
+      // The solver's own key of the puzzle its load() makes.
+      const solver = this.solver;
+      const pileMask = solver.pileMask;
+      solver.load(p, s);
       let m = 0;
       for (let t = 0; t < TRENCHES; t++) if (p.plen[t] > 0 && SUIT[p.piles[t * PILE_CAP]] === s) m |= 1 << t;
-      this.pileMask = m;
-      const own = Array.from(this.key.subarray(0, this.packKey(0)));
-      this.pileMask = pileMask;
+      solver.pileMask = m;
+      const own = Array.from(solver.key.subarray(0, solver.packKey(0)));
+      solver.pileMask = pileMask;
       if (own.length !== w || own.some((x, i) => x !== exp[i])) expect(own).toEqual(exp);
       const n = cacheKey.call(this, p, s);
       const got = Array.from(this.key.subarray(0, n));
@@ -95,8 +99,8 @@ describe("Besieged City: the suit puzzles' cache key", () => {
       ]) {
         for (const plateaus of [false, true]) {
           for (const seed of [296, 3]) {
-            const g = new BcGame(withVariant(dealFromSeed(String(seed)), variant));
-            g.plateaus = plateaus;
+            const Game = plateaus ? BcSearch : BcMoveByMove;
+            const g = new Game(withVariant(dealFromSeed(String(seed)), variant));
             solve(g, { algorithm: 'dfs', maxNodes: 40_000 });
           }
         }
@@ -106,8 +110,7 @@ describe("Besieged City: the suit puzzles' cache key", () => {
         // The generator can run out of cards for a stock or talon (it then writes "??"): skip those.
         if ([...(spec.stock ?? []), ...(spec.talon ?? [])].includes('??')) continue;
         for (const plateaus of [false, true]) {
-          const g = setupPosition(spec);
-          g.plateaus = plateaus;
+          const g = setupPosition(spec, plateaus ? BcSearch : BcMoveByMove);
           solve(g, { algorithm: 'dfs', maxNodes: 3_000 });
         }
       }

@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed, withVariant } from '../../src/games/besieged-city/deal.js';
-import { JUDGED_LOST, NOT_JUDGED, SuitEndgames } from '../../src/games/besieged-city/endgame.js';
+import { JUDGED_LOST, NOT_JUDGED, SuitPuzzles } from '../../src/games/besieged-city/suit-puzzles.js';
 import { CELL_NAMES, CELLS, TRENCH_NAMES } from '../../src/games/besieged-city/layout.js';
-import { BcGame } from '../../src/games/besieged-city/search.js';
+
 import type { BcRules } from '../../src/games/besieged-city/rules.js';
-import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
+import { setupPosition, type PositionSpec } from './setup.js';
 import type { StateTable } from '../../src/search/table.js';
 import { solve } from '../../src/search/solve.js';
-import { plainlyWinnable } from './helpers.js';
+import { BcMoveByMove, plainlyWinnable } from './helpers.js';
 
-// The suit puzzles share what they learn (endgame.ts): a lost search caches every state it met as
+// The suit puzzles share what they learn (suit-puzzles.ts): a lost search caches every state it met as
 // lost, a won one the states of its winning line as solvable, any search the first states of the
 // lost components it finished (Tarjan, search()), and every search reads those
 // verdicts where it meets such a state. Checked here on the cache real searches leave behind:
 // every state cached as settled gets the same verdict from a fresh puzzle search that knows
 // nothing else, and the lost ones are lost by plain search of the game's own rules.
 
-/** The cache's values (endgame.ts): SOLVABLE 3, LOST 5; the others are not settled. */
+/** The cache's values (suit-puzzle-solver.ts): SOLVABLE 3, LOST 5; the others are not settled. */
 const SOLVABLE = 3,
   LOST = 5;
 const R = 'A23456789TJQK';
@@ -52,7 +52,7 @@ function decode(key: Uint32Array, len: number): PositionSpec {
 /** A fresh puzzle search's verdict on suit 0 of the position, with every cap tried in turn:
  *  SOLVABLE, LOST, or 0 when even the largest cap does not settle it. */
 function freshVerdict(spec: PositionSpec): number {
-  const e = new SuitEndgames(),
+  const e = new SuitPuzzles(),
     p = setupPosition(spec);
   let v = NOT_JUDGED;
   for (let k = 0; k < 3 && v === NOT_JUDGED; k++) v = e.judge(p.pos, 0);
@@ -70,15 +70,14 @@ describe('Besieged City: what the suit puzzles learn from each other', () => {
       [3, 'trench-order=ordinary,stock-to-foundation=no'],
       [296, 'trench-order=directional'],
     ] as const) {
-      const g = new BcGame(withVariant(dealFromSeed(String(seed)), variant));
-      g.plateaus = false;
+      const g = new BcMoveByMove(withVariant(dealFromSeed(String(seed)), variant));
       solve(g, { algorithm: 'dfs', maxNodes: 60_000 });
-      const endgames = (
-        g as unknown as { suitProofs: { endgames: { cache: StateTable; salvagedCount: number } | null } }
-      ).suitProofs.endgames;
-      expect(endgames, `seed ${seed}: puzzles judged`).not.toBeNull();
-      salvaged += endgames!.salvagedCount;
-      const cache = endgames!.cache;
+      const puzzles = (
+        g as unknown as { suitPuzzles: { puzzles: { cache: StateTable; salvagedCount: number } | null } }
+      ).suitPuzzles.puzzles;
+      expect(puzzles, `seed ${seed}: puzzles judged`).not.toBeNull();
+      salvaged += puzzles!.salvagedCount;
+      const cache = puzzles!.cache;
       let k = 0;
       cache.forEachKey((words, from, len) => {
         const key = words.slice(from, from + len);
@@ -95,7 +94,7 @@ describe('Besieged City: what the suit puzzles learn from each other', () => {
         tally.unsettled++;
         continue;
       }
-      expect(fresh, JSON.stringify(spec)).toBe(value);
+      if (fresh !== value) expect(fresh, JSON.stringify(spec)).toBe(value);
       if (value === SOLVABLE) tally.solvable++;
       else {
         tally.lost++;
@@ -103,7 +102,8 @@ describe('Besieged City: what the suit puzzles learn from each other', () => {
         // rule IV's due fills, which only restrict it).
         const cards = Object.values(spec.trenches ?? {}).flat().length + Object.keys(spec.reserve ?? {}).length;
         if (cards <= 12 && tally.plain < 60) {
-          expect(plainlyWinnable(setupPosition(spec).pos, 200_000), JSON.stringify(spec)).not.toBe(true);
+          const w = plainlyWinnable(setupPosition(spec).pos, 200_000);
+          if (w === true) expect(w, JSON.stringify(spec)).not.toBe(true);
           tally.plain++;
         }
       }

@@ -4,7 +4,7 @@ import { ADJ, PLAY_ORDER } from '../../src/games/besieged-city/layout.js';
 import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
 import { parseMove } from '../../src/games/besieged-city/notation.js';
 import { BcPosition } from '../../src/games/besieged-city/position.js';
-import { setupPosition } from '../../src/games/besieged-city/setup.js';
+import { setupPosition } from './setup.js';
 import { legal } from './helpers.js';
 
 const RANKS = 'A23456789TJQK';

@@ -11,9 +11,9 @@ import {
   parseVariant,
   variantToJson,
 } from '../../src/games/besieged-city/rules.js';
-import { BcGame } from '../../src/games/besieged-city/search.js';
+import { BcSearch } from '../../src/games/besieged-city/search.js';
 import { BC_POLICY } from '../../src/games/besieged-city/policy.js';
-import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
+import { setupPosition, type PositionSpec } from './setup.js';
 import { CELL_TRENCHES, PILE_CAP, RANK, SUIT, TRENCHES } from '../../src/games/besieged-city/layout.js';
 import { InputError } from '../../src/io/errors.js';
 import { solve } from '../../src/search/solve.js';
@@ -29,7 +29,7 @@ const ALL: string[] = [...STUDY_READINGS, 'trench-order=directional,trench-fill=
 const rules = (text: string): BcRules => parseVariant(text);
 const at = (text: string, spec: PositionSpec) => setupPosition({ ...spec, rules: rules(text) });
 const buf = new Int32Array(MAX_MOVES);
-const keyOf = (g: BcGame) => {
+const keyOf = (g: BcSearch) => {
   const k = new Uint32Array(32);
   return Array.from(k.subarray(0, g.key(k))).join(',');
 };
@@ -251,7 +251,7 @@ describe('variants: random play under every variant', () => {
       let plies = 0,
         checkedFits = 0;
       for (let seed = 1; seed <= 8; seed++) {
-        const g = new BcGame(withVariant(dealFromSeed(String(seed)), text));
+        const g = new BcSearch(withVariant(dealFromSeed(String(seed)), text));
         const rng = seedrandom.alea(`variant ${text} ${seed}`);
         const start = snapshot(g.pos);
         const history: number[] = [],
@@ -332,7 +332,7 @@ describe("variants: the solver's prunings", () => {
     let checked = 0;
     for (let seed = 1; seed <= 8; seed++)
       checked += checkLeftOutMoves(
-        new BcGame(withVariant(dealFromSeed(String(seed)), text)),
+        new BcSearch(withVariant(dealFromSeed(String(seed)), text)),
         `prune ${text} ${seed}`,
         150,
       );
@@ -356,7 +356,7 @@ describe("variants: the solver's prunings", () => {
   ] as const)('the suit-endgame proof follows the trench order: %s (winnable %s)', (text, win) => {
     expect(winnable(at(text, spec).pos)).toBe(win);
     const g = at(text, spec);
-    g.beginSearch({ guided: false, macros: false });
+    g.extras.beginSearch({ guided: false, macros: false });
     expect(g.lowerBound() >= DEAD).toBe(!win);
     expect(solve(at(text, spec), { algorithm: 'dfs' }).outcome).toBe(win ? 'solved' : 'unsolvable');
   });
@@ -381,7 +381,7 @@ describe("variants: the solver's prunings", () => {
         S1: ['2H'],
       },
     });
-    g.beginSearch({ guided: false, macros: false });
+    g.extras.beginSearch({ guided: false, macros: false });
     expect(g.lowerBound()).toBeLessThan(DEAD);
   });
 
@@ -390,7 +390,7 @@ describe("variants: the solver's prunings", () => {
       checked = 0;
     for (let seed = 1; seed <= 36; seed++) {
       if (seed % 3 === 0) continue; // those have a stock
-      let g: BcGame;
+      let g: BcSearch;
       try {
         g = at(text, makeEndgame(seed));
       } catch {
@@ -408,7 +408,7 @@ describe("variants: the solver's prunings", () => {
 describe('variants: a line replays only under rules it keeps', () => {
   const solved = (text: string, seed: string) => {
     const deal = withVariant(dealFromSeed(seed), text);
-    const r = solve(new BcGame(deal), { maxNodes: 400_000, policy: BC_POLICY });
+    const r = solve(new BcSearch(deal), { maxNodes: 400_000, policy: BC_POLICY });
     if (r.outcome !== 'solved') throw new Error(`seed ${seed} under ${text}: ${r.outcome}`);
     return { deal, line: r.line };
   };

@@ -74,7 +74,9 @@ export class CapacitySearch extends PtSearch {
 
 /** `g` without its redundant-move rule (SearchGame.redundant): the plain search to compare it
  *  against. */
-export function withoutRedundant<G extends SearchGame & { redundant?: unknown }>(g: G): G {
+export function withoutRedundant<G extends SearchGame & { beginSearch?(mode: SearchMode): void; redundant?: unknown }>(
+  g: G,
+): G {
   const begin = g.beginSearch?.bind(g);
   g.beginSearch = (mode: SearchMode) => {
     begin?.(mode);
@@ -173,7 +175,7 @@ export function undoWalks(
  *  (dead or alive by dead()), and the takeoffs played. */
 export function deadWalks(
   deals: Iterable<PtDeal>,
-  make: (deal: PtDeal) => SearchGame & PtPosition & { plain: boolean },
+  make: (deal: PtDeal) => SearchGame & PtPosition & Pick<PtSearch, 'searchMoves'> & { plain: boolean },
   rnd: () => number,
   o: { steps: number; every: number; maxNodes: number; pick: (m: number) => boolean; table: StateTable },
 ): { wrong?: string; dead: number; live: number; off: number } {

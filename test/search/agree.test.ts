@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
+import { setupPosition, type PositionSpec } from '../besieged-city/setup.js';
 import { MAX_MOVES } from '../../src/games/besieged-city/position.js';
-import type { BcGame } from '../../src/games/besieged-city/search.js';
+import type { BcSearch } from '../../src/games/besieged-city/search.js';
 import { BC_POLICY } from '../../src/games/besieged-city/policy.js';
 import { solve, type Algorithm } from '../../src/search/solve.js';
 import type { Endgame } from './make-endgames.js';
@@ -19,7 +19,7 @@ const ALGORITHMS: Algorithm[] = ['dfs', 'astar', 'best-first', 'auto'];
 
 function check(spec: PositionSpec, outcome: 'solved' | 'unsolvable', optimal?: number) {
   for (const algorithm of ALGORITHMS) {
-    const g: BcGame = setupPosition(spec);
+    const g: BcSearch = setupPosition(spec);
     const r = solve(g, { algorithm, maxNodes: 2_000_000, policy: BC_POLICY });
     expect(r.outcome, algorithm).toBe(outcome);
     expect(g.pos.ply, 'the position is left as it was').toBe(0);

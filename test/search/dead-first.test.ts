@@ -3,7 +3,7 @@ import { dfs } from '../../src/search/dfs.js';
 import { StateTable } from '../../src/search/table.js';
 import { Graph } from './graph-game.js';
 
-// SearchGame.deadFirst: the depth-first search asks dead() before the table, so dead positions
+// DeadTest.deadFirst: the depth-first search asks dead() before the table, so dead positions
 // are never stored. Either order must give the same verdict; with a proof that sees every dead
 // position the two searches enter the same positions, and the table holds only the live ones.
 
@@ -39,7 +39,7 @@ describe('dfs: dead() before the table', () => {
     for (let g = 0; g < 10; g++) {
       const { game, truth, live, reached } = graph(g);
       const plain = dfs(game, {}, new StateTable(64 << 20));
-      game.deadFirst = true;
+      game.extras.deadFirst = true;
       const first = dfs(game, {}, new StateTable(64 << 20));
       expect(plain.outcome, `graph ${g}`).toBe(truth);
       expect(first.outcome, `graph ${g}`).toBe(truth);
@@ -64,7 +64,7 @@ describe('dfs: dead() before the table', () => {
     let missed = 0;
     for (let g = 0; g < 10; g++) {
       const { game, truth, live, reached } = graph(g);
-      game.deadFirst = true;
+      game.extras.deadFirst = true;
       game.missProofs = true;
       const r = dfs(game, {}, new StateTable(64 << 20));
       expect(r.outcome, `graph ${g}`).toBe(truth);

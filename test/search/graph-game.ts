@@ -16,8 +16,8 @@ export class Graph implements SearchGame {
   readonly deadAt: Uint8Array;
   private readonly path: number[] = [0];
   goal = -1;
-  /** SearchGame.deadFirst, for the tests of both orders. */
-  deadFirst = false;
+  /** The capability object: DeadTest.deadFirst, for the tests of both orders. */
+  readonly extras: { deadFirst: boolean } = { deadFirst: false };
   missProofs = false;
   constructor(
     readonly levels: number,

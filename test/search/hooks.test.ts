@@ -1,33 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { type Algorithm, solve } from '../../src/search/solve.js';
-import type { SearchGame, SearchMode } from '../../src/search/types.js';
+import type { SearchExtras, SearchGame, SearchMode } from '../../src/search/types.js';
 import { Graph } from './graph-game.js';
 
 /** A graph game whose mode-dependent members, like a game whose memo is made for one search,
- *  may be read only between beginSearch() and the next memoryBudget() (which frees the memo). */
+ *  may be read only between beginSearch() and the next memoryBudget() (which frees the memo):
+ *  maxMoves, and its capability object's deadFirst and costlyNodes. */
 class ModeGraph extends Graph {
   ready = false;
   modes: SearchMode[] = [];
-  memoryBudget(): number {
-    this.ready = false;
-    return 0;
-  }
-  beginSearch(mode: SearchMode): void {
-    this.ready = true;
-    this.modes.push(mode);
+  override readonly extras: SearchExtras & { deadFirst: boolean };
+  constructor(seed: string) {
+    super(12, 60, seed);
+    this.goal = 11 * 60 + 7;
+    const g = this;
+    this.extras = {
+      memoryBudget(): number {
+        g.ready = false;
+        return 0;
+      },
+      beginSearch(mode: SearchMode): void {
+        g.ready = true;
+        g.modes.push(mode);
+      },
+      get deadFirst() {
+        return (g.check('deadFirst'), false);
+      },
+      get costlyNodes() {
+        return (g.check('costlyNodes'), false);
+      },
+    };
   }
   check(member: string): void {
     if (!this.ready) throw new Error(`${member} read before beginSearch()`);
   }
 }
 
-/** The graph with maxMoves, deadFirst and costlyNodes read through check(). */
+/** The graph with maxMoves read through check() too. */
 function modeGraph(seed: string): ModeGraph {
-  const g = new ModeGraph(12, 60, seed);
-  g.goal = 11 * 60 + 7;
+  const g = new ModeGraph(seed);
   Object.defineProperty(g, 'maxMoves', { get: () => (g.check('maxMoves'), 4) });
-  Object.defineProperty(g, 'deadFirst', { get: () => (g.check('deadFirst'), false) });
-  Object.defineProperty(g, 'costlyNodes', { get: () => (g.check('costlyNodes'), false) });
   return g;
 }
 

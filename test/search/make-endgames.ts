@@ -14,8 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { formatCard } from '../../src/cards/card.js';
 import { rngFromSeed, shuffleInPlace, shuffledDeck } from '../../src/cards/shuffle.js';
 import { CELL_NAMES, PLAY_ORDER, TRENCH_NAMES } from '../../src/games/besieged-city/layout.js';
-import { BcPosition } from '../../src/games/besieged-city/position.js';
-import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
+import { fitsOn, setupPosition, type PositionSpec } from '../besieged-city/setup.js';
 import { solve } from '../../src/search/solve.js';
 
 export interface Endgame {
@@ -63,7 +62,7 @@ export function makeEndgame(seed: number): PositionSpec {
     const name = TRENCH_NAMES[t % 14];
     const pile = spec.trenches![name] ?? [];
     const c = cards[i];
-    if (pile.length === 0 || BcPosition.fitsOn(c, parseTop(pile))) {
+    if (pile.length === 0 || fitsOn(c, parseTop(pile))) {
       pile.push(formatCard(c));
       spec.trenches![name] = pile;
       i++;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
-import { BcGame } from '../../src/games/besieged-city/search.js';
+import { BcSearch } from '../../src/games/besieged-city/search.js';
 import { BC_POLICY } from '../../src/games/besieged-city/policy.js';
 import { dfs } from '../../src/search/dfs.js';
 import { solve } from '../../src/search/solve.js';
@@ -20,11 +20,11 @@ describe('the memory budget covers the whole search', () => {
     ['dfs', 64 * MiB, '1786'],
     ['auto', 8 * MiB, '1786'],
   ] as const)('%s at %d bytes, seed %s: the table and the caches stay within it', (algorithm, budget, seed) => {
-    const game = new BcGame(dealFromSeed(seed));
+    const game = new BcSearch(dealFromSeed(seed));
     const table = new StateTable(budget);
     const r = solve(game, { algorithm, memoryBytes: budget, maxNodes: 150_000, policy: BC_POLICY, table });
     const held = game.cacheBytes; // (before memoryBudget(), which starts the caches afresh)
-    const caches = game.memoryBudget(budget);
+    const caches = game.extras.memoryBudget(budget);
     expect(held).toBeGreaterThan(0); // the puzzles and plateaus were used
     expect(held).toBeLessThanOrEqual(caches);
     expect(table.bytes + caches).toBeLessThanOrEqual(budget);
@@ -33,9 +33,9 @@ describe('the memory budget covers the whole search', () => {
   });
 
   it('the caches take a part of the budget that grows with it, a third at most', () => {
-    const game = new BcGame(dealFromSeed('1'));
+    const game = new BcSearch(dealFromSeed('1'));
     for (const budget of [MiB, 64 * MiB, 1024 * MiB, 8192 * MiB]) {
-      const part = game.memoryBudget(budget);
+      const part = game.extras.memoryBudget(budget);
       expect(part).toBeGreaterThan(budget / 5);
       expect(part).toBeLessThan(budget / 3);
     }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/search/solve.js';
 import type { AutoPolicy } from '../../src/search/policy.js';
-import { DEAD, type RelaxationHint, type SearchGame } from '../../src/search/types.js';
+import { DEAD, type RelaxationHint, type SearchExtras, type SearchGame } from '../../src/search/types.js';
 
-// The streamlined pass of 'auto' (SearchGame.streamline, and its policy's streamlinerShare and
-// streamlinerRuns): its solutions are taken, its failures prove nothing. A toy game: walk from 0 to `goal` in steps of +1 or +2, never past it. The
-// streamliner allows +2 only, so its space holds a win exactly when the goal is even.
+// The streamlined pass of 'auto' (Streamliner.streamline, and its policy's streamlinerShare and
+// streamlinerRuns): its solutions are taken, its failures prove nothing. A toy game: walk from 0
+// to `goal` in steps of +1 or +2, never past it. The streamliner allows +2 only, so its space
+// holds a win exactly when the goal is even. The walk is its own capability object: a test adds
+// guides, a relaxation or levels to it as members.
 
 class Walk implements SearchGame {
   readonly maxMoves = 2;
@@ -39,6 +41,9 @@ class Walk implements SearchGame {
   }
   lowerBound(): number {
     return this.x === this.blocked ? DEAD : Math.ceil((this.goal - this.x) / 2);
+  }
+  get extras(): SearchExtras {
+    return this;
   }
   streamline(on: boolean): void {
     if (on) this.streamlinedRuns++;

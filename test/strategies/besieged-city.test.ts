@@ -3,7 +3,7 @@ import { dealFromSeed, type BcDeal } from '../../src/games/besieged-city/deal.js
 import { BcPosition } from '../../src/games/besieged-city/position.js';
 import { parseMove } from '../../src/games/besieged-city/notation.js';
 import { replay } from '../../src/games/besieged-city/replay.js';
-import { BcGame } from '../../src/games/besieged-city/search.js';
+import { BcSearch } from '../../src/games/besieged-city/search.js';
 import { BC_POLICY } from '../../src/games/besieged-city/policy.js';
 import {
   BcView,
@@ -175,7 +175,7 @@ describe('Besieged City strategies: games', () => {
 
   it('a strategy win means the solver never calls that deal unsolvable', () => {
     for (const { name, seed, deal } of played.filter((p) => p.game.won)) {
-      const r = solve(new BcGame(deal), { maxNodes: 20_000, policy: BC_POLICY });
+      const r = solve(new BcSearch(deal), { maxNodes: 20_000, policy: BC_POLICY });
       expect(r.outcome, `${name} won seed ${seed}`).not.toBe('unsolvable');
     }
   });

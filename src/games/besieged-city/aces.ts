@@ -32,10 +32,10 @@ import { NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
 // one suit, that a trench card moves only onto a top or to the foundation, that fills come from
 // the reserve, and the play order of the foundations — true under every stock and fill switch.
 //
-// The suit puzzles (endgame.ts) follow the same moves and prune the last ace the same way.
+// The suit puzzles (suit-puzzles.ts) follow the same moves and prune the last ace the same way.
 
 /** Per trench order, a bit per restless rank (bit r for rank r, 1..13). */
-export function restlessRanks(order: TrenchOrder): number {
+function restlessRanks(order: TrenchOrder): number {
   const fits = NEIGHBOUR_MASK[order]; // fits[z] >> x & 1: a card of rank x may lie on rank z
   let mask = 0;
   for (let x = 1; x <= 13; x++) {

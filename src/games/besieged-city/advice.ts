@@ -19,7 +19,7 @@ import type { BcDeal } from './deal.js';
 import { formatMove, parseMove } from './notation.js';
 import { BcPosition, MAX_MOVES, S2F, S2TAL, moveKind } from './position.js';
 import { BC_POLICY } from './policy.js';
-import { BcGame } from './search.js';
+import { BcSearch } from './search.js';
 import { PlannerStrategy } from './strategies/planner.js';
 import { playFrom } from './strategies/play.js';
 import { HINDSIGHT_TUNING, HindsightStrategy } from './strategies/hindsight.js';
@@ -204,7 +204,7 @@ function chanceTask(game: GameSoFar<BcDeal>, opts: WinnableOptions): Task<Chance
 const STOP = new Error('stopped');
 
 function exact(game: GameSoFar<BcDeal>, opts: WinnableOptions): Task<Winnable> {
-  const g = new BcGame(game.deal);
+  const g = new BcSearch(game.deal);
   const pos = new BcPosition(game.deal);
   game.moves.forEach((text, i) => {
     const p = parseMove(pos, text);

@@ -20,7 +20,7 @@ import { BcView } from './view.js';
 // estimates on any machine (budgets are nodes).
 
 /** The sampler's node budget per guess (strategies/strategy.ts, StrategyOptions.nodes). */
-export const CHANCE_NODES = 8000;
+const CHANCE_NODES = 8000;
 
 interface World {
   /** The guessed face-down stock, its next card first. */

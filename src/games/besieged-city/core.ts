@@ -23,7 +23,7 @@ export {
 export { CELL_NAMES, STOCK_SIZE, TRENCH_NAMES } from './layout.js';
 export { formatMove, parseMove } from './notation.js';
 export { renderPosition, type RenderOptions } from './render.js';
-export { BcGame } from './search.js';
+export { BcSearch } from './search.js';
 export { besiegedCity } from './kit.js';
 export { bcAdvisor, BC_CHANCE_NODES, BC_CHANCE_PLAYS, BC_EXACT_NODES, BC_HINT_NODES } from './advice.js';
 export {

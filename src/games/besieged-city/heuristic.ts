@@ -43,9 +43,9 @@ export interface GuideWeights {
   /** Cost of a needed card with no copy in sight (only when the stock is not looked at). */
   unseen?: number;
 }
-/** The guide's variants. Each solves a different share of deals quickly (measured on seeds
- *  1..60: no single one solves more than two thirds at 50k nodes, and together they solve all), so
- *  the 'auto' search runs them in turn as a portfolio, with growing budgets. */
+/** The guides, the estimate's weightings. Each solves a different share of deals quickly
+ *  (measured on seeds 1..60: no single one solves more than two thirds at 50k nodes, and together
+ *  they solve all), so the 'auto' search runs them in turn as a portfolio, with growing budgets. */
 export const GUIDES: GuideWeights[] = [
   { found: 60, look: [8, 4, 2, 1], blocker: 3, talon: 1 },
   { found: 60, look: [8, 4, 2, 1, 1, 1], blocker: 3, talon: 1 },
@@ -62,7 +62,7 @@ export const GUIDES: GuideWeights[] = [
  *  Only the cards the foundations look for are read: the piles are scanned whole (for the
  *  blockers) and the talon too (its top cards are the cheap ones), but the stock (up to 78
  *  cards) is not: a looked-for card's next stock copy comes from the deal's table
- *  (BcPosition.nextInStock()). test/besieged-city/heuristic.test.ts checks it equal to the
+ *  (BcPosition.nextInStock). test/besieged-city/heuristic.test.ts checks it equal to the
  *  plain version that prices every card. */
 export function estimate(p: BcPosition, w: GuideWeights, stockKnown: boolean): number {
   const piles = p.piles,
@@ -108,7 +108,7 @@ export function estimate(p: BcPosition, w: GuideWeights, stockKnown: boolean): n
   }
   const sp = p.sp,
     row = sp * 52,
-    next = stockKnown ? p.nextInStock() : null;
+    next = stockKnown ? p.nextInStock.of(p.stock) : null;
   // With stock-to-foundation=no a dealt card goes the talon's way (talon, reserve, trench).
   const first = p.rules.stockToFoundation ? 1 : 4;
   const unseen = w.unseen ?? 40;

@@ -2,7 +2,7 @@ import type { Job } from '../../batch/job.js';
 import { dealOfItem, SOLVE_COLUMNS, solveRow, type SolveJobConfig } from '../../solitaire/solve-row.js';
 import { dealFromJson, dealFromSeed, withVariant } from './deal.js';
 import { BC_POLICY } from './policy.js';
-import { BcGame } from './search.js';
+import { BcSearch } from './search.js';
 import { solve } from '../../search/solve.js';
 import {
   decisionTimeoutOf,
@@ -81,13 +81,13 @@ export const job: Job<BcJobConfig> = {
     const { seed, strategySeed } = splitItem(config, item);
     const base = dealOfItem(config, seed, (s) => dealFromSeed(keyedSeed(s, config.dealKey)), dealFromJson);
     const deal = config.rules ? withVariant(base, config.rules, 'variant') : base;
-    const { row, result: r } = solveRow('besieged-city', seed, new BcGame(deal), BC_POLICY, config);
+    const { row, result: r } = solveRow('besieged-city', seed, new BcSearch(deal), BC_POLICY, config);
     if (strategySeed) row.strategy_seed = strategySeed;
     if (config.shortestNodes) {
       // Once per deal: the shortest line does not depend on the play.
       row.shortest = '';
       if (r.outcome === 'solved' && (strategySeed === null || strategySeed === '1')) {
-        const a = solve(new BcGame(deal), {
+        const a = solve(new BcSearch(deal), {
           algorithm: 'astar',
           maxNodes: config.shortestNodes,
           memoryBytes: config.memoryBytes,

@@ -88,7 +88,7 @@ export function packKey(pos: BcPosition, out: Uint32Array): number {
  *  length (5 bits), then if not empty its bottom card (6 bits) and 2 bits per further card (the
  *  codes above); returns the key's length in words. A pile of a suit in `plateauSuits` (a bit
  *  per suit) is written as 31 in 5 bits alone (the plateau key, search.ts: its content is its
- *  plateau's). The suit-endgame cache (endgame.ts) and the plateau key share it. */
+ *  plateau's). The suit puzzles' cache (suit-puzzles.ts) and the plateau key share it. */
 export function packPiles(
   pos: BcPosition,
   trenches: Int8Array,

@@ -9,7 +9,7 @@ import { BcPosition, MAX_MOVES } from './position.js';
 import { renderPosition } from './render.js';
 import { DEFAULT_RULES, formatVariant, SWITCH_NAMES } from './rules.js';
 import { BC_POLICY } from './policy.js';
-import { BcGame } from './search.js';
+import { BcSearch } from './search.js';
 import { bcSeat } from './seat.js';
 import { noPeekChance } from './chance.js';
 
@@ -22,7 +22,7 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   dealFromJson,
   dealToJson,
   position: (deal) => new BcPosition(deal),
-  searchGame: (deal) => new BcGame(deal),
+  searchGame: (deal) => new BcSearch(deal),
   searchPolicy: BC_POLICY,
   difficulty: BC_DIFFICULTY,
   legalMoves: (pos, out) => pos.moves(out),

@@ -67,7 +67,7 @@ for (let i = 0; i + 1 < 13 + 1; i++) {
 
 /** The ranks adjacent to each rank, ascending (at most 4): the key codes a pile card after the
  *  first as its index in its predecessor's list, in 2 bits. */
-export const NEIGHBOURS: readonly number[][] = Array.from({ length: 14 }, (_, a) => {
+const NEIGHBOURS: readonly number[][] = Array.from({ length: 14 }, (_, a) => {
   const out: number[] = [];
   for (let b = 1; b <= 13; b++) if (a > 0 && ADJ[a * 14 + b]) out.push(b);
   return out;

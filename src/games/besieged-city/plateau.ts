@@ -57,7 +57,7 @@ import { grown } from '../../search/grow.js';
 /** Largest plateau handled as one node (its index must fit the 12 bits of a macro move).
  *  Measured on the DFS of seed 296 (600k nodes): with 1024, 89% of keys had an open suit; with
  *  4096, 0.6%. Seed 502 meets plateaus of 4k-65k arrangements: most of its keys stay open. */
-export const MAX_MEMBERS = 4096;
+const MAX_MEMBERS = 4096;
 /** Exits of one arrangement, at most: 2 copies of the needed card on tops, 12 reserve cards onto
  *  4 trenches each, 14 single-card piles onto 13 others. */
 const EXITS_PER_MEMBER = 2 + CELLS * 4 + TRENCHES * (TRENCHES - 1);
@@ -93,6 +93,56 @@ export function plateauBytes(budget: number): number {
 const grow32 = grown<Int32Array<ArrayBuffer>>;
 const grow8 = grown<Int8Array<ArrayBuffer>>;
 
+/** Per plateau of the memo: its first member, size, open flag, pile count (k), card count (n),
+ *  offset in the card arena, trenches (TRENCHES a plateau) and its members' single-card piles
+ *  all told (for exitBound()); at most `max` plateaus. */
+class PlateauRecords {
+  first: Int32Array<ArrayBuffer>;
+  size: Int32Array<ArrayBuffer>;
+  open: Int8Array<ArrayBuffer>;
+  k: Int8Array<ArrayBuffer>;
+  n: Int8Array<ArrayBuffer>;
+  off: Int32Array<ArrayBuffer>;
+  tr: Int8Array<ArrayBuffer>;
+  singles: Int32Array<ArrayBuffer>;
+  /** Plateaus stored. */
+  count = 0;
+
+  constructor(readonly max: number) {
+    const comps = Math.min(1024, max);
+    this.first = new Int32Array(comps);
+    this.size = new Int32Array(comps);
+    this.open = new Int8Array(comps);
+    this.k = new Int8Array(comps);
+    this.n = new Int8Array(comps);
+    this.off = new Int32Array(comps);
+    this.tr = new Int8Array(comps * TRENCHES);
+    this.singles = new Int32Array(comps);
+  }
+
+  /** Bytes the arrays hold. */
+  get bytes(): number {
+    return this.first.length * COMP_BYTES;
+  }
+
+  /** A new plateau's index (count < max), the arrays grown to hold it. */
+  add(): number {
+    const c = this.count++;
+    if (c >= this.first.length) {
+      const cap = this.max;
+      this.first = grow32(this.first, c + 1, cap);
+      this.size = grow32(this.size, c + 1, cap);
+      this.off = grow32(this.off, c + 1, cap);
+      this.open = grow8(this.open, c + 1, cap);
+      this.k = grow8(this.k, c + 1, cap);
+      this.n = grow8(this.n, c + 1, cap);
+      this.tr = grow8(this.tr, (c + 1) * TRENCHES, cap * TRENCHES);
+      this.singles = grow32(this.singles, c + 1, cap);
+    }
+    return c;
+  }
+}
+
 export class Plateaus {
   private readonly table: StateTable;
   private readonly key = new Uint32Array(16);
@@ -106,17 +156,8 @@ export class Plateaus {
   private readonly local = new Int8Array(TRENCHES);
   /** Scratch for writeExits(): the top card of each pile of a member. */
   private readonly tops = new Int8Array(TRENCHES);
-  // Plateaus: first member, size, open flag, pile count, card count, card arena offset, trenches.
-  private compFirst: Int32Array<ArrayBuffer>;
-  private compSize: Int32Array<ArrayBuffer>;
-  private compOpen: Int8Array<ArrayBuffer>;
-  private compK: Int8Array<ArrayBuffer>;
-  private compN: Int8Array<ArrayBuffer>;
-  private compOff: Int32Array<ArrayBuffer>;
-  private compTr: Int8Array<ArrayBuffer>;
-  /** Per plateau, its members' single-card piles, all told (for exitBound()). */
-  private compSingles: Int32Array<ArrayBuffer>;
-  private nComps = 0;
+  /** The plateaus met (PlateauRecords). */
+  private readonly comps: PlateauRecords;
   // Members: plateau, BFS parent (-1: the first), the move from the parent (a | b << 4, pile
   // indices), cards (per member: k lengths, then the piles' cards, at compOff + local * (k + n)).
   private memComp: Int32Array<ArrayBuffer>;
@@ -125,10 +166,9 @@ export class Plateaus {
   private cards: Int8Array<ArrayBuffer>;
   private cardsUsed = 0;
   private nMembers = 0;
-  /** The most members, cards and plateaus the memo holds (its budget: plateauBytes()). */
+  /** The most members and cards the memo holds (its budget: plateauBytes()). */
   private readonly maxMembers: number;
   private readonly maxCards: number;
-  private readonly maxComps: number;
 
   /** `budget`: the search's memory budget, of which the memo takes plateauBytes(budget). */
   constructor(readonly budget = DEFAULT_MEMORY) {
@@ -136,20 +176,11 @@ export class Plateaus {
     this.table = new StateTable(parts.table);
     this.maxMembers = parts.members;
     this.maxCards = parts.cards;
-    this.maxComps = parts.comps;
     this.memComp = new Int32Array(Math.min(4096, this.maxMembers));
     this.memParent = new Int32Array(this.memComp.length);
     this.memMove = new Int32Array(this.memComp.length);
     this.cards = new Int8Array(Math.min(1 << 16, this.maxCards));
-    const comps = Math.min(1024, this.maxComps);
-    this.compFirst = new Int32Array(comps);
-    this.compSize = new Int32Array(comps);
-    this.compOpen = new Int8Array(comps);
-    this.compK = new Int8Array(comps);
-    this.compN = new Int8Array(comps);
-    this.compOff = new Int32Array(comps);
-    this.compTr = new Int8Array(comps * TRENCHES);
-    this.compSingles = new Int32Array(comps);
+    this.comps = new PlateauRecords(parts.comps);
   }
 
   /** The ranks each rank accepts in a trench, under the trench order of the search's rules. */
@@ -159,19 +190,19 @@ export class Plateaus {
   clear(rules?: BcRules): void {
     if (rules) this.neighbours = NEIGHBOUR_MASK[rules.trenchOrder];
     this.table.clear();
-    this.nComps = 0;
+    this.comps.count = 0;
     this.nMembers = 0;
     this.cardsUsed = 0;
   }
 
   /** Bytes the memo holds now (its table and arrays), at most plateauBytes(budget). */
   get bytes(): number {
-    return this.table.bytes + this.memComp.byteLength * 3 + this.cards.byteLength + this.compFirst.length * COMP_BYTES;
+    return this.table.bytes + this.memComp.byteLength * 3 + this.cards.byteLength + this.comps.bytes;
   }
 
   /** Plateaus met and arrangements stored, for tests and statistics. */
   get plateauCount(): number {
-    return this.nComps;
+    return this.comps.count;
   }
   get memberCount(): number {
     return this.nMembers;
@@ -188,7 +219,7 @@ export class Plateaus {
       this.loadPosition(p, s);
       m = this.explore();
     }
-    return m >= 0 && this.compOpen[this.memComp[m]] === 0 ? m : -1;
+    return m >= 0 && this.comps.open[this.memComp[m]] === 0 ? m : -1;
   }
 
   /** pack() of suit s's piles of the position, read in place (a lookup that finds its plateau
@@ -235,10 +266,10 @@ export class Plateaus {
     return this.memComp[member];
   }
   size(comp: number): number {
-    return this.compSize[comp];
+    return this.comps.size[comp];
   }
   first(comp: number): number {
-    return this.compFirst[comp];
+    return this.comps.first[comp];
   }
 
   /** Loads suit s's piles of the position into the scratch; false when it has none. */
@@ -262,13 +293,13 @@ export class Plateaus {
 
   private loadMember(m: number): void {
     const c = this.memComp[m],
-      k = this.compK[c],
-      n = this.compN[c];
-    let off = this.compOff[c] + (m - this.compFirst[c]) * (k + n);
+      k = this.comps.k[c],
+      n = this.comps.n[c];
+    let off = this.comps.off[c] + (m - this.comps.first[c]) * (k + n);
     const cards = this.cards;
     this.sk = k;
     for (let i = 0; i < k; i++) {
-      this.str[i] = this.compTr[c * TRENCHES + i];
+      this.str[i] = this.comps.tr[c * TRENCHES + i];
       this.slen[i] = cards[off + i];
     }
     off += k;
@@ -320,8 +351,8 @@ export class Plateaus {
   }
 
   private addMember(c: number, parent: number, move: number): number {
-    const k = this.compK[c],
-      n = this.compN[c];
+    const k = this.comps.k[c],
+      n = this.comps.n[c];
     const m = this.nMembers++;
     if (m >= this.memComp.length) {
       this.memComp = grow32(this.memComp, m + 1, this.maxMembers);
@@ -339,10 +370,10 @@ export class Plateaus {
       cards[off++] = this.slen[i];
       if (this.slen[i] === 1) singles++;
     }
-    this.compSingles[c] += singles;
+    this.comps.singles[c] += singles;
     for (let i = 0; i < k; i++) for (let j = 0; j < this.slen[i]; j++) cards[off++] = this.scard[i * PILE_CAP + j];
     this.cardsUsed = off;
-    this.compSize[c]++;
+    this.comps.size[c]++;
     return m;
   }
 
@@ -354,37 +385,27 @@ export class Plateaus {
     for (let i = 0; i < this.sk; i++) cardsPerMember += this.slen[i];
     if (
       this.nMembers + MAX_MEMBERS > this.maxMembers ||
-      this.nComps >= this.maxComps ||
+      this.comps.count >= this.comps.max ||
       this.cardsUsed + MAX_MEMBERS * cardsPerMember > this.maxCards
     )
       return -1;
     const slot0 = this.table.insert(this.key, this.pack());
     if (slot0 === FULL) return -1;
-    const c = this.nComps++;
-    if (c >= this.compFirst.length) {
-      const cap = this.maxComps;
-      this.compFirst = grow32(this.compFirst, c + 1, cap);
-      this.compSize = grow32(this.compSize, c + 1, cap);
-      this.compOff = grow32(this.compOff, c + 1, cap);
-      this.compOpen = grow8(this.compOpen, c + 1, cap);
-      this.compK = grow8(this.compK, c + 1, cap);
-      this.compN = grow8(this.compN, c + 1, cap);
-      this.compTr = grow8(this.compTr, (c + 1) * TRENCHES, cap * TRENCHES);
-      this.compSingles = grow32(this.compSingles, c + 1, cap);
-    }
+    const comps = this.comps,
+      c = comps.add();
     const k = this.sk;
     let n = 0;
     for (let i = 0; i < k; i++) {
       n += this.slen[i];
-      this.compTr[c * TRENCHES + i] = this.str[i];
+      comps.tr[c * TRENCHES + i] = this.str[i];
     }
-    this.compFirst[c] = this.nMembers;
-    this.compSize[c] = 0;
-    this.compSingles[c] = 0;
-    this.compOpen[c] = 0;
-    this.compK[c] = k;
-    this.compN[c] = n;
-    this.compOff[c] = this.cardsUsed;
+    comps.first[c] = this.nMembers;
+    comps.size[c] = 0;
+    comps.singles[c] = 0;
+    comps.open[c] = 0;
+    comps.k[c] = k;
+    comps.n[c] = n;
+    comps.off[c] = this.cardsUsed;
     const first = this.addMember(c, -1, 0);
     this.table.values[slot0] = first;
     const slen = this.slen,
@@ -407,13 +428,13 @@ export class Plateaus {
           let open = false;
           if (slot === FULL) open = true;
           else if (!this.table.found) {
-            if (this.compSize[c] >= MAX_MEMBERS) open = true; // stored, as a member of an open plateau
+            if (comps.size[c] >= MAX_MEMBERS) open = true; // stored, as a member of an open plateau
             this.table.values[slot] = this.addMember(c, head, a | (b << 4));
           } else if (this.memComp[this.table.values[slot]] !== c) open = true; // an open plateau's member
           slen[a] = na;
           slen[b] = nb;
           if (open) {
-            this.compOpen[c] = 1;
+            comps.open[c] = 1;
             break bfs;
           }
         }
@@ -427,33 +448,34 @@ export class Plateaus {
    *  copies), 4 per reserve card (its cell's trenches) and k - 1 per single-card pile. */
   exitBound(m: number, reserve: number): number {
     const c = this.memComp[m];
-    return this.compSize[c] * (2 + 4 * reserve) + this.compSingles[c] * Math.max(0, this.compK[c] - 1);
+    return this.comps.size[c] * (2 + 4 * reserve) + this.comps.singles[c] * Math.max(0, this.comps.k[c] - 1);
   }
 
   /** Writes the exits from every arrangement of member m's plateau (suit s), as macro moves;
    *  `foundation` selects the foundation exits, else the others. Returns the new end of out. */
   writeExits(p: BcPosition, m: number, foundation: boolean, out: Int32Array, n: number): number {
     const c = this.memComp[m],
-      size = this.compSize[c];
-    const s = SUIT[this.cards[this.compOff[c] + this.compK[c]]];
+      size = this.comps.size[c];
+    const s = SUIT[this.cards[this.comps.off[c] + this.comps.k[c]]];
     const need = p.found[s] < 26 ? s * 13 + PLAY_ORDER[p.found[s]] - 1 : -1;
-    const k = this.compK[c];
+    const k = this.comps.k[c];
     const local = this.local;
     local.fill(-1);
-    for (let i = 0; i < k; i++) local[this.compTr[c * TRENCHES + i]] = i;
+    for (let i = 0; i < k; i++) local[this.comps.tr[c * TRENCHES + i]] = i;
     const str = this.str,
       reserve = p.reserve,
       nbr = this.neighbours,
       cards = this.cards;
-    for (let i = 0; i < k; i++) str[i] = this.compTr[c * TRENCHES + i];
+    for (let i = 0; i < k; i++) str[i] = this.comps.tr[c * TRENCHES + i];
     // Exits need only each pile's length and top: read in place (member j's lengths, then its
     // cards, at compOff + j * (k + n), as loadMember() reads them) without copying every card.
     const slen = this.slen,
       tops = this.tops,
-      cn = this.compN[c];
+      cn = this.comps.n[c],
+      off0 = this.comps.off[c];
     if (foundation && need < 0) return n;
     for (let j = 0; j < size; j++) {
-      const off = this.compOff[c] + j * (k + cn);
+      const off = off0 + j * (k + cn);
       for (let i = 0, q = off + k; i < k; i++) {
         q += slen[i] = cards[off + i];
         tops[i] = cards[q - 1];
@@ -487,9 +509,9 @@ export class Plateaus {
   /** Sets suit piles of the position to member m's arrangement (of the same plateau). */
   teleport(p: BcPosition, m: number): void {
     const c = this.memComp[m],
-      k = this.compK[c],
-      n = this.compN[c];
-    let off = this.compOff[c] + (m - this.compFirst[c]) * (k + n);
+      k = this.comps.k[c],
+      n = this.comps.n[c];
+    let off = this.comps.off[c] + (m - this.comps.first[c]) * (k + n);
     const lens = off;
     off += k;
     const cards = this.cards,
@@ -497,7 +519,7 @@ export class Plateaus {
       piles = p.piles;
     for (let i = 0; i < k; i++) {
       const len = cards[lens + i],
-        t = this.compTr[c * TRENCHES + i];
+        t = this.comps.tr[c * TRENCHES + i];
       // Members of a plateau differ in a few piles: a pile that is already right stays.
       let same = plen[t] === len;
       for (let j = 0; same && j < len; j++) same = piles[t * PILE_CAP + j] === cards[off + j];
@@ -511,7 +533,7 @@ export class Plateaus {
    *  position as it plays them (play() is called on each). */
   path(a: number, b: number, top: (t: number) => number, play: (m: number) => void): void {
     const c = this.memComp[a];
-    const tr = (i: number) => this.compTr[c * TRENCHES + i];
+    const tr = (i: number) => this.comps.tr[c * TRENCHES + i];
     for (let x = a; this.memParent[x] >= 0; x = this.memParent[x]) {
       const mv = this.memMove[x],
         from = tr(mv >> 4),

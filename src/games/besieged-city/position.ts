@@ -46,7 +46,6 @@ export const packMove = (kind: number, from: number, to: number, card: number) =
 /** The largest number of legal moves a position can have (a generous bound). */
 export const MAX_MOVES = 256;
 
-const DEFAULT_NEIGHBOURS = NEIGHBOUR_MASK.either;
 const SRC_NONE = 0,
   SRC_TALON = 1,
   SRC_STOCK = 2;
@@ -62,10 +61,10 @@ export class BcPosition {
   readonly pcode = new Uint32Array(TRENCHES * 2);
   /** Per suit, a bit per trench whose pile is of that suit (its bottom card's: a pile is one
    *  suit), kept by push/pop (a pile's bottom changes only when it fills from or empties to 0)
-   *  and reset: the suit puzzles' cache key (endgame.ts) reads it instead of scanning 14 piles. */
+   *  and reset: the suit puzzles' cache key (suit-puzzles.ts) reads it instead of scanning 14 piles. */
   readonly suitTrenches = new Uint16Array(4);
   /** Per pile, its ranks as 4-bit fields: card j at bits 4(j & 7) of word t * 4 + (j >> 3), every
-   *  field past the top 0; kept by push/pop. The suit puzzles (endgame.ts) key a suit's piles by
+   *  field past the top 0; kept by push/pop. The suit puzzles (suit-puzzles.ts) key a suit's piles by
    *  these words, as their own search keys its states, so a puzzle's verdict can be cached for
    *  every state its search visits. */
   readonly rankWords = new Uint32Array(TRENCHES * 4);
@@ -81,26 +80,18 @@ export class BcPosition {
   tlen = 0;
   /** The talon as a bit set over stock indices, for the key. */
   readonly talonMask = new Uint32Array(3);
-  /** nextInStock()'s table, built on first use after reset(). */
-  private nextCopy: Uint8Array | null = null;
-  private nextCopyValid = false;
+  /** For the guide: where each card's next copy lies in the stock (NextInStock). */
+  readonly nextInStock = new NextInStock();
   /** The trench that must be filled by the next move (rule IV), or -1. */
   pending = -1;
   /** The rule variant this position is played under (rules.ts), from the deal. */
   rules: BcRules = DEFAULT_RULES;
-  /** The variant's switches as plain fields, for the hot path. */
-  private directional = false;
-  private neighbours: Uint16Array = DEFAULT_NEIGHBOURS;
-  private stockToF = true;
+  /** trench-fill=deferred, as a plain field for make(). */
   private deferred = false;
+  /** moves(): the generator with its scratch and the variant's switches. */
+  private readonly generator = new MoveGenerator();
 
   private undo = new Int32Array(1024);
-  /** Scratch for moves(): trench tops, and the trenches grouped by the suit of their top. */
-  private readonly tops = new Int8Array(TRENCHES);
-  /** Scratch for moves(): per trench, the ranks its top accepts (a bit per rank). */
-  private readonly accept = new Uint16Array(TRENCHES);
-  private readonly group = new Int8Array(4 * TRENCHES);
-  private readonly gcount = new Uint8Array(4);
   private ulen = 0;
 
   constructor(deal: BcDeal) {
@@ -122,7 +113,7 @@ export class BcPosition {
       this.rankWords[t * 4] = RANK[deal.trenches[t]];
     }
     this.stock.set(deal.stock);
-    this.nextCopyValid = false;
+    this.nextInStock.invalidate();
     this.found.fill(0);
     this.foundTotal = 0;
     this.sp = 0;
@@ -134,10 +125,8 @@ export class BcPosition {
 
   private setRules(r: BcRules): void {
     this.rules = r;
-    this.directional = r.trenchOrder === 'directional';
-    this.neighbours = NEIGHBOUR_MASK[r.trenchOrder];
-    this.stockToF = r.stockToFoundation;
     this.deferred = r.deferredFill;
+    this.generator.setRules(r);
   }
 
   /** Number of moves made (the undo stack depth). */
@@ -156,124 +145,13 @@ export class BcPosition {
     return h < 26 && PLAY_ORDER[h] === RANK[c];
   }
 
-  /** Whether a dealt stock card may go straight to its foundation now (rule I, and the
-   *  stock-to-foundation switch). */
-  dealtFitsFoundation(c: Card): boolean {
-    return this.stockToF && this.fitsFoundation(c);
-  }
-
-  /** The ranks pile t accepts on its top (rule II under the variant's trench order); 0 when
-   *  empty. A pile is one suit, so the suit is checked apart. */
-  private acceptOf(t: number): number {
-    const n = this.plen[t];
-    if (n === 0) return 0;
-    const base = t * PILE_CAP + n - 1,
-      piles = this.piles;
-    const y = RANK[piles[base]];
-    if (!this.directional || n === 1) return this.neighbours[y];
-    return acceptMask('directional', n, n > 2 ? RANK[piles[base - 2]] : 0, RANK[piles[base - 1]], y);
-  }
-
-  /** Whether card `c` may go onto a top card `d` under the default reading (rule II, either
-   *  order, no direction). */
-  static fitsOn(c: Card, d: Card): boolean {
-    return d >= 0 && SUIT[c] === SUIT[d] && ((DEFAULT_NEIGHBOURS[RANK[d]] >> RANK[c]) & 1) === 1;
-  }
-
-  /** Whether card `c` may go onto trench t (rule II under the variant): not for empty trenches. */
-  fits(c: Card, t: number): boolean {
-    const d = this.top(t);
-    return d >= 0 && SUIT[c] === SUIT[d] && ((this.acceptOf(t) >> RANK[c]) & 1) === 1;
-  }
-
   won(): boolean {
     return this.foundTotal === DECK_SIZE;
   }
 
   /** Writes the legal moves to `out` from `offset`, returns how many. Foundation plays first. */
   moves(out: Int32Array, offset = 0): number {
-    let n = offset;
-    const piles = this.piles,
-      plen = this.plen,
-      reserve = this.reserve;
-    if (this.pending >= 0) {
-      const t = this.pending;
-      const cells = LINE_CELLS[TRENCH_LINE[t]];
-      for (let i = 0; i < cells.length; i++) {
-        const c = reserve[cells[i]];
-        if (c >= 0) out[n++] = packMove(FILL, cells[i], t, c);
-      }
-      return n - offset;
-    }
-    // One pass over the trenches: tops (-1 when empty), foundation plays, and the trenches grouped
-    // by the suit of their top (only piles whose tops share a suit can exchange cards).
-    const group = this.group,
-      gcount = this.gcount,
-      tops = this.tops,
-      found = this.found,
-      accept = this.accept;
-    const neighbours = this.neighbours,
-      directional = this.directional;
-    gcount[0] = gcount[1] = gcount[2] = gcount[3] = 0;
-    let empties = 0;
-    for (let t = 0; t < TRENCHES; t++) {
-      const len = plen[t];
-      if (len === 0) {
-        tops[t] = -1;
-        empties++;
-        continue;
-      }
-      const c = piles[t * PILE_CAP + len - 1];
-      tops[t] = c;
-      accept[t] = directional && len > 1 ? this.acceptOf(t) : neighbours[RANK[c]];
-      const s = SUIT[c];
-      group[s * TRENCHES + gcount[s]++] = t;
-      const h = found[s];
-      if (h < 26 && PLAY_ORDER[h] === RANK[c]) out[n++] = packMove(T2F, t, 0, c);
-    }
-    const haveStock = this.sp < STOCK_SIZE;
-    if (haveStock && this.stockToF) {
-      const c = this.stock[this.sp];
-      if (this.fitsFoundation(c)) out[n++] = packMove(S2F, 0, 0, c);
-    }
-    for (let cell = 0; cell < CELLS; cell++) {
-      const c = reserve[cell];
-      if (c < 0) continue;
-      const rb = 1 << RANK[c],
-        s = SUIT[c];
-      for (let k = cell * 4, k1 = k + 4; k < k1; k++) {
-        const t = CELL_TRENCHES[k];
-        const d = tops[t];
-        if (d >= 0 && SUIT[d] === s && (accept[t] & rb) !== 0) out[n++] = packMove(R2T, cell, t, c);
-      }
-    }
-    // trench-fill=deferred: an empty trench may be filled at any time from its line (rule IV
-    // without "at once"); with the default reading a gap is pending and handled above.
-    if (this.deferred && empties > 0) {
-      for (let t = 0; t < TRENCHES; t++) {
-        if (tops[t] >= 0) continue;
-        const cells = LINE_CELLS[TRENCH_LINE[t]];
-        for (let i = 0; i < cells.length; i++) {
-          const c = reserve[cells[i]];
-          if (c >= 0) out[n++] = packMove(FILL, cells[i], t, c);
-        }
-      }
-    }
-    // Trench to trench, in the order of trying every pair a, b by index.
-    for (let a = 0; a < TRENCHES; a++) {
-      const c = tops[a];
-      if (c < 0) continue;
-      const rb = 1 << RANK[c],
-        s = SUIT[c],
-        g0 = s * TRENCHES,
-        g1 = g0 + gcount[s];
-      for (let i = g0; i < g1; i++) {
-        const b = group[i];
-        if (b !== a && (accept[b] & rb) !== 0) out[n++] = packMove(T2T, a, b, c);
-      }
-    }
-    if (haveStock) out[n++] = packMove(S2TAL, 0, 0, this.stock[this.sp]);
-    return n - offset;
+    return this.generator.write(this, out, offset);
   }
 
   make(m: number): void {
@@ -445,24 +323,6 @@ export class BcPosition {
     this.talonMask[i >> 5] |= 1 << (i & 31);
   }
 
-  /** For the guide (heuristic.ts): at i * 52 + c, the first stock index >= i holding card c
-   *  (STOCK_SIZE when none), for i = 0..STOCK_SIZE; unknown cards (-1, view.ts) are in no entry.
-   *  Built once per deal (the stock is fixed between resets), so the guide finds each card's next
-   *  copy in the stock without scanning it. */
-  nextInStock(): Uint8Array {
-    if (this.nextCopyValid) return this.nextCopy!;
-    const t = (this.nextCopy ??= new Uint8Array((STOCK_SIZE + 1) * 52)),
-      stock = this.stock;
-    t.fill(STOCK_SIZE, STOCK_SIZE * 52);
-    for (let i = STOCK_SIZE - 1; i >= 0; i--) {
-      const row = i * 52;
-      t.copyWithin(row, row + 52, row + 104);
-      if (stock[i] >= 0) t[row + stock[i]] = i;
-    }
-    this.nextCopyValid = true;
-    return t;
-  }
-
   /** The talon's top card, or -1. */
   talonTop(): Card {
     return this.tlen === 0 ? -1 : this.stock[this.talon[this.tlen - 1]];
@@ -471,5 +331,152 @@ export class BcPosition {
   /** Every card of the position by place, for checks and rendering (allocates; not for search). */
   pile(t: number): Card[] {
     return Array.from(this.piles.subarray(t * PILE_CAP, t * PILE_CAP + this.plen[t]));
+  }
+}
+
+/** The move generator of a position (BcPosition.moves()): its scratch and the variant's
+ *  switches as plain fields, for the hot path. */
+class MoveGenerator {
+  /** Scratch: trench tops, and the trenches grouped by the suit of their top. */
+  private readonly tops = new Int8Array(TRENCHES);
+  /** Scratch: per trench, the ranks its top accepts (a bit per rank). */
+  private readonly accept = new Uint16Array(TRENCHES);
+  private readonly group = new Int8Array(4 * TRENCHES);
+  private readonly gcount = new Uint8Array(4);
+  private directional = false;
+  private neighbours: Uint16Array = NEIGHBOUR_MASK.either;
+  private stockToF = true;
+  private deferred = false;
+
+  setRules(r: BcRules): void {
+    this.directional = r.trenchOrder === 'directional';
+    this.neighbours = NEIGHBOUR_MASK[r.trenchOrder];
+    this.stockToF = r.stockToFoundation;
+    this.deferred = r.deferredFill;
+  }
+
+  /** The ranks pile t of p accepts on its top (rule II under the variant's trench order); 0 when
+   *  empty. A pile is one suit, so the suit is checked apart. */
+  private acceptOf(p: BcPosition, t: number): number {
+    const n = p.plen[t];
+    if (n === 0) return 0;
+    const base = t * PILE_CAP + n - 1,
+      piles = p.piles;
+    const y = RANK[piles[base]];
+    if (!this.directional || n === 1) return this.neighbours[y];
+    return acceptMask('directional', n, n > 2 ? RANK[piles[base - 2]] : 0, RANK[piles[base - 1]], y);
+  }
+
+  /** Writes the legal moves of p to `out` from `offset`, returns how many (BcPosition.moves()). */
+  write(p: BcPosition, out: Int32Array, offset: number): number {
+    let n = offset;
+    const piles = p.piles,
+      plen = p.plen,
+      reserve = p.reserve;
+    if (p.pending >= 0) {
+      const t = p.pending;
+      const cells = LINE_CELLS[TRENCH_LINE[t]];
+      for (let i = 0; i < cells.length; i++) {
+        const c = reserve[cells[i]];
+        if (c >= 0) out[n++] = packMove(FILL, cells[i], t, c);
+      }
+      return n - offset;
+    }
+    // One pass over the trenches: tops (-1 when empty), foundation plays, and the trenches grouped
+    // by the suit of their top (only piles whose tops share a suit can exchange cards).
+    const group = this.group,
+      gcount = this.gcount,
+      tops = this.tops,
+      found = p.found,
+      accept = this.accept;
+    const neighbours = this.neighbours,
+      directional = this.directional;
+    gcount[0] = gcount[1] = gcount[2] = gcount[3] = 0;
+    let empties = 0;
+    for (let t = 0; t < TRENCHES; t++) {
+      const len = plen[t];
+      if (len === 0) {
+        tops[t] = -1;
+        empties++;
+        continue;
+      }
+      const c = piles[t * PILE_CAP + len - 1];
+      tops[t] = c;
+      accept[t] = directional && len > 1 ? this.acceptOf(p, t) : neighbours[RANK[c]];
+      const s = SUIT[c];
+      group[s * TRENCHES + gcount[s]++] = t;
+      const h = found[s];
+      if (h < 26 && PLAY_ORDER[h] === RANK[c]) out[n++] = packMove(T2F, t, 0, c);
+    }
+    const haveStock = p.sp < STOCK_SIZE;
+    if (haveStock && this.stockToF) {
+      const c = p.stock[p.sp];
+      if (p.fitsFoundation(c)) out[n++] = packMove(S2F, 0, 0, c);
+    }
+    for (let cell = 0; cell < CELLS; cell++) {
+      const c = reserve[cell];
+      if (c < 0) continue;
+      const rb = 1 << RANK[c],
+        s = SUIT[c];
+      for (let k = cell * 4, k1 = k + 4; k < k1; k++) {
+        const t = CELL_TRENCHES[k];
+        const d = tops[t];
+        if (d >= 0 && SUIT[d] === s && (accept[t] & rb) !== 0) out[n++] = packMove(R2T, cell, t, c);
+      }
+    }
+    // trench-fill=deferred: an empty trench may be filled at any time from its line (rule IV
+    // without "at once"); with the default reading a gap is pending and handled above.
+    if (this.deferred && empties > 0) {
+      for (let t = 0; t < TRENCHES; t++) {
+        if (tops[t] >= 0) continue;
+        const cells = LINE_CELLS[TRENCH_LINE[t]];
+        for (let i = 0; i < cells.length; i++) {
+          const c = reserve[cells[i]];
+          if (c >= 0) out[n++] = packMove(FILL, cells[i], t, c);
+        }
+      }
+    }
+    // Trench to trench, in the order of trying every pair a, b by index.
+    for (let a = 0; a < TRENCHES; a++) {
+      const c = tops[a];
+      if (c < 0) continue;
+      const rb = 1 << RANK[c],
+        s = SUIT[c],
+        g0 = s * TRENCHES,
+        g1 = g0 + gcount[s];
+      for (let i = g0; i < g1; i++) {
+        const b = group[i];
+        if (b !== a && (accept[b] & rb) !== 0) out[n++] = packMove(T2T, a, b, c);
+      }
+    }
+    if (haveStock) out[n++] = packMove(S2TAL, 0, 0, p.stock[p.sp]);
+    return n - offset;
+  }
+}
+
+/** For the guide (heuristic.ts): at i * 52 + c, the first stock index >= i holding card c
+ *  (STOCK_SIZE when none), for i = 0..STOCK_SIZE; unknown cards (-1, view.ts) are in no entry.
+ *  Built once per deal (the stock is fixed between resets: BcPosition.reset() invalidates it), so
+ *  the guide finds each card's next copy in the stock without scanning it. */
+class NextInStock {
+  private table: Uint8Array | null = null;
+  private valid = false;
+
+  invalidate(): void {
+    this.valid = false;
+  }
+
+  /** The table of this stock (the position's, unchanged since the last invalidate()). */
+  of(stock: Int8Array): Uint8Array {
+    if (this.valid) return this.table!;
+    const t = (this.table ??= new Uint8Array((STOCK_SIZE + 1) * 52));
+    t.fill(STOCK_SIZE, STOCK_SIZE * 52);
+    for (let i = STOCK_SIZE - 1; i >= 0; i--) {
+      const row = i * 52;
+      t.copyWithin(row, row + 52, row + 104);
+      if (stock[i] >= 0) t[row + stock[i]] = i;
+    }
+    this.valid = true;
+    return t;
   }
 }

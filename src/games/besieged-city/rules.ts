@@ -149,8 +149,8 @@ export const NEIGHBOUR_MASK: Record<TrenchOrder, Uint16Array> = {
  *  places of A K 2 Q … 8 7 7 8 … K A, read either way; so 8 7 goes on to 7, 7 7 to 8, and a run
  *  that reaches an ace at either end is closed). A pile is built only by legal moves, so its
  *  top two carry the run its first two set. */
-export const CONTINUE_ORDINARY = new Uint16Array(14 * 14);
-export const CONTINUE_PLAYWISE = new Uint16Array(14 * 14);
+const CONTINUE_ORDINARY = new Uint16Array(14 * 14);
+const CONTINUE_PLAYWISE = new Uint16Array(14 * 14);
 for (let x = 1; x <= 13; x++)
   for (const y of [x - 1, x + 1])
     if (y >= 1 && y <= 13 && 2 * y - x >= 1 && 2 * y - x <= 13) CONTINUE_ORDINARY[x * 14 + y] = bit(2 * y - x);

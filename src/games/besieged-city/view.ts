@@ -4,7 +4,7 @@ import { packKey, BC_MAX_KEY_WORDS } from './key.js';
 import { formatMove } from './notation.js';
 import { type BcPosition, MAX_MOVES, S2F, S2TAL, T2T, moveKind, packMove } from './position.js';
 import { type BcRules, DEFAULT_RULES } from './rules.js';
-import { BcGame } from './search.js';
+import { BcSearch } from './search.js';
 
 // What a player at the table sees (rules page, "Information"): the reserve, the trench piles,
 // the talon (every card of it: each was seen face up when it was dealt), the foundations, and
@@ -53,7 +53,7 @@ export class BcView {
   /** legal() of the current state, computed once (observe() clears it). */
   private legalCache: number[] | null = null;
   /** Scratch for key() and legal(): built from the view alone (its face-down stock is all -1). */
-  private scratch: BcGame | null = null;
+  private scratch: BcSearch | null = null;
 
   /** Copies the visible part of `pos` (the referee's call). */
   observe(pos: BcPosition, dealt = -1): void {
@@ -96,12 +96,12 @@ export class BcView {
   /** A searchable position built from the view. `hidden` is an order for the face-down stock
    *  (a guess: a sample, or nothing — then every face-down card is -1, "unknown", and a move
    *  that would reveal one puts -1 in its reserve cell; searches treat such moves as leaves). */
-  position(hidden?: ArrayLike<number>): BcGame {
-    return this.fill(new BcGame(EMPTY_DEAL), hidden);
+  position(hidden?: ArrayLike<number>): BcSearch {
+    return this.fill(new BcSearch(EMPTY_DEAL), hidden);
   }
 
   /** Sets g to this view's position (g's previous state and undo stack are discarded). */
-  private fill(g: BcGame, hidden?: ArrayLike<number>): BcGame {
+  private fill(g: BcSearch, hidden?: ArrayLike<number>): BcSearch {
     const sp = STOCK_SIZE - this.stockLeft - (this.dealt >= 0 ? 1 : 0);
     const stock = g.pos.stock;
     stock.fill(-1);
@@ -132,8 +132,8 @@ export class BcView {
   }
 
   /** A position reused by key() and legal(), rebuilt from the view for each call. */
-  private scratchPosition(): BcGame {
-    if (this.scratch === null) this.scratch = new BcGame(EMPTY_DEAL);
+  private scratchPosition(): BcSearch {
+    if (this.scratch === null) this.scratch = new BcSearch(EMPTY_DEAL);
     return this.fill(this.scratch);
   }
 

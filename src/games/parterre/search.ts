@@ -1,5 +1,5 @@
 import { rankOf, suitOf } from '../../cards/card.js';
-import { DEAD, type SearchGame, type SearchMode } from '../../search/types.js';
+import { DEAD, type SearchExtras, type SearchGame, type SearchMode } from '../../search/types.js';
 import { DeadTest } from './dead-test.js';
 import { BOUQUET_SIZE, PILES } from './deal.js';
 import { PT_MAX_KEY_WORDS, packKey, packSuitBlindKey } from './key.js';
@@ -27,6 +27,11 @@ export class PtSearch extends PtPosition implements SearchGame {
   readonly maxKeyWords: number = PT_MAX_KEY_WORDS;
   /** dead()'s proofs on this position. */
   protected readonly deadTest = new DeadTest(this);
+
+  /** The game offers its extras (pruning, guides, streamliner, relaxation) itself. */
+  get extras(): SearchExtras {
+    return this;
+  }
 
   key(out: Uint32Array): number {
     return this.streamlined ? packSuitBlindKey(this, out, this.streamLevel === 2) : packKey(this, out);
@@ -120,7 +125,7 @@ export class PtSearch extends PtPosition implements SearchGame {
   /** Two guides, run in turn by the 'auto' portfolio: 0 (L + R) and 4 (L + R plus D), the order
    *  in PT_POLICY.guideOrder (policy.ts). Their wins overlap little: other second guides (L + R +
    *  I, L + R + 4D, L + R + 2D - E) solved fewer of the deals guide 0 leaves unknown. */
-  readonly heuristicVariants: number = 2;
+  readonly guideCount: number = 2;
 
   /** Guides for the best-first passes (not admissible; they decide nothing, they only order
    *  the open list). Features: L cards off the foundations, R pile cards above a lower card of

@@ -1,5 +1,5 @@
 import { grown } from '../../search/grow.js';
-import type { SearchGame } from '../../search/types.js';
+import type { SearchExtras, SearchGame } from '../../search/types.js';
 import { landings, removableLandings } from './dead-test.js';
 import { PILES, type PtDeal } from './deal.js';
 import { formatMove } from './notation.js';
@@ -94,6 +94,10 @@ function startOf(pos: PtPosition): PtDeal {
 export class SuitRelaxation extends PtPosition implements SearchGame {
   readonly maxMoves = MAX_MOVES;
   readonly maxKeyWords: number = 10;
+  /** The relaxation offers its extras (pruning, dead test) itself. */
+  get extras(): SearchExtras {
+    return this;
+  }
   /** Per pile, how many cards at its bottom are placed (never moved). */
   protected readonly placed = new Int8Array(PILES);
   /** placed[] of the source pile before each move on the path (depth-first paths may run tens of

@@ -10,14 +10,14 @@ import { makeStrategy } from './index.js';
 // notation the file chooses back to the engine's move. Only file strategies pay for this copy;
 // the built-ins read the BcView's typed arrays directly.
 
-export interface BcPublicMove extends PublicMove {
+interface BcPublicMove extends PublicMove {
   /** The card moved, or null for "deal" (the next stock card is not known until it is turned). */
   card: string | null;
   from: string;
   to: string | null;
 }
 
-export interface BcPublicView {
+interface BcPublicView {
   game: 'besieged-city';
   /** The number of the move being chosen (1 = the first move of the game). */
   move: number;

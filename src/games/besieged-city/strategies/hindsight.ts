@@ -37,7 +37,7 @@ export class HindsightStrategy extends SamplerStrategy {
 // nodes instead of 8000: fewer guesses fail within the budget (seeds 1..100: 1.8 a game against
 // 3.3) for about the same nodes a game, a failed guess being the dearest solve.
 
-export const QUICK_TUNING: SamplerTuning = { ...HINDSIGHT_TUNING, agree: 1, nodes: 12000 };
+const QUICK_TUNING: SamplerTuning = { ...HINDSIGHT_TUNING, agree: 1, nodes: 12000 };
 
 export class QuickStrategy extends SamplerStrategy {
   override readonly name: string = 'quick';

@@ -1,7 +1,7 @@
 import { StateTable } from '../../../search/table.js';
 import { BC_MAX_KEY_WORDS, packKey } from '../key.js';
 import * as P from '../position.js';
-import type { BcGame } from '../search.js';
+import type { BcSearch } from '../search.js';
 import { type BcView, DEAL, RESIGN, keyString } from '../view.js';
 import { DEFAULT_EVAL, type EvalWeights, evaluate } from './eval.js';
 import type { Strategy, StrategyOptions } from './strategy.js';
@@ -19,7 +19,7 @@ const MAX_DEPTH = 128;
 const { FILL, MAX_MOVES, R2T, S2F, S2TAL, T2T } = P;
 const moveKind = (m: number) => m & 7;
 
-export interface Plan {
+interface Plan {
   /** The best line (empty: stay here and deal). */
   moves: number[];
   score: number;
@@ -27,7 +27,7 @@ export interface Plan {
   complete: boolean;
 }
 
-export class Lookahead {
+class Lookahead {
   private readonly table = new StateTable(64 << 20);
   private readonly buf = new Int32Array(MAX_MOVES * MAX_DEPTH);
   private readonly key = new Uint32Array(BC_MAX_KEY_WORDS);
@@ -50,7 +50,7 @@ export class Lookahead {
   /** Searches from g (left unchanged). `allowed`: the first moves the player may make;
    *  `history`: visible keys of positions met before, which the plan must not return to (the
    *  player may not repeat a position, and a plan through one would be cut short). */
-  search(g: BcGame, allowed?: readonly number[], history?: ReadonlySet<string>): Plan {
+  search(g: BcSearch, allowed?: readonly number[], history?: ReadonlySet<string>): Plan {
     this.table.clear();
     this.nodes = 0;
     this.complete = true;
@@ -65,7 +65,7 @@ export class Lookahead {
     return { moves: this.best, score: this.bestScore, complete: this.complete };
   }
 
-  private dfs(g: BcGame, depth: number, shuffles: number): void {
+  private dfs(g: BcSearch, depth: number, shuffles: number): void {
     if (depth >= MAX_DEPTH) return void (this.complete = false);
     const off = depth * MAX_MOVES;
     const n = g.moves(this.buf, off);

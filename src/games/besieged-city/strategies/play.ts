@@ -25,6 +25,11 @@ export interface PlayOptions {
   onMove?: (move: string, view: BcView) => void;
 }
 
+/** Whether a dealt stock card may go straight to its foundation now (rule I, and the
+ *  stock-to-foundation switch). */
+const dealtFitsFoundation = (pos: BcPosition, c: number): boolean =>
+  pos.rules.stockToFoundation && pos.fitsFoundation(c);
+
 /** A strategy broke the contract: it named a move that is not legal. */
 export class StrategyError extends Error {
   override name = 'StrategyError';
@@ -52,7 +57,7 @@ export function playFrom(pos: BcPosition, strategy: Strategy, opts: PlayFromOpti
   let dealtFirst = opts.dealt === true;
   if (dealtFirst) {
     const c = pos.stock[pos.sp];
-    if (pos.sp >= pos.stock.length || !pos.dealtFitsFoundation(c))
+    if (pos.sp >= pos.stock.length || !dealtFitsFoundation(pos, c))
       throw new Error('playFrom: no dealt card waits for its place');
     view.observe(pos, c);
   } else view.observe(pos);
@@ -75,7 +80,7 @@ export function playFrom(pos: BcPosition, strategy: Strategy, opts: PlayFromOpti
       const c = pos.stock[pos.sp];
       if (!dealtFirst) {
         view.observe(pos, c); // the card is turned: now it is seen
-        m = pos.dealtFitsFoundation(c) ? ask() : packMove(S2TAL, 0, 0, c);
+        m = dealtFitsFoundation(pos, c) ? ask() : packMove(S2TAL, 0, 0, c);
         if (m === RESIGN) return { won: false, moves, reason: 'resigned' };
       }
       dealtFirst = false;

@@ -3,7 +3,7 @@ import type { Poll } from '../../../search/limits.js';
 import { solve } from '../../../search/solve.js';
 import { StateTable } from '../../../search/table.js';
 import { FILL, MAX_MOVES, R2T, S2F, S2TAL, moveKind, packMove } from '../position.js';
-import type { BcGame } from '../search.js';
+import type { BcSearch } from '../search.js';
 import { type BcView, DEAL, RESIGN, keyString } from '../view.js';
 import { PlannerStrategy } from './planner.js';
 import type { Strategy, StrategyOptions } from './strategy.js';
@@ -45,7 +45,7 @@ interface Sample {
   broken: boolean;
 }
 
-/** Guide variants (heuristic.ts GUIDES) in the order the sample solves try them: by how many
+/** The guides (heuristic.ts GUIDES) in the order the sample solves try them: by how many
  *  mid-game guesses each won within 3000 nodes in a small measurement (seeds 1 and 3). */
 const ORDER = [3, 1, 2, 5, 0, 4, 7, 6];
 /** After this many decisions in a row with every guess lost (or beyond the budget), the position
@@ -95,7 +95,6 @@ export class SamplerStrategy implements Strategy {
   private readonly poll: Poll | undefined;
   private readonly table = new StateTable(64 << 20);
   private readonly fallback: PlannerStrategy;
-  private readonly buf = new Int32Array(MAX_MOVES);
   private rng: Rng;
   private samples: Sample[] = [];
   private prevUnseen: Int8Array | null = null;
@@ -175,7 +174,7 @@ export class SamplerStrategy implements Strategy {
     const overBudget = performance.now() - this.startMs > this.budgetMs || this.hopeless >= HOPELESS;
     const votes = new Map<number, number>();
     const count = (s: Sample) => {
-      s.credit = s.line ? this.credits(view, s.stock, s.line, legal) : new Map();
+      s.credit = s.line ? credits(view, s.stock, s.line, legal) : new Map();
       for (const v of s.credit.keys()) votes.set(v, (votes.get(v) ?? 0) + 1);
     };
     // Guesses that still hold a line vote first; the others are solved one by one, until the
@@ -332,7 +331,7 @@ export class SamplerStrategy implements Strategy {
     for (const m0 of old) {
       const k = moveKind(m0);
       const m = k === S2F || k === S2TAL ? packMove(k, 0, 0, g.pos.stock[g.pos.sp]) : m0;
-      if (!this.isLegal(g, m)) break;
+      if (!isLegal(g, m)) break;
       g.make(m);
       done.push(m);
     }
@@ -366,7 +365,7 @@ export class SamplerStrategy implements Strategy {
   }
 
   /** The solver under the sample's node budget (solveGuess()). */
-  private runSolver(g: BcGame, nodes: number): number[] | null {
+  private runSolver(g: BcSearch, nodes: number): number[] | null {
     this.solves++;
     const t0 = performance.now();
     const r = solveGuess(g, nodes, this.table, this.poll);
@@ -375,67 +374,15 @@ export class SamplerStrategy implements Strategy {
     if (!r.line) this.solveFails++;
     return r.line;
   }
-
-  /** The view moves that win this guess, each with the guess's line rearranged to start with it. */
-  private credits(view: BcView, stock: number[], line: number[], legal: number[]): Map<number, number[]> {
-    const out = new Map<number, number[]>();
-    const g = view.position(stock);
-    const dealtPhase = view.dealt >= 0;
-    // Keys after each prefix of the line, up to and including its first turned card.
-    const keys: string[] = [];
-    let made = 0;
-    for (; made < line.length && made < MAX_PREFIX; made++) {
-      const m = line[made];
-      if (!this.isLegal(g, m)) break;
-      const turns = this.turns(g, m);
-      g.make(m);
-      keys.push(keyString(g.pos));
-      if (turns) {
-        made++;
-        break;
-      }
-    }
-    for (let j = made - 1; j >= 0; j--) g.unmake(line[j]);
-    for (let i = 0; i < keys.length; i++) {
-      const m = line[i],
-        k = moveKind(m);
-      const v = (k === S2F || k === S2TAL) && !dealtPhase ? DEAL : m;
-      if (out.has(v) || !legal.includes(v)) continue;
-      if (i === 0) {
-        out.set(v, line);
-        continue;
-      }
-      // Bring line[i] to the front and replay line[0..i-1] after it.
-      const order = [m, ...line.slice(0, i)];
-      let n = 0;
-      while (n < order.length && this.isLegal(g, order[n])) g.make(order[n++]);
-      if (n === order.length && keyString(g.pos) === keys[i])
-        out.set(v, [m, ...line.slice(0, i), ...line.slice(i + 1)]);
-      for (let j = n - 1; j >= 0; j--) g.unmake(order[j]);
-    }
-    return out;
-  }
-
-  private isLegal(g: BcGame, m: number): boolean {
-    const n = g.moves(this.buf);
-    for (let i = 0; i < n; i++) if (this.buf[i] === m) return true;
-    return false;
-  }
-
-  /** Whether m turns a face-down card (a deal, or a reserve refill from the stock). */
-  private turns(g: BcGame, m: number): boolean {
-    const k = moveKind(m);
-    return k === S2F || k === S2TAL || ((k === R2T || k === FILL) && g.pos.tlen === 0 && g.pos.sp < 78);
-  }
 }
 
 /** A guess solved as the sampler solves it: a short portfolio of greedy best-first runs of a
- *  few thousand nodes on the guide variants in ORDER until one wins, `nodes` in all. (The default
- *  'auto' search starts each variant at 20k nodes, which is more than a whole sample may spend;
- *  measured mid-game, a run that wins at all wins in 2-3k nodes, and variants fail on different
+ *  few thousand nodes on the guides in ORDER until one wins, `nodes` in all. (The default
+ *  'auto' search starts each guide at 20k nodes, which is more than a whole sample may spend;
+ *  measured mid-game, a run that wins at all wins in 2-3k nodes, and guides fail on different
  *  guesses, so restarting beats pressing on.) `lost`: a run proved the guess lost. */
 export function solveGuess(
-  g: BcGame,
+  g: BcSearch,
   nodes: number,
   table: StateTable,
   poll?: Poll,
@@ -463,4 +410,59 @@ export function solveGuess(
     if (r.limit === 'stopped') break; // the caller stopped the search
   }
   return { line, lost, nodes: nodes - left };
+}
+
+/** Scratch for isLegal(), which runs to its end before another call can start. */
+const BUF = new Int32Array(MAX_MOVES);
+
+/** The view moves that win a guess (its stock and winning line), each with the line rearranged to
+ *  start with it (see the header). */
+function credits(view: BcView, stock: number[], line: number[], legal: number[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  const g = view.position(stock);
+  const dealtPhase = view.dealt >= 0;
+  // Keys after each prefix of the line, up to and including its first turned card.
+  const keys: string[] = [];
+  let made = 0;
+  for (; made < line.length && made < MAX_PREFIX; made++) {
+    const m = line[made];
+    if (!isLegal(g, m)) break;
+    const turned = turnsCard(g, m);
+    g.make(m);
+    keys.push(keyString(g.pos));
+    if (turned) {
+      made++;
+      break;
+    }
+  }
+  for (let j = made - 1; j >= 0; j--) g.unmake(line[j]);
+  for (let i = 0; i < keys.length; i++) {
+    const m = line[i],
+      k = moveKind(m);
+    const v = (k === S2F || k === S2TAL) && !dealtPhase ? DEAL : m;
+    if (out.has(v) || !legal.includes(v)) continue;
+    if (i === 0) {
+      out.set(v, line);
+      continue;
+    }
+    // Bring line[i] to the front and replay line[0..i-1] after it.
+    const order = [m, ...line.slice(0, i)];
+    let n = 0;
+    while (n < order.length && isLegal(g, order[n])) g.make(order[n++]);
+    if (n === order.length && keyString(g.pos) === keys[i]) out.set(v, [m, ...line.slice(0, i), ...line.slice(i + 1)]);
+    for (let j = n - 1; j >= 0; j--) g.unmake(order[j]);
+  }
+  return out;
+}
+
+function isLegal(g: BcSearch, m: number): boolean {
+  const n = g.moves(BUF);
+  for (let i = 0; i < n; i++) if (BUF[i] === m) return true;
+  return false;
+}
+
+/** Whether m turns a face-down card (a deal, or a reserve refill from the stock). */
+function turnsCard(g: BcSearch, m: number): boolean {
+  const k = moveKind(m);
+  return k === S2F || k === S2TAL || ((k === R2T || k === FILL) && g.pos.tlen === 0 && g.pos.sp < 78);
 }

@@ -1,12 +1,12 @@
-import { rngFromSeed, shuffleInPlace } from '../../cards/shuffle.js';
-import { solve } from '../../search/solve.js';
-import { StateTable } from '../../search/table.js';
-import type { BcDeal } from './deal.js';
-import { BC_POLICY } from './policy.js';
-import { BcPosition, MAX_MOVES, S2F, S2TAL, moveKind, packMove } from './position.js';
-import type { BcGame } from './search.js';
-import { solveGuess } from './strategies/sampler.js';
-import { BcView, DEAL, RESIGN, formatViewMove } from './view.js';
+import { rngFromSeed, shuffleInPlace } from '../../src/cards/shuffle.js';
+import { solve } from '../../src/search/solve.js';
+import { StateTable } from '../../src/search/table.js';
+import type { BcDeal } from '../../src/games/besieged-city/deal.js';
+import { BC_POLICY } from '../../src/games/besieged-city/policy.js';
+import { BcPosition, MAX_MOVES, S2F, S2TAL, moveKind, packMove } from '../../src/games/besieged-city/position.js';
+import type { BcSearch } from '../../src/games/besieged-city/search.js';
+import { solveGuess } from '../../src/games/besieged-city/strategies/sampler.js';
+import { BcView, DEAL, RESIGN, formatViewMove } from '../../src/games/besieged-city/view.js';
 
 // Bad luck or a mistake: the judgement of a losing move (analyse.ts finds it: the position
 // before it is winnable with the stock known, the one after it is lost) from where the player
@@ -105,53 +105,72 @@ export function classifyLoss(after: number, best: number, realKept: boolean): Lo
   return best - after >= MARGIN - eps ? 'worse guess' : 'bad luck';
 }
 
-/** The judgement of the losing move `losingPly` (1-based) of `line` on `deal`; losingPly =
- *  line.length + 1 judges a resignation after the line's last move (played: "resign", which
- *  keeps no game). */
-export function judgeLoss(deal: BcDeal, line: readonly number[], losingPly: number, opts: LuckOptions): LossJudgement {
-  if (!(losingPly >= 1 && losingPly <= line.length + 1)) throw new Error(`judgeLoss: no move ${losingPly} in the line`);
-  const nodes = opts.nodes ?? 200_000;
-  const n = Math.max(1, opts.worlds ?? 20);
-  const table = new StateTable(64 << 20);
-  const stats = { solves: 0, nodes: 0 };
-  // The quick search's memory too (sampler.ts, solveGuess()).
-  const memoryBytes = 64 << 20;
+/** The solver's verdicts on the positions a judgement asks about, with their cost. */
+class Verdicts {
+  private readonly table = new StateTable(64 << 20);
+  /** The quick search's memory too (sampler.ts, solveGuess()). */
+  private readonly memoryBytes = 64 << 20;
+  private readonly buf = new Int32Array(MAX_MOVES);
+  readonly stats = { solves: 0, nodes: 0 };
+
+  /** `nodes`: the full search's budget per position. */
+  constructor(private readonly nodes: number) {}
+
+  /** The full search of g's position (the stock known). */
+  solve(g: BcSearch) {
+    return solve(g, { maxNodes: this.nodes, memoryBytes: this.memoryBytes, policy: BC_POLICY, table: this.table });
+  }
+
   /** The solver's verdict on g's position, with the guess's stock known. */
-  const verdict = (g: BcGame): Verdict => {
+  of(g: BcSearch): Verdict {
     if (g.won()) return 'kept';
     // The sampler's quick search first: most winnable positions fall to it in a few thousand
     // nodes; the full search only for the rest.
-    const q = solveGuess(g, QUICK_NODES, table);
-    stats.solves++;
-    stats.nodes += q.nodes;
+    const q = solveGuess(g, QUICK_NODES, this.table);
+    this.stats.solves++;
+    this.stats.nodes += q.nodes;
     if (q.line) return 'kept';
     if (q.lost) return 'lost';
-    const r = solve(g, { maxNodes: nodes, memoryBytes, policy: BC_POLICY, table });
-    stats.solves++;
-    stats.nodes += r.stats.nodes;
+    const r = this.solve(g);
+    this.stats.solves++;
+    this.stats.nodes += r.stats.nodes;
     return r.outcome === 'solved' ? 'kept' : r.outcome === 'unsolvable' ? 'lost' : 'unknown';
-  };
-  const buf = new Int32Array(MAX_MOVES);
+  }
+
   /** Whether view move v keeps g's position winnable: "deal" turns the guess's next card, and
    *  keeps it when one of the card's places does. */
-  const keeps = (g: BcGame, v: number): Verdict => {
+  keeps(g: BcSearch, v: number): Verdict {
     const moves: number[] = [];
     if (v !== DEAL) moves.push(v);
     else {
-      const nm = g.moves(buf);
+      const buf = this.buf,
+        nm = g.moves(buf);
       for (let j = 0; j < nm; j++) if (moveKind(buf[j]) === S2F || moveKind(buf[j]) === S2TAL) moves.push(buf[j]);
     }
     let best: Verdict = 'lost';
     for (const e of moves) {
       g.make(e);
-      const r = verdict(g);
+      const r = this.of(g);
       g.unmake(e);
       if (r === 'kept' || (r === 'unknown' && best === 'lost')) best = r;
       if (best === 'kept') break;
     }
     return best;
-  };
-  // The player's view before the losing move, with the positions it remembers.
+  }
+}
+
+/** The decision judged (see the top of this file): the player's view at it (a dealt card shown
+ *  when its place is judged), the real position, and the move played there. */
+interface Decision {
+  view: BcView;
+  pos: BcPosition;
+  decision: LossJudgement['decision'];
+  played: number;
+}
+
+/** The decision of the losing move `losingPly` of `line`: the view before it, with the positions
+ *  it remembers, and for a dealt card the choice of its place unless its other place was lost. */
+function decisionAt(deal: BcDeal, line: readonly number[], losingPly: number, verdicts: Verdicts): Decision {
   const pos = new BcPosition(deal);
   const view = new BcView();
   view.observe(pos);
@@ -172,65 +191,95 @@ export function judgeLoss(deal: BcDeal, line: readonly number[], losingPly: numb
       // The card's other place, with the real stock: winnable there means the place lost it.
       const g = view.position(Array.from(pos.stock.subarray(pos.sp + 1)));
       g.make(other);
-      if (verdict(g) !== 'lost') (decision = 'place'), (played = m);
+      if (verdicts.of(g) !== 'lost') (decision = 'place'), (played = m);
       g.unmake(other);
     }
     if (decision === 'move') view.observe(pos);
   }
+  return { view, pos, decision, played };
+}
+
+/** With the real stock, whether some legal move keeps the game: else the position before was
+ *  winnable only by going back to a position met before, which the player may not do (BcView
+ *  leaves such moves out), and the game was lost for the player at an earlier move. */
+function realKept(d: Decision, legal: number[], verdicts: Verdicts): boolean {
+  const { view, pos } = d;
+  const hidden = Array.from(pos.stock.subarray(pos.sp + (view.dealt >= 0 ? 1 : 0)));
+  const real = view.position(hidden);
+  const first = verdicts.solve(real);
+  const startsLegal = (e: number) =>
+    legal.includes(e) || ((moveKind(e) === S2F || moveKind(e) === S2TAL) && legal.includes(DEAL));
+  return (
+    (first.outcome === 'solved' && first.moves.length > 0 && startsLegal(first.moves[0])) ||
+    legal.some((v) => verdicts.keeps(real, v) === 'kept')
+  );
+}
+
+/** The played move (index `at` of legal, or -1) in every guess of `stocks`; then each other move,
+ *  given up as soon as it cannot beat the best share so far (so the best share is exact, and a
+ *  worse move's counts are partial). Also, per guess, whether a move tried kept it. */
+function oddsOf(
+  view: BcView,
+  legal: number[],
+  at: number,
+  stocks: number[][],
+  verdicts: Verdicts,
+): { odds: MoveOdds[]; best: number; kept: Uint8Array } {
+  const n = stocks.length;
+  const odds = legal.map((v): MoveOdds => ({ move: formatViewMove(v), kept: 0, lost: 0, unknown: 0, worlds: 0 }));
+  const order = [...(at >= 0 ? [at] : []), ...[...legal.keys()].filter((i) => i !== at)];
+  let best = order[0];
+  const kept = new Uint8Array(n);
+  for (const i of order) {
+    const o = odds[i];
+    for (let w = 0; w < n; w++) {
+      if (i !== order[0] && o.kept + (n - w) <= odds[best].kept) break;
+      const r = verdicts.keeps(view.position(stocks[w]), legal[i]);
+      o[r]++;
+      o.worlds++;
+      if (r === 'kept') kept[w] = 1;
+    }
+    if (o.kept > odds[best].kept) best = i;
+  }
+  return { odds, best, kept };
+}
+
+/** The judgement of the losing move `losingPly` (1-based) of `line` on `deal`; losingPly =
+ *  line.length + 1 judges a resignation after the line's last move (played: "resign", which
+ *  keeps no game). */
+export function judgeLoss(deal: BcDeal, line: readonly number[], losingPly: number, opts: LuckOptions): LossJudgement {
+  if (!(losingPly >= 1 && losingPly <= line.length + 1)) throw new Error(`judgeLoss: no move ${losingPly} in the line`);
+  const n = Math.max(1, opts.worlds ?? 20);
+  const verdicts = new Verdicts(opts.nodes ?? 200_000);
+  const d = decisionAt(deal, line, losingPly, verdicts);
+  const { view, played } = d;
   const legal = view.legal();
   if (legal.length === 0) throw new Error(`judgeLoss: no legal move before move ${losingPly}`);
   const at = played === RESIGN ? -1 : legal.indexOf(played);
   if (at < 0 && played !== RESIGN)
     throw new Error(`judgeLoss: move ${losingPly} is not among the player's legal moves`);
-  const hidden = () => Array.from(pos.stock.subarray(pos.sp + (view.dealt >= 0 ? 1 : 0)));
-  // With the real stock, some legal move must keep the game: else the position before was
-  // winnable only by going back to a position met before, which the player may not do (BcView
-  // leaves such moves out), and the game was lost for the player at an earlier move.
-  const real = view.position(hidden());
-  const first = solve(real, { maxNodes: nodes, memoryBytes, policy: BC_POLICY, table });
-  const startsLegal = (e: number) =>
-    legal.includes(e) || ((moveKind(e) === S2F || moveKind(e) === S2TAL) && legal.includes(DEAL));
-  const realKept =
-    (first.outcome === 'solved' && first.moves.length > 0 && startsLegal(first.moves[0])) ||
-    legal.some((v) => keeps(real, v) === 'kept');
+  const kept = realKept(d, legal, verdicts);
   const rng = rngFromSeed(`luck:${opts.seed}`);
   const stocks = Array.from({ length: n }, () => shuffleInPlace(view.unseen(), rng));
-  // The played move in every guess; then each other move, given up as soon as it cannot beat the
-  // best share so far (so the best share is exact, and a worse move's counts are partial).
-  const odds = legal.map((v): MoveOdds => ({ move: formatViewMove(v), kept: 0, lost: 0, unknown: 0, worlds: 0 }));
-  const order = [...(at >= 0 ? [at] : []), ...[...legal.keys()].filter((i) => i !== at)];
-  let bi = order[0];
-  const kept = new Uint8Array(n);
-  for (const i of order) {
-    const o = odds[i];
-    for (let w = 0; w < n; w++) {
-      if (i !== order[0] && o.kept + (n - w) <= odds[bi].kept) break;
-      const r = keeps(view.position(stocks[w]), legal[i]);
-      o[r]++;
-      o.worlds++;
-      if (r === 'kept') kept[w] = 1;
-    }
-    if (o.kept > odds[bi].kept) bi = i;
-  }
+  const { odds, best, kept: keptIn } = oddsOf(view, legal, at, stocks, verdicts);
   // The position before, in each guess (any move): winnable where a move tried kept it, else
   // solved.
   let winnable = 0;
-  for (let w = 0; w < n; w++) if (kept[w] || verdict(view.position(stocks[w])) === 'kept') winnable++;
+  for (let w = 0; w < n; w++) if (keptIn[w] || verdicts.of(view.position(stocks[w])) === 'kept') winnable++;
   const share = (o: MoveOdds) => o.kept / n;
   const after = at >= 0 ? share(odds[at]) : 0,
-    bestShare = share(odds[bi]);
-  const cls = classifyLoss(after, bestShare, realKept);
+    bestShare = share(odds[best]);
   return {
     losingPly,
-    decision,
+    decision: d.decision,
     played: formatViewMove(played),
     worlds: n,
     moves: odds,
     before: winnable / n,
     after,
-    best: odds[bi].move,
+    best: odds[best].move,
     bestShare,
-    class: cls,
-    ...stats,
+    class: classifyLoss(after, bestShare, kept),
+    ...verdicts.stats,
   };
 }

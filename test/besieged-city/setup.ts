@@ -1,11 +1,21 @@
-import { parseCard } from '../../cards/card.js';
-import { CELL_NAMES, PLAY_ORDER, STOCK_SIZE, TRENCHES, TRENCH_NAMES } from './layout.js';
-import type { BcRules } from './rules.js';
-import { BcGame } from './search.js';
+import { parseCard } from '../../src/cards/card.js';
+import type { BcDeal } from '../../src/games/besieged-city/deal.js';
+import {
+  CELL_NAMES,
+  PILE_CAP,
+  RANK,
+  STOCK_SIZE,
+  SUIT,
+  TRENCHES,
+  TRENCH_NAMES,
+} from '../../src/games/besieged-city/layout.js';
+import type { BcPosition } from '../../src/games/besieged-city/position.js';
+import { acceptMask, type BcRules, NEIGHBOUR_MASK } from '../../src/games/besieged-city/rules.js';
+import { BcSearch } from '../../src/games/besieged-city/search.js';
 
-// Builds a position from a readable description, for tests and for small constructed problems
-// with known answers. Unlike a deal, it need not hold all 104 cards: cards "on the foundations"
-// are implied by the heights, and cards missing entirely simply do not exist in that problem.
+// Builds a position from a readable description, for small constructed problems with known
+// answers. Unlike a deal, it need not hold all 104 cards: cards "on the foundations" are implied
+// by the heights, and cards missing entirely simply do not exist in that problem.
 
 export interface PositionSpec {
   /** Cell name -> card, e.g. { r0c0: 'KS' }; other cells are empty. */
@@ -22,13 +32,37 @@ export interface PositionSpec {
   rules?: BcRules;
 }
 
+/** Whether card `c` may go onto a top card `d` under the default reading (rule II, either
+ *  order, no direction). */
+export const fitsOn = (c: number, d: number): boolean =>
+  d >= 0 && SUIT[c] === SUIT[d] && ((NEIGHBOUR_MASK.either[RANK[d]] >> RANK[c]) & 1) === 1;
+
+/** Whether card `c` may go onto pile t of the position (rule II under its variant): not onto an
+ *  empty pile. */
+function fits(pos: BcPosition, c: number, t: number): boolean {
+  const n = pos.plen[t];
+  if (n === 0) return false;
+  const base = t * PILE_CAP + n - 1,
+    piles = pos.piles;
+  if (SUIT[c] !== SUIT[piles[base]]) return false;
+  const accept = acceptMask(
+    pos.rules.trenchOrder,
+    n,
+    n > 2 ? RANK[piles[base - 2]] : 0,
+    n > 1 ? RANK[piles[base - 1]] : 0,
+    RANK[piles[base]],
+  );
+  return ((accept >> RANK[c]) & 1) === 1;
+}
+
 const card = (s: string) => {
   const c = parseCard(s);
   if (c < 0) throw new Error(`setupPosition: bad card ${s}`);
   return c;
 };
 
-export function setupPosition(spec: PositionSpec): BcGame {
+/** The position of `spec` in a new game of class Game (default BcSearch). */
+export function setupPosition(spec: PositionSpec, Game: new (deal: BcDeal) => BcSearch = BcSearch): BcSearch {
   const talon = (spec.talon ?? []).map(card),
     stock = (spec.stock ?? []).map(card);
   if (talon.length + stock.length > STOCK_SIZE) throw new Error('setupPosition: talon + stock exceed 78');
@@ -37,7 +71,7 @@ export function setupPosition(spec: PositionSpec): BcGame {
   const sp = STOCK_SIZE - stock.length;
   talon.forEach((c, i) => (order[sp - talon.length + i] = c));
   stock.forEach((c, i) => (order[sp + i] = c));
-  const g = new BcGame({
+  const g = new Game({
     reserve: new Array(12).fill(0),
     trenches: new Array(14).fill(0),
     stock: order,
@@ -56,7 +90,7 @@ export function setupPosition(spec: PositionSpec): BcGame {
     const pile = cards.map(card);
     for (let i = 1; i < pile.length; i++) {
       g.pos.setPile(t, pile.slice(0, i));
-      if (!g.pos.fits(pile[i], t))
+      if (!fits(g.pos, pile[i], t))
         throw new Error(`setupPosition: ${cards[i]} cannot lie on ${cards.slice(0, i).join(' ')}`);
     }
     g.pos.setPile(t, pile);
@@ -67,6 +101,3 @@ export function setupPosition(spec: PositionSpec): BcGame {
   for (let i = 0; i < talon.length; i++) g.pos.pushTalon(sp - talon.length + i);
   return g;
 }
-
-/** The card a foundation of `suit` at `height` needs next (for building test positions). */
-export const needed = (suit: number, height: number) => suit * 13 + PLAY_ORDER[height] - 1;

@@ -1,11 +1,11 @@
 // The deals the strongest no-peek player loses, and why: each deal `hindsight` lost in a batch
 // CSV is played again K times (strategy seeds 1..K, with records), each lost play is analysed
 // (the losing move: analyse's verdicts, src/solitaire/analyse.ts), and its losing move judged
-// bad luck or a mistake (src/games/besieged-city/luck.ts: over guesses of the cards the player
+// bad luck or a mistake (luck.ts: over guesses of the cards the player
 // has not seen, the share in which each legal move keeps the game winnable).
 //
 //   npm run build    # the plays are a batch of the built CLI
-//   nice -n 10 npx tsx bench/hindsight-lost.ts --from data/besieged-city/hindsight-1-2000.csv \
+//   nice -n 10 npx tsx research/besieged-city/hindsight-lost.ts --from data/besieged-city/hindsight-1-2000.csv \
 //       --plays 5 --worlds 40 --nodes 200000 --work /tmp/hindsight-lost \
 //       --out data/besieged-city/hindsight-lost.csv
 //
@@ -14,14 +14,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { besiegedCity } from '../src/games/besieged-city/kit.js';
-import { judgeLoss, MARGIN, SAFE } from '../src/games/besieged-city/luck.js';
-import { HindsightStrategy } from '../src/games/besieged-city/strategies/hindsight.js';
-import { playGame } from '../src/games/besieged-city/strategies/play.js';
-import type { BcDeal } from '../src/games/besieged-city/deal.js';
-import type { BcView } from '../src/games/besieged-city/view.js';
-import { lineVerdicts } from '../src/solitaire/analyse.js';
-import { readRecord } from '../src/solitaire/record.js';
+import { besiegedCity } from '../../src/games/besieged-city/kit.js';
+import { judgeLoss, MARGIN, SAFE } from './luck.js';
+import { HindsightStrategy } from '../../src/games/besieged-city/strategies/hindsight.js';
+import { playGame } from '../../src/games/besieged-city/strategies/play.js';
+import type { BcDeal } from '../../src/games/besieged-city/deal.js';
+import type { BcView } from '../../src/games/besieged-city/view.js';
+import { lineVerdicts } from '../../src/solitaire/analyse.js';
+import { readRecord } from '../../src/solitaire/record.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, dflt: string) => {

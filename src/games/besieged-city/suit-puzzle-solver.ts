@@ -1,39 +1,14 @@
-import { DEFAULT_MEMORY } from '../../search/limits.js';
-import { FULL, hashKey, StateTable } from '../../search/table.js';
-import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, STOCK_SIZE, SUIT, TRENCHES } from './layout.js';
+import { FULL, hashKey, type StateTable } from '../../search/table.js';
+import { CELL_TRENCHES, CELLS, PILE_CAP, PLAY_ORDER, RANK, SUIT, TRENCHES } from './layout.js';
 import type { BcPosition } from './position.js';
 import { acceptMask, NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
 
-// The suits decouple in the endgame. Claim: once the stock and the talon hold no card of suit s
-// (in particular once both are empty), suit s has a relaxed puzzle of its own, and the position
-// can be won only if that puzzle can.
-// The puzzle of s: its piles (by trench), its reserve cards (by cell) and its foundation; moves:
-// a suit-s top to F, a suit-s top onto another suit-s top, and a suit-s reserve card onto a
-// suit-s top that fits at one of the four trenches of its cell, or into one of those four
-// trenches that holds no suit-s pile (as a new pile) — whether or not that trench is empty in the
-// position, and whether or not a fill is due (that is the relaxation).
-//
-// Proof. No suit-s card ever enters the reserve again (refills come from the talon or the stock
-// only, and they hold no suit-s card), so the suit-s reserve cards only leave; and no suit-s card
-// is dealt to the foundation (stock to foundation) either. Project a winning line on suit s: a suit-s card leaves
-// a pile only to F or onto a suit-s top (rule II: same suit); nothing of another suit lands on a
-// suit-s top; a suit-s reserve card goes onto a suit-s top at one of its four trenches (legal in
-// the puzzle, same tops) or fills an empty trench of one of its two lines (one of its four
-// trenches, and it held no suit-s pile: legal in the puzzle). Other moves change neither the
-// suit-s piles nor the suit-s reserve cards nor foundation s. So the suit-s moves of the line,
-// in order, are legal in the puzzle and bring every suit-s card to F. So if one puzzle is lost,
-// the position is lost: lowerBound() may say DEAD. (Without a suit-s reserve card the puzzle is
-// exact: only the first two kinds of move exist.) Nothing in the proof needs the stock or the talon
-// to be empty, only to hold no suit-s card: a deal, a talon-to-reserve refill or a move of another
-// suit changes nothing of the puzzle (the refilled card is of another suit). So a suit whose last
-// card has left the stock and the talon is judged long before the stock runs out. (Measured on the
-// strictest variant, seed 3: with an empty stock as the premise and a 16-card cap, the exhaustive
-// pass spent millions of nodes under a line where all 17 spades left lay frozen in the piles,
-// never judged: not while the stock held cards, nor after, for the cap.)
+// One suit puzzle (suit-puzzles.ts: what it is and why a lost one proves the position lost),
+// loaded from a position and decided.
 //
 // The puzzle is decided by a small exhaustive depth-first search with its own exact table of
 // visited states and a node cap (past the cap the answer is "don't know", which prunes nothing).
-// Verdicts are cached per puzzle (exact keys), so a search that meets the same suit endgame again
+// Verdicts are cached per puzzle (exact keys), so a search that meets the same suit puzzle again
 // pays a table lookup. The cache keys a puzzle exactly as the puzzle's own search keys its states
 // (cacheKey(), packKey()), so the searches share what they learn: a lost search leaves every
 // state it met cached as lost, a won one the states of its winning line as solvable, any search
@@ -43,45 +18,17 @@ import { acceptMask, NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
 // each state of a winning line reaches the win; a finished component is argued in search().
 // (Measured, seed 296's plain DFS at 2M nodes: the open puzzles' first tries took 5 nodes on
 // average against 32 without.)
-//
-// Variants (rules.ts): the proof uses only rule II's "same suit", rule IV's "an empty trench
-// takes only a reserve card" (true also with trench-fill=deferred: the fill may wait, but it is
-// still a reserve card) and rule V; the stock switch does not matter once the stock is empty.
-// So it holds under every variant, with the puzzle's trench moves those of the variant's trench
-// order (a directional pile's run is read from its ranks, which the puzzle keeps in full).
 
-/** Cached values: below SOLVABLE, the number of tries that did not settle the puzzle (so 0,
- *  UNTRIED, for one met without credit for any search; the next try gets CAPS[value]); then
- *  the verdicts, in the order a full cache keeps them (judge(): the largest values stay). */
-const UNTRIED = 0,
+/** The values of the verdict cache (suit-puzzles.ts): below SOLVABLE, the number of tries that
+ *  did not settle the puzzle (so 0, UNTRIED, for one met without credit for any search; the next
+ *  try gets CAPS[value]); then the verdicts, in the order a full cache keeps them (the largest
+ *  values stay). */
+export const UNTRIED = 0,
   SOLVABLE = 3,
   UNKNOWN = 4,
   LOST = 5;
-/** Only puzzles of at most this many cards are tried, with this node cap; a larger one is left
- *  open. (Measured on 40 stock-less endgames: DFS needs 206k nodes with these proofs against
- *  1.44M without, and proves one more lost; caps of 12 cards / 3k nodes or 26 / 20k change
- *  nothing there. In the guided best-first runs the proofs are off: search.ts.) */
-export const PUZZLE_CARDS = 26;
-const PUZZLE_NODES = 3_000;
-/** Puzzle work is paid from a credit: every lost() call earns CREDIT_PER_CALL puzzle nodes (up to
- *  MAX_CREDIT), and a puzzle is searched only when the credit covers its cap. So the puzzles
- *  cost at most a small constant share of the search's own nodes, a node budget still bounds
- *  the time, and a burst between two clock checks stays within a few milliseconds. (Measured:
- *  without the credit, one deal spent 77 s in puzzles within a 200k-node budget.) Without
- *  credit the answer is "don't know", which prunes nothing. */
-const CREDIT_PER_CALL = 2;
-/** The caps of a puzzle's successive tries: the first is small, and a puzzle it does not settle
- *  is tried again with a larger cap only when it is met again, so the credit goes to the puzzles
- *  the search keeps meeting rather than to one-off ones. (Measured, seed 296's plain DFS at 2M
- *  nodes: giving a new puzzle all the credit there was, ~140 nodes on average, spent 58% of the
- *  puzzle nodes on tries that settled nothing; most open puzzles settle within 64 nodes.) */
-const CAPS = [64, 512, PUZZLE_NODES]; // as many as the values below SOLVABLE
-/** A cached value that is no verdict: tries that did not settle it, or UNKNOWN at the last cap. */
-const unsettled = (v: number) => v < SOLVABLE || v === UNKNOWN;
-export const JUDGED_OPEN = 0,
-  JUDGED_LOST = 1,
-  NOT_JUDGED = 2;
-const MAX_CREDIT = 12_000;
+/** The node cap of a puzzle's last try (suit-puzzles.ts, CAPS). */
+export const PUZZLE_NODES = 3_000;
 const MAX_DEPTH = 2_000;
 /** A finished lost component (search()) is cached when at least this many states were searched
  *  from its first: a cached one saves that many nodes when met again, and the small ones would
@@ -96,7 +43,7 @@ const CELL_RANK = Uint8Array.from({ length: 256 }, (_, i) =>
 /** Writes pile t of n cards to key[wi..] as both puzzle keys hold it (cacheKey(), packKey()):
  *  its 4-bit rank words (4 per trench in words, from t * 4) up to the one holding the 0 past its
  *  top, (n >> 3) + 1 of them; returns the next index. One writer, so the two keys agree. */
-function putPile(key: Uint32Array, wi: number, words: Uint32Array, t: number, n: number): number {
+export function putPile(key: Uint32Array, wi: number, words: Uint32Array, t: number, n: number): number {
   const w = t * 4;
   key[wi++] = words[w];
   if (n >= 8) {
@@ -109,31 +56,37 @@ function putPile(key: Uint32Array, wi: number, words: Uint32Array, t: number, n:
   return wi;
 }
 
-/** The puzzles' parts of a search's memory budget: the verdict cache a 32nd, each seen table a
- *  256th, at most 1 MiB (it holds at most its cap's states, 3,000: measured under 0.7 MiB). */
-const cacheBytes = (budget: number) => Math.floor(budget / 32);
-const seenBytes = (budget: number) => Math.min(1 << 20, Math.floor(budget / 256));
+/** The cells' words of suit s of the position, as both puzzle keys hold them, written to cw[0..1]:
+ *  per cell the rank of its suit-s card, 0 for none. CELL_RANK gives a card's rank when it is of
+ *  suit s, else 0 (an empty cell, -1, reads entry 63), so the fields are written without
+ *  branches. */
+export function cellRanks(p: BcPosition, s: number, cw: Uint32Array): void {
+  const r = p.reserve,
+    cr = CELL_RANK,
+    o = s << 6;
+  cw[0] =
+    (cr[o + (r[0] & 63)] |
+      (cr[o + (r[1] & 63)] << 4) |
+      (cr[o + (r[2] & 63)] << 8) |
+      (cr[o + (r[3] & 63)] << 12) |
+      (cr[o + (r[4] & 63)] << 16) |
+      (cr[o + (r[5] & 63)] << 20) |
+      (cr[o + (r[6] & 63)] << 24) |
+      (cr[o + (r[7] & 63)] << 28)) >>>
+    0;
+  cw[1] = cr[o + (r[8] & 63)] | (cr[o + (r[9] & 63)] << 4) | (cr[o + (r[10] & 63)] << 8) | (cr[o + (r[11] & 63)] << 12);
+}
 
-/** The bytes the suit puzzles hold at most under a search's memory budget of `budget` bytes. */
-export const suitEndgameBytes = (budget: number): number => cacheBytes(budget) + CAPS.length * seenBytes(budget);
+/** The search of one suit puzzle: the puzzle loaded from a position (load()), and decide(). It
+ *  reads the verdicts other puzzles left in the cache (a state settled there is settled here); the
+ *  caller caches what the search learnt from its seen table, line and salvage. */
+export class SuitPuzzleSolver {
+  /** The seen table of the search under way (or the last one). */
+  seen!: StateTable;
 
-export class SuitEndgames {
-  private readonly cache: StateTable;
-  /** Per cap (CAPS), the table of the states a search with that cap has seen: cleared for every
-   *  puzzle searched (tens of thousands of times in a long search), and it holds at most the cap's
-   *  states, so its slots (a power of two at least twice the cap) keep it under half full; most
-   *  searches are first tries, whose small table stays in the processor's nearest cache. (A
-   *  seen table that fills, under a small budget, ends its search undecided.) */
-  private readonly seens: StateTable[];
+  /** `cache`: the verdict cache of the puzzles (suit-puzzles.ts), keyed as packKey() keys states. */
+  constructor(private readonly cache: StateTable) {}
 
-  /** `budget`: the search's memory budget, of which the puzzles take suitEndgameBytes(budget). */
-  constructor(readonly budget = DEFAULT_MEMORY) {
-    this.cache = new StateTable(cacheBytes(budget));
-    this.seens = CAPS.map((cap) => new StateTable(seenBytes(budget), 1 << (32 - Math.clz32(2 * cap - 1))));
-    this.seen = this.seens[0];
-  }
-  /** The table of the search under way (or the last one): seens[its level]. */
-  private seen!: StateTable;
   /** The puzzle: per trench the suit-s pile's ranks, bottom first (length 0: none), and per
    *  reserve cell the rank of its suit-s card (0: none). */
   private readonly ranks = new Int8Array(TRENCHES * PILE_CAP);
@@ -146,14 +99,13 @@ export class SuitEndgames {
   private readonly pileWords = new Uint32Array(TRENCHES * 4);
   private readonly cellWords = new Uint32Array(2);
   private h = 0;
-  private nodes = 0;
+  /** New states the last search searched (its cost, paid from the credit: suit-puzzles.ts). */
+  nodes = 0;
   private aborted = false;
-  private credit = MAX_CREDIT;
+  /** The puzzle's own key (packKey()). */
   private readonly key = new Uint32Array(24);
-  /** The trench order the puzzles are played under (the cache holds verdicts of one order). */
-  private order: TrenchOrder = 'either';
-  /** The order's switches for search()'s loops: its neighbour table, and whether a pile's run
-   *  matters (directional: acceptMask() reads the top three ranks). */
+  /** The trench order's switches for search()'s loops (setOrder()): its neighbour table, and
+   *  whether a pile's run matters (directional: acceptMask() reads the top three ranks). */
   private neighbours = NEIGHBOUR_MASK.either;
   private directional = false;
   /** Per search depth (at depth * TRENCHES): the trenches holding a pile, in index order, and
@@ -167,109 +119,14 @@ export class SuitEndgames {
    *  scratch for the ordering (read only while ord is built). */
   private readonly ord = new Int8Array(TRENCHES * (MAX_DEPTH + 1));
   private readonly dig = new Int8Array(TRENCHES);
-  /** Bytes the puzzles' tables hold now, at most suitEndgameBytes(budget). */
-  get bytes(): number {
-    return this.cache.bytes + this.seens.reduce((n, t) => n + t.bytes, 0);
+  /** The trench order the puzzles are played under. */
+  setOrder(order: TrenchOrder): void {
+    this.neighbours = NEIGHBOUR_MASK[order];
+    this.directional = order === 'directional';
   }
 
-  /** Puzzles decided, for tests and statistics. */
-  solvedCount = 0;
-  lostCount = 0;
-  /** States proved lost by searches that were not (search(), components), for tests. */
-  salvagedCount = 0;
-
-  /** Whether suit s of the position is proved lost. The caller guarantees the premise: no card of
-   *  suit s in the stock or the talon (decoupledSuits()). */
-  lost(p: BcPosition, s: number): boolean {
-    return this.judge(p, s) === JUDGED_LOST;
-  }
-
-  /** The verdict on suit s (same premise as lost()): JUDGED_LOST, JUDGED_OPEN (winnable, or too
-   *  large to decide), or NOT_JUDGED when the credit was too short to settle it now (a later
-   *  call may still decide it). */
-  judge(p: BcPosition, s: number): number {
-    if (this.credit < MAX_CREDIT) this.credit += CREDIT_PER_CALL;
-    if (p.rules.trenchOrder !== this.order) {
-      this.order = p.rules.trenchOrder;
-      this.neighbours = NEIGHBOUR_MASK[this.order];
-      this.directional = this.order === 'directional';
-      this.cache.clear();
-    }
-    const len = this.cacheKey(p, s);
-    let slot = this.cache.insert(this.key, len);
-    if (slot === FULL) {
-      // Full: keep the half worth most (losses, which prune, then the verdicts that saved the
-      // largest searches), drop the rest, and go on, rather than forget every verdict. (Seed
-      // 296's plain DFS fills the 32 MiB four times in 15M nodes; there it stores about as many
-      // positions either way, 3,754,179 against 3,754,123 when emptied.)
-      this.cache.evictLowest(0.5);
-      slot = this.cache.insert(this.key, len);
-      if (slot === FULL) {
-        this.cache.clear();
-        return NOT_JUDGED;
-      }
-    }
-    const cached = this.cache.found ? this.cache.values[slot] : UNTRIED;
-    if (cached >= SOLVABLE) return cached === LOST ? JUDGED_LOST : JUDGED_OPEN;
-    const level = cached,
-      cap = CAPS[level];
-    if (this.credit < cap) {
-      this.cache.values[slot] = cached;
-      return NOT_JUDGED;
-    }
-    this.load(p, s);
-    let verdict = this.decide(level);
-    this.credit -= this.nodes;
-    if (verdict === UNKNOWN && level < CAPS.length - 1) verdict = level + 1;
-    this.cache.values[slot] = verdict; // the slot stays valid: decide() uses its own table
-    // What the search learnt about the other states it met (the root's slot is set first: these
-    // inserts may grow the cache).
-    if (verdict === LOST) {
-      this.seen.forEachKey(this.cacheLost);
-      this.lostCount++;
-      return JUDGED_LOST;
-    }
-    this.cacheSalvaged();
-    if (verdict === SOLVABLE) {
-      this.cacheWinningLine();
-      this.solvedCount++;
-    }
-    return verdict < SOLVABLE ? NOT_JUDGED : JUDGED_OPEN;
-  }
-
-  /** Caches this.key[0..len) as settled by verdict, unless it is settled already; false when the
-   *  cache is full. */
-  private settle(len: number, verdict: number): boolean {
-    const slot = this.cache.insert(this.key, len);
-    if (slot === FULL) return false;
-    if (!this.cache.found || unsettled(this.cache.values[slot])) this.cache.values[slot] = verdict;
-    return true;
-  }
-
-  /** For the states of a lost search (judge()): each was reached from the puzzle searched, so a
-   *  win from it would have been a win of that puzzle; so each is lost, and cached as lost (a
-   *  state not settled before: the others are lost already). Past the cache's budget the rest
-   *  are left out. */
-  private readonly cacheLost = (words: Uint32Array, from: number, len: number): void => {
-    const key = this.key;
-    for (let i = 0; i < len; i++) key[i] = words[from + i];
-    this.settle(len, LOST);
-  };
-
-  /** After a search that was not lost: the first states of the lost components it finished
-   *  (search()) are cached as lost. (A lost search caches all its states: cacheLost.) */
-  private cacheSalvaged(): void {
-    for (let i = 0; i < this.salvaged; i++) this.settle(this.seen.keyAt(this.salvage[i], this.key), LOST);
-    this.salvagedCount += this.salvaged;
-  }
-
-  /** After a won search: the states on the line from the root to the win (or to a state known
-   *  to be solvable) are solvable, and are cached as such. */
-  private cacheWinningLine(): void {
-    for (let d = 1; d < this.winDepth; d++) if (!this.settle(this.seen.keyAt(this.line[d], this.key), SOLVABLE)) return;
-  }
-
-  private load(p: BcPosition, s: number): void {
+  /** Loads the puzzle of suit s of the position (its premise: decoupledSuits()). */
+  load(p: BcPosition, s: number): void {
     this.h = p.found[s];
     const pw = this.pileWords,
       cw = this.cellWords,
@@ -283,53 +140,8 @@ export class SuitEndgames {
       for (let w = t * 4; w < t * 4 + 4; w++) pw[w] = rw[w];
       this.len[t] = n;
     }
-    this.cellRanks(p, s);
+    cellRanks(p, s, cw);
     for (let c = 0; c < CELLS; c++) this.cell[c] = (cw[c >> 3] >>> (4 * (c & 7))) & 15;
-  }
-
-  /** cellWords for suit s of the position: per cell the rank of its suit-s card, 0 for none.
-   *  CELL_RANK gives a card's rank when it is of suit s, else 0 (an empty cell, -1, reads entry
-   *  63), so the fields are written without branches. */
-  private cellRanks(p: BcPosition, s: number): void {
-    const r = p.reserve,
-      cr = CELL_RANK,
-      o = s << 6,
-      cw = this.cellWords;
-    cw[0] =
-      (cr[o + (r[0] & 63)] |
-        (cr[o + (r[1] & 63)] << 4) |
-        (cr[o + (r[2] & 63)] << 8) |
-        (cr[o + (r[3] & 63)] << 12) |
-        (cr[o + (r[4] & 63)] << 16) |
-        (cr[o + (r[5] & 63)] << 20) |
-        (cr[o + (r[6] & 63)] << 24) |
-        (cr[o + (r[7] & 63)] << 28)) >>>
-      0;
-    cw[1] =
-      cr[o + (r[8] & 63)] | (cr[o + (r[9] & 63)] << 4) | (cr[o + (r[10] & 63)] << 8) | (cr[o + (r[11] & 63)] << 12);
-  }
-
-  /** Exact key of the puzzle of suit s, read straight from the position (the cache lookup runs
-   *  for most nodes of an exhaustive search; load() runs only on a miss). It is the key packKey()
-   *  gives the puzzle load() makes of the position, so the cache and the puzzle's own search key
-   *  states alike, and a lost search's states can be cached as lost (judge()). The suit's
-   *  trenches come from the position's per-suit mask, in index order, and their ranks from the
-   *  position's 4-bit rank words. */
-  private cacheKey(p: BcPosition, s: number): number {
-    const key = this.key,
-      rw = p.rankWords,
-      plen = p.plen;
-    const mask = p.suitTrenches[s];
-    let wi = 1;
-    for (let m = mask; m !== 0; m &= m - 1) {
-      const t = 31 - Math.clz32(m & -m);
-      wi = putPile(key, wi, rw, t, plen[t]);
-    }
-    this.cellRanks(p, s);
-    key[wi++] = this.cellWords[0];
-    key[wi++] = this.cellWords[1];
-    key[0] = (p.found[s] | (mask << 5)) >>> 0;
-    return wi;
   }
 
   /** Exact key of the puzzle (its own search's table; it runs at every puzzle node), from the
@@ -368,25 +180,28 @@ export class SuitEndgames {
   /** Per depth of the search, the seen slot of the state on the current line (the seen table
    *  never grows within a search: it has twice the cap's slots, and a search stores at most cap
    *  states); the depth at which the last won search reached the win or a state known solvable. */
-  private readonly line = new Int32Array(MAX_DEPTH + 2);
+  readonly line = new Int32Array(MAX_DEPTH + 2);
   /** Per depth, the trench the move into that state put a card on by a pile-to-pile move (-1:
    *  another move, or the root): expand() does not move that card again (see there). */
   private readonly movedTo = new Int8Array(MAX_DEPTH + 2);
-  private winDepth = 0;
-  /** search()'s component bookkeeping (Tarjan): the last order number given (counter), per depth + 1 the
-   *  lowest order number the state there reaches, the stack of states (seen slots) not yet in a
-   *  finished component, and the first states of finished lost components kept for the cache. */
+  winDepth = 0;
+  /** search()'s component bookkeeping (Tarjan): the last order number given (counter), per
+   *  depth + 1 the lowest order number the state there reaches, the stack of states (seen slots)
+   *  not yet in a finished component, and the first states of finished lost components kept for
+   *  the cache (salvage[0..salvaged), seen slots). */
   private counter = 0;
   private readonly low = new Int32Array(MAX_DEPTH + 3);
   private readonly stack = new Int32Array(PUZZLE_NODES + 2);
   private stackTop = 0;
-  private readonly salvage = new Int32Array(256);
-  private salvaged = 0;
+  readonly salvage = new Int32Array(256);
+  salvaged = 0;
 
-  private decide(level: number): number {
-    const cap = CAPS[level];
-    this.seen = this.seens[level];
-    this.seen.clear();
+  /** Decides the loaded puzzle by a search of at most `cap` new states, keyed in `seen` (cleared
+   *  first; it keeps the states for the caller, suit-puzzles.ts): SOLVABLE, LOST, or UNKNOWN
+   *  when the cap or the seen table ended the search first. */
+  decide(seen: StateTable, cap: number): number {
+    this.seen = seen;
+    seen.clear();
     this.counter = 0;
     this.stackTop = 0;
     this.salvaged = 0;
@@ -538,7 +353,7 @@ export class SuitEndgames {
         n = len[t],
         top = t * PILE_CAP + n - 1;
       accepts[o0 + t] = this.directional
-        ? acceptMask(this.order, n, n > 2 ? ranks[top - 2] : 0, n > 1 ? ranks[top - 1] : 0, ranks[top])
+        ? acceptMask('directional', n, n > 2 ? ranks[top - 2] : 0, n > 1 ? ranks[top - 1] : 0, ranks[top])
         : this.neighbours[ranks[top]];
     }
     // A reserve card of the needed rank is placed before any pile is shuffled.
@@ -654,16 +469,4 @@ export class SuitEndgames {
     }
     return false;
   }
-}
-
-/** The premise of SuitEndgames.lost() for every suit at once: a bit per suit with a puzzle (no
- *  card of the suit in the stock or the talon, foundation not complete, at most PUZZLE_CARDS cards
- *  left). Cheap: the scans stop as soon as every candidate suit is ruled out (a few cards in). */
-export function decoupledSuits(p: BcPosition): number {
-  let mask = 0;
-  for (let s = 0; s < 4; s++) if (p.found[s] < 26 && 26 - p.found[s] <= PUZZLE_CARDS) mask |= 1 << s;
-  const stock = p.stock;
-  for (let i = p.sp; i < STOCK_SIZE && mask !== 0; i++) mask &= ~(1 << SUIT[stock[i]]);
-  for (let i = 0; i < p.tlen && mask !== 0; i++) mask &= ~(1 << SUIT[stock[p.talon[i]]]);
-  return mask;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { besiegedCity } from '../../src/games/besieged-city/kit.js';
-import { classifyLoss, judgeLoss, MARGIN, SAFE } from '../../src/games/besieged-city/luck.js';
+import { classifyLoss, judgeLoss, MARGIN, SAFE } from './luck.js';
 import { S2F, S2TAL, moveCard, moveKind, packMove } from '../../src/games/besieged-city/position.js';
 import { lineVerdicts } from '../../src/solitaire/analyse.js';
 import { readRecord } from '../../src/solitaire/record.js';

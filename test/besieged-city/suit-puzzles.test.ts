@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
 import { lastAceBuried } from '../../src/games/besieged-city/aces.js';
-import { JUDGED_LOST, NOT_JUDGED, SuitEndgames } from '../../src/games/besieged-city/endgame.js';
+import { SuitPuzzleSolver } from '../../src/games/besieged-city/suit-puzzle-solver.js';
+import { JUDGED_LOST, NOT_JUDGED, SuitPuzzles } from '../../src/games/besieged-city/suit-puzzles.js';
 import {
   CELL_NAMES,
   CELLS,
@@ -10,21 +11,20 @@ import {
   TRENCHES,
   TRENCH_NAMES,
 } from '../../src/games/besieged-city/layout.js';
-import { BcPosition } from '../../src/games/besieged-city/position.js';
 import { DEFAULT_RULES, TRENCH_ORDERS } from '../../src/games/besieged-city/rules.js';
-import { setupPosition, type PositionSpec } from '../../src/games/besieged-city/setup.js';
+import { fitsOn, setupPosition, type PositionSpec } from './setup.js';
 import { solve } from '../../src/search/solve.js';
 import { StateTable } from '../../src/search/table.js';
 import { DEAD } from '../../src/search/types.js';
 import { makeEndgame } from '../search/make-endgames.js';
 import { deadOnlyWhereLost, plainlyWinnable, positionCopy, winnable } from './helpers.js';
 
-// The suit-endgame proof (endgame.ts): with stock and talon empty, each suit has a relaxed puzzle
+// The suit puzzles' proof (suit-puzzles.ts): with stock and talon empty, each suit has a relaxed puzzle
 // of its own (its piles, its reserve cards), and a lost puzzle makes the position lost
 // (lowerBound() = DEAD).
 
 const R = 'A23456789TJQK';
-const fits = (c: string, on: string) => BcPosition.fitsOn(R.indexOf(c[0]), R.indexOf(on[0]));
+const fits = (c: string, on: string) => fitsOn(R.indexOf(c[0]), R.indexOf(on[0]));
 
 /** A random one-suit puzzle: the spades owed from height h shuffled, then each laid on a random
  *  one of the first `min` + (up to `spread` - 1 more) trenches whose top it fits (an empty one
@@ -46,7 +46,7 @@ function randomSpades(rng: () => number, h: number, min: number, spread: number)
   return piles;
 }
 
-describe('Besieged City: suit endgames', () => {
+describe('Besieged City: suit puzzles', () => {
   // Spades need 2S, KS, AS (height 23); the other suits are complete; no stock, talon or reserve.
   // N0 holds AS, then 2S, then KS on top. KS can go only onto a spade Q, A or 2 top: there is
   // none, so 2S stays covered: lost. (The ace lies at the bottom, so the last-ace rule, aces.ts,
@@ -126,18 +126,20 @@ describe('Besieged City: suit endgames', () => {
       if (g.lowerBound() < DEAD) continue;
       dead++;
       expect(g.pos.sp < 78 || g.pos.tlen > 0).toBe(true);
-      const w = plainlyWinnable(positionCopy(g.pos), 300_000);
+      // 200k plain nodes decide three of them (seeds 167, 176 and 275 take 13k-177k); the others
+      // take over a million each.
+      const w = plainlyWinnable(positionCopy(g.pos), 200_000);
       if (w !== undefined) checked++;
       expect(w, `seed ${seed}`).not.toBe(true);
     }
     expect(dead).toBeGreaterThan(5); // 11 (the old premise, stock and talon empty, judged none)
-    expect(checked).toBeGreaterThanOrEqual(3); // 3 within 300k plain nodes
+    expect(checked).toBeGreaterThanOrEqual(3); // 3 within 200k plain nodes
   });
 
   it('settles a small puzzle on short credit, and retries one it could not settle', () => {
     // The old credit rule searched nothing below 3000 credit nodes, so a frozen or tiny lost suit
     // could stay unjudged for a whole subtree.
-    const e = new SuitEndgames();
+    const e = new SuitPuzzles();
     const credit = e as unknown as { credit: number };
     credit.credit = 100;
     expect(e.lost(setupPosition(lost).pos, 0)).toBe(true);
@@ -149,7 +151,7 @@ describe('Besieged City: suit endgames', () => {
   });
 
   it('tries a puzzle its first cap leaves open again with a larger cap, once the credit covers it', () => {
-    // endgame.ts, CAPS: 64 nodes (states searched) first, then 512, then 3000, each try when the
+    // suit-puzzles.ts, CAPS: 64 nodes (states searched) first, then 512, then 3000, each try when the
     // puzzle is met again.
     let open = 0,
       settled = 0;
@@ -159,19 +161,19 @@ describe('Besieged City: suit endgames', () => {
       const piles = randomSpades(rng, h, 4, 4);
       if (!piles) continue;
       const p = setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, trenches: piles });
-      const e = new SuitEndgames(),
-        inside = e as unknown as { credit: number; nodes: number };
+      const e = new SuitPuzzles(),
+        inside = e as unknown as { credit: number; solver: { nodes: number } };
       if (e.judge(p.pos, 0) !== NOT_JUDGED) continue;
       open++;
-      expect(inside.nodes, `seed ${seed}: first try`).toBe(64); // aborted when a 65th state was due
+      expect(inside.solver.nodes, `seed ${seed}: first try`).toBe(64); // aborted when a 65th state was due
       inside.credit = 500; // + 2 for the call: still under the second cap, so no search
-      inside.nodes = 0;
+      inside.solver.nodes = 0;
       expect(e.judge(p.pos, 0)).toBe(NOT_JUDGED);
-      expect(inside.nodes, `seed ${seed}: not searched`).toBe(0);
+      expect(inside.solver.nodes, `seed ${seed}: not searched`).toBe(0);
       inside.credit = 12_000;
       const v = e.judge(p.pos, 0);
-      expect(inside.nodes, `seed ${seed}: second try`).toBeGreaterThan(0);
-      expect(inside.nodes).toBeLessThanOrEqual(512);
+      expect(inside.solver.nodes, `seed ${seed}: second try`).toBeGreaterThan(0);
+      expect(inside.solver.nodes).toBeLessThanOrEqual(512);
       if (v !== NOT_JUDGED) settled++;
     }
     expect(open).toBeGreaterThan(5);
@@ -181,9 +183,9 @@ describe('Besieged City: suit endgames', () => {
   it('keeps its losses when the verdict cache is full, dropping unsettled entries first', () => {
     // A small cache, filled by judging random puzzles; the lost puzzle judged first must stay
     // cached (asked again without credit, it is still lost) where emptying the cache forgot it.
-    const e = new SuitEndgames(),
-      inside = e as unknown as { cache: StateTable; credit: number };
-    inside.cache = new StateTable(1 << 19);
+    const e = new SuitPuzzles(),
+      inside = e as unknown as { cache: StateTable; credit: number; solver: { cache: StateTable } };
+    inside.cache = inside.solver.cache = new StateTable(1 << 19);
     expect(e.lost(setupPosition(lost).pos, 0)).toBe(true);
     let evictions = 0,
       largest = 0;
@@ -220,7 +222,7 @@ describe('Besieged City: suit endgames', () => {
       const piles = randomSpades(rng, h, 3, 3);
       if (!piles) continue;
       const spec: PositionSpec = { found: { S: h, H: 26, D: 26, C: 26 }, trenches: piles };
-      if (!new SuitEndgames().lost(setupPosition(spec).pos, 0)) continue;
+      if (!new SuitPuzzles().lost(setupPosition(spec).pos, 0)) continue;
       lost++;
       expect(winnable(setupPosition(spec).pos, 200_000), `seed ${seed}`).not.toBe(true);
     }
@@ -229,7 +231,7 @@ describe('Besieged City: suit endgames', () => {
 
   it('calls a puzzle with reserve cards lost only when plain search finds no win, under every trench order', () => {
     // The puzzle search leaves out moves of the card just moved, and proves components lost from
-    // unfinished searches (endgame.ts): both hold under every trench order. Random spade piles,
+    // unfinished searches (suit-puzzle-solver.ts): both hold under every trench order. Random spade piles,
     // up to two of their tops moved to reserve cells; each puzzle gets all three caps in turn.
     let checked = 0;
     for (const trenchOrder of TRENCH_ORDERS) {
@@ -257,7 +259,7 @@ describe('Besieged City: suit endgames', () => {
         } catch {
           continue; // piles laid by the default order's fit that this order does not allow
         }
-        const e = new SuitEndgames();
+        const e = new SuitPuzzles();
         let v = NOT_JUDGED;
         for (let k = 0; k < 3 && v === NOT_JUDGED; k++) v = e.judge(setupPosition(spec).pos, 0);
         if (v !== JUDGED_LOST) continue;
@@ -285,14 +287,16 @@ describe('Besieged City: suit endgames', () => {
       pileMask: number;
       cellMask: number;
     };
-    const proto = SuitEndgames.prototype as unknown as { packKey: (this: Inside, o0: number) => number };
+    const proto = SuitPuzzleSolver.prototype as unknown as { packKey: (this: Inside, o0: number) => number };
     const packKey = proto.packKey;
     let nodes = 0,
       longest = 0,
       withCells = 0;
+    const pw = new Uint32Array(TRENCHES * 4),
+      cw = new Uint32Array(2);
     proto.packKey = function (o0) {
-      const pw = new Uint32Array(TRENCHES * 4),
-        cw = new Uint32Array(2);
+      pw.fill(0);
+      cw.fill(0);
       for (let t = 0; t < TRENCHES; t++) {
         for (let j = 0; j < this.len[t]; j++) pw[t * 4 + (j >> 3)] |= this.ranks[t * PILE_CAP + j] << (4 * (j & 7));
         longest = Math.max(longest, this.len[t]);
@@ -304,8 +308,9 @@ describe('Besieged City: suit endgames', () => {
       for (let c = 0; c < CELLS; c++) if (this.cell[c] !== 0) cm |= 1 << c;
       if (this.pileMask !== pm) expect(this.pileMask).toBe(pm);
       if (this.cellMask !== cm) expect(this.cellMask).toBe(cm);
-      expect(Array.from(this.pileWords)).toEqual(Array.from(pw));
-      expect(Array.from(this.cellWords)).toEqual(Array.from(cw));
+      // (expect() only on a difference: it runs at every puzzle node.)
+      if (this.pileWords.some((w, i) => w !== pw[i])) expect(Array.from(this.pileWords)).toEqual(Array.from(pw));
+      if (this.cellWords.some((w, i) => w !== cw[i])) expect(Array.from(this.cellWords)).toEqual(Array.from(cw));
       nodes++;
       if (this.cell.some((r) => r !== 0)) withCells++;
       return packKey.call(this, o0);
@@ -332,8 +337,8 @@ describe('Besieged City: suit endgames', () => {
           if (Object.keys(reserve).length === CELLS) break;
         }
         // Judged until settled: a puzzle the first try (64 nodes) leaves open is tried again
-        // with larger caps (endgame.ts, CAPS).
-        const e = new SuitEndgames(),
+        // with larger caps (suit-puzzles.ts, CAPS).
+        const e = new SuitPuzzles(),
           p = setupPosition({ found: { S: h, H: 26, D: 26, C: 26 }, reserve, trenches: piles });
         for (let k = 0; k < 3 && e.judge(p.pos, 0) === NOT_JUDGED; k++);
       }

@@ -2,22 +2,22 @@ import { DEFAULT_MEMORY } from '../../search/limits.js';
 import { grown } from '../../search/grow.js';
 import { SUIT } from './layout.js';
 import type { MoveHook } from './move-hook.js';
-import { decoupledSuits, JUDGED_LOST, NOT_JUDGED, SuitEndgames } from './endgame.js';
+import { decoupledSuits, JUDGED_LOST, NOT_JUDGED, SuitPuzzles } from './suit-puzzles.js';
 import { MACRO } from './plateau.js';
 import { FILL, moveCard, moveFrom, R2T, T2T, type BcPosition } from './position.js';
 
-/** The suit-endgame proofs (endgame.ts) as a part of the search (search.ts): the puzzles'
- *  verdict cache, and which suits' puzzles a move may have changed. */
-export class SuitProofs implements MoveHook {
+/** The suit puzzles' proof (suit-puzzles.ts) as a part of the search (search.ts): the puzzles
+ *  with their verdict cache, and which suits' puzzles a move may have changed. */
+export class SuitPuzzleProof implements MoveHook {
   /** On for exhaustive searches (DFS, A*), off for the guided best-first runs, where they cost
    *  more time than the subtrees they cut (measured: +60% time on a hard seed, no deal solved
    *  sooner). Set by the game's beginSearch(). */
   on = true;
-  /** The search's memory budget, of which the puzzles take suitEndgameBytes(): set it with
+  /** The search's memory budget, of which the puzzles take suitPuzzleBytes(): set it with
    *  setBudget(). */
   private budget = DEFAULT_MEMORY;
-  private endgames: SuitEndgames | null = null;
-  /** The suits whose endgame puzzle may differ from the parent's, or which may have just met the
+  private puzzles: SuitPuzzles | null = null;
+  /** The suits whose puzzle may differ from the parent's, or which may have just met the
    *  puzzle's premise (no card in stock or talon). A puzzle holds its suit's piles, reserve cards
    *  and foundation, so a move changes the puzzle of its card's suit, and a refill (reserve move)
    *  that of the refilled card's suit; only a deal or a refill takes a card out of the stock or
@@ -34,13 +34,13 @@ export class SuitProofs implements MoveHook {
 
   /** Bytes the puzzles' caches hold now. */
   get bytes(): number {
-    return this.endgames?.bytes ?? 0;
+    return this.puzzles?.bytes ?? 0;
   }
 
   /** A new solve under a memory budget: the cache is made again to fit it when next needed. */
   setBudget(bytes: number): void {
     this.budget = bytes;
-    this.endgames = null;
+    this.puzzles = null;
   }
 
   begin(): void {
@@ -73,7 +73,7 @@ export class SuitProofs implements MoveHook {
   }
 
   /** Whether a suit whose cards have all left the stock and the talon is a lost puzzle on its
-   *  own (the proof is in endgame.ts). Only the puzzles the last move changed are looked at again
+   *  own (the proof is in suit-puzzles.ts). Only the puzzles the last move changed are looked at again
    *  (made()). */
   lost(): boolean {
     const pos = this.pos;
@@ -81,7 +81,7 @@ export class SuitProofs implements MoveHook {
     this.changed = 15;
     let skipped = 0;
     if (mask !== 0) {
-      const e = (this.endgames ??= new SuitEndgames(this.budget));
+      const e = (this.puzzles ??= new SuitPuzzles(this.budget));
       for (let s = 0; s < 4; s++) {
         if ((mask & (1 << s)) === 0) continue;
         const v = e.judge(pos, s);
