@@ -1,4 +1,4 @@
-import { readSolution, replayLine, type ReplayResult } from '../../solitaire/kit.js';
+import { replayLine, type ReplayResult } from '../../solitaire/kit.js';
 import type { BcDeal } from './deal.js';
 import { besiegedCity } from './kit.js';
 import type { BcPosition } from './position.js';
@@ -6,6 +6,3 @@ import type { BcPosition } from './position.js';
 /** Replays moves in notation from the deal; stops at the first illegal one and says why. */
 export const replay = (deal: BcDeal, moves: readonly string[]): ReplayResult<BcPosition> =>
   replayLine(besiegedCity, deal, moves);
-
-/** Validates a solution document (`{ game, deal, moves }`). */
-export const solutionFromJson = (doc: unknown, file: string) => readSolution(besiegedCity, doc, file);

@@ -5,28 +5,13 @@
 // batch job are its shell (index.ts, cli.ts, job.ts). All its cards are face up: the player's
 // view is the position.
 
-export { GAME, PILES, type PtDeal, type PtDealJson, dealFromSeed, dealFromJson, dealToJson } from './deal.js';
-export { PtPosition, MAX_MOVES, B2F, B2P, P2F, P2P, moveCard, moveFrom, moveKind, moveTo } from './position.js';
-export { formatMove, parseMove } from './notation.js';
-export { renderPosition, type RenderOptions } from './render.js';
-export { PtSearch } from './search.js';
+export { type PtDeal, dealFromSeed, dealFromJson } from './deal.js';
+export { PtPosition, B2F, P2F, P2P, moveCard, moveFrom, moveKind, moveTo } from './position.js';
 export { parterre } from './kit.js';
 export {
-  type AdviceOptions,
-  type ChanceAnswer,
-  type ExactAnswer,
-  type GameSoFar,
-  type Hint,
-  type Step,
-  type Task,
-  type Winnable,
-  type WinnableOptions,
   hint,
   runTask,
   winnable,
   OPEN_HINT_NODES,
   OPEN_WINNABLE_NODES,
 } from '../../solitaire/advice.js';
-
-export { ptBoard } from './board.js';
-export { replay, solutionFromJson } from './replay.js';

@@ -10,23 +10,13 @@ export * from './view.js';
 export * from './repetition.js';
 export {
   DEFAULT_MAX_TURNS,
-  MAX_MOVES_PER_TURN,
-  playGame,
-  type GameEnd,
-  type GameOptions,
   type GameResult,
 } from './match.js';
-export { renderPosition, SEAT, type RenderOptions } from './render.js';
 export {
   STRATEGY_NAMES,
   makeStrategy,
-  strategyFor,
-  evaluate,
-  greedyMove,
-  type FileStrategyMaker,
   type Strategy,
   type StrategyName,
 } from './strategies/index.js';
-export { EXPERT_DEFAULTS, ExpertStrategy, type ExpertOptions } from './strategies/expert.js';
-export { publicView, type PilPublicMove, type PilPublicView, type PilSide } from './strategies/public-view.js';
+export { EXPERT_DEFAULTS } from './strategies/expert.js';
 export { pilBoard } from './board.js';

@@ -16,14 +16,10 @@ import type { Strategy, StrategyOptions } from './strategy.js';
 export type { Strategy, StrategyOptions } from './strategy.js';
 export {
   playGame,
-  playFrom,
-  type PlayFromOptions,
   type GameResult,
-  type GameEnd,
-  type PlayOptions,
   StrategyError,
 } from './play.js';
-export { BcView, DEAL, RESIGN, formatViewMove } from '../view.js';
+export { BcView, DEAL, RESIGN } from '../view.js';
 
 export const STRATEGIES: string[] = ['random', 'greedy', 'planner', 'sampler', 'hindsight', 'quick'];
 
