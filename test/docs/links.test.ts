@@ -94,7 +94,7 @@ describe('the repository is complete', () => {
       for (const m of md.matchAll(/\]\(([^)\s]+)\)/g)) if (!/^[a-z]+:/.test(m[1])) check(p, m[1]);
       // Paths written as code, `docs/rules/parterre.md`, are links a reader follows too.
       // (A pattern such as `src/games/<game>/` names no one path.)
-      for (const m of md.matchAll(/`((?:docs|examples|bench|src|test|data)\/[^`\s<*]*)`/g))
+      for (const m of md.matchAll(/`((?:docs|examples|bench|research|src|test|data)\/[^`\s<*]*)`/g))
         check(p, m[1].replace(/[.,:;]$/, ''), ROOT);
     }
     const help: string[] = [(await run('--help')).out];
