@@ -96,7 +96,7 @@ export class Budget {
     this.clockMask = 0;
   }
 
-  /** Counts n nodes spent outside the search's own moves (DeadTest.spending); the next tick()
+  /** Counts n nodes spent outside the search's own moves (DeadTestCalls.spending); the next tick()
    *  sees them. */
   charge(n: number): void {
     this.nodes += n;

@@ -48,7 +48,7 @@ export interface SearchGame {
 export interface SearchExtras
   extends Partial<SearchSetup>,
     Partial<Pruning>,
-    Partial<DeadTest>,
+    Partial<DeadTestCalls>,
     Partial<Guides>,
     Partial<Macros>,
     Partial<Streamliner>,
@@ -95,7 +95,7 @@ export interface Pruning {
 }
 
 /** How depth-first search asks dead(). */
-export interface DeadTest {
+export interface DeadTestCalls {
   /** The depth-first search asks dead() before it keys and stores a position, so a dead
    *  position is never keyed nor stored (default: the table first, so a position met again is
    *  skipped without dead()). For a game whose dead() is cheap beside key() and a table probe

@@ -3,7 +3,7 @@ import { dfs } from '../../src/search/dfs.js';
 import { StateTable } from '../../src/search/table.js';
 import { Graph } from './graph-game.js';
 
-// DeadTest.deadFirst: the depth-first search asks dead() before the table, so dead positions
+// DeadTestCalls.deadFirst: the depth-first search asks dead() before the table, so dead positions
 // are never stored. Either order must give the same verdict; with a proof that sees every dead
 // position the two searches enter the same positions, and the table holds only the live ones.
 

@@ -16,7 +16,7 @@ export class Graph implements SearchGame {
   readonly deadAt: Uint8Array;
   private readonly path: number[] = [0];
   goal = -1;
-  /** The capability object: DeadTest.deadFirst, for the tests of both orders. */
+  /** The capability object: DeadTestCalls.deadFirst, for the tests of both orders. */
   readonly extras: { deadFirst: boolean } = { deadFirst: false };
   missProofs = false;
   constructor(

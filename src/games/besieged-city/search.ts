@@ -1,4 +1,12 @@
-import type { DeadTest, Guides, Macros, Pruning, SearchGame, SearchMode, SearchSetup } from '../../search/types.js';
+import type {
+  DeadTestCalls,
+  Guides,
+  Macros,
+  Pruning,
+  SearchGame,
+  SearchMode,
+  SearchSetup,
+} from '../../search/types.js';
 import { DEAD } from '../../search/types.js';
 import { CELLS, DECK_SIZE, STOCK_SIZE } from './layout.js';
 import { LastAceProof } from './aces.js';
@@ -124,7 +132,7 @@ export class BcSearch implements SearchGame {
 /** Besieged City's capability object (SearchExtras): the mode of each search, the caches' part of
  *  the memory, the dominance pruning, the dead-first order, the guides and the plateaus' macro
  *  moves. It holds the game's parts (BcSearch) and plays no move itself. */
-export class BcExtras implements SearchSetup, Pruning, Pick<DeadTest, 'deadFirst'>, Guides, Macros {
+export class BcExtras implements SearchSetup, Pruning, Pick<DeadTestCalls, 'deadFirst'>, Guides, Macros {
   private readonly pos: BcPosition;
   private readonly plateau: PlateauKeying;
   private readonly macros: MacroMoves;
@@ -175,7 +183,7 @@ export class BcExtras implements SearchSetup, Pruning, Pick<DeadTest, 'deadFirst
     return this.dominance.filter(out, offset, pos.moves(out, offset));
   }
 
-  /** Depth-first search asks dead() before the table (DeadTest.deadFirst): most positions
+  /** Depth-first search asks dead() before the table (DeadTestCalls.deadFirst): most positions
    *  the exhaustive pass enters are dead (seed 296's plain DFS, 2M nodes: 1.36M of the 1.85M new
    *  positions), and dead() mostly reads cached suit verdicts, cheaper than the key and a probe
    *  into a table of millions. Measured there: 0.49M positions stored instead of 1.85M, the
