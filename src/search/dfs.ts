@@ -75,8 +75,9 @@ export function dfs(game: SearchGame, limits: Limits, table: StateTable): Search
   };
   // What a stored state is worth keeping when the table is full (evictLowest() keeps the larger
   // half): minus the shallowest depth it was met at. A shallower state heads a larger subtree,
-  // the dearest to search again. (Measured, Parterre DFS at a third of the states the search
-  // needs: 0.8M nodes to exhaust deal 818 this way, 63M when the states used last are kept.)
+  // the dearest to search again. (On a table too small for a lost Parterre deal, keeping the
+  // states used last instead took many times the nodes to exhaust it: bench/history.md,
+  // "A replacement policy for a full table", with its commands.)
   const worth = (found: boolean, slot: number, d: number) => (found ? Math.max(table.values[slot], -d) : -d);
   // Writes value(d) as the value of each position on the path, root to parent, from the child of
   // move m (made), to which the game comes back.

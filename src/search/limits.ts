@@ -70,9 +70,10 @@ export class StatsSum {
   }
 }
 
-/** Checks the node and time limits cheaply: the clock is read every 128 nodes (a read costs
- *  about as much as a tenth of a node), which keeps a timeout honoured to about a millisecond
- *  even on a slow, loaded core (measured: every 1024 nodes let 100 ms budgets overrun by 14%). */
+/** Checks the node and time limits cheaply: the clock is read every 128 nodes (a read costs a
+ *  fraction of a node), which keeps a timeout honoured to about a millisecond even on a slow,
+ *  loaded core, where reading it every 1024 nodes let short budgets overrun by far more
+ *  (bench/solve.ts prints the worst overrun: `npm run bench -- --timeout 100ms`). */
 export class Budget {
   private readonly deadline: number;
   private readonly maxNodes: number;

@@ -71,10 +71,12 @@ export interface AutoPolicy {
   streamlinerRetryRun?: StreamlinerRun;
 }
 
-/** Measured on Besieged City: one guide alone solves two thirds of seeds 1..60 at 50k nodes; the
- *  8 greedy guides together 98.5% of seeds 1..400 at 200k nodes per deal; weighted runs solve
- *  half of the rest. Round 0 runs the greedy guides only (the weighted runs come later, when the
- *  greedy ones have had a try), and the exhaustive pass keeps a quarter of the budget. */
+/** A portfolio because on Besieged City no one guide solves most deals, while the greedy guides
+ *  together solve nearly all and weighted runs many of the rest
+ *  (`npm run bench -- --algorithm best-first` runs one greedy guide, the default `auto` this
+ *  policy; bench/history.md, "Besieged City solver (step 2)"). Round 0 runs the greedy guides
+ *  only (the weighted runs come later, when the greedy ones have had a try), and the exhaustive
+ *  pass keeps a quarter of the budget. */
 export const DEFAULT_POLICY: AutoPolicy = {
   firstPassShare: 0.75,
   firstRoundWeights: [Infinity],

@@ -30,8 +30,8 @@ export type SolveResult =
 
 /** The part of the search's memory (what the game's caches leave) kept from the table for the
  *  depth-first stacks and best-first's node store: a 16th, and under a small budget up to half,
- *  4 MiB at most (a depth-first path wanders thousands of moves deep: a Besieged City search
- *  goes 10,000 deep, with a few dozen moves a ply on its stack). */
+ *  4 MiB at most (a depth-first path wanders thousands of moves deep, with a few dozen moves a
+ *  ply on its stack). */
 const stackBytes = (searchBytes: number) => Math.floor(Math.max(searchBytes / 16, Math.min(searchBytes / 2, 4 << 20)));
 
 /** Solves from the game's current position, which it leaves unchanged. memoryBytes bounds all

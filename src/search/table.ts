@@ -4,23 +4,25 @@
 //
 // Layout per slot: a tag (u8, 0 = empty: 8 bits of the hash), hash (u32), arena offset (u32),
 // value (i32, for the search's use). A probe reads only the tags until one matches: they take a
-// quarter of the hashes' memory, so fewer probes miss the processor's caches (measured: seed
-// 296's plain DFS at 6M nodes, 1.49M states, ~3% faster; small tables the same). A matching tag
-// goes straight to the key's words (a false match, about 1 in 255, costs one compare). The
-// hashes are kept for growing and evicting, which rehash without reading the keys.
+// quarter of the hashes' memory, so fewer probes of a large table miss the processor's caches
+// (bench/compare-builds.ts times two builds on the pinned searches; bench/history.md,
+// "Core speed, session 11"). A matching tag goes straight to the key's words (a false match,
+// about 1 in 255, costs one compare). The hashes are kept for growing and evicting, which rehash
+// without reading the keys.
 // Arena: [len, w0, w1, …] per key. The table starts small and doubles up to its memory budget,
 // so small searches stay cheap to clear; past the budget insert() reports FULL.
 // The arena is stored in chunks of CHUNK words that never move (a key never straddles two: one
-// that does not fit a chunk's end starts the next), so growing it copies nothing (measured, DFS of
-// seed 296 at 2M nodes: copying one doubling array and the page faults on its fresh pages cost
-// ~10% of the CPU time). Its budget is counted as one array of `arenaCap` words that doubles, so
+// that does not fit a chunk's end starts the next), so growing it copies nothing (copying one
+// doubling array, and faulting in its fresh pages, took a noticeable share of a deep search's
+// time: `npx tsx bench/same-searches.ts --group bc-296` times such a search; bench/history.md,
+// "Core speed, session 6"). Its budget is counted as one array of `arenaCap` words that doubles, so
 // FULL comes at a state that does not depend on the chunk size; the chunks in use never exceed
 // that count by more than the few words a chunk's end may leave unused.
 // The slot arrays too are views of longer arrays that are allocated ahead (their pages untouched
 // until used) and kept across clear(), as are the arena's chunks: growing in place faults in only
-// the pages grown into (a page fault of a fresh page costs ~14 us on the machine measured: deal
-// 84's DFS, 2.28M states, grows in 0.43 s so, against 1.0 s by copying), and a search after a
-// clear grows without any. The slots' layout, FULL and evictions stay those of a table that starts afresh.
+// the pages grown into, a fresh page's fault being dear, and a search after a clear grows without
+// any (bench/table-refill.ts times fills and refills of two builds; bench/history.md,
+// "The state table keeps its arrays"). The slots' layout, FULL and evictions stay those of a table that starts afresh.
 //
 // Why typed arrays: they insert several times faster than a Map keyed by numbers (and far faster
 // than one keyed by strings), and a Map stops at 2^24 entries.

@@ -8,10 +8,11 @@ import { sandboxCommand } from './sandbox.js';
 
 // A strategy file runs in a process of its own (sandbox.ts), and the referee talks to it
 // synchronously through two named pipes opened in blocking mode: it writes a request and reads
-// the answer, so a decision costs the two wake-ups of the old thread bridge and no more (a relay
-// thread reading a libuv pipe for the referee cost two more, 3-4x per move on a loaded machine:
-// bench/RESULTS.md). A watchdog thread holds the time limit: if a decision outlives its
-// deadline it kills the process, whose end of the pipe closes, and the referee's read returns.
+// the answer, so a decision costs the two wake-ups of a worker thread's bridge and no more (a
+// relay thread reading a libuv pipe for the referee cost two more, several times the time a move:
+// bench/strategy-sandbox.ts; bench/history.md, "Strategy files in a sandbox"). A watchdog thread
+// holds the time limit: if a decision outlives its deadline it kills the process, whose end of the
+// pipe closes, and the referee's read returns.
 // The process gets only plain data (the public view), never the engine or the referee's memory.
 
 // The watchdog's shared words: the call in flight, the last call finished, the call it killed,

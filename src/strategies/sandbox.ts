@@ -2,8 +2,8 @@ import { dirname, sep } from 'node:path';
 
 // Where a strategy file runs (docs/strategies.md, "What a strategy file can reach"): a node
 // process of its own, started through /bin/sh so that resource limits apply before node does:
-// - `ulimit -d` caps its writable memory (heap, buffers, typed arrays: measured to track the
-//   resident size closely, where the address-space limit would count V8's reservations);
+// - `ulimit -d` caps its writable memory (heap, buffers, typed arrays: it tracks the resident
+//   size closely, where the address-space limit would count V8's reservations);
 //   `ulimit -f 0` stops any file write, `ulimit -c 0` any core dump;
 // - node's permission model lets it read its own folder and nothing else, and refuses child
 //   processes, worker threads, native addons, the inspector and process.binding;
@@ -46,7 +46,8 @@ export const SAFE_BUILTINS = [
   'zlib',
 ];
 
-/** The least --strategy-memory: node and the runner take about 90 MiB before the module. */
+/** The least --strategy-memory: room for node and the runner, which take most of it before the
+ *  module. */
 export const MIN_STRATEGY_MEMORY_MIB = 128;
 export const DEFAULT_STRATEGY_MEMORY_MIB = 512;
 

@@ -41,8 +41,9 @@ const HINT_SHARES = HINDSIGHT_TUNING.maxSamples + HINDSIGHT_TUNING.rescue;
 export const BC_HINT_NODES = HINT_SHARES * 8000;
 /** Under this many nodes per guess the guesses' solves rarely win: the planner hints instead. */
 const MIN_SAMPLE_NODES = 2000;
-/** Default plays of the chance estimate, and its default node budget in all (a hindsight game
- *  from the deal costs about 300k solver nodes). */
+/** Default plays of the chance estimate, and its default node budget in all: room for that many
+ *  hindsight games from the deal (bench/compare-players.ts prints hindsight's solver nodes a
+ *  game, `--new hindsight`). */
 export const BC_CHANCE_PLAYS = CHANCE_PLAYS;
 export const BC_CHANCE_NODES = 40_000_000;
 /** The strategy that hints and plays for the chance, as the answers name it. */

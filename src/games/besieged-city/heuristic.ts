@@ -43,9 +43,9 @@ export interface GuideWeights {
   /** Cost of a needed card with no copy in sight (only when the stock is not looked at). */
   unseen?: number;
 }
-/** The guides, the estimate's weightings. Each solves a different share of deals quickly
- *  (measured on seeds 1..60: no single one solves more than two thirds at 50k nodes, and together
- *  they solve all), so the 'auto' search runs them in turn as a portfolio, with growing budgets. */
+/** The guides, the estimate's weightings. Each solves a different share of deals quickly (no
+ *  single one most of them, all of them together nearly all: DEFAULT_POLICY, search/policy.ts),
+ *  so the 'auto' search runs them in turn as a portfolio, with growing budgets. */
 export const GUIDES: GuideWeights[] = [
   { found: 60, look: [8, 4, 2, 1], blocker: 3, talon: 1 },
   { found: 60, look: [8, 4, 2, 1, 1, 1], blocker: 3, talon: 1 },

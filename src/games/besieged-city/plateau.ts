@@ -54,9 +54,10 @@ import { grown } from '../../search/grow.js';
 // MAX_MEMBERS, or one the cache has no room for, is "open": its suit is keyed exactly and searched
 // with single moves, as without plateaus (sound too: a class of one position).
 
-/** Largest plateau handled as one node (its index must fit the 12 bits of a macro move).
- *  Measured on the DFS of seed 296 (600k nodes): with 1024, 89% of keys had an open suit; with
- *  4096, 0.6%. Seed 502 meets plateaus of 4k-65k arrangements: most of its keys stay open. */
+/** Largest plateau handled as one node (its index must fit the 12 bits of a macro move). A
+ *  smaller cap leaves most keys of seed 296's DFS with an open suit; seed 502 meets plateaus
+ *  larger than this, whose keys stay open (bench/history.md,
+ *  "Besieged City: proving deals unsolvable (issue 12)"). */
 const MAX_MEMBERS = 4096;
 /** Exits of one arrangement, at most: 2 copies of the needed card on tops, 12 reserve cards onto
  *  4 trenches each, 14 single-card piles onto 13 others. */
@@ -75,8 +76,9 @@ const MEMBER_BYTES = 12;
 const COMP_BYTES = 4 * 4 + 3 + TRENCHES;
 
 /** The memo's parts of a memory budget: the table of arrangements an 8th, the members a 32nd,
- *  their cards 3/32, the plateaus a 128th (measured on seed 502's DFS: about 30 bytes of cards
- *  and 1/40 of a plateau per member). */
+ *  their cards 3/32, the plateaus a 128th, in proportion to the cards and plateaus per member in
+ *  seed 502's DFS, whose plateaus are large (its memory: bench/history.md,
+ *  "`--memory` bounds the whole search"). */
 const partsOf = (budget: number) => ({
   table: Math.floor(budget / 8),
   members: Math.floor(budget / 32 / MEMBER_BYTES),

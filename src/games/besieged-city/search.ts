@@ -168,7 +168,7 @@ export class BcExtras implements SearchSetup, Pruning, Pick<DeadTestCalls, 'dead
   /** A solve's memory budget, of which the suit puzzles and the plateau memo take their parts
    *  (suit-puzzles.ts, plateau.ts): both are made again to fit it, empty, as on a new game. (Verdicts
    *  kept from an earlier solve would prune more, so the same solve would take fewer nodes on a
-   *  game that had solved before: seed 7's DFS, 1,921 nodes fresh, 368 after one DFS.) */
+   *  game that had solved before, and a search would depend on what ran before it.) */
   memoryBudget(bytes: number): number {
     this.suitPuzzles.setBudget(bytes);
     this.plateau.setBudget(bytes);
@@ -184,15 +184,16 @@ export class BcExtras implements SearchSetup, Pruning, Pick<DeadTestCalls, 'dead
   }
 
   /** Depth-first search asks dead() before the table (DeadTestCalls.deadFirst): most positions
-   *  the exhaustive pass enters are dead (seed 296's plain DFS, 2M nodes: 1.36M of the 1.85M new
-   *  positions), and dead() mostly reads cached suit verdicts, cheaper than the key and a probe
-   *  into a table of millions. Measured there: 0.49M positions stored instead of 1.85M, the
-   *  same 0.49M expanded (31 more), and about 1.6x the nodes per second (bench/RESULTS.md).
+   *  the exhaustive pass enters are dead, and dead() mostly reads cached suit verdicts, cheaper
+   *  than the key and a probe into a table of millions; the dead ones are then never stored, and
+   *  the plain DFS stores a fraction of the positions at a higher node rate
+   *  (`npx tsx bench/same-searches.ts --group bc-296` times it; bench/history.md,
+   *  "Core speed, session 8").
    *  dead() judges only the suits the last move changed, so a dead position met again by
    *  another path may pass as live and be searched: nodes, never a verdict. Not with plateaus:
    *  there a dead arrangement stored under its plateau's key (PlateauKeying.key()) stands for the
-   *  others, which dead() misses more often (deal 7, 117,534 nodes: 7,002 positions expanded
-   *  against 3,860), so the table comes first. */
+   *  others, which dead() misses more often (more positions expanded, fewer deals solved: the
+   *  same section), so the table comes first. */
   get deadFirst(): boolean {
     return !this.plateau.on;
   }

@@ -10,8 +10,8 @@ import { FILL, moveCard, moveFrom, R2T, T2T, type BcPosition } from './position.
  *  with their verdict cache, and which suits' puzzles a move may have changed. */
 export class SuitPuzzleProof implements MoveHook {
   /** On for exhaustive searches (DFS, A*), off for the guided best-first runs, where they cost
-   *  more time than the subtrees they cut (measured: +60% time on a hard seed, no deal solved
-   *  sooner). Set by the game's beginSearch(). */
+   *  more time than the subtrees they cut and solved no deal sooner. Set by the game's
+   *  beginSearch(). */
   on = true;
   /** The search's memory budget, of which the puzzles take suitPuzzleBytes(): set it with
    *  setBudget(). */
@@ -26,8 +26,9 @@ export class SuitPuzzleProof implements MoveHook {
    *  prunes a winnable one. */
   private changed = 15;
   /** Per ply, the suits whose puzzle lost() could not judge there for lack of credit: the children
-   *  judge them again (made() adds them), or a suit that no longer moves would stay unjudged below
-   *  (measured: that hid a frozen, lost suit for millions of nodes). */
+   *  judge them again (made() adds them), or a suit that no longer moves would stay unjudged below,
+   *  a frozen, lost suit hidden under a whole subtree (bench/history.md,
+   *  "Issue 12, item 1, second round: stronger suit puzzles"). */
   private skippedAt = new Uint8Array(1024);
 
   constructor(private readonly pos: BcPosition) {}

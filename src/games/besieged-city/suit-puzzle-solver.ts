@@ -16,8 +16,8 @@ import { acceptMask, NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
 // search settles a state it meets that is cached so (judge(), search()). Sound: in an exhausted
 // search every state met is reachable from the root, so a win from one would be the root's;
 // each state of a winning line reaches the win; a finished component is argued in search().
-// (Measured, seed 296's plain DFS at 2M nodes: the open puzzles' first tries took 5 nodes on
-// average against 32 without.)
+// Shared, the verdicts settle open puzzles' first tries in a fraction of the nodes they take
+// alone (bench/history.md, "Suit puzzles, session 9").
 
 /** The values of the verdict cache (suit-puzzles.ts): below SOLVABLE, the number of tries that
  *  did not settle the puzzle (so 0, UNTRIED, for one met without credit for any search; the next
@@ -243,9 +243,10 @@ export class SuitPuzzleSolver {
     }
     // The cap and the credit count the new states searched (nodes): a state met again costs a
     // probe of the small seen table, not a node. Each state searched makes at most a few hundred
-    // such probes (its moves), so the cap still bounds a search's time. (Measured, counting every
-    // state met instead, at the same node budgets: plain DFS seeds 1..300 at 100k 54 solved
-    // instead of 58; at 60 ms a deal, five alternating rounds, 60.4 on average instead of 63.6.)
+    // such probes (its moves), so the cap still bounds a search's time. (Counting every state met
+    // instead decides fewer deals at the same node budget and at the same time:
+    // `npm run bench -- --to 300 --algorithm dfs --no-plateaus --max-nodes 100000` counts the deals;
+    // bench/history.md, "Suit puzzles, session 10".)
     if (this.nodes >= this.cap || depth > MAX_DEPTH) {
       this.aborted = true;
       return false;

@@ -36,10 +36,11 @@ import {
 // exact: only the first two kinds of move exist.) Nothing in the proof needs the stock or the talon
 // to be empty, only to hold no suit-s card: a deal, a talon-to-reserve refill or a move of another
 // suit changes nothing of the puzzle (the refilled card is of another suit). So a suit whose last
-// card has left the stock and the talon is judged long before the stock runs out. (Measured on the
-// strictest variant, seed 3: with an empty stock as the premise and a 16-card cap, the exhaustive
-// pass spent millions of nodes under a line where all 17 spades left lay frozen in the piles,
-// never judged: not while the stock held cards, nor after, for the cap.)
+// card has left the stock and the talon is judged long before the stock runs out. (With an empty
+// stock as the premise and a 16-card cap, the exhaustive pass of seed 3 under the strictest
+// variant drowned under a line where all the spades left lay frozen in the piles, never judged:
+// not while the stock held cards, nor after, for the cap. bench/history.md,
+// "Issue 12, item 1, second round: stronger suit puzzles".)
 //
 // Each puzzle is decided by a small exhaustive search (suit-puzzle-solver.ts), its verdicts kept
 // in a cache that every puzzle's search shares.
@@ -51,22 +52,22 @@ import {
 // order (a directional pile's run is read from its ranks, which the puzzle keeps in full).
 
 /** Only puzzles of at most this many cards are tried, with this node cap; a larger one is left
- *  open. (Measured on 40 stock-less endgames: DFS needs 206k nodes with these proofs against
- *  1.44M without, and proves one more lost; caps of 12 cards / 3k nodes or 26 / 20k change
- *  nothing there. In the guided best-first runs the proofs are off: search.ts.) */
+ *  open. (On stock-less endgames the proofs cut the DFS's nodes several times over and prove more
+ *  lost, and smaller or larger caps changed nothing there. In the guided best-first runs the
+ *  proofs are off: search.ts.) */
 const PUZZLE_CARDS = 26;
 /** Puzzle work is paid from a credit: every lost() call earns CREDIT_PER_CALL puzzle nodes (up to
  *  MAX_CREDIT), and a puzzle is searched only when the credit covers its cap. So the puzzles
  *  cost at most a small constant share of the search's own nodes, a node budget still bounds
- *  the time, and a burst between two clock checks stays within a few milliseconds. (Measured:
- *  without the credit, one deal spent 77 s in puzzles within a 200k-node budget.) Without
+ *  the time, and a burst between two clock checks stays within a few milliseconds. (A credit of 1
+ *  instead of 2 decides fewer deals: bench/history.md, "Suit puzzles, session 9".) Without
  *  credit the answer is "don't know", which prunes nothing. */
 const CREDIT_PER_CALL = 2;
 /** The caps of a puzzle's successive tries: the first is small, and a puzzle it does not settle
  *  is tried again with a larger cap only when it is met again, so the credit goes to the puzzles
- *  the search keeps meeting rather than to one-off ones. (Measured, seed 296's plain DFS at 2M
- *  nodes: giving a new puzzle all the credit there was, ~140 nodes on average, spent 58% of the
- *  puzzle nodes on tries that settled nothing; most open puzzles settle within 64 nodes.) */
+ *  the search keeps meeting rather than to one-off ones. (Giving a new puzzle all the credit there
+ *  was spent most of the puzzle nodes of seed 296's plain DFS on tries that settled nothing, while
+ *  most open puzzles settle within the first cap: bench/history.md, "Suit puzzles, session 9".) */
 const CAPS = [64, 512, PUZZLE_NODES]; // as many as the values below SOLVABLE
 /** A cached value that is no verdict: tries that did not settle it, or UNKNOWN at the last cap. */
 const unsettled = (v: number) => v < SOLVABLE || v === UNKNOWN;
@@ -76,7 +77,7 @@ export const JUDGED_LOST = 1,
   NOT_JUDGED = 2;
 const MAX_CREDIT = 12_000;
 /** The puzzles' parts of a search's memory budget: the verdict cache a 32nd, each seen table a
- *  256th, at most 1 MiB (it holds at most its cap's states, 3,000: measured under 0.7 MiB). */
+ *  256th, at most 1 MiB (it holds at most its cap's states, PUZZLE_NODES). */
 const cacheBytes = (budget: number) => Math.floor(budget / 32);
 const seenBytes = (budget: number) => Math.min(1 << 20, Math.floor(budget / 256));
 
@@ -142,9 +143,9 @@ export class SuitPuzzles {
     let slot = this.cache.insert(this.key, len);
     if (slot === FULL) {
       // Full: keep the half worth most (losses, which prune, then the verdicts that saved the
-      // largest searches), drop the rest, and go on, rather than forget every verdict. (Seed
-      // 296's plain DFS fills the 32 MiB four times in 15M nodes; there it stores about as many
-      // positions either way, 3,754,179 against 3,754,123 when emptied.)
+      // largest searches), drop the rest, and go on, rather than forget every verdict: a long
+      // proof keeps its lost suits. (Seed 296's plain DFS, which fills the cache several times,
+      // stores about as many positions either way: bench/history.md, "Suit puzzles, session 9".)
       this.cache.evictLowest(0.5);
       slot = this.cache.insert(this.key, len);
       if (slot === FULL) {

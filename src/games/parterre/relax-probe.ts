@@ -6,7 +6,8 @@ import { SuitRelaxation } from './suit-relaxation.js';
 
 // Small probes of the suit relaxation inside the exact search, with a memory of the relaxed
 // states they proved lost: they close lost subtrees that the exact search would walk to the end
-// (measured in bench/history.md, "Parterre: relaxation probes inside the exact search").
+// (research/parterre/parterre-relax-probe.ts runs the search with and without them;
+// bench/history.md, "Parterre: relaxation probes inside the exact search").
 //
 // A probe at a real position N searches the suit relaxation anchored at N (every pile card of N
 // placed) depth-first, exhaustively, on at most `budget` nodes. Exhausted without a win, the

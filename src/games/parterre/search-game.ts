@@ -17,8 +17,8 @@ export function ptSearchGame(deal: PtDeal): PtProbingSearch {
 
 /** PtSearch with its suit relaxation (relaxation()), and probes of that relaxation inside its
  *  exhaustive depth-first searches, under both readings (under foundations=removable they prove
- *  lost deals that 5M nodes left undecided without them, and change no verdict: bench/history.md,
- *  "Parterre: relaxation probes under foundations=removable").
+ *  lost deals that the same budget left undecided without them, and change no verdict:
+ *  bench/history.md, "Parterre: relaxation probes under foundations=removable").
  *
  *  The probes (bench/history.md, "Parterre: relaxation probes inside the exact search"): an
  *  ancestor A on the search's path whose subtree has taken probeFirst real nodes so far (then
@@ -74,8 +74,8 @@ export class PtProbingSearch extends PtSearch {
    *  many (bench/history.md, "Parterre: the suit relaxation under foundations=removable"). Not
    *  early either (PT_POLICY.earlyRelaxationShare): under this reading the level-0 space is
    *  often exhausted on deals that are won or that the exhaustive pass proves lost, where the
-   *  relaxation, larger here, runs to the end of its nodes (bench/history.md, "Parterre: the
-   *  relaxation early"). */
+   *  relaxation, larger here, runs to the end of its nodes (bench/history.md,
+   *  "Parterre: the relaxation early"). */
   relaxation(hint: RelaxationHint): SearchGame | undefined {
     return this.removable && hint !== 'partial' ? undefined : new SuitRelaxation(this);
   }

@@ -13,8 +13,8 @@ const RANK_OF = Uint8Array.from({ length: 52 }, (_, c) => rankOf(c));
 const SUIT_OF = Uint8Array.from({ length: 52 }, (_, c) => suitOf(c));
 
 /** The guides' scale (heuristic()): it puts two of the portfolio's weights (f = g + w*h, w = 0.5,
- *  0.2, 3, ∞) near effective weights 2-5 on L + R, which solve the most hard deals (bench/history.md,
- *  "Parterre solver (step 4)"). */
+ *  0.2, 3, ∞) near the effective weights on L + R that solve the most hard deals (PT_SCALE in
+ *  research/parterre/parterre-knobs.ts; bench/history.md, "Parterre solver (step 4)"). */
 const GUIDE_SCALE = 8;
 
 // The Parterre position as the search sees it: a reduced, ordered move list (search-moves.ts), a
@@ -99,10 +99,10 @@ export class PtSearch extends PtPosition implements SearchGame {
    *  safe moves are forced, suit-blind key. Level 2: as 0, with the foundation heights in the
    *  key (merges a little less). Under foundations=removable levels 0-2 take no card off a
    *  foundation: they search lines of the final reading, which are lines of this one (it only
-   *  adds moves), so the deals they win under final they win here too (255 and 368 of seeds
-   *  1..420 at 5M nodes were lost to level 1 while it took cards off there); level 3 (offered
-   *  under removable only: under final it is level 1) is level 1 taking cards off, as the
-   *  safe rule allows (it wins 109 there, which the final-lines levels do not). */
+   *  adds moves), so the deals they win under final they win here too (level 1 missed some of
+   *  them while it took cards off there); level 3 (offered under removable only: under final it
+   *  is level 1) is level 1 taking cards off, as the safe rule allows (it wins deals there that
+   *  the final-lines levels do not: bench/history.md, "Parterre: the budget split"). */
   private streamHome = true;
   private streamFinal = true;
   private streamLevel = 0;
@@ -231,8 +231,9 @@ export class PtSearch extends PtPosition implements SearchGame {
   /** Proves a position lost (dead-test.ts): the relaxed game, and in the first call of each
    *  search, which every search makes at its root (any position would do: the test is sound
    *  everywhere), the capacity test too. That proves some deals lost at 0 nodes that the search
-   *  does not decide (deal 691 at 1M nodes), for microseconds a run; at every node it costs more
-   *  than it saves (bench/history.md, "a stronger proved dead test (capacity of the runs)"). */
+   *  does not decide, for one test a run; at every node it costs more than it saves
+   *  (`npx tsx research/parterre/parterre-dead.ts roots 1..1000` counts the first, its `search`
+   *  mode times the second; bench/history.md, "Issue 13, fourth pass"). */
   dead(): boolean {
     const capacity = this.rootCheck;
     this.rootCheck = false;
@@ -246,7 +247,7 @@ export class PtSearch extends PtPosition implements SearchGame {
   beginSearch(_mode?: SearchMode): void {
     // Not in the streamliner: its suit-blind key keeps the first position met of each class, so
     // leaving moves out changes which positions stand for a class and which wins the run finds
-    // (with the rule there, 258 is not won at 5M nodes, nor 307 in order 1 at 80k).
+    // (with the rule there it lost wins: bench/history.md, "Parterre: the study again").
     this.redundant = this.streamlined ? undefined : movesAgain;
     this.rootCheck = true;
   }

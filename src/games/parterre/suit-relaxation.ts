@@ -25,8 +25,8 @@ import { searchMoves } from './search-moves.js';
 // suit once it has left its dealt place, so that positions that differ only in where such cards
 // of one rank lie are one position. It is won whenever the real game is, and it is small enough
 // to be searched to the end where the real game is not: the real search spends its budget on
-// positions that differ only in which suit lies where (bench/RESULTS.md, "Parterre: the suit
-// relaxation").
+// positions that differ only in which suit lies where (bench/history.md,
+// "Parterre: the suit relaxation").
 //
 // Rules. A card is *placed* (its own identity) while it and every card under it have never moved
 // since the position the relaxation starts from; every other card off the foundations — one that

@@ -32,10 +32,11 @@ export class HindsightStrategy extends SamplerStrategy {
 // when no other won guess disagrees, so the player mostly follows one guess's carried line and
 // solves again only where that line breaks or the guesses it still carries disagree (then, as in
 // hindsight, up to four guesses until one move leads by two). Most of hindsight's solves are
-// second opinions on a move the first guess already chose; without them a game costs about a
-// quarter of hindsight's solver nodes (seeds 1..300: 93k against 322k). Each solve gets 12000
-// nodes instead of 8000: fewer guesses fail within the budget (seeds 1..100: 1.8 a game against
-// 3.3) for about the same nodes a game, a failed guess being the dearest solve.
+// second opinions on a move the first guess already chose; without them a game costs a fraction
+// of hindsight's solver nodes. Each solve gets 12000 nodes instead of 8000: fewer guesses fail
+// within the budget, for about the same nodes a game, a failed guess being the dearest solve.
+// (bench/compare-players.ts plays both: `--old hindsight --new quick`; bench/history.md,
+// "Besieged City: `quick`, three times the sampler's games per CPU second".)
 
 const QUICK_TUNING: SamplerTuning = { ...HINDSIGHT_TUNING, agree: 1, nodes: 12000 };
 

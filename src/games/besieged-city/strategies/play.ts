@@ -19,7 +19,7 @@ export interface GameResult {
 }
 
 export interface PlayOptions {
-  /** Moves at most (default 1000; a solution is about 260 moves). */
+  /** Moves at most (default 1000; a solution is a few hundred moves). */
   maxMoves?: number;
   /** Called after each move, with the view after it. */
   onMove?: (move: string, view: BcView) => void;

@@ -24,8 +24,8 @@ import type { Strategy, StrategyOptions } from './strategy.js';
 // legal in the repaired world; it is solved again — from where that line breaks — only when the
 // break comes within HORIZON moves. A decision solves guesses only while its leading move could
 // still be overtaken, and a game in which no guess has been won for HOPELESS decisions in a row
-// is played on by the planner. Measured on seeds 1..200 with the defaults (4 guesses, 8000
-// nodes): about 190 sample solves and 760k solver nodes per game.
+// is played on by the planner. (`npx tsx bench/strategies.ts --strategies sampler` prints the
+// sample solves and solver nodes a game.)
 //
 // How many guesses a decision solves and when it stops is a SamplerTuning: the sampler's own
 // is a fixed pool of `samples` guesses, solved until the leading move cannot be overtaken;
@@ -379,8 +379,8 @@ export class SamplerStrategy implements Strategy {
 /** A guess solved as the sampler solves it: a short portfolio of greedy best-first runs of a
  *  few thousand nodes on the guides in ORDER until one wins, `nodes` in all. (The default
  *  'auto' search starts each guide at 20k nodes, which is more than a whole sample may spend;
- *  measured mid-game, a run that wins at all wins in 2-3k nodes, and guides fail on different
- *  guesses, so restarting beats pressing on.) `lost`: a run proved the guess lost. */
+ *  mid-game, a run that wins at all wins within a few thousand nodes, and guides fail on
+ *  different guesses, so restarting beats pressing on.) `lost`: a run proved the guess lost. */
 export function solveGuess(
   g: BcSearch,
   nodes: number,
@@ -390,8 +390,8 @@ export function solveGuess(
   let left = nodes,
     line: number[] | null = null,
     lost = false;
-  // A winning run takes about 30 nodes per card still to place (measured: ~3.5k from a deal,
-  // 2-3k after 40 moves), so a run's cap follows the position's lower bound.
+  // A winning run takes nodes in proportion to the cards still to place, so a run's cap follows
+  // the position's lower bound.
   const perRun = 32 * g.lowerBound() + 500;
   for (const guide of ORDER) {
     if (left < 500) break;

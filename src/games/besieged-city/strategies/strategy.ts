@@ -12,7 +12,9 @@ export interface Strategy {
 }
 
 export interface StrategyOptions {
-  /** sampler: stock orders sampled per decision (default 4; 6 measured no better on seeds 1..40). */
+  /** sampler: stock orders sampled per decision (default 4: more guesses cost more and won no
+   *  clearly more games; `npx tsx bench/strategies.ts --strategies sampler --samples N` measures each;
+   *  bench/history.md, "Playing strategies beside solvability (step 5)"). */
   samples?: number;
   /** sampler, hindsight: the most guesses a close decision may draw (sampler: `samples`, a
    *  fixed pool; hindsight: 10). */
@@ -22,8 +24,9 @@ export interface StrategyOptions {
   nodes?: number;
   /** planner (and the sampler's fallback): node budget of one look-ahead (default 3000). */
   planNodes?: number;
-  /** planner: trench-to-trench moves allowed in one plan (default 1; on seeds 1..100: 0 wins
-   *  0%, 1 wins 59%, 2 wins 52%, 3 wins 44%). */
+  /** planner: trench-to-trench moves allowed in one plan (default 1, which wins the most: none
+   *  wins nothing, more win fewer; `npx tsx bench/strategies.ts --strategies planner --shuffles N`
+   *  measures each). */
   shuffles?: number;
   /** sampler: a soft wall-clock cap per game in ms; past it the sampler plays as the planner.
    *  Off by default, because a time limit makes games depend on machine load. */

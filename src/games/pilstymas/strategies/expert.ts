@@ -48,7 +48,9 @@ export const EXPERT_DEFAULTS: Required<ExpertOptions> = {
   samples: 6,
   // Small because the turn search keeps one entry for a position and its pile permutations
   // and tries shedding moves first: past these budgets the expert gains little strength for
-  // its time (figures in bench/RESULTS.md).
+  // its time (bench/pilstymas-builds.ts measures both, e.g.
+  // `versus expert,planner 1..100 rootNodes=3000`; bench/history.md,
+  // "Pilstymas at tournament scale, continued").
   rootNodes: 500,
   replyNodes: 30,
   turnsAhead: 1,
@@ -60,7 +62,9 @@ export const EXPERT_DEFAULTS: Required<ExpertOptions> = {
 };
 
 /** `expert-deep`: the expert with twice the deals of the hidden cards and larger searches, for
- *  strength rather than speed — about five times its time a decision (bench/RESULTS.md). */
+ *  strength rather than speed, at several times its time a decision (bench/pilstymas-builds.ts,
+ *  `versus expert,planner 1..50 samples=12,rootNodes=3000,replyNodes=100`; bench/history.md,
+ *  "Pilstymas at tournament scale, continued"). */
 export const EXPERT_DEEP: ExpertOptions = { samples: 12, rootNodes: 3000, replyNodes: 100 };
 
 export class ExpertStrategy implements Strategy {
