@@ -5,7 +5,7 @@ import type { PtPosition } from '../../src/games/parterre/position.js';
 
 // The rank relaxation of Parterre, a probe (research/parterre/parterre-probes.ts ranks): a game that is won
 // whenever the real one is, with the suits forgotten everywhere. Too weak to prove anything of
-// the undecided deals — it wins them in a few hundred nodes (bench/RESULTS.md, "Parterre: the
+// the undecided deals — it wins them in a few hundred nodes (bench/history.md, "Parterre: the
 // suit relaxation"); src/games/parterre/suit-relaxation.ts keeps the suits of the cards that have
 // not moved, and does.
 //

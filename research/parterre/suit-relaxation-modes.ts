@@ -5,7 +5,7 @@ import { SuitRelaxation } from '../../src/games/parterre/suit-relaxation.js';
 // Stronger suit relaxations of Parterre, experiments beside the one the solver runs
 // (src/games/parterre/suit-relaxation.ts, whose header holds the proofs these extend): fewer
 // cards are loose, so fewer real positions merge and the space is larger. None has paid: bench/
-// history.md, "Parterre: where the last undecided deals stand, ..." (bouquet cards kept), "the
+// history.md, "Parterre: where the last undecided deals stand" (bouquet cards kept), "the
 // relaxation refined by its own wins" (kept cards, parterre-cegar.ts) and "a relaxation that keeps
 // the suits near home" (near cards, parterre-probes.ts near).
 //

@@ -17,7 +17,7 @@ import { acceptMask, NEIGHBOUR_MASK, type TrenchOrder } from './rules.js';
 // search every state met is reachable from the root, so a win from one would be the root's;
 // each state of a winning line reaches the win; a finished component is argued in search().
 // Shared, the verdicts settle open puzzles' first tries in a fraction of the nodes they take
-// alone (bench/history.md, "Suit puzzles, session 9").
+// alone (bench/history.md, "Suit puzzles, round 9").
 
 /** The values of the verdict cache (suit-puzzles.ts): below SOLVABLE, the number of tries that
  *  did not settle the puzzle (so 0, UNTRIED, for one met without credit for any search; the next
@@ -246,7 +246,7 @@ export class SuitPuzzleSolver {
     // such probes (its moves), so the cap still bounds a search's time. (Counting every state met
     // instead decides fewer deals at the same node budget and at the same time:
     // `npm run bench -- --to 300 --algorithm dfs --no-plateaus --max-nodes 100000` counts the deals;
-    // bench/history.md, "Suit puzzles, session 10".)
+    // bench/history.md, "Suit puzzles, round 10".)
     if (this.nodes >= this.cap || depth > MAX_DEPTH) {
       this.aborted = true;
       return false;

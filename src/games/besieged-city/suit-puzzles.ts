@@ -60,14 +60,14 @@ const PUZZLE_CARDS = 26;
  *  MAX_CREDIT), and a puzzle is searched only when the credit covers its cap. So the puzzles
  *  cost at most a small constant share of the search's own nodes, a node budget still bounds
  *  the time, and a burst between two clock checks stays within a few milliseconds. (A credit of 1
- *  instead of 2 decides fewer deals: bench/history.md, "Suit puzzles, session 9".) Without
+ *  instead of 2 decides fewer deals: bench/history.md, "Suit puzzles, round 9".) Without
  *  credit the answer is "don't know", which prunes nothing. */
 const CREDIT_PER_CALL = 2;
 /** The caps of a puzzle's successive tries: the first is small, and a puzzle it does not settle
  *  is tried again with a larger cap only when it is met again, so the credit goes to the puzzles
  *  the search keeps meeting rather than to one-off ones. (Giving a new puzzle all the credit there
  *  was spent most of the puzzle nodes of seed 296's plain DFS on tries that settled nothing, while
- *  most open puzzles settle within the first cap: bench/history.md, "Suit puzzles, session 9".) */
+ *  most open puzzles settle within the first cap: bench/history.md, "Suit puzzles, round 9".) */
 const CAPS = [64, 512, PUZZLE_NODES]; // as many as the values below SOLVABLE
 /** A cached value that is no verdict: tries that did not settle it, or UNKNOWN at the last cap. */
 const unsettled = (v: number) => v < SOLVABLE || v === UNKNOWN;
@@ -145,7 +145,7 @@ export class SuitPuzzles {
       // Full: keep the half worth most (losses, which prune, then the verdicts that saved the
       // largest searches), drop the rest, and go on, rather than forget every verdict: a long
       // proof keeps its lost suits. (Seed 296's plain DFS, which fills the cache several times,
-      // stores about as many positions either way: bench/history.md, "Suit puzzles, session 9".)
+      // stores about as many positions either way: bench/history.md, "Suit puzzles, round 9".)
       this.cache.evictLowest(0.5);
       slot = this.cache.insert(this.key, len);
       if (slot === FULL) {

@@ -18,7 +18,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
   /** Each guide at weight 0.5 (f = g + 0.5 h, an effective weight of 4 on L + R: see
    *  GUIDE_SCALE, search.ts) before the greedy runs: many deals that greedy misses in round 0 fall
    *  to the weighted run, in fewer nodes, as many solved; weight 0.5 alone solves fewer (PT_W0;
-   *  bench/history.md, "Issue 13, third pass: hot path, first round, the compiled CLI"). */
+   *  bench/history.md, "Parterre, third pass: hot path, first round, the compiled CLI"). */
   firstRoundWeights: [0.5, Infinity],
   /** Guides 0 (L + R) and 4 (L + R plus D), PtSearch.heuristic(): their wins overlap little; other
    *  second guides solved fewer of the deals guide 0 leaves unknown (PT_GUIDES in
@@ -26,7 +26,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
   guideOrder: [0, 4],
   /** The streamliner (every card that fits goes home at once, keys without suits) solves many
    *  deals that are easy but not greedy, more at a larger share up to the one the runs below use
-   *  (PT_STREAM; bench/history.md, "Issue 13, fifth pass" and "Issue 13, sixth pass"). */
+   *  (PT_STREAM; bench/history.md, "Parterre, fifth pass" and "Issue 13, sixth pass"). */
   streamlinerShare: 0.4,
   /** A depth-first run of level 0 (in move order 1) on at most 75% of the streamliner's budget,
    *  then best-first runs (weight 0.5; guides 4 and 0 at level 2, under foundations=removable

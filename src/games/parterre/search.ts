@@ -233,7 +233,7 @@ export class PtSearch extends PtPosition implements SearchGame {
    *  everywhere), the capacity test too. That proves some deals lost at 0 nodes that the search
    *  does not decide, for one test a run; at every node it costs more than it saves
    *  (`npx tsx research/parterre/parterre-dead.ts roots 1..1000` counts the first, its `search`
-   *  mode times the second; bench/history.md, "Issue 13, fourth pass"). */
+   *  mode times the second; bench/history.md, "Parterre, fourth pass"). */
   dead(): boolean {
     const capacity = this.rootCheck;
     this.rootCheck = false;
