@@ -2,16 +2,16 @@
 // regression: greedy-vs-greedy games (fast, so many) or planner-vs-planner games (`--players
 // planner`, played through the players' views), the features of every position at the start of
 // a turn, labelled by whether the player to move went on to win (drawn games left out).
-//   npx tsx bench/pilstymas-fit.ts [--games 3000] [--from 1] [--players greedy|planner]
+//   npx tsx research/pilstymas/pilstymas-fit.ts [--games 3000] [--from 1] [--players greedy|planner]
 // Prints the weights scaled so that a hand card counts 1 (the planner's unit), and the
 // log-likelihood of the fit on the first and second half of the seeds (a check of overfitting).
-import { dealFromSeed } from '../src/games/pilstymas/deal.js';
-import { FEATURES, features } from '../src/games/pilstymas/strategies/expert-eval.js';
-import { greedyMove } from '../src/games/pilstymas/strategies/greedy.js';
-import { PlannerStrategy } from '../src/games/pilstymas/strategies/planner.js';
-import { viewOf } from '../src/games/pilstymas/view.js';
-import { END, MAX_MOVES, PASS, PilPosition } from '../src/games/pilstymas/position.js';
-import { REPETITION_LIMIT, RepetitionTable } from '../src/games/pilstymas/repetition.js';
+import { dealFromSeed } from '../../src/games/pilstymas/deal.js';
+import { FEATURES, features } from '../../src/games/pilstymas/strategies/expert-eval.js';
+import { greedyMove } from '../../src/games/pilstymas/strategies/greedy.js';
+import { PlannerStrategy } from '../../src/games/pilstymas/strategies/planner.js';
+import { viewOf } from '../../src/games/pilstymas/view.js';
+import { END, MAX_MOVES, PASS, PilPosition } from '../../src/games/pilstymas/position.js';
+import { REPETITION_LIMIT, RepetitionTable } from '../../src/games/pilstymas/repetition.js';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
