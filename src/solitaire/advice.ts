@@ -18,7 +18,7 @@ import type { Solitaire, SolitairePosition } from './kit.js';
 // on the machine or its load.
 //
 // A game whose cards are all face up is advised here from its kit (the solver, and its guiding
-// heuristic); a game with face-down cards brings its own Advisor (kit.advisor), which must never
+// heuristic); a game with face-down cards brings its own Advisor (kit.hidden.advisor), which must never
 // read a face-down card unless asked for a spoiler.
 
 /** A game in progress: the deal and the moves made, as a record lists them. */
@@ -130,7 +130,7 @@ export function hint<D extends { seed?: string }, P extends SolitairePosition>(
   game: GameSoFar<D>,
   opts: AdviceOptions = {},
 ): Task<Hint> {
-  return kit.advisor ? kit.advisor.hint(game, opts) : openHint(kit, game, opts);
+  return kit.hidden ? kit.hidden.advisor.hint(game, opts) : openHint(kit, game, opts);
 }
 
 /** Whether the position can still be won: exact where every card is face up. */
@@ -139,7 +139,7 @@ export function winnable<D extends { seed?: string }, P extends SolitairePositio
   game: GameSoFar<D>,
   opts: WinnableOptions = {},
 ): Task<Winnable> {
-  return kit.advisor ? kit.advisor.winnable(game, opts) : openWinnable(kit, game, opts);
+  return kit.hidden ? kit.hidden.advisor.winnable(game, opts) : openWinnable(kit, game, opts);
 }
 
 /** Games played for a chance without peeking, by default. */

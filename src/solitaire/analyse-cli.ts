@@ -25,7 +25,7 @@ export function analyseCommand<D extends { seed?: string }, P extends SolitaireP
   const samples = parseCount(argv.samples ?? '32', '--samples');
   if (samples < 1) throw new InputError('--samples: at least 1');
   const seed = String(argv.seed ?? '1');
-  const chance = kit.noPeekChance ? { samples, seed } : undefined;
+  const chance = kit.hidden ? { samples, seed } : undefined;
   const t0 = performance.now();
   const { analysis, stats } = analyseLine(kit, rec.deal, rec.line, {
     solver: { ...solver, policy: kit.searchPolicy },

@@ -56,7 +56,7 @@ export interface AnalyseStats {
 /** The per-position budget and the chance estimate's settings. */
 export interface AnalyseOptions {
   solver: SolveOptions;
-  /** Estimates of the no-peek chance, when the game has them (Solitaire.noPeekChance). */
+  /** Estimates of the no-peek chance, when the game has them (HiddenCards.chance). */
   chance?: { samples: number; seed: string };
 }
 
@@ -207,7 +207,7 @@ export function analyseLine<D extends { seed?: string }, P extends SolitairePosi
 ): { analysis: Analysis; stats: AnalyseStats } {
   const { verdicts, lines, losingPly, stats } = lineVerdicts(kit, deal, line, opts.solver);
   const n = line.length;
-  const chances = opts.chance && kit.noPeekChance ? kit.noPeekChance(deal, line, { ...opts.chance, verdicts }) : null;
+  const chances = opts.chance && kit.hidden ? kit.hidden.chance(deal, line, { ...opts.chance, verdicts }) : null;
   const pos = kit.position(deal);
   const notation: string[] = [];
   for (const m of line) {

@@ -77,7 +77,7 @@ export async function playCommand<D extends { seed?: string }, P extends Solitai
 ): Promise<void> {
   const deal = dealOfKit(kit, argv);
   const pos = kit.position(deal);
-  const seat = kit.seat ? kit.seat(pos) : openSeat(kit, pos);
+  const seat = kit.hidden ? kit.hidden.seat(pos) : openSeat(kit, pos);
   const menu = new MoveMenu<string>();
   const record = typeof argv.record === 'string' ? argv.record : null;
   if (record !== null) checkOutputFile(record, '--record');

@@ -18,6 +18,29 @@ export interface SolitairePosition {
   won(): boolean;
 }
 
+/** A game with face-down cards dealt in a fixed order (a stock): what a player may not see, and
+ *  what is built on it so that nothing peeks. */
+export interface HiddenCards<D, P> {
+  /** A person's seat in `play`. */
+  seat(pos: P): PlaySeat;
+  /** How many face-down cards are face up by now; a game record names the cards each move turned. */
+  turned(pos: P): number;
+  /** The i-th card turned, in notation. */
+  card(pos: P, i: number): string;
+  /** At every position of a line (ply 0 the deal, ply k after move k), how many of `samples`
+   *  guesses of the face-down cards (drawn from those not in sight, seeded by `seed`) are won from
+   *  there: the chance of a player who cannot see them. How a guess is judged won is the game's;
+   *  `verdicts`, the line's exact verdicts where known, stand for the guesses when the face-down
+   *  order is known (`exact`: the chance is 0 or 1). */
+  chance(
+    deal: D,
+    line: readonly number[],
+    opts: { samples: number; seed: string; verdicts?: readonly string[] },
+  ): { wins: number; samples: number; exact?: boolean }[];
+  /** Hints and "still winnable?" that never peek (advice.ts). */
+  readonly advisor: Advisor<D>;
+}
+
 export interface Solitaire<D extends { seed?: string }, P extends SolitairePosition> {
   /** The game's name in files and on the command line, e.g. "parterre". */
   readonly name: string;
@@ -44,25 +67,9 @@ export interface Solitaire<D extends { seed?: string }, P extends SolitairePosit
   foundationCards(pos: P): number;
   /** The position drawn as cards, for the replay page. */
   readonly board?: Board<P>;
-  /** A person's seat in `play`, for a game with face-down cards (without it, openSeat: every
-   *  legal move is listed and typed in notation, as every card is face up). */
-  seat?(pos: P): PlaySeat;
-  /** For a game with face-down cards dealt in a fixed order (a stock): how many of them are face
-   *  up by now, and the i-th of them in notation; a game record names the cards each move turned. */
-  readonly faceDown?: { turned(pos: P): number; card(pos: P, i: number): string };
-  /** For a game with face-down cards: at every position of a line (ply 0 the deal, ply k after
-   *  move k), how many of `samples` guesses of the face-down cards (drawn from those not in
-   *  sight, seeded by `seed`) are won from there; the chance of a player who cannot see them.
-   *  How a guess is judged won is the game's (src/games/besieged-city/chance.ts); `verdicts`, the
-   *  line's exact verdicts where known, stand for the guesses when the face-down order is known (`exact`: the chance is 0 or 1). */
-  noPeekChance?(
-    deal: D,
-    line: readonly number[],
-    opts: { samples: number; seed: string; verdicts?: readonly string[] },
-  ): { wins: number; samples: number; exact?: boolean }[];
-  /** Hints and "still winnable?" for a game with face-down cards, which must not peek
-   *  (advice.ts); without it, the solver advises on the open position. */
-  readonly advisor?: Advisor<D>;
+  /** What a game with face-down cards adds; without it every card is face up (the open seat:
+   *  every legal move listed and typed in notation; the solver advises on the open position). */
+  readonly hidden?: HiddenCards<D, P>;
   /** How hard a deal is, as this game measures it from its batch rows (summary, report and the
    *  graded list of `patience difficulty` read it through src/solitaire/difficulty.ts). */
   readonly difficulty?: DifficultyMeasure;

@@ -27,7 +27,7 @@ export function adviceAnswer<D extends { seed?: string }, P extends SolitairePos
   if (typeof flags === 'string') return [flags];
   if (pos.won()) return ['won: there is nothing left to advise'];
   const game = { deal, ...seat.progress() };
-  const hidden = kit.advisor !== undefined;
+  const hidden = kit.hidden !== undefined;
   if (name === 'hint') return [runTask(hint(kit, game, { maxNodes: flags.nodes })).text];
   const opts: WinnableOptions = { maxNodes: flags.nodes, plays: flags.plays, line: flags.line, spoiler: flags.spoiler };
   const out: string[] = [];

@@ -60,12 +60,12 @@ function makeTurning<D extends { seed?: string }, P extends SolitairePosition>(
   pos: P,
   m: number,
 ): string {
-  const fd = kit.faceDown;
-  const before = fd ? fd.turned(pos) : 0;
+  const hidden = kit.hidden;
+  const before = hidden ? hidden.turned(pos) : 0;
   pos.make(m);
-  if (!fd) return '';
+  if (!hidden) return '';
   const cards: string[] = [];
-  for (let i = before; i < fd.turned(pos); i++) cards.push(fd.card(pos, i));
+  for (let i = before; i < hidden.turned(pos); i++) cards.push(hidden.card(pos, i));
   return cards.join(' ');
 }
 

@@ -32,10 +32,13 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   render: renderPosition,
   foundationCards: (pos) => pos.foundTotal,
   board: bcBoard,
-  seat: bcSeat,
-  noPeekChance,
-  faceDown: { turned: (pos) => pos.sp, card: (pos, i) => formatCard(pos.stock[i]) },
-  advisor: bcAdvisor,
+  hidden: {
+    seat: bcSeat,
+    turned: (pos) => pos.sp,
+    card: (pos, i) => formatCard(pos.stock[i]),
+    chance: noPeekChance,
+    advisor: bcAdvisor,
+  },
   variants: {
     apply: withVariant,
     describe: (deal) => formatVariant(deal.rules ?? DEFAULT_RULES),
