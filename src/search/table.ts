@@ -6,7 +6,7 @@
 // value (i32, for the search's use). A probe reads only the tags until one matches: they take a
 // quarter of the hashes' memory, so fewer probes of a large table miss the processor's caches
 // (bench/compare-builds.ts times two builds on the pinned searches; bench/history.md,
-// "Core speed, session 11"). A matching tag goes straight to the key's words (a false match,
+// "Core speed, round 11"). A matching tag goes straight to the key's words (a false match,
 // about 1 in 255, costs one compare). The hashes are kept for growing and evicting, which rehash
 // without reading the keys.
 // Arena: [len, w0, w1, …] per key. The table starts small and doubles up to its memory budget,
@@ -15,7 +15,7 @@
 // that does not fit a chunk's end starts the next), so growing it copies nothing (copying one
 // doubling array, and faulting in its fresh pages, took a noticeable share of a deep search's
 // time: `npx tsx bench/same-searches.ts --group bc-296` times such a search; bench/history.md,
-// "Core speed, session 6"). Its budget is counted as one array of `arenaCap` words that doubles, so
+// "Core speed, round 6"). Its budget is counted as one array of `arenaCap` words that doubles, so
 // FULL comes at a state that does not depend on the chunk size; the chunks in use never exceed
 // that count by more than the few words a chunk's end may leave unused.
 // The slot arrays too are views of longer arrays that are allocated ahead (their pages untouched

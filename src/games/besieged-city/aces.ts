@@ -94,7 +94,7 @@ export function lastAceBuried(p: BcPosition, mask: number, restless = 1 << 1): b
  *  costs a pile scan only after an ace moves, and it keeps a greedy run from spending its budget
  *  under a buried last ace: `auto` solves more deals in fewer nodes, among them the deals no
  *  search had solved (`npm run bench -- --from 1 --to 300 --max-nodes 200000`; bench/history.md,
- *  "Issue 12, item 1, third round: the last ace"). */
+ *  "Besieged City unsolvability, third round: the last ace"). */
 export class LastAceProof implements MoveHook {
   /** The suits whose verdict may differ from the parent's: a restless card of the suit moved
    *  (made()), or all after unmade() and at the root. A verdict not re-read is the parent's, which

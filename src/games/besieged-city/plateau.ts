@@ -57,7 +57,7 @@ import { grown } from '../../search/grow.js';
 /** Largest plateau handled as one node (its index must fit the 12 bits of a macro move). A
  *  smaller cap leaves most keys of seed 296's DFS with an open suit; seed 502 meets plateaus
  *  larger than this, whose keys stay open (bench/history.md,
- *  "Besieged City: proving deals unsolvable (issue 12)"). */
+ *  "Besieged City: proving deals unsolvable"). */
 const MAX_MEMBERS = 4096;
 /** Exits of one arrangement, at most: 2 copies of the needed card on tops, 12 reserve cards onto
  *  4 trenches each, 14 single-card piles onto 13 others. */

@@ -188,7 +188,7 @@ export class BcExtras implements SearchSetup, Pruning, Pick<DeadTestCalls, 'dead
    *  than the key and a probe into a table of millions; the dead ones are then never stored, and
    *  the plain DFS stores a fraction of the positions at a higher node rate
    *  (`npx tsx bench/same-searches.ts --group bc-296` times it; bench/history.md,
-   *  "Core speed, session 8").
+   *  "Core speed, round 8").
    *  dead() judges only the suits the last move changed, so a dead position met again by
    *  another path may pass as live and be searched: nodes, never a verdict. Not with plateaus:
    *  there a dead arrangement stored under its plateau's key (PlateauKeying.key()) stands for the

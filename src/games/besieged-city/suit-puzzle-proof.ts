@@ -28,7 +28,7 @@ export class SuitPuzzleProof implements MoveHook {
   /** Per ply, the suits whose puzzle lost() could not judge there for lack of credit: the children
    *  judge them again (made() adds them), or a suit that no longer moves would stay unjudged below,
    *  a frozen, lost suit hidden under a whole subtree (bench/history.md,
-   *  "Issue 12, item 1, second round: stronger suit puzzles"). */
+   *  "Besieged City unsolvability, second round: stronger suit puzzles"). */
   private skippedAt = new Uint8Array(1024);
 
   constructor(private readonly pos: BcPosition) {}

@@ -40,7 +40,7 @@ import {
 // stock as the premise and a 16-card cap, the exhaustive pass of seed 3 under the strictest
 // variant drowned under a line where all the spades left lay frozen in the piles, never judged:
 // not while the stock held cards, nor after, for the cap. bench/history.md,
-// "Issue 12, item 1, second round: stronger suit puzzles".)
+// "Besieged City unsolvability, second round: stronger suit puzzles".)
 //
 // Each puzzle is decided by a small exhaustive search (suit-puzzle-solver.ts), its verdicts kept
 // in a cache that every puzzle's search shares.

@@ -26,7 +26,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
   guideOrder: [0, 4],
   /** The streamliner (every card that fits goes home at once, keys without suits) solves many
    *  deals that are easy but not greedy, more at a larger share up to the one the runs below use
-   *  (PT_STREAM; bench/history.md, "Parterre, fifth pass" and "Issue 13, sixth pass"). */
+   *  (PT_STREAM; bench/history.md, "Parterre, fifth pass" and "Parterre, sixth pass"). */
   streamlinerShare: 0.4,
   /** A depth-first run of level 0 (in move order 1) on at most 75% of the streamliner's budget,
    *  then best-first runs (weight 0.5; guides 4 and 0 at level 2, under foundations=removable
@@ -39,7 +39,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  only, so a search in another order meets other representatives and other wins; most
    *  restricted spaces are exhausted in a fraction of their part. Against one depth-first run
    *  these runs solve more and leave fewer undecided, losing none (PT_RUNS; bench/history.md,
-   *  "Issue 13, sixth pass"). */
+   *  "Parterre, sixth pass"). */
   streamlinerRuns: [
     // In move order 1 (searchMoves() in search-moves.ts: shortest pile first, Solvitaire's order):
     // each order wins about as many deals in the level-0 space, wins that overlap but not wholly,
@@ -54,7 +54,7 @@ export const PT_POLICY: Partial<AutoPolicy> = {
   /** When every streamlined run has exhausted its space without a win (a hint, not a proof, that
    *  the deal is lost), the guided runs stop at 20% of the budget and the exhaustive pass gets the
    *  rest: it proves more deals lost, and no deal is lost (PT_XSHARE; bench/history.md,
-   *  "Issue 13, sixth pass"). */
+   *  "Parterre, sixth pass"). */
   exhaustedFirstPassShare: 0.2,
   /** The suit relaxation (suit-relaxation.ts), searched to the end once every streamlined run has
    *  exhausted its space (under foundations=removable: once every run but the optional level-3
