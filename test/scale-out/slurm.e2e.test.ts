@@ -113,8 +113,32 @@ async function until(ready: () => boolean, every = 100): Promise<void> {
   while (!ready()) await pause(every);
 }
 
-/** Waits until squeue no longer lists the job (every task of the array ended). */
-const jobEnds = (job: string) => until(() => slurm('squeue', ['-h', '-j', job, '-o', '%i']).trim() === '', 200);
+/** Whether squeue no longer lists the job (every task of the array ended). */
+const ended = (job: string) => slurm('squeue', ['-h', '-j', job, '-o', '%i']).trim() === '';
+const jobEnds = (job: string) => until(() => ended(job), 200);
+
+/** What a task wrote to its Slurm output file (its progress, summary and errors). */
+const outputOf = (shared: string, job: string, k: number) => {
+  const file = join(shared, `slurm-${job}_${k}.out`);
+  return existsSync(file) ? readFileSync(file, 'utf8') : `(no ${file})`;
+};
+
+/** Every task of the job ended COMPLETED with exit code 0, each named with its output if not. */
+function expectCompleted(shared: string, job: string, tasks: number[]): void {
+  const states = taskStates(job);
+  expect([...states.keys()].sort()).toEqual(tasks);
+  for (const [k, s] of states)
+    expect(s, `task ${k}: ${outputOf(shared, job, k)}`).toEqual({ state: 'COMPLETED', exit: '0:0' });
+}
+
+/** Waits until the CSV of a running task has a row (failing if the job ends first). */
+async function firstRow(shared: string, job: string, k: number): Promise<void> {
+  const csv = shardFile(shared, k);
+  // The CSV is looked at every 10 ms, squeue (a process and a call) every 500 ms.
+  let looks = 0;
+  await until(() => rowsNow(csv) >= 1 || (++looks % 50 === 0 && ended(job)), 10);
+  expect(rowsNow(csv), `task ${k} wrote no row: ${outputOf(shared, job, k)}`).toBeGreaterThan(0);
+}
 
 /** Each array task's final state and exit code ("0:0"; "0:9" killed by signal 9), by task id. */
 function taskStates(job: string): Map<number, { state: string; exit: string }> {
@@ -223,9 +247,7 @@ describe.skipIf(!existsSync(CLI))('the Slurm recipe of docs/scale-out.md on a on
     const shared = sharedDirectory('a');
     const job = submit(shared);
     await jobEnds(job);
-    const states = taskStates(job);
-    expect([...states.keys()].sort()).toEqual([1, 2, 3, 4]);
-    for (const [k, s] of states) expect(s, `task ${k}`).toEqual({ state: 'COMPLETED', exit: '0:0' });
+    expectCompleted(shared, job, [1, 2, 3, 4]);
     // The task ids became the shards: shard K holds seeds K, K + N, K + 2N, …
     for (let k = 1; k <= SHARDS; k++) {
       const seeds = readCsvRows(shardFile(shared, k)).rows.map((r) => Number(r.seed));
@@ -244,19 +266,19 @@ describe.skipIf(!existsSync(CLI))('the Slurm recipe of docs/scale-out.md on a on
     const perShard = SEEDS / SHARDS;
     // Task 1: paused once its CSV has a row (so that it cannot finish before the signal), then
     // cancelled; Slurm wakes it with SIGCONT and stops it with SIGTERM.
-    await until(() => rowsNow(cancelled) >= 1, 10);
+    await firstRow(shared, job, 1);
     process.kill(writerOf(cancelled), 'SIGSTOP');
     slurm('scancel', [`${job}_1`]);
     // Task 2: its process killed outright, as the OOM killer or a crash would.
-    await until(() => rowsNow(killed) >= 1, 10);
+    await firstRow(shared, job, 2);
     process.kill(writerOf(killed), 'SIGKILL');
     await jobEnds(job);
     const states = taskStates(job);
     expect(states.get(1)?.state).toBe('CANCELLED');
     expect(states.get(2)).toEqual({ state: 'FAILED', exit: '0:9' });
-    for (const k of [3, 4]) expect(states.get(k), `task ${k}`).toEqual({ state: 'COMPLETED', exit: '0:0' });
-    const out = (j: string, k: number) => readFileSync(join(shared, `slurm-${j}_${k}.out`), 'utf8');
-    expect(out(job, 1)).toMatch(/interrupted: stopping; every finished row is kept/);
+    for (const k of [3, 4])
+      expect(states.get(k), `task ${k}: ${outputOf(shared, job, k)}`).toEqual({ state: 'COMPLETED', exit: '0:0' });
+    expect(outputOf(shared, job, 1)).toMatch(/interrupted: stopping; every finished row is kept/);
     expect(existsSync(`${cancelled}.lock`)).toBe(false);
     expect(existsSync(`${killed}.lock`)).toBe(true);
     // The rows whose lines ended (a kill may tear the last one; the resume drops it).
@@ -268,11 +290,9 @@ describe.skipIf(!existsSync(CLI))('the Slurm recipe of docs/scale-out.md on a on
 
     const again = submit(shared, '--array=1,2');
     await jobEnds(again);
-    const after = taskStates(again);
-    expect([...after.keys()].sort()).toEqual([1, 2]);
-    for (const [k, s] of after) expect(s, `task ${k}`).toEqual({ state: 'COMPLETED', exit: '0:0' });
+    expectCompleted(shared, again, [1, 2]);
     for (const [i, n] of kept.entries())
-      expect(out(again, i + 1)).toMatch(
+      expect(outputOf(shared, again, i + 1)).toMatch(
         new RegExp(`resumed: ${n} rows? (?:was|were) already in results/shard-${i + 1}\\.csv`),
       );
     expect(existsSync(`${killed}.lock`)).toBe(false);
