@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCsvRows } from '../../src/batch/csv.js';
+import { completeLength, parseCsv, readCsvRows } from '../../src/batch/csv.js';
 import { tempDir } from '../temp-dir.js';
 
 // The Slurm recipe of docs/scale-out.md, run for real: one-node-slurm.sh starts a one-node
@@ -154,7 +154,7 @@ function taskStates(job: string): Map<number, { state: string; exit: string }> {
 function rowsNow(file: string): number {
   try {
     const text = readFileSync(file, 'utf8');
-    return Math.max(0, text.slice(0, text.lastIndexOf('\n') + 1).split('\n').length - 2);
+    return Math.max(0, parseCsv(text.slice(0, completeLength(text))).length - 1);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
     throw e;
