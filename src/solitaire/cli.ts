@@ -13,7 +13,7 @@ import {
   dealName,
   type DealNumbering,
   numberedSeed,
-  numberOf,
+  variantNote,
   openSeat,
   replaySolution,
   verifySolution,
@@ -99,18 +99,6 @@ const variantOption =
   <D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>) =>
   (y: Argv): Argv =>
     kit.variants ? y.option('variant', { type: 'string', describe: kit.variants.help }) : y;
-
-/** " (variant …)" after a deal's name when it is not the default reading; for a numbered deal
- *  always, with whether it is the numbering's reading. */
-export function variantNote<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, deal: D): string {
-  const v = kit.variants?.describe(deal);
-  const reading = numberOf(kit, deal)?.numbering.variant;
-  if (v !== undefined && reading)
-    return v === reading.text
-      ? ` (variant ${v}: ${reading.whose})`
-      : ` (variant ${v}; ${reading.whose} are ${reading.text})`;
-  return v === undefined || v === 'default' ? '' : ` (variant ${v})`;
-}
 
 /** The commands of `play` (everything else typed is a move, or an unknown word). */
 const PLAY_COMMANDS = ['moves', 'show', 'undo', ...ADVICE_COMMANDS, 'help', 'quit'];

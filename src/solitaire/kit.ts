@@ -96,6 +96,21 @@ export function dealName<D extends { seed?: string }, P extends SolitairePositio
   return n ? `${n.numbering.title} #${n.number}` : `deal ${deal.seed ?? fallback}`;
 }
 
+/** " (variant …)" after a deal's name when it is not the default reading; for a numbered deal
+ *  always, with whether it is the numbering's reading. */
+export function variantNote<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Solitaire<D, P>,
+  deal: D,
+): string {
+  const v = kit.variants?.describe(deal);
+  const reading = numberOf(kit, deal)?.numbering.variant;
+  if (v !== undefined && reading)
+    return v === reading.text
+      ? ` (variant ${v}: ${reading.whose})`
+      : ` (variant ${v}; ${reading.whose} are ${reading.text})`;
+  return v === undefined || v === 'default' ? '' : ` (variant ${v})`;
+}
+
 export interface Solitaire<D extends { seed?: string }, P extends SolitairePosition> {
   /** The game's name in files and on the command line, e.g. "parterre". */
   readonly name: string;
