@@ -139,7 +139,7 @@ export async function playCommand<D extends { seed?: string }, P extends Solitai
     show();
   };
   console.log(
-    `${kit.title}, ${dealName(kit, deal)}${variantNote(kit, deal)}. Type a move ${seat.howToMove}, a number from "moves", or a command: ${PLAY_COMMANDS.join(', ')}.`,
+    `${kit.title}, ${dealName(kit, deal, String(argv.deal ?? '(file)'))}${variantNote(kit, deal)}. Type a move ${seat.howToMove}, a number from "moves", or a command: ${PLAY_COMMANDS.join(', ')}.`,
   );
   show();
   await runRepl('> ', (line) => {
@@ -209,7 +209,9 @@ export function solveCommand<D extends { seed?: string }, P extends SolitairePos
     );
     return;
   }
-  console.log(`${kit.title}, ${dealName(kit, deal)}${variantNote(kit, deal)}; solver ${describeSettings(settings)}`);
+  console.log(
+    `${kit.title}, ${dealName(kit, deal, String(argv.deal ?? '(file)'))}${variantNote(kit, deal)}; solver ${describeSettings(settings)}`,
+  );
   console.log(`outcome: ${outcomeLine(r)}`);
   if (r.outcome === 'solved') {
     const pos = kit.position(deal);
