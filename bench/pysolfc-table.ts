@@ -1,8 +1,8 @@
 // Writes src/games/parterre/pysolfc-table.ts, the verdicts and grades of PySolFC's Flower Garden
 // game numbers that `patience pysolfc --list` prints, from the published batch rows:
 //
-//   npx tsx bench/pysolfc-table.ts data/parterre/pysolfc-removable.csv.gz \
-//       data/parterre/pysolfc-narrowness.csv.gz > src/games/parterre/pysolfc-table.ts
+//   npx tsx bench/pysolfc-table.ts data/parterre/pysolfc-removable.csv \
+//       data/parterre/pysolfc-narrowness.csv > src/games/parterre/pysolfc-table.ts
 //
 // One character per number from 1 on: w winnable (not graded), e m h winnable and graded easy,
 // medium, hard, n proved not winnable, ? undecided at the budget, . not run yet. The rows must all

@@ -5,6 +5,8 @@
 export const PYSOLFC_TABLE = {
   settings: 'auto max-nodes=5000000 memory=512MiB variant=foundations=removable',
   verdicts: [
-    'nmww?wwwwwwwwwwnwwwwwwnww?wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwnn?www??wwwwwwnwwwww?wwwwwwwwwnnnwnww',
+    'nmmh?mhhehwwwwwnwwwwwwnww?wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwnn?www??wwwwwwnwwwww?wwwwwwwwwnnnwnww',
+    'wwww?wwwwwwwwwwwwwwwwwwwwwwwwwwwwnww?wwwwwnwwnwwwwwwwwwnwwwwnww?wwwwnwwwwwwwwwwnwwwwwwwwwwnwwwwwwwww',
+    'wwwnwwwwwwwwwwwwwwwwwwww?www',
   ].join(''),
 };
