@@ -142,6 +142,11 @@ describe('patience pysolfc N', () => {
     const pub = await run('pysolfc', '2');
     expect(pub.out).toMatch(/How hard: (easy|medium|hard) \(the published grade/);
     expect(pub.out).toContain('The winning line, step by step: patience pysolfc 2 --line');
+    // Graded afresh (another budget), the line is walked but printed only on request.
+    const measured = await run('pysolfc', '2', '--max-nodes', '4000000');
+    expect(measured.out).toMatch(/How hard: (easy|medium|hard)\. Along the winning line/);
+    expect(measured.out).toContain('The winning line, step by step: patience pysolfc 2 --line');
+    expect(measured.out).not.toMatch(/^\s+1\. /m);
   });
 
   it('says when a game cannot be won, and when the budget did not decide it', async () => {

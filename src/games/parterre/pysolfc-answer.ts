@@ -106,7 +106,8 @@ export function pysolfcAnswer(argv: Args): void {
       `  (${pct(Number(row.share_mean_hi))} counting the moves left undecided; ${pct(Number(row.share_min))} at the narrowest step). Easy from 75%, medium from 60%.`,
     );
   }
-  if (!walked) {
+  // Measuring the grade walks the line too; it is printed only when asked for.
+  if (!walked || argv.line !== true) {
     console.log(`The winning line, step by step: patience pysolfc ${n.text} --line`);
     return;
   }
