@@ -171,6 +171,6 @@ function listNumbers(argv: Args): void {
     console.log(`… and ${numbers.length - shown.length} more (--count all prints them all)`);
   if (numbers.length > 0)
     console.log(
-      `In PySolFC: Game, Select game by number… (Ctrl-M), type the number. Then: patience pysolfc ${numbers[0]}`,
+      `In PySolFC: File, Select game by number… (Ctrl-M), type the number. Then: patience pysolfc ${numbers[0]}`,
     );
 }
