@@ -21,7 +21,8 @@
 // defaults with 6 piles, a reserve of 16 and removable foundations).
 //
 //   npx tsx bench/solvitaire-compare.ts export DIR 1..100
-//       writes DIR/<seed>.json, each seed's deal in Solvitaire's deal format (10 for T).
+//       writes DIR/<seed>.json, each seed's deal in Solvitaire's deal format (as `patience deal
+//       parterre --seed N --format solvitaire` writes it; `patience solve --deal` reads it back).
 //   nice -n 19 npx tsx bench/solvitaire-compare.ts run BIN 1..100 5000 OUT.csv [TOOLS]
 //       for each seed, one after another, each tool in its own process at nice 19 with the same
 //       time limit: ours (node dist/src/cli.js solve parterre --seed N --timeout …ms --json; run
@@ -50,7 +51,8 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatCard, parseCard } from '../src/cards/card.js';
 import { parseSeeds } from '../src/cli/units.js';
-import { dealFromSeed, PILES, type PtDeal, withVariant } from '../src/games/parterre/deal.js';
+import { dealFromJson, dealFromSeed, PILES, type PtDeal, withVariant } from '../src/games/parterre/deal.js';
+import { dealToSolvitaire } from '../src/games/parterre/solvitaire-file.js';
 import { replay } from '../src/games/parterre/replay.js';
 import { percentile } from '../src/batch/stats.js';
 
@@ -61,11 +63,15 @@ const NICE = process.env.CHILD_NICE ?? '19';
 // OURS_CLI: another build of the CLI (e.g. a version under test, compiled with --outDir).
 const CLI = process.env.OURS_CLI ?? join(here, '..', 'dist', 'src', 'cli.js');
 
-/** Solvitaire's card text: ranks A 2..10 J Q K (no T), suits C D H S. */
-const svCard = (c: number) => formatCard(c).replace(/^T/, '10');
-
-export function svDeal(d: PtDeal) {
-  return { 'tableau piles': d.piles.map((p) => p.map(svCard)), reserve: d.bouquet.map(svCard) };
+/** A seed's deal as a Solvitaire deal file (`patience deal parterre --seed N --format solvitaire`
+ *  writes the same), checked to read back as that deal. */
+function svDealText(seed: string): string {
+  const deal = dealFromSeed(seed);
+  const text = `${JSON.stringify(dealToSolvitaire(deal))}\n`;
+  const back = dealFromJson(JSON.parse(text), `${seed}.json`);
+  if (JSON.stringify([back.piles, back.bouquet]) !== JSON.stringify([deal.piles, deal.bouquet]))
+    throw new Error(`seed ${seed}: the Solvitaire deal file does not read back as the deal`);
+  return text;
 }
 
 // ---- Solvitaire's printed solution -> our notation -------------------------------------------
@@ -414,8 +420,7 @@ function main(): void {
   if (cmd === 'export') {
     const [dir, seeds] = args;
     mkdirSync(dir, { recursive: true });
-    for (const s of parseSeeds(seeds))
-      writeFileSync(join(dir, `${s}.json`), `${JSON.stringify(svDeal(dealFromSeed(s)))}\n`);
+    for (const s of parseSeeds(seeds)) writeFileSync(join(dir, `${s}.json`), svDealText(s));
   } else if (cmd === 'run') {
     const [bin, seedText, limitText, out, toolText] = args;
     const limitMs = Number(limitText);
@@ -433,7 +438,7 @@ function main(): void {
     const done = new Set(fresh ? [] : readRows(out).map((r) => `${r.tool} ${r.seed}`));
     parseSeeds(seedText).forEach((seed, k) => {
       const dealFile = join(dir, `${seed}.json`);
-      writeFileSync(dealFile, `${JSON.stringify(svDeal(dealFromSeed(seed)))}\n`);
+      writeFileSync(dealFile, svDealText(seed));
       // Rotate the order from deal to deal: no tool always runs first (or after the same one).
       const order = tools.map((_, i) => tools[(i + k) % tools.length]);
       for (const tool of order) {

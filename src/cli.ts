@@ -6,7 +6,7 @@ import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { InputError, oneLine, quote, UserError } from './io/errors.js';
 import { Games, type Args, type GamePlugin } from './cli/plugin.js';
-import { gameOf } from './io/json.js';
+import { gameOf, isObject } from './io/json.js';
 import { readJsonFile } from './io/json-file.js';
 import { summaryCommand } from './cli/summary.js';
 import { difficultyCommand } from './cli/difficulty.js';
@@ -99,6 +99,9 @@ function verbCommand(y: Argv, verb: string): Argv {
 
 function gameOfFile(file: string): { doc: unknown; game: GamePlugin } {
   const doc = readJsonFile(file);
+  // Another program's deal file names no game: the game that reads its format takes it.
+  const claimed = isObject(doc) && doc.game === undefined ? games.all.find((g) => g.claims?.(doc)) : undefined;
+  if (claimed) return { doc, game: claimed };
   const name = gameOf(doc, file);
   const game = games.find(name);
   if (!game) throw new InputError(`${file}: unknown game ${quote(name)} (known: ${games.names()})`);
@@ -238,6 +241,21 @@ function parser(argv: string[]): Argv {
   return y;
 }
 
+/** Other programs' deal numbers the games take (`show --pysolfc N`), each key once. */
+const numberings = games.all.flatMap((game) => (game.numberings ?? []).map((n) => ({ game, ...n })));
+
+/** show --<key> N: the game whose numbering it is renders that deal. */
+function showNumbered(a: Args): boolean {
+  const given = numberings.filter((n) => a[n.key] !== undefined);
+  if (given.length === 0) return false;
+  if (given.length > 1 || a.deal !== undefined)
+    throw new InputError(`show: give one of --deal${given.map((n) => `, --${n.key}`).join('')}, not both`);
+  const { game, key, document } = given[0];
+  const text = String(a[key]);
+  game.show!(document(text, a), `--${key} ${text}`, a);
+  return true;
+}
+
 /** show, verify, analyse: commands on a deal, solution or record file, which names its game. */
 function gameFileCommands(y: Argv): Argv {
   return y
@@ -246,12 +264,25 @@ function gameFileCommands(y: Argv): Argv {
       'Render a deal file',
       (s) =>
         withExamples(
-          s
-            .option('deal', { type: 'string', demandOption: true, describe: 'deal JSON file' })
-            .option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' }),
+          numberings
+            .filter((n, i) => numberings.findIndex((m) => m.key === n.key) === i)
+            .reduce(
+              (o, n) => o.option(n.key, { type: 'string', describe: `${n.describe} (${n.game.name})` }),
+              s
+                .option('deal', { type: 'string', describe: 'deal JSON file (required, or a game number below)' })
+                .option('variant', {
+                  type: 'string',
+                  describe: 'with a game number: the rule variant to read it under',
+                })
+                .option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' }),
+            ),
           fileExamples('show'),
         ),
       (a: Args) => {
+        if (showNumbered(a)) return;
+        if (a.deal === undefined) throw new InputError('show: name the deal: --deal FILE');
+        if (a.variant !== undefined)
+          throw new InputError('show: --variant goes with a game number; a deal file records its own');
         const file = a.deal as string;
         const { doc, handle } = gameWith(file, 'show');
         handle(doc, file, a);
@@ -424,6 +455,13 @@ function pageCommands(y: Argv): Argv {
 export function buildCli(argv: string[]): Argv {
   let y = parser(argv);
   for (const verb of Object.keys(VERB_TEXT)) y = verbCommand(y, verb);
+  for (const c of games.all.flatMap((g) => g.commands ?? []))
+    y = y.command(
+      c.command,
+      c.describe,
+      (s: Argv) => withExamples(c.builder(s), c.example ? [c.example] : []),
+      c.handler,
+    );
   return pageCommands(replayCommand(csvCommands(gameFileCommands(y))))
     .example(`$0 deal ${EXAMPLE_GAME} --seed 42`, 'print the layout of deal 42')
     .example(`$0 solve ${EXAMPLE_GAME} --seed 42 --json > sol.json`, 'solve it and save the solution')

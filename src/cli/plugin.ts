@@ -39,6 +39,14 @@ export interface GamePlugin {
    *  PagePlugin as `page` (src/web/plugin.ts), browser-safe; the page's build bundles it
    *  (src/web/build.ts), so the page never imports this shell. */
   page?: URL;
+  /** A document without a "game" field that this game reads: another program's deal file. */
+  claims?: (doc: unknown) => boolean;
+  /** Other programs' numberings of the game's deals: `patience show --<key> N` renders the
+   *  deal document `document` gives (read under `argv.variant` when given). */
+  numberings?: readonly { key: string; describe: string; document(text: string, argv: Args): unknown }[];
+  /** Commands of the game's own beside the verbs (`patience <command>`), e.g. one that answers a
+   *  question about another program's deal; `command` is its usage as yargs reads it. */
+  commands?: readonly (VerbCommand & { command: string })[];
   /** Examples for the --help of the file commands (`show`, `verify`, `replay`); an example
    *  another game already gave (the same text after the command) is shown once. */
   examples?: Partial<Record<'show' | 'verify' | 'replay' | 'analyse', [command: string, what: string]>>;

@@ -4,7 +4,7 @@ import { parseCount } from '../cli/units.js';
 import { InputError } from '../io/errors.js';
 import { formatJson } from '../io/json.js';
 import { type AnalysedPosition, analyseLine, costliest } from './analyse.js';
-import type { Solitaire, SolitairePosition } from './kit.js';
+import { dealName, type Solitaire, type SolitairePosition, variantNote } from './kit.js';
 import { judgement, readRecord } from './record.js';
 
 // `patience analyse --record FILE` for a one-player game: the analysis (analyse.ts) as JSON, or
@@ -38,7 +38,7 @@ export function analyseCommand<D extends { seed?: string }, P extends SolitaireP
   }
   const end = judgement(kit, rec.position, rec.moves.length);
   console.log(
-    `${kit.title}, deal ${rec.deal.seed ?? '(file)'}${rec.player ? `, played by ${rec.player}` : ''}: ${end}`,
+    `${kit.title}, ${dealName(kit, rec.deal)}${variantNote(kit, rec.deal)}${rec.player ? `, played by ${rec.player}` : ''}: ${end}`,
   );
   console.log(`verdicts: the solver at each position, ${describeSettings(solver)}`);
   if (chance)

@@ -10,6 +10,10 @@ import { variantOfSettings } from '../batch/settings.js';
 import type { Args, GamePlugin, VerbCommand } from '../cli/plugin.js';
 import type { GameSummary } from '../report/section.js';
 import {
+  dealName,
+  type DealNumbering,
+  numberedSeed,
+  variantNote,
   openSeat,
   replaySolution,
   verifySolution,
@@ -39,11 +43,47 @@ type Kit<D extends { seed?: string }, P extends SolitairePosition> = Solitaire<D
 export const unicodeOption = (y: Argv) =>
   y.option('unicode', { type: 'boolean', default: false, describe: 'suits as ♠♥♦♣' });
 
-/** The deal a command works on: --seed or --deal, under --variant when the game has variants
- *  (a deal file records its own variant; a different --variant beside it is an error). */
+/** --<key> of each numbering the game offers (another program's deal numbers). */
+const numberingOptions =
+  <D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, what: 'one' | 'list') =>
+  (y: Argv): Argv =>
+    (kit.numberings ?? []).reduce(
+      (a, n) =>
+        a.option(n.key, {
+          type: 'string',
+          describe:
+            what === 'one' ? n.describe : `${n.title} numbers instead of --seeds: 1..32000, or a list 5,9,100..200`,
+        }),
+      y,
+    );
+
+/** The numbering whose option was given (--pysolfc N), with its text; at most one deal source. */
+function numberGiven<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Kit<D, P>,
+  argv: Args,
+): { numbering: DealNumbering; text: string } | undefined {
+  const given = (kit.numberings ?? []).filter((n) => argv[n.key] !== undefined);
+  const others = [...(argv.seed !== undefined ? ['--seed'] : []), ...(argv.deal !== undefined ? ['--deal'] : [])];
+  const named = [...others, ...given.map((n) => `--${n.key}`)];
+  if (given.length > 0 && named.length > 1) throw new InputError(`give one of ${named.join(', ')}, not both`);
+  return given[0] && { numbering: given[0], text: String(argv[given[0].key]) };
+}
+
+/** The deal a command works on: --seed, --deal or a numbering's --<key>, under --variant when the
+ *  game has variants (a deal file records its own variant, and a different --variant beside it
+ *  is an error; a numbered deal is read under its numbering's variant unless --variant says
+ *  otherwise). */
 export function dealOfKit<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, argv: Args): D {
-  const deal = chooseDeal(argv, kit.dealFromSeed, kit.dealFromJson);
+  const given = numberGiven(kit, argv);
   const v = kit.variants;
+  if (given) {
+    const deal = kit.dealFromSeed(
+      numberedSeed(given.numbering, given.numbering.parse(given.text, `--${given.numbering.key}`)),
+    );
+    const text = argv.variant === undefined ? given.numbering.variant?.text : String(argv.variant);
+    return v && text !== undefined ? v.apply(deal, text, '--variant') : deal;
+  }
+  const deal = chooseDeal(argv, kit.dealFromSeed, kit.dealFromJson);
   if (!v || argv.variant === undefined) return deal;
   const varied = v.apply(deal, String(argv.variant), '--variant');
   const had = v.describe(deal);
@@ -59,12 +99,6 @@ const variantOption =
   <D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>) =>
   (y: Argv): Argv =>
     kit.variants ? y.option('variant', { type: 'string', describe: kit.variants.help }) : y;
-
-/** " (variant …)" after a deal's name when it is not the default reading. */
-function variantNote<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, deal: D): string {
-  const v = kit.variants?.describe(deal);
-  return v === undefined || v === 'default' ? '' : ` (variant ${v})`;
-}
 
 /** The commands of `play` (everything else typed is a move, or an unknown word). */
 const PLAY_COMMANDS = ['moves', 'show', 'undo', ...ADVICE_COMMANDS, 'help', 'quit'];
@@ -105,7 +139,7 @@ export async function playCommand<D extends { seed?: string }, P extends Solitai
     show();
   };
   console.log(
-    `${kit.title}, deal ${deal.seed ?? '(file)'}${variantNote(kit, deal)}. Type a move ${seat.howToMove}, a number from "moves", or a command: ${PLAY_COMMANDS.join(', ')}.`,
+    `${kit.title}, ${dealName(kit, deal, String(argv.deal ?? '(file)'))}${variantNote(kit, deal)}. Type a move ${seat.howToMove}, a number from "moves", or a command: ${PLAY_COMMANDS.join(', ')}.`,
   );
   show();
   await runRepl('> ', (line) => {
@@ -155,9 +189,9 @@ export function solveCommand<D extends { seed?: string }, P extends SolitairePos
 ): void {
   const deal = dealOfKit(kit, argv);
   // A solve can take its whole --timeout: it is never of a deal the user did not name.
-  if (argv.seed === undefined && argv.deal === undefined)
+  if (argv.seed === undefined && argv.deal === undefined && !numberGiven(kit, argv))
     throw new InputError(
-      `solve ${kit.name}: name the deal: --seed N (a deal number, or a name like hello) or --deal FILE`,
+      `solve ${kit.name}: name the deal: --seed N (a deal number, or a name like hello) or --deal FILE${(kit.numberings ?? []).map((n) => ` or --${n.key} N`).join('')}`,
     );
   const settings = solverSettings(argv);
   const r = solve(kit.searchGame(deal), { ...settings, policy: kit.searchPolicy });
@@ -176,7 +210,7 @@ export function solveCommand<D extends { seed?: string }, P extends SolitairePos
     return;
   }
   console.log(
-    `${kit.title}, deal ${deal.seed ?? '(file)'}${variantNote(kit, deal)}; solver ${describeSettings(settings)}`,
+    `${kit.title}, ${dealName(kit, deal, String(argv.deal ?? '(file)'))}${variantNote(kit, deal)}; solver ${describeSettings(settings)}`,
   );
   console.log(`outcome: ${outcomeLine(r)}`);
   if (r.outcome === 'solved') {
@@ -209,7 +243,8 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   // --deal FILE…: the items are deal files, each read and checked here first, so a bad file is
   // a one-line error before any work starts.
   const files = argv.deal === undefined ? null : (argv.deal as unknown[]).map(String);
-  const variant = batchVariant(kit, argv);
+  const numbered = batchNumbers(kit, argv, files !== null);
+  const variant = batchVariant(kit, argv, numbered?.numbering);
   const dealOfItem = (item: string): D => (files ? kit.dealFromJson(readJsonFile(item), item) : kit.dealFromSeed(item));
   const dealOf = (item: string): D =>
     variant === 'default' ? dealOfItem(item) : kit.variants!.apply(dealOfItem(item), variant, 'variant');
@@ -225,10 +260,14 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   const r = await runBatchCommand({
     argv,
     job,
-    ...(files || more.expand
+    ...(files || numbered || more.expand
       ? {
           items: (more.expand ?? ((x: string[]) => x))(
-            files ? (argv.shard === undefined ? files : shardOf(files, parseShard(argv.shard))) : itemsOf(argv),
+            files || numbered
+              ? argv.shard === undefined
+                ? (files ?? numbered!.items)
+                : shardOf(files ?? numbered!.items, parseShard(argv.shard))
+              : itemsOf(argv),
           ),
         }
       : {}),
@@ -247,11 +286,30 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   reportBatchEnd(r);
 }
 
-/** The rule variant of a batch (--variant): checked once here, passed to the job as text
- *  (`rules`), recorded in the settings column unless default. */
-function batchVariant<D extends { seed?: string }, P extends SolitairePosition>(kit: Kit<D, P>, argv: Args): string {
-  return kit.variants && argv.variant !== undefined
-    ? kit.variants.describe(kit.variants.apply(kit.dealFromSeed('1'), String(argv.variant), '--variant'))
+/** A batch of a numbering's deals (--pysolfc 1..32000): the items, named as its seeds. */
+function batchNumbers<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Kit<D, P>,
+  argv: Args,
+  files: boolean,
+): { numbering: DealNumbering; items: string[] } | undefined {
+  const given = (kit.numberings ?? []).filter((n) => argv[n.key] !== undefined);
+  if (given.length === 0) return undefined;
+  const named = [...(files ? ['--deal'] : []), ...given.map((n) => `--${n.key}`)];
+  if (named.length > 1) throw new InputError(`give one of ${named.join(', ')}, not both`);
+  const n = given[0];
+  return { numbering: n, items: n.parseList(String(argv[n.key]), `--${n.key}`).map((x) => numberedSeed(n, x)) };
+}
+
+/** The rule variant of a batch (--variant, else the numbering's): checked once here, passed to
+ *  the job as text (`rules`), recorded in the settings column unless default. */
+function batchVariant<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Kit<D, P>,
+  argv: Args,
+  numbering?: DealNumbering,
+): string {
+  const text = argv.variant !== undefined ? String(argv.variant) : numbering?.variant?.text;
+  return kit.variants && text !== undefined
+    ? kit.variants.describe(kit.variants.apply(kit.dealFromSeed('1'), text, '--variant'))
     : 'default';
 }
 
@@ -347,9 +405,19 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
     examples: fileExamplesOf(kit),
     verbs: { deal: dealVerb(kit), play: playVerb(kit), solve: solveVerb(kit, opts), batch: batchVerb(kit, opts) },
     summary: summaryOf(kit),
+    ...(kit.formats ? { claims: (doc: unknown) => kit.formats!.some((f) => f.claims(doc)) } : {}),
+    ...(kit.numberings
+      ? {
+          numberings: kit.numberings.map((x) => ({
+            key: x.key,
+            describe: x.describe,
+            document: (text: string, argv: Args) => kit.dealToJson(dealOfKit(kit, { ...argv, [x.key]: text } as Args)),
+          })),
+        }
+      : {}),
     show: (doc, file, argv) => {
       const deal = kit.dealFromJson(doc, file);
-      console.log(`${kit.title}, deal ${deal.seed ?? file}`);
+      console.log(`${kit.title}, ${dealName(kit, deal, file)}${variantNote(kit, deal)}`);
       console.log(kit.render(kit.position(deal), { unicode: argv.unicode === true, revealStock: true }));
     },
     analyse: (doc, file, argv) => {
@@ -418,15 +486,38 @@ function dealVerb<D extends { seed?: string }, P extends SolitairePosition>(kit:
     describe: 'Print the layout for a seed, or the deal JSON',
     example: [`$0 deal ${n} --seed 42`, 'the layout of deal 42'],
     builder: (y) =>
-      variantOption(kit)(unicodeOption(seedOption(y)))
-        .option('json', { type: 'boolean', default: false, describe: 'print the deal JSON' })
+      numberingOptions(
+        kit,
+        'one',
+      )(variantOption(kit)(unicodeOption(seedOption(y))))
+        .option('json', {
+          type: 'boolean',
+          default: false,
+          describe: 'print the deal JSON (the same as --format json)',
+        })
+        .option('format', {
+          type: 'string',
+          choices: ['text', 'json', ...(kit.formats ?? []).map((f) => f.name)],
+          describe: `what to print: text (the layout), json (a deal file)${(kit.formats ?? []).map((f) => `, ${f.name}: ${f.describe}`).join('')}`,
+        })
         .example(`$0 deal ${n} --seed 42`, 'the layout of deal 42')
-        .example(`$0 deal ${n} --seed 42 --json > deal.json`, 'save it as a deal file'),
+        .example(`$0 deal ${n} --seed 42 --json > deal.json`, 'save it as a deal file')
+        .example(
+          (kit.formats ?? []).map((f) => [
+            `$0 deal ${n} --seed 42 --format ${f.name} > deal.json`,
+            `as a ${f.name} deal file`,
+          ]),
+        )
+        .example((kit.numberings ?? []).map((x) => [`$0 deal ${n} --${x.key} 12345`, `the deal of ${x.title} #12345`])),
     handler: (argv) => {
       const deal = dealOfKit(kit, argv);
-      if (argv.json) console.log(formatJson(kit.dealToJson(deal)));
+      const format = argv.format === undefined ? (argv.json ? 'json' : 'text') : String(argv.format);
+      if (argv.json && format !== 'json') throw new InputError(`give --json or --format ${format}, not both`);
+      const other = kit.formats?.find((f) => f.name === format);
+      if (other) console.log(formatJson(other.write(deal)));
+      else if (format === 'json') console.log(formatJson(kit.dealToJson(deal)));
       else {
-        console.log(`${kit.title}, deal ${deal.seed}${variantNote(kit, deal)}`);
+        console.log(`${kit.title}, ${dealName(kit, deal)}${variantNote(kit, deal)}`);
         console.log(kit.render(kit.position(deal), { unicode: argv.unicode === true }));
       }
     },
@@ -440,7 +531,10 @@ function playVerb<D extends { seed?: string }, P extends SolitairePosition>(kit:
     describe: 'Play a deal in the terminal',
     example: [`$0 play ${n} --seed 42`, 'play deal 42 yourself'],
     builder: (y) =>
-      variantOption(kit)(unicodeOption(dealFileOption(seedOption(y))))
+      numberingOptions(
+        kit,
+        'one',
+      )(variantOption(kit)(unicodeOption(dealFileOption(seedOption(y)))))
         .option('record', {
           type: 'string',
           describe: 'write the game record here (after every move; verify and analyse read it)',
@@ -461,9 +555,14 @@ function solveVerb<D extends { seed?: string }, P extends SolitairePosition>(
     describe: 'Solve a deal: solved (with the solution), unsolvable, or unknown (a limit was hit)',
     example: [`$0 solve ${n} --seed 42`, 'solve deal 42'],
     builder: (y) =>
-      variantOption(kit)(
-        unicodeOption(
-          solverOptions(dealFileOption(seedOption(y, 'required, or --deal')), { timeout: opts.solveTimeout }),
+      numberingOptions(
+        kit,
+        'one',
+      )(
+        variantOption(kit)(
+          unicodeOption(
+            solverOptions(dealFileOption(seedOption(y, 'required, or --deal')), { timeout: opts.solveTimeout }),
+          ),
         ),
       )
         .option('json', {
@@ -493,14 +592,19 @@ function batchVerb<D extends { seed?: string }, P extends SolitairePosition>(
     describe: 'Solve many seeded deals in parallel; one CSV row per deal, then a summary',
     example: [`$0 batch ${n} --seeds 1..1000 --out results.csv`, 'batch-solve 1000 deals'],
     builder: (y) =>
-      variantOption(kit)(
-        solverOptions(
-          batchOptions(y, {
-            seeds: opts.batchSeeds,
-            seedsWhy: `a deal may take the whole --timeout (${opts.batchTimeout})`,
-            out: `results/${n}.csv`,
-          }),
-          { timeout: opts.batchTimeout },
+      numberingOptions(
+        kit,
+        'list',
+      )(
+        variantOption(kit)(
+          solverOptions(
+            batchOptions(y, {
+              seeds: opts.batchSeeds,
+              seedsWhy: `a deal may take the whole --timeout (${opts.batchTimeout})`,
+              out: `results/${n}.csv`,
+            }),
+            { timeout: opts.batchTimeout },
+          ),
         ),
       )
         .option('solutions', {

@@ -71,6 +71,10 @@ const seedOrder = (a: string, b: string): number => {
   if (!Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
   if (!Number.isNaN(na)) return -1;
   if (!Number.isNaN(nb)) return 1;
+  // Another program's numbers (pysolfc#2, pysolfc#10) in the order of their numbers.
+  const pa = /^(.*#)(\d+)$/.exec(a),
+    pb = /^(.*#)(\d+)$/.exec(b);
+  if (pa && pb && pa[1] === pb[1]) return pa[2].length - pb[2].length || (pa[2] < pb[2] ? -1 : pa[2] > pb[2] ? 1 : 0);
   return a < b ? -1 : a > b ? 1 : 0;
 };
 

@@ -41,6 +41,76 @@ export interface HiddenCards<D, P> {
   readonly advisor: Advisor<D>;
 }
 
+/** Another program's numbering of a game's deals (e.g. PySolFC's game numbers): the CLI offers
+ *  `--<key> N` wherever a deal is named and `--<key> 1..100` on batch (src/solitaire/cli.ts). Its
+ *  deals are named in seeds, batch rows and files as `<key>#<number>`, which the kit's
+ *  dealFromSeed takes. */
+export interface DealNumbering {
+  readonly key: string;
+  /** For people: "PySolFC game" (a deal is then "PySolFC game #12345"). */
+  readonly title: string;
+  /** For --help. */
+  readonly describe: string;
+  /** One number as the numbering writes it; InputError naming `where`. */
+  parse(text: string, where: string): string;
+  /** Numbers and ranges, e.g. "1..32000,40000", each as parse() writes it; InputError naming `where`. */
+  parseList(text: string, where: string): string[];
+  /** The rule variant its deals are read under unless the user says otherwise (as --variant
+   *  writes it), and whose reading that is ("PySolFC's rules"). */
+  readonly variant?: { readonly text: string; readonly whose: string };
+}
+
+/** Another program's deal file format: the kit's dealFromJson reads it; `deal --format <name>`
+ *  writes it. */
+export interface DealFormat<D> {
+  readonly name: string;
+  /** For --help. */
+  readonly describe: string;
+  /** Whether a document without a "game" field is a deal in this format (the file commands take
+   *  the game from it). */
+  claims(doc: unknown): boolean;
+  write(deal: D): object;
+}
+
+/** The seed that names deal `number` of a numbering. */
+export const numberedSeed = (n: DealNumbering, number: string): string => `${n.key}#${number}`;
+
+/** The numbering a deal was named by, and its number, if any. */
+export function numberOf<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Solitaire<D, P>,
+  deal: D,
+): { numbering: DealNumbering; number: string } | undefined {
+  const s = deal.seed;
+  const numbering = s === undefined ? undefined : kit.numberings?.find((n) => s.startsWith(`${n.key}#`));
+  return numbering && { numbering, number: s!.slice(numbering.key.length + 1) };
+}
+
+/** A deal as titles name it: "deal 42", "PySolFC game #12345", or "deal <fallback>" for a deal
+ *  file without a seed. */
+export function dealName<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Solitaire<D, P>,
+  deal: D,
+  fallback = '(file)',
+): string {
+  const n = numberOf(kit, deal);
+  return n ? `${n.numbering.title} #${n.number}` : `deal ${deal.seed ?? fallback}`;
+}
+
+/** " (variant …)" after a deal's name when it is not the default reading; for a numbered deal
+ *  always, with whether it is the numbering's reading. */
+export function variantNote<D extends { seed?: string }, P extends SolitairePosition>(
+  kit: Solitaire<D, P>,
+  deal: D,
+): string {
+  const v = kit.variants?.describe(deal);
+  const reading = numberOf(kit, deal)?.numbering.variant;
+  if (v !== undefined && reading)
+    return v === reading.text
+      ? ` (variant ${v}: ${reading.whose})`
+      : ` (variant ${v}; ${reading.whose} are ${reading.text})`;
+  return v === undefined || v === 'default' ? '' : ` (variant ${v})`;
+}
+
 export interface Solitaire<D extends { seed?: string }, P extends SolitairePosition> {
   /** The game's name in files and on the command line, e.g. "parterre". */
   readonly name: string;
@@ -84,6 +154,10 @@ export interface Solitaire<D extends { seed?: string }, P extends SolitairePosit
     /** For --help. */
     help: string;
   };
+  /** Other programs' numberings of the deals (DealNumbering). */
+  readonly numberings?: readonly DealNumbering[];
+  /** Other programs' deal files the game reads and writes (DealFormat). */
+  readonly formats?: readonly DealFormat<D>[];
 }
 
 export type SeatAnswer = { ok: true; said: string[] } | { ok: false; reason: string };
@@ -229,7 +303,7 @@ export function replaySolution<D extends { seed?: string }, P extends SolitaireP
   });
   const end = pos.won() ? 'won' : `not won: ${kit.foundationCards(pos)}/${kit.cards} cards on the foundations`;
   return {
-    title: `${kit.title}, deal ${sol.deal.seed ?? file}`,
+    title: `${kit.title}, ${dealName(kit, sol.deal, file)}`,
     notes: [`${sol.moves.length} moves, ${end}`],
     layout: board.layout,
     moves: sol.moves.map((text) => ({ text })),

@@ -1,7 +1,7 @@
 import { InputError, quote } from '../io/errors.js';
 import { checkFields, isObject } from '../io/json.js';
 import type { Replay } from '../cards/board.js';
-import type { Solitaire, SolitairePosition } from './kit.js';
+import { dealName, type Solitaire, type SolitairePosition } from './kit.js';
 
 // Game records of the one-player games: the line as it was played (by a person or a strategy),
 // each face-down card named as it was turned up, and how the game ended. Plain data and pure
@@ -241,7 +241,7 @@ export function replayOfRecord<D extends { seed?: string }, P extends SolitaireP
   }
   const who = rec.player === undefined ? '' : `${rec.player}: `;
   return {
-    title: `${kit.title}, deal ${rec.deal.seed ?? file}`,
+    title: `${kit.title}, ${dealName(kit, rec.deal, file)}`,
     notes: [`${who}${judgement(kit, pos, rec.moves.length)}`],
     layout: board.layout,
     moves: rec.moves.map((m) => ({ text: m.move })),

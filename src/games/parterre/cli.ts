@@ -2,6 +2,7 @@ import { solitaireCli, solveBatchCommand } from '../../solitaire/cli.js';
 import { settingWord } from '../../batch/settings.js';
 import { parseCount } from '../../cli/units.js';
 import { parterre } from './kit.js';
+import { pysolfcCommand } from './pysolfc-cli.js';
 
 const JOB = new URL('./job.js', import.meta.url);
 
@@ -16,6 +17,7 @@ const base = solitaireCli(parterre, {
 // Parterre's batch adds --narrowness: how narrow the way through each solved deal is.
 export const parterreCli: typeof base = {
   ...base,
+  commands: [pysolfcCommand],
   verbs: {
     ...base.verbs,
     batch: {

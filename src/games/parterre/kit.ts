@@ -8,6 +8,8 @@ import { renderPosition } from './render.js';
 import { PT_POLICY } from './policy.js';
 import { ptSearchGame } from './search-game.js';
 import { DEFAULT_RULES, formatVariant, VARIANT_HELP } from './rules.js';
+import { PYSOLFC_NUMBERING } from './pysolfc.js';
+import { dealToSolvitaire, isSolvitaireDeal } from './solvitaire-file.js';
 
 export const parterre: Solitaire<PtDeal, PtPosition> = {
   name: GAME,
@@ -34,4 +36,14 @@ export const parterre: Solitaire<PtDeal, PtPosition> = {
     describe: (deal) => formatVariant(deal.rules ?? DEFAULT_RULES),
     help: VARIANT_HELP,
   },
+  numberings: [PYSOLFC_NUMBERING],
+  formats: [
+    {
+      name: 'solvitaire',
+      describe:
+        'Solvitaire\'s deal file (its "tableau piles" and "reserve"; cards only: solvitaire --type flower-garden plays foundations=removable)',
+      claims: isSolvitaireDeal,
+      write: dealToSolvitaire,
+    },
+  ],
 };

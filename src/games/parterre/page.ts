@@ -16,6 +16,8 @@ import {
   type PtPosition,
   parterre,
 } from './core.js';
+import { dealToJson, withVariant } from './deal.js';
+import { PYSOLFC_NUMBERING, parsePysolfcNumber, pysolfcDeal } from './pysolfc.js';
 
 // Parterre on the play page (src/web/plugin.ts): every card is face up, so a session is the
 // kit's moves with the places they join, and the advice is the solver's on the open position.
@@ -65,4 +67,17 @@ export const page: PagePlugin = {
 export const worker: PageWorker = {
   name: parterre.name,
   advise: (kind, s, opts) => solitaireAdvice(parterre, { deal: ptDeal(s.settings), moves: s.moves }, kind, opts),
+};
+
+/** PySolFC's game numbers on the page (the page's field for other deal numberings): the deal
+ *  document of Flower Garden game N as PySolFC deals it, under PySolFC's rules, and its title. */
+export const pysolfcNumbering = {
+  key: PYSOLFC_NUMBERING.key,
+  label: PYSOLFC_NUMBERING.title,
+  parse(text: string): { ok: true; dealJson: object; title: string } | { ok: false; reason: string } {
+    const p = parsePysolfcNumber(text);
+    if (!p.ok) return p;
+    const deal = withVariant(pysolfcDeal(p.number), PYSOLFC_NUMBERING.variant!.text);
+    return { ok: true, dealJson: dealToJson(deal), title: `${PYSOLFC_NUMBERING.title} #${p.number.text}` };
+  },
 };
