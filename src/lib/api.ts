@@ -79,7 +79,7 @@ export function deal(game: string, seed: string | number, options: DealOptions =
  * (only after an exhaustive search), or `unknown` with the limit reached. The result is the
  * document `patience solve --json` prints; `patience verify --solution` and {@link verify} read it.
  *
- * @param deal A deal document: from {@link deal}, or a deal file's JSON.
+ * @param deal A deal document: from `deal()`, or a deal file's JSON.
  * @param options The budget (`maxNodes`, default 10,000,000; `timeoutMs`; `memoryBytes`), the
  *   algorithm, a `signal` and `onProgress`.
  * @throws InputError `NOT_AVAILABLE` for a game without a solver, `BAD_INPUT` for a bad deal or option.

@@ -1,8 +1,8 @@
 import type { Algorithm } from '../search/solve.js';
 import type { Limit, WhenFull } from '../search/limits.js';
 import type { StrategyContext, PublicMove } from '../strategies/contract.js';
-import type { Analysis as LineAnalysis } from '../solitaire/analyse.js';
 import type { Hint, Winnable } from '../solitaire/advice.js';
+import type { Analysis as PositionsAnalysis } from '../solitaire/analyse.js';
 
 // The library's types: the documents it takes and gives (the same JSON the command line reads
 // and writes), the options of its calls, and the strategy contract (docs/strategies.md) for a
@@ -11,7 +11,9 @@ import type { Hint, Winnable } from '../solitaire/advice.js';
 
 export type { StrategyContext, PublicMove, Hint, Winnable };
 export type { ExactAnswer, ChanceAnswer } from '../solitaire/advice.js';
-export type { Limit } from '../search/limits.js';
+export type { Limit, WhenFull } from '../search/limits.js';
+export type { Algorithm } from '../search/solve.js';
+export type { AnalysedPosition, Verdict, Chance } from '../solitaire/analyse.js';
 
 /** A deal, as `patience deal GAME --seed N --json` prints it and deal files hold it: the game's
  *  name, the seed it was dealt from (absent for a deal made by hand), and the game's own fields
@@ -179,7 +181,7 @@ export interface PlayResult {
 }
 
 /** The analysis of a patience's record, as `patience analyse --json` prints it. */
-export type PositionsAnalysis = LineAnalysis;
+export type { PositionsAnalysis };
 
 /** The analysis of a record of two players (Pilstymas), as `patience analyse --json` prints it:
  *  the expert's evaluation after every turn, and the turn where the game turned. */
