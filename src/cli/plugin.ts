@@ -1,6 +1,7 @@
 import type { Argv, ArgumentsCamelCase } from 'yargs';
 import type { Replay } from '../cards/board.js';
 import type { GameSummary } from '../report/section.js';
+import type { GameLibrary } from '../lib/game.js';
 
 // A game plugs into the program through one GamePlugin object, exported from its folder's
 // index.ts and listed in src/games/index.ts: `verbs` become subcommands `patience <verb> <game>`
@@ -47,6 +48,10 @@ export interface GamePlugin {
   /** Commands of the game's own beside the verbs (`patience <command>`), e.g. one that answers a
    *  question about another program's deal; `command` is its usage as yargs reads it. */
   commands?: readonly (VerbCommand & { command: string })[];
+  /** The library (`import … from 'patience-lab'`): the game's GameLibrary (src/lib/game.ts),
+   *  exported as `library` from its library.ts, which runs on the core alone; the library's
+   *  entries read it from here (src/index.ts, and src/lib/build.ts for the browser entry). */
+  library?: GameLibrary;
   /** Examples for the --help of the file commands (`show`, `verify`, `replay`); an example
    *  another game already gave (the same text after the command) is shown once. */
   examples?: Partial<Record<'show' | 'verify' | 'replay' | 'analyse', [command: string, what: string]>>;

@@ -1,8 +1,10 @@
 import type { Argv } from 'yargs';
 import { InputError } from '../io/errors.js';
-import type { WhenFull } from '../search/limits.js';
-import type { SolveOptions, SolveResult } from '../search/solve.js';
+import type { SolveResult } from '../search/solve.js';
 import { parseBytes, parseCount, parseDuration } from './units.js';
+import type { SolverSettings } from '../lib/solve.js';
+
+export { describeSettings, type SolverSettings } from '../lib/solve.js';
 
 // Solver options shared by `solve` and `batch` of every game that has a solver.
 
@@ -45,16 +47,6 @@ export function solverOptions(y: Argv, defaults: { timeout?: string; memory?: st
     });
 }
 
-export interface SolverSettings {
-  algorithm: SolveOptions['algorithm'];
-  weight?: number;
-  maxNodes?: number;
-  timeoutMs?: number;
-  memoryBytes: number;
-  /** Absent: evict (the default). */
-  whenFull?: WhenFull;
-}
-
 export function solverSettings(argv: Record<string, unknown>): SolverSettings {
   const optimal = argv.optimal === true;
   let algorithm = String(argv.algorithm ?? 'auto') as SolverSettings['algorithm'];
@@ -78,18 +70,6 @@ export function solverSettings(argv: Record<string, unknown>): SolverSettings {
   };
 }
 
-export const describeSettings = (s: SolverSettings) =>
-  [
-    s.algorithm,
-    s.weight !== undefined ? `weight=${s.weight}` : '',
-    s.timeoutMs !== undefined ? `timeout=${s.timeoutMs}ms` : '',
-    s.maxNodes !== undefined ? `max-nodes=${s.maxNodes}` : '',
-    `memory=${Math.round(s.memoryBytes / 2 ** 20)}MiB`,
-    s.whenFull === 'stop' ? 'when-full=stop' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-
 const LIMIT_TEXT = {
   nodes: 'node limit reached',
   time: 'time limit reached',
@@ -110,12 +90,3 @@ export function statsLine(r: SolveResult): string {
   const evicted = s.evicted ? `, ${s.evicted.toLocaleString('en-US')} states evicted from the full table` : '';
   return `nodes ${s.nodes.toLocaleString('en-US')}, unique states ${s.unique.toLocaleString('en-US')}${evicted}, ${(s.ms / 1000).toFixed(2)} s (${rate.toLocaleString('en-US')} nodes/s), max depth ${s.maxDepth}`;
 }
-
-/** The search statistics as they appear in JSON output. */
-export const statsJson = (r: SolveResult) => ({
-  nodes: r.stats.nodes,
-  unique: r.stats.unique,
-  ms: Math.round(r.stats.ms),
-  maxDepth: r.stats.maxDepth,
-  ...(r.stats.evicted ? { evicted: r.stats.evicted } : {}),
-});

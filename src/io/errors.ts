@@ -2,19 +2,41 @@
 // internal fault: each error below says which kind it is, and its message names the option,
 // file, field or card at fault.
 
+/** What kind of failure a UserError is, for a program to tell apart without reading the message:
+ *  BAD_INPUT (an argument, file, field or card), UNKNOWN_GAME (a game not played here),
+ *  NOT_AVAILABLE (a command or call the game does not have), OUTPUT (an output the file system
+ *  refused), and ENOSPC, EDQUOT, EFBIG (no space for a write). */
+export type ErrorCode = InputCode | OutputCode;
+export type InputCode = 'BAD_INPUT' | 'UNKNOWN_GAME' | 'NOT_AVAILABLE';
+export type OutputCode = 'OUTPUT' | 'ENOSPC' | 'EDQUOT' | 'EFBIG';
+
 /** A failure the user can fix: one line, exit code 2. Throw one of the kinds below. */
 export class UserError extends Error {
   override name = 'UserError';
+  constructor(
+    message: string,
+    readonly code: ErrorCode,
+  ) {
+    super(message);
+  }
 }
 
 /** Bad input: an argument, or a file read or a field in one, that cannot be used as given. */
 export class InputError extends UserError {
   override name = 'InputError';
+  declare readonly code: InputCode;
+  constructor(message: string, code: InputCode = 'BAD_INPUT') {
+    super(message, code);
+  }
 }
 
 /** An output that cannot be written: the file system refused a file, a directory or a lock. */
 export class OutputError extends UserError {
   override name = 'OutputError';
+  declare readonly code: OutputCode;
+  constructor(message: string, code: OutputCode = 'OUTPUT') {
+    super(message, code);
+  }
 }
 
 /** A write that could not be made for lack of space (ENOSPC, EDQUOT, EFBIG), with the file's
@@ -23,10 +45,11 @@ export class NoSpaceError extends OutputError {
   override name = 'NoSpaceError';
   constructor(
     readonly file: string,
-    readonly code: string,
+    code: string,
   ) {
     super(
       `${code === 'ENOSPC' ? 'disk full' : code === 'EDQUOT' ? 'disk quota exceeded' : 'file too large'} writing ${file}`,
+      code === 'EDQUOT' || code === 'EFBIG' ? code : 'ENOSPC',
     );
   }
 }

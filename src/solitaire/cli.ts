@@ -27,13 +27,13 @@ import { analyseCommand } from './analyse-cli.js';
 import { isRecordDocument, recordOfLine, replayOfRecord, verifyRecord } from './record.js';
 import { formatJson } from '../io/json.js';
 import { readJsonFile } from '../io/json-file.js';
-import { solve } from '../search/solve.js';
 import { batchOptions, itemsOf, reportBatchEnd, runBatchCommand } from '../cli/batch.js';
 import { parseShard, shardOf } from '../cli/units.js';
 import { chooseDeal, dealFileOption, seedOption } from '../cli/options.js';
 import { MoveMenu, readTyped, runRepl, unknownCommand } from '../cli/repl.js';
 import { ADVICE_COMMANDS, adviceAnswer } from './play-advice.js';
-import { describeSettings, outcomeLine, solverOptions, solverSettings, statsJson, statsLine } from '../cli/solve.js';
+import { describeSettings, outcomeLine, solverOptions, solverSettings, statsLine } from '../cli/solve.js';
+import { solveDeal } from '../lib/solve.js';
 
 // The commands every one-player game with a solver has — deal, play, solve, batch, and show /
 // verify / summary of its files — written once over the game's Solitaire kit.
@@ -194,19 +194,9 @@ export function solveCommand<D extends { seed?: string }, P extends SolitairePos
       `solve ${kit.name}: name the deal: --seed N (a deal number, or a name like hello) or --deal FILE${(kit.numberings ?? []).map((n) => ` or --${n.key} N`).join('')}`,
     );
   const settings = solverSettings(argv);
-  const r = solve(kit.searchGame(deal), { ...settings, policy: kit.searchPolicy });
+  const { answer: r, document } = solveDeal(kit, deal, settings);
   if (argv.json) {
-    console.log(
-      formatJson({
-        game: kit.name,
-        deal: kit.dealToJson(deal),
-        outcome: r.outcome,
-        ...(r.outcome === 'unknown' ? { limit: r.limit } : {}),
-        ...(r.outcome === 'solved' ? { moves: r.line } : {}),
-        stats: statsJson(r),
-        solver: describeSettings(settings),
-      }),
-    );
+    console.log(formatJson(document));
     return;
   }
   console.log(

@@ -44,6 +44,16 @@ export interface PublicMove {
   notation: string;
 }
 
+/** One seat's player under the contract, as a game's adapter asks it: given a public view, the
+ *  index of its move in view.moves, or a Forfeit. A strategy file's (FilePlayer, module.ts) or
+ *  a program's own strategy object's (the library's). */
+export interface ContractPlayer {
+  readonly name: string;
+  /** create(ctx), then start(view); before the first decision. `at` says where, for a Forfeit. */
+  start(view: object, at: string): void;
+  choose(view: { moves: readonly PublicMove[] }, at: string): number;
+}
+
 /** Strategy files as a job config carries them to the workers: "name=path" entries (plain
  *  strings, so the settings column records them too). */
 export const filesToConfig = (files: ReadonlyMap<string, StrategyFile>): string[] =>

@@ -31,7 +31,7 @@ describe.skipIf(!existsSync(pkg.bin.patience))('the npm package (slow)', () => {
       'examples/strategies/besieged-city.mjs',
     ])
       expect(files, f).toContain(f);
-    const stray = files.filter((f) => /^(test|bench|data|src|\.ci)\/|^Dockerfile$|\.map$|\.ts$/.test(f));
+    const stray = files.filter((f) => /^(test|bench|data|src|\.ci)\/|^Dockerfile$|\.map$|(?<!\.d)\.ts$/.test(f));
     expect(stray).toEqual([]);
     expect(readFileSync('LICENSE', 'utf8')).toMatch(
       /^MIT License\n\nCopyright \(c\) \d{4} patience-lab contributors\n/,

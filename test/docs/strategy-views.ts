@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dealFromSeed as bcDeal } from '../../src/games/besieged-city/deal.js';
 import { BcPosition } from '../../src/games/besieged-city/position.js';
-import { publicView as bcPublicView } from '../../src/games/besieged-city/strategies/file.js';
+import { publicView as bcPublicView } from '../../src/games/besieged-city/strategies/public-view.js';
 import { BcView } from '../../src/games/besieged-city/view.js';
 import { dealFromSeed as pilDeal } from '../../src/games/pilstymas/deal.js';
 import { publicView as pilPublicView } from '../../src/games/pilstymas/strategies/public-view.js';

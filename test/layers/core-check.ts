@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Message } from 'esbuild';
+import { build, type BuildOptions, type Message } from 'esbuild';
+import { browserEntry, libraryModules } from '../../src/lib/build.js';
 
 // Each game's core (src/games/<game>/core.ts) runs anywhere, and so does what the play page
 // bundles: each game's page plugin (src/games/<game>/page.ts) and the page's own scripts
-// (src/web/app/main.ts and worker.ts). Bundled for the browser, each must resolve without
+// (src/web/app/main.ts and worker.ts); and so does the library's browser entry, which
+// src/lib/build.ts writes over the games' libraries (src/games/<game>/library.ts). Bundled for the browser, each must resolve without
 // Node, and no source file it pulls in may reach for Node, the terminal or the CLI's packages.
 // Run alone (`npx tsx test/layers/core-check.ts`, as .ci/run does before the tests) it prints
 // one line per problem and exits 1; test/layers/core.test.ts runs it too.
@@ -43,12 +45,20 @@ export const pageEntries = (): string[] => [
   join(ROOT, 'src/web/app/worker.ts'),
 ];
 
-/** The problems of one core: what the bundler could not resolve, and each forbidden thing in
- *  a source file of its closure. Empty when the core runs anywhere. */
-export async function checkCore(entry: string): Promise<string[]> {
-  const name = relative(ROOT, entry);
+/** The library's browser entry as src/lib/build.ts writes it, over the sources. */
+export const libraryEntry = (): BuildOptions['stdin'] => ({
+  contents: browserEntry(join(ROOT, 'src'), join(ROOT, 'src/lib'), libraryModules()),
+  resolveDir: join(ROOT, 'src'),
+  sourcefile: 'library-browser-entry.js',
+  loader: 'ts',
+});
+
+/** The problems of one core (a file, or an entry's text): what the bundler could not resolve,
+ *  and each forbidden thing in a source file of its closure. Empty when the core runs anywhere. */
+export async function checkCore(entry: string | BuildOptions['stdin']): Promise<string[]> {
+  const name = typeof entry === 'string' ? relative(ROOT, entry) : entry!.sourcefile!;
   const r = await build({
-    entryPoints: [entry],
+    ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: entry }),
     bundle: true,
     platform: 'browser',
     format: 'esm',
@@ -65,6 +75,7 @@ export async function checkCore(entry: string): Promise<string[]> {
   const problems: string[] = [];
   for (const input of Object.keys(r.metafile!.inputs)) {
     if (!input.startsWith('src/')) continue; // a package (node_modules) is the bundler's to resolve
+    if (typeof entry !== 'string' && input.endsWith(entry!.sourcefile!)) continue; // the entry's own text
     const text = code(readFileSync(resolve(ROOT, input), 'utf8'));
     for (const [re, what] of FORBIDDEN) if (re.test(text)) problems.push(`${name}: ${input} holds ${what}`);
   }
@@ -74,10 +85,10 @@ export async function checkCore(entry: string): Promise<string[]> {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const cores = coreEntries();
   const pages = pageEntries();
-  const problems = (await Promise.all([...cores, ...pages].map(checkCore))).flat();
+  const problems = (await Promise.all([...cores, ...pages, libraryEntry()].map(checkCore))).flat();
   for (const p of problems) console.error(p);
   console.log(
-    `cores: ${cores.length}, play page: ${pages.length} entries, bundled for the browser, ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
+    `cores: ${cores.length}, play page: ${pages.length} entries, the library's browser entry, bundled for the browser, ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
   );
   process.exitCode = problems.length ? 1 : 0;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkCore, coreEntries, pageEntries } from './core-check.js';
+import { checkCore, coreEntries, libraryEntry, pageEntries } from './core-check.js';
 
-// Each game's core, and what the play page bundles (the games' page plugins, the page and its
-// worker), bundle for the browser with nothing from Node in them (core-check.ts says what is
+// Each game's core, what the play page bundles (the games' page plugins, the page and its
+// worker), and the library's browser entry (every game's library.ts), bundle for the browser
+// with nothing from Node in them (core-check.ts says what is
 // checked; .ci/run runs the same check before the tests).
 
 const named = (entries: string[]) => entries.map((e) => [e.replace(/^.*\/src\//, 'src/'), e]);
@@ -22,5 +23,15 @@ describe('the play page runs in a browser', () => {
   });
   it.each(named(pageEntries()))('%s bundles for the browser, free of Node', async (_name, entry) => {
     expect(await checkCore(entry)).toEqual([]);
+  });
+});
+
+describe('the library runs in a browser', () => {
+  it('its browser entry imports every game that has a library', () => {
+    const text = String(libraryEntry()!.contents);
+    expect(text.match(/import \{ library as g\d+ \}/g)?.length).toBeGreaterThanOrEqual(4);
+  });
+  it('its browser entry bundles for the browser, free of Node', async () => {
+    expect(await checkCore(libraryEntry())).toEqual([]);
   });
 });

@@ -5,14 +5,15 @@ import { describe, expect, it } from 'vitest';
 
 // The layering of src/ (docs/architecture.md): the shared layers import no game and name none,
 // the play page (src/web) included, a game imports no other game, and the only shared modules
-// that read the list of games are the composition roots: src/cli.ts for the CLI, and
-// src/web/build.ts, which hands the page the games' page plugins. Read from the source's import
+// that read the list of games are the composition roots: src/cli.ts for the CLI,
+// src/web/build.ts, which hands the page the games' page plugins, and the library's entries:
+// src/index.ts and src/lib/build.ts (which writes the browser entry). Read from the source's import
 // lines, so a fifth game is held to it without a line here.
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const SRC = join(ROOT, 'src');
-const SHARED = ['search', 'batch', 'report', 'cli', 'strategies', 'cards', 'io', 'solitaire', 'web'];
-const ROOTS = ['cli.ts', 'web/build.ts'].map((f) => join(SRC, f));
+const SHARED = ['search', 'batch', 'report', 'cli', 'strategies', 'cards', 'io', 'solitaire', 'web', 'lib'];
+const ROOTS = ['cli.ts', 'web/build.ts', 'index.ts', 'lib/build.ts'].map((f) => join(SRC, f));
 const GAMES = readdirSync(join(SRC, 'games'), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -39,7 +40,9 @@ const shared = SHARED.flatMap((d) => filesUnder(join(SRC, d))).filter((f) => !RO
 describe('the shared layers', () => {
   it('are there to check', () => {
     expect(shared.length).toBeGreaterThan(30);
-    expect(shared.map(rel)).toEqual(expect.arrayContaining(['src/web/plugin.ts', 'src/web/app/main.ts']));
+    expect(shared.map(rel)).toEqual(
+      expect.arrayContaining(['src/web/plugin.ts', 'src/web/app/main.ts', 'src/lib/api.ts']),
+    );
     expect(GAMES.length).toBeGreaterThanOrEqual(4);
   });
 
@@ -105,6 +108,22 @@ describe('a game', () => {
       ).toEqual([]);
     },
   );
+
+  it.each(GAMES)('%s: its library (library.ts), if it has one, is named by its plugin and reaches no shell', (game) => {
+    const dir = join(SRC, 'games', game);
+    const index = readFileSync(join(dir, 'index.ts'), 'utf8');
+    const named = /^import \{ library \} from '\.\/library\.js';$/m.test(index) && /\blibrary \}/.test(index);
+    expect(named).toBe(existsSync(join(dir, 'library.ts')));
+    if (!named) return;
+    // The browser entry bundles it: it runs on the core, never on the plugin or the verbs.
+    const shell = ['index', 'cli', 'job'].map((f) => join(dir, `${f}.js`));
+    expect(
+      importsOf(join(dir, 'library.ts'))
+        .filter((t) => shell.includes(t))
+        .map(rel),
+    ).toEqual([]);
+    expect(readFileSync(join(dir, 'library.ts'), 'utf8')).toMatch(/\bmodule: import\.meta\.url\b/);
+  });
 
   it('is one line of src/games/index.ts, the one file that names every game', () => {
     const lines = code(readFileSync(join(SRC, 'games/index.ts'), 'utf8'))

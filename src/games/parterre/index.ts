@@ -1,7 +1,8 @@
 import type { GamePlugin } from '../../cli/plugin.js';
 import { parterreCli } from './cli.js';
+import { library } from './library.js';
 
 // Parterre as the program sees it: one plugin object (its verbs, files, summary, report section
 // and batch job, and the address of its play page's plugin, page.ts). The game's node-free core
 // is core.ts, and page.ts runs on it; everything here is its shell.
-export const plugin: GamePlugin = { ...parterreCli, page: new URL('./page.js', import.meta.url) };
+export const plugin: GamePlugin = { ...parterreCli, page: new URL('./page.js', import.meta.url), library };

@@ -29,7 +29,7 @@ import type { Variant } from './position.js';
 import { itemOf, JOB_SCHEMA } from './job.js';
 import { renderDeal, renderResult, variantText } from './render.js';
 import { type Objective, OBJECTIVES, parseHuntBudget, huntDeals } from './deal-hunt.js';
-import { simulate } from './match.js';
+import { resultJson, simulate } from './match.js';
 import { seatFiles } from './strategies/file.js';
 import { defaultRngSeed, parseStrategies, STRATEGY_NAMES, strategiesLabel } from './strategies/index.js';
 import { countedRows, formatSummary, summarize } from './summary.js';
@@ -101,16 +101,7 @@ function simulateVerb(argv: Args): void {
   });
   if (argv.json) {
     if (show) process.stderr.write(`${lines.join('\n')}\n`);
-    console.log(
-      JSON.stringify({
-        outcome: r.outcome,
-        loser: r.loser,
-        outOrder: r.outOrder,
-        turns: r.turns,
-        centrePlays: r.centrePlays,
-        ...(r.forfeit ? { forfeit: r.forfeit } : {}),
-      }),
-    );
+    console.log(JSON.stringify(resultJson(r)));
     return;
   }
   console.log(

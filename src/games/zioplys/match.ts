@@ -1,7 +1,8 @@
-import { decisionTimeoutOf, Forfeit } from '../../strategies/contract.js';
+import { type ContractPlayer, decisionTimeoutOf, Forfeit } from '../../strategies/contract.js';
 import type { ZDeal } from './deal.js';
 import { OUTCOME_LOSER, OUTCOME_NAMES, RUNNING, type Variant, ZPosition } from './position.js';
 import { configure, defaultRngSeed, type FileSeats, type Strategies } from './strategies/index.js';
+import { seatPlayers } from './strategies/public-view.js';
 
 // Plays one game of a deal with the strategies of its seats.
 
@@ -15,6 +16,9 @@ interface SimOptions {
   /** How strategy files take their seats (seatFiles in strategies/file.ts); needed only when
    *  `strategies` names a file. */
   seatFiles?: FileSeats;
+  /** Players under the contract in process (a program's own strategies), by seat, null for a
+   *  built-in: their seats' chooser is CHOOSE_EXTERNAL (seatPlayers in strategies/public-view.ts). */
+  players?: readonly (ContractPlayer | null)[];
   trace?: (line: string) => void;
   maxTurns?: number;
 }
@@ -54,7 +58,8 @@ export function simulate(deal: ZDeal, opts: SimOptions): SimResult {
   if (opts.maxTurns !== undefined) game.loops.maxTurns = opts.maxTurns;
   game.trace = opts.trace ?? null;
   const files = opts.strategies.files;
-  if (files.some((f) => f !== null)) {
+  if (opts.players) seatPlayers(game, opts.players);
+  else if (files.some((f) => f !== null)) {
     if (!opts.seatFiles)
       throw new Error(`strategy files (${opts.strategies.names.join(',')}): this runtime cannot play them`);
     opts.seatFiles(game, files, opts.strategySeed ?? '1', decisionTimeoutOf(opts.decisionTimeoutMs));
@@ -75,3 +80,13 @@ export function simulate(deal: ZDeal, opts: SimOptions): SimResult {
   }
   return { ...resultOf(game), blunders: game.blunders, cycleLength: game.cycleLength };
 }
+
+/** A game's result as `simulate --json` prints it and the library gives it. */
+export const resultJson = (r: SimResult) => ({
+  outcome: r.outcome,
+  loser: r.loser,
+  outOrder: r.outOrder,
+  turns: r.turns,
+  centrePlays: r.centrePlays,
+  ...(r.forfeit ? { forfeit: r.forfeit } : {}),
+});

@@ -1,96 +1,11 @@
-import { formatCard, RANKS, SUITS } from '../../../cards/card.js';
-import { CELL_NAMES, PLAY_ORDER, TRENCH_NAMES } from '../layout.js';
-import { FilePlayer, type PublicMove, type StrategyFile } from '../../../strategies/module.js';
-import { type BcView, formatViewMove } from '../view.js';
+import { FilePlayer, type StrategyFile } from '../../../strategies/module.js';
 import type { Strategy } from './strategy.js';
 import { makeStrategy } from './index.js';
+import { ContractStrategy } from './public-view.js';
 
-// A strategy file playing Besieged City (docs/strategies.md). The adapter copies the BcView the
-// referee made (no stock order in it) into plain data with the rules page's names, and maps the
-// notation the file chooses back to the engine's move. Only file strategies pay for this copy;
-// the built-ins read the BcView's typed arrays directly.
-
-interface BcPublicMove extends PublicMove {
-  /** The card moved, or null for "deal" (the next stock card is not known until it is turned). */
-  card: string | null;
-  from: string;
-  to: string | null;
-}
-
-interface BcPublicView {
-  game: 'besieged-city';
-  /** The number of the move being chosen (1 = the first move of the game). */
-  move: number;
-  /** r0c0..r3c2: the card in each reserve cell, or null when it is empty. */
-  reserve: Record<string, string | null>;
-  /** N0..W3: each trench pile, bottom first (the last card is the top). */
-  trenches: Record<string, string[]>;
-  /** The talon, bottom first (every card of it was seen when it was dealt). */
-  talon: string[];
-  /** Per suit S H D C: cards on the foundation (0..26) and the card it takes next, or null. */
-  foundations: Record<string, { cards: number; next: string | null }>;
-  /** Face-down stock cards left: a count, never their order. */
-  stock: number;
-  /** The cards not in sight (both packs less every visible and foundation card), sorted: what a
-   *  player who counts cards knows the stock holds, as a set. */
-  unseen: string[];
-  /** The card just dealt, awaiting "stock>F" or "stock>talon", or null. */
-  dealt: string | null;
-  /** The empty trench that the next move must fill (rule IV), or null. */
-  pending: string | null;
-  moves: BcPublicMove[];
-}
-
-function publicMove(m: number): BcPublicMove {
-  const notation = formatViewMove(m);
-  const p = /^(\S+) (\S+)>(\S+)$/.exec(notation);
-  return p ? { notation, card: p[1], from: p[2], to: p[3] } : { notation, card: null, from: 'stock', to: null };
-}
-
-export function publicView(v: BcView, legal: readonly number[]): BcPublicView {
-  const card = (c: number) => (c < 0 ? null : formatCard(c));
-  return {
-    game: 'besieged-city',
-    move: v.ply + 1,
-    reserve: Object.fromEntries(CELL_NAMES.map((n, i) => [n, card(v.reserve[i])])),
-    trenches: Object.fromEntries(TRENCH_NAMES.map((n, t) => [n, v.piles[t].map((c) => formatCard(c))])),
-    talon: v.talon.map((c) => formatCard(c)),
-    foundations: Object.fromEntries(
-      [...SUITS].map((s, i) => {
-        const h = v.found[i];
-        return [s, { cards: h, next: h < 26 ? `${RANKS[PLAY_ORDER[h] - 1]}${s}` : null }];
-      }),
-    ),
-    stock: v.stockLeft,
-    unseen: v.unseen().map((c) => formatCard(c)),
-    dealt: card(v.dealt),
-    pending: v.pending >= 0 ? TRENCH_NAMES[v.pending] : null,
-    moves: legal.map(publicMove),
-  };
-}
-
-export class FileStrategy implements Strategy {
-  private readonly player: FilePlayer;
-
-  /** `seed` is the strategies' own seed (--strategy-seed), never the deal's. */
-  constructor(file: StrategyFile, seed: string, timeoutMs: number) {
-    this.player = new FilePlayer(file, { game: 'besieged-city', seed, seat: 0, players: 1 }, timeoutMs);
-  }
-
-  get name(): string {
-    return this.player.name;
-  }
-
-  start(view: BcView): void {
-    this.player.start(publicView(view, view.legal()), `move ${view.ply + 1}`);
-  }
-
-  /** Throws Forfeit when the file breaks the contract (a throw, a move not offered, too slow). */
-  choose(view: BcView): number {
-    const legal = view.legal();
-    return legal[this.player.choose(publicView(view, legal), `move ${view.ply + 1}`)];
-  }
-}
+// A strategy file playing Besieged City (docs/strategies.md): its player runs the file in a
+// process of its own (src/strategies/module.ts), and the contract's adapter (public-view.ts)
+// gives it its views.
 
 /** A built-in by name, or a strategy file among `files` (checked by loadStrategyFile). */
 export function strategyFor(
@@ -100,5 +15,7 @@ export function strategyFor(
   timeoutMs: number,
 ): Strategy {
   const f = files.get(name);
-  return f ? new FileStrategy(f, seed, timeoutMs) : makeStrategy(name, seed);
+  return f
+    ? new ContractStrategy(new FilePlayer(f, { game: 'besieged-city', seed, seat: 0, players: 1 }, timeoutMs))
+    : makeStrategy(name, seed);
 }

@@ -1,12 +1,14 @@
 import { formatCard, makeCard } from '../../../cards/card.js';
-import type { PublicMove } from '../../../strategies/contract.js';
+import type { ContractPlayer, PublicMove } from '../../../strategies/contract.js';
 import { formatMove, PILE_NAMES } from '../notation.js';
-import { plainCard } from '../position.js';
-import type { PilView } from '../view.js';
+import { MAX_MOVES, PilPosition, plainCard } from '../position.js';
+import { type PilView, loadView } from '../view.js';
+import type { Strategy } from './strategy.js';
 
-// A player's view as plain data (docs/strategies.md), what strategy files see (file.ts): the
-// PilView (no order of either hand or of the face-down stock cards) with the rules page's
-// names, and the legal moves in the page's notation.
+// A player's view as plain data (docs/strategies.md), what a player under the strategy contract
+// sees (a strategy file, file.ts, or a program's own strategy object): the PilView (no order of
+// either hand or of the face-down stock cards) with the rules page's names, and the legal moves
+// in the page's notation.
 
 export interface PilPublicMove extends PublicMove {
   /** The card moved, or null for "end" and "pass". */
@@ -74,4 +76,30 @@ export function publicView(v: PilView, legal: readonly number[]): PilPublicView 
     foundations,
     moves: legal.map(publicMove),
   };
+}
+
+/** A Strategy played by a player under the contract: the player gets the public view and names
+ *  a move in notation, mapped back to the engine's move; choose() throws Forfeit when the player
+ *  breaks the contract. */
+export class ContractStrategy implements Strategy {
+  private readonly pos = new PilPosition();
+  private readonly buf = new Int32Array(MAX_MOVES);
+  private made = 0;
+  /** The turn count of the last view seen (for the row of a forfeited game). */
+  turns = 0;
+
+  constructor(private readonly player: ContractPlayer) {}
+
+  get name(): string {
+    return this.player.name;
+  }
+
+  choose(view: PilView): number {
+    this.turns = view.turns;
+    // Hidden cards load as UNKNOWN, which no move can name: the moves are those of the view.
+    loadView(this.pos, view);
+    const legal = Array.from(this.buf.subarray(0, this.pos.moves(this.buf)));
+    this.made++;
+    return legal[this.player.choose(publicView(view, legal), `its move ${this.made} (turn ${view.turns + 1})`)];
+  }
 }

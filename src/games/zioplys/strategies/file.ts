@@ -1,7 +1,7 @@
 import type { StrategyFile } from '../../../strategies/contract.js';
 import { FilePlayer } from '../../../strategies/module.js';
 import type { ZPosition } from '../position.js';
-import { publicView } from './public-view.js';
+import { seatPlayers } from './public-view.js';
 
 // A strategy file in a seat of Žioplys (docs/strategies.md). The page leaves a player one choice:
 // which opponent's waste takes a card that fits several (the centre, when it fits, comes first).
@@ -16,13 +16,10 @@ export function seatFiles(
   strategySeed: string,
   timeoutMs: number,
 ): void {
-  if (!files.some((f) => f !== null)) {
-    g.seats.external = null;
-    return;
-  }
-  const players = files.map((f, seat) =>
-    f ? new FilePlayer(f, { game: 'zioplys', seed: `${strategySeed}:${seat}`, seat, players: g.n }, timeoutMs) : null,
+  seatPlayers(
+    g,
+    files.map((f, seat) =>
+      f ? new FilePlayer(f, { game: 'zioplys', seed: `${strategySeed}:${seat}`, seat, players: g.n }, timeoutMs) : null,
+    ),
   );
-  g.seats.external = (seat, c, seats) =>
-    seats[players[seat]!.choose(publicView(g, seat, c, seats), `turn ${g.turns + 1}`)];
 }

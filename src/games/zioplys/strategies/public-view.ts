@@ -1,10 +1,11 @@
 import { formatCard } from '../../../cards/card.js';
-import type { PublicMove } from '../../../strategies/contract.js';
+import type { ContractPlayer, PublicMove } from '../../../strategies/contract.js';
 import { type ZPosition, wasteOf } from '../position.js';
 
 // What a seat sees when it has a choice to make, as plain data (docs/strategies.md): the centre,
-// every waste (face up), and how many face-down reserve cards each seat holds. Strategy files
-// are asked through it (file.ts).
+// every waste (face up), and how many face-down reserve cards each seat holds. Players under the
+// strategy contract are asked through it: strategy files (file.ts) and a program's own strategy
+// objects.
 
 interface ZPublicMove extends PublicMove {
   /** The waste that takes the card, "W<seat>", and that seat. */
@@ -49,4 +50,15 @@ export function publicView(g: ZPosition, seat: number, c: number, seats: readonl
     out: Array.from(g.outOrder.subarray(0, g.outCount)),
     moves: seats.map((s) => ({ notation: `${card} ${from}>W${s}`, to: `W${s}`, seat: s })),
   };
+}
+
+/** Puts players under the contract in their seats (`players[seat]`, null for a built-in): the
+ *  engine asks a seat's player through its public view when the seat has a choice. */
+export function seatPlayers(g: ZPosition, players: readonly (ContractPlayer | null)[]): void {
+  if (!players.some((p) => p !== null)) {
+    g.seats.external = null;
+    return;
+  }
+  g.seats.external = (seat, c, seats) =>
+    seats[players[seat]!.choose(publicView(g, seat, c, seats), `turn ${g.turns + 1}`)];
 }
