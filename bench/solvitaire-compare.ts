@@ -38,6 +38,8 @@
 //       and the -removable tools' under foundations=removable; Solvitaire's converted from its
 //       printed states to our notation, a card back off a foundation as `7D F>p3`). One CSV row
 //       per deal and tool; a run into an existing CSV skips the rows it holds (it resumes).
+//       ours-b, ours-b-removable: the same as ours, ours-removable with the build OURS_CLI_B names
+//       (e.g. the build before a change, beside the new one in the same run).
 //       CHILD_NICE=N: the tools' niceness (default 19; 0 runs them at the caller's priority,
 //       for a run that must have a core to itself, the limits being wall time).
 //   npx tsx bench/solvitaire-compare.ts table OUT.csv
@@ -61,6 +63,7 @@ const RULES_REMOVABLE = join(here, 'solvitaire', 'parterre-removable-rules.json'
 const NICE = process.env.CHILD_NICE ?? '19';
 // OURS_CLI: another build of the CLI (e.g. a version under test, compiled with --outDir).
 const CLI = process.env.OURS_CLI ?? join(here, '..', 'dist', 'src', 'cli.js');
+const CLI_B = process.env.OURS_CLI_B ?? CLI;
 
 /** Solvitaire's card text: ranks A 2..10 J Q K (no T), suits C D H S. */
 const svCard = (c: number) => formatCard(c).replace(/^T/, '10');
@@ -164,10 +167,15 @@ interface Tool {
   smart: boolean;
   /** Solvitaire's rules: our final or removable rules file, or its flower-garden preset. */
   rules: 'final' | 'removable' | 'preset';
+  /** Our CLI: OURS_CLI's build, or OURS_CLI_B's (another build, e.g. the one before a change,
+   *  alternating with the first deal by deal). */
+  cli?: 'b';
 }
 const TOOLS: Record<string, Tool> = {
   ours: { solver: 'ours', smart: false, rules: 'final' },
   'ours-removable': { solver: 'ours', smart: false, rules: 'removable' },
+  'ours-b': { solver: 'ours', smart: false, rules: 'final', cli: 'b' },
+  'ours-b-removable': { solver: 'ours', smart: false, rules: 'removable', cli: 'b' },
   sv: { solver: 'sv', smart: false, rules: 'final' },
   'sv-smart': { solver: 'sv', smart: true, rules: 'final' },
   'sv-removable': { solver: 'sv', smart: false, rules: 'removable' },
@@ -204,7 +212,7 @@ function runOurs(tool: string, seed: string, limitMs: number): Row {
       '-n',
       NICE,
       process.execPath,
-      CLI,
+      TOOLS[tool].cli === 'b' ? CLI_B : CLI,
       'solve',
       'parterre',
       '--seed',
