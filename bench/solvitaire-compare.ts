@@ -32,12 +32,15 @@
 //       removable foundations, no streamliners), sv-preset-smart (the preset with streamliners).
 //       The same under foundations=removable: ours-removable (`--variant foundations=removable`),
 //       sv-removable and sv-smart-removable (Solvitaire with parterre-removable-rules.json).
-//       TOOLS: a comma list (default ours,sv,sv-smart,sv-preset). The
+//       TOOLS: a comma list (default ours,sv,sv-smart,sv-preset; `node` times bare Node's start-up,
+//       `node -e 0`, beside each deal, which the table subtracts from our wall times). The
 //       order of the tools rotates from deal to deal, so load falls on all alike. Every solution
 //       either tool prints is replayed in our rules engine under the tool's reading (the preset's
 //       and the -removable tools' under foundations=removable; Solvitaire's converted from its
 //       printed states to our notation, a card back off a foundation as `7D F>p3`). One CSV row
 //       per deal and tool; a run into an existing CSV skips the rows it holds (it resumes).
+//       ours-b, ours-b-removable: the same as ours, ours-removable with the build OURS_CLI_B names
+//       (e.g. the build before a change, beside the new one in the same run).
 //       CHILD_NICE=N: the tools' niceness (default 19; 0 runs them at the caller's priority,
 //       for a run that must have a core to itself, the limits being wall time).
 //   npx tsx bench/solvitaire-compare.ts table OUT.csv
@@ -62,6 +65,7 @@ const RULES_REMOVABLE = join(here, 'solvitaire', 'parterre-removable-rules.json'
 const NICE = process.env.CHILD_NICE ?? '19';
 // OURS_CLI: another build of the CLI (e.g. a version under test, compiled with --outDir).
 const CLI = process.env.OURS_CLI ?? join(here, '..', 'dist', 'src', 'cli.js');
+const CLI_B = process.env.OURS_CLI_B ?? CLI;
 
 /** A seed's deal as a Solvitaire deal file (`patience deal parterre --seed N --format solvitaire`
  *  writes the same), checked to read back as that deal. */
@@ -165,20 +169,28 @@ export function checkSolvitaireSolution(text: string, deal: PtDeal): { ok: boole
 
 /** A tool's name read: which solver, streamlined or not, which rules. */
 interface Tool {
-  solver: 'ours' | 'sv';
+  solver: 'ours' | 'sv' | 'node';
   smart: boolean;
   /** Solvitaire's rules: our final or removable rules file, or its flower-garden preset. */
   rules: 'final' | 'removable' | 'preset';
+  /** Our CLI: OURS_CLI's build, or OURS_CLI_B's (another build, e.g. the one before a change,
+   *  alternating with the first deal by deal). */
+  cli?: 'b';
 }
 const TOOLS: Record<string, Tool> = {
   ours: { solver: 'ours', smart: false, rules: 'final' },
   'ours-removable': { solver: 'ours', smart: false, rules: 'removable' },
+  'ours-b': { solver: 'ours', smart: false, rules: 'final', cli: 'b' },
+  'ours-b-removable': { solver: 'ours', smart: false, rules: 'removable', cli: 'b' },
   sv: { solver: 'sv', smart: false, rules: 'final' },
   'sv-smart': { solver: 'sv', smart: true, rules: 'final' },
   'sv-removable': { solver: 'sv', smart: false, rules: 'removable' },
   'sv-smart-removable': { solver: 'sv', smart: true, rules: 'removable' },
   'sv-preset': { solver: 'sv', smart: false, rules: 'preset' },
   'sv-preset-smart': { solver: 'sv', smart: true, rules: 'preset' },
+  // Bare Node's start-up (`node -e 0`), timed beside each deal: the one cost a native binary does
+  // not pay, subtracted from our wall times in the table.
+  node: { solver: 'node', smart: false, rules: 'final' },
 };
 
 /** The deal under the reading a tool plays (the preset's is removable). */
@@ -206,7 +218,7 @@ function runOurs(tool: string, seed: string, limitMs: number): Row {
       '-n',
       NICE,
       process.execPath,
-      CLI,
+      TOOLS[tool].cli === 'b' ? CLI_B : CLI,
       'solve',
       'parterre',
       '--seed',
@@ -250,6 +262,14 @@ function runOurs(tool: string, seed: string, limitMs: number): Row {
     moves: doc.moves?.length ?? 0,
     replay: rep,
   };
+}
+
+function runBareNode(seed: string): Row {
+  const t0 = performance.now();
+  const p = spawnSync('nice', ['-n', NICE, process.execPath, '-e', '0']);
+  const wallMs = Math.round(performance.now() - t0);
+  const outcome: Outcome = p.status === 0 ? 'unknown' : 'error';
+  return { seed, tool: 'node', outcome, ms: 0, wallMs, work: 0, moves: 0, replay: '' };
 }
 
 function runSolvitaire(bin: string, tool: string, seed: string, dealFile: string, limitMs: number): Row {
@@ -342,7 +362,15 @@ function readRows(file: string): Row[] {
 }
 
 function table(file: string): void {
-  const rows = readRows(file);
+  const all = readRows(file);
+  const bare = all.filter((r) => r.tool === 'node').map((r) => r.wallMs);
+  const bareMs = bare.length
+    ? percentile(
+        [...bare].sort((a, b) => a - b),
+        50,
+      )
+    : 0;
+  const rows = all.filter((r) => r.tool !== 'node');
   const tools = [...new Set(rows.map((r) => r.tool))];
   const by = new Map<string, Map<string, Row>>();
   for (const r of rows) {
@@ -404,6 +432,7 @@ function table(file: string): void {
           ),
         );
       console.log(`  on the ${both.length} deals both decide, median ms: ${a} ${med(A)}, ${b} ${med(B)}`);
+      if (both.length) timing(both, a, A, b, B, bareMs, bare.length);
       console.log(`  only ${a} decides (${onlyA.length}): ${onlyA.join(', ')}`);
       console.log(`  only ${b} decides (${onlyB.length}): ${onlyB.join(', ')}`);
     }
@@ -413,6 +442,41 @@ function table(file: string): void {
     console.log(
       `\nsolutions that did not replay in our rules (${bad.length}): ${bad.map((r) => `${r.tool} ${r.seed}: ${r.replay}`).join('; ')}`,
     );
+}
+
+/** Each tool's own clock and wall time on the deals both decide (medians and p90s), and the
+ *  per-deal ratio a ÷ b (quartiles); our wall times less bare Node's median start-up. */
+function timing(
+  both: string[],
+  a: string,
+  A: Map<string, Row>,
+  b: string,
+  B: Map<string, Row>,
+  bareMs: number,
+  bareCount: number,
+): void {
+  const ours = (t: string) => TOOLS[t]?.solver === 'ours';
+  const wall = (t: string, r: Row) => (ours(t) ? r.wallMs - bareMs : r.wallMs);
+  const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
+  const mp = (xs: number[]) => {
+    const s = sorted(xs);
+    return `${Math.round(percentile(s, 50)).toLocaleString('en-US')} / ${Math.round(percentile(s, 90)).toLocaleString('en-US')}`;
+  };
+  const q = (xs: number[]) => {
+    const s = sorted(xs);
+    return [25, 50, 75].map((p) => percentile(s, p).toFixed(1)).join(' / ');
+  };
+  // A deal one tool did in 0 ms by its clock: 1 ms, so that the ratio is defined.
+  const own = (r: Row) => Math.max(1, r.ms);
+  console.log(
+    `  own clock, median / p90 ms: ${a} ${mp(both.map((s) => A.get(s)!.ms))}, ${b} ${mp(both.map((s) => B.get(s)!.ms))}; per-deal ratio ${a} ÷ ${b} (q1 / median / q3): ${q(both.map((s) => own(A.get(s)!) / own(B.get(s)!)))}`,
+  );
+  const bareNote = bareCount
+    ? `, ours less bare Node's start-up (median ${Math.round(bareMs)} ms over ${bareCount} runs)`
+    : ' (no bare Node timed: run the tool "node" too)';
+  console.log(
+    `  wall from launch to exit${bareNote}, median / p90 ms: ${a} ${mp(both.map((s) => wall(a, A.get(s)!)))}, ${b} ${mp(both.map((s) => wall(b, B.get(s)!)))}; per-deal ratio (q1 / median / q3): ${q(both.map((s) => Math.max(1, wall(a, A.get(s)!)) / Math.max(1, wall(b, B.get(s)!))))}`,
+  );
 }
 
 function main(): void {
@@ -446,7 +510,9 @@ function main(): void {
         const r =
           TOOLS[tool].solver === 'ours'
             ? runOurs(tool, seed, limitMs)
-            : runSolvitaire(bin, tool, seed, dealFile, limitMs);
+            : TOOLS[tool].solver === 'node'
+              ? runBareNode(seed)
+              : runSolvitaire(bin, tool, seed, dealFile, limitMs);
         writeFileSync(out, `${COLUMNS.map((c) => String(r[c]).replace(/,/g, ';')).join(',')}\n`, { flag: 'a' });
         console.log(`${seed} ${tool} ${r.outcome} ${r.ms} ms (wall ${r.wallMs}) ${r.work} ${r.replay}`);
       }

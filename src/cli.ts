@@ -2,23 +2,25 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import yargs, { type Argv } from 'yargs';
-import { hideBin } from 'yargs/helpers';
+import type { Argv } from 'yargs';
 import { InputError, oneLine, quote, UserError } from './io/errors.js';
 import { Games, type Args, type GamePlugin } from './cli/plugin.js';
 import { gameOf, isObject } from './io/json.js';
 import { readJsonFile } from './io/json-file.js';
-import { summaryCommand } from './cli/summary.js';
-import { difficultyCommand } from './cli/difficulty.js';
 import { solverOptions } from './cli/solve.js';
 import { nearest } from './cli/suggest.js';
-import * as listed from './games/index.js';
 
 // The composition root: the only module of the shared layers that reads the list of games
 // (src/games/index.ts); every command is derived from it. The CLI is thin: parse, dispatch to
 // the game's handler, print. What the user can fix (a UserError: bad input, an output that
 // cannot be written) ends in one line on stderr and exit code 2; an unexpected fault in one line
 // and exit code 1 (PATIENCE_DEBUG=1 shows the stack).
+//
+// A command loads only what it uses (a one-off solve pays for the loading before its search):
+// `patience --version` loads no game and not the parser, `patience <verb> <game> …` only that
+// game's plugin (its folder, named as the game: docs/architecture.md), anything else the whole
+// list; the file and CSV commands load their handlers when they run. `npx tsx bench/startup.ts`
+// measures it (bench/RESULTS.md, "Start-up").
 
 const VERB_TEXT: Record<string, string> = {
   deal: 'Print the deal for a seed (layout, or deal JSON)',
@@ -30,17 +32,57 @@ const VERB_TEXT: Record<string, string> = {
   search: 'Search for extreme deals',
 };
 
+/** The package's folder: the nearest one above this module with a package.json. */
+function packageDir(): string | undefined {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
 /** The page of a game's rules, as its --help names it: docs/rules/<game>.md, and where that is
  *  on this machine when the package's docs are beside the program. */
 export function rulesLine(game: string): string {
   const page = `docs/rules/${game}.md`;
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json')))
-      return existsSync(join(dir, page)) ? `rules: ${page} (${join(dir, page)})` : `rules: ${page}`;
-    if (dirname(dir) === dir) return `rules: ${page}`;
-  }
+  const dir = packageDir();
+  return dir !== undefined && existsSync(join(dir, page)) ? `rules: ${page} (${join(dir, page)})` : `rules: ${page}`;
 }
-const games = new Games(Object.values(listed));
+
+/** The parser and the games the command being run needs, loaded by load(). */
+let yargs: typeof import('yargs').default;
+let games: Games;
+
+/** Loads the parser and the games `argv` needs: only the game a game verb names, when its
+ *  folder holds a plugin of that name with that verb; else every listed game. Games loaded
+ *  already stay (an in-process caller has them all). */
+async function load(argv: readonly string[] = []): Promise<void> {
+  yargs ??= (await import('yargs')).default;
+  if (games !== undefined) return;
+  const [verb, name] = argv;
+  if (verb !== undefined && Object.hasOwn(VERB_TEXT, verb) && name !== undefined && /^[a-z][a-z-]*$/.test(name)) {
+    const one = await import(`./games/${name}/index.js`).then(
+      (m: { plugin?: GamePlugin }) => m.plugin,
+      (e: NodeJS.ErrnoException) => {
+        if (e?.code === 'ERR_MODULE_NOT_FOUND') return undefined;
+        throw e;
+      },
+    );
+    if (one?.name === name && one.verbs[verb]) {
+      games = new Games([one]);
+      return;
+    }
+  }
+  games = new Games(Object.values(await import('./games/index.js')));
+}
+
+/** `patience --version` alone: the package's version, as yargs prints it, nothing else loaded. */
+function versionOnly(argv: readonly string[]): string | undefined {
+  if (argv.length !== 1 || argv[0] !== '--version') return undefined;
+  const dir = packageDir();
+  const version =
+    dir === undefined ? undefined : (readJsonFile(join(dir, 'package.json')) as { version?: unknown }).version;
+  return typeof version === 'string' ? version : undefined;
+}
 /** analyse's default budget per position: nodes, so that an analysis is the same on any machine. */
 const ANALYSE_MAX_NODES = '100000';
 
@@ -69,7 +111,7 @@ const fileExamples = (command: 'show' | 'verify' | 'replay' | 'analyse'): [strin
   once(games.all.map((g) => g.examples?.[command]));
 
 /** The game of the top-level examples: the first with a solver. */
-const EXAMPLE_GAME = (games.all.find((g) => g.verbs.solve) ?? games.all[0])?.name ?? 'GAME';
+const exampleGame = (): string => (games.all.find((g) => g.verbs.solve) ?? games.all[0])?.name ?? 'GAME';
 
 /** Adds examples to a command's help. */
 const withExamples = (y: Argv, examples: [string, string][]): Argv =>
@@ -230,7 +272,9 @@ function parser(argv: string[]): Argv {
     .help()
     .alias('h', 'help')
     .version()
-    .wrap(Math.min(100, process.stdout.columns || 100))
+    // yargs renders the command's help before running it, in case a handler shows it: unwrapped
+    // unless help was asked for, that costs a one-off solve less (bench/startup.ts).
+    .wrap(argv.includes('--help') || argv.includes('-h') ? Math.min(100, process.stdout.columns || 100) : null)
     .fail((msg, err) => {
       // yargs re-throws a failing option parser (coerce) as its own YError with the same
       // message: that is bad input, not a fault.
@@ -242,11 +286,11 @@ function parser(argv: string[]): Argv {
 }
 
 /** Other programs' deal numbers the games take (`show --pysolfc N`), each key once. */
-const numberings = games.all.flatMap((game) => (game.numberings ?? []).map((n) => ({ game, ...n })));
+const numberings = () => games.all.flatMap((game) => (game.numberings ?? []).map((n) => ({ game, ...n })));
 
 /** show --<key> N: the game whose numbering it is renders that deal. */
 function showNumbered(a: Args): boolean {
-  const given = numberings.filter((n) => a[n.key] !== undefined);
+  const given = numberings().filter((n) => a[n.key] !== undefined);
   if (given.length === 0) return false;
   if (given.length > 1 || a.deal !== undefined)
     throw new InputError(`show: give one of --deal${given.map((n) => `, --${n.key}`).join('')}, not both`);
@@ -264,8 +308,8 @@ function gameFileCommands(y: Argv): Argv {
       'Render a deal file',
       (s) =>
         withExamples(
-          numberings
-            .filter((n, i) => numberings.findIndex((m) => m.key === n.key) === i)
+          numberings()
+            .filter((n, i, all) => all.findIndex((m) => m.key === n.key) === i)
             .reduce(
               (o, n) => o.option(n.key, { type: 'string', describe: `${n.describe} (${n.game.name})` }),
               s
@@ -355,9 +399,9 @@ function csvCommands(y: Argv): Argv {
             describe: 'CSV files written by batch or tournament',
           })
           .option('json', { type: 'boolean', default: false, describe: 'print JSON' })
-          .example(`$0 summary results/${EXAMPLE_GAME}.csv`, 'counts, % solvable with its 95% interval, times')
+          .example(`$0 summary results/${exampleGame()}.csv`, 'counts, % solvable with its 95% interval, times')
           .example('$0 summary shard-*.csv --json', 'shards merge into one summary, as JSON'),
-      (a: Args) => summaryCommand(games, a.files as string[], a),
+      async (a: Args) => (await import('./cli/summary.js')).summaryCommand(games, a.files as string[], a),
     )
     .command(
       'difficulty <files..>',
@@ -373,7 +417,7 @@ function csvCommands(y: Argv): Argv {
               .flatMap((g) => (g.summary?.graded ? [g.summary.graded.made] : []))
               .join('; ')}.`,
           ),
-      (a: Args) => difficultyCommand(games, a.files as string[], a),
+      async (a: Args) => (await import('./cli/difficulty.js')).difficultyCommand(games, a.files as string[], a),
     );
 }
 
@@ -435,7 +479,7 @@ function pageCommands(y: Argv): Argv {
             describe: 'CSV files written by batch or tournament',
           })
           .option('out', { type: 'string', default: 'report.html', describe: 'the HTML file to write' })
-          .example(`$0 report results/${EXAMPLE_GAME}.csv --out report.html`, 'charts of a batch')
+          .example(`$0 report results/${exampleGame()}.csv --out report.html`, 'charts of a batch')
           .example('$0 report shard-*.csv t.csv --out study.html', 'shards merge; games get a section each'),
       async (a: Args) => (await import('./report/report.js')).reportCommand(games, a.files as string[], String(a.out)),
     )
@@ -463,15 +507,21 @@ export function buildCli(argv: string[]): Argv {
       c.handler,
     );
   return pageCommands(replayCommand(csvCommands(gameFileCommands(y))))
-    .example(`$0 deal ${EXAMPLE_GAME} --seed 42`, 'print the layout of deal 42')
-    .example(`$0 solve ${EXAMPLE_GAME} --seed 42 --json > sol.json`, 'solve it and save the solution')
+    .example(`$0 deal ${exampleGame()} --seed 42`, 'print the layout of deal 42')
+    .example(`$0 solve ${exampleGame()} --seed 42 --json > sol.json`, 'solve it and save the solution')
     .example('$0 verify --solution sol.json', 'replay a solution in the rules engine')
-    .example(`$0 batch ${EXAMPLE_GAME} --seeds 1..1000 --out results.csv`, 'batch-solve 1000 deals');
+    .example(`$0 batch ${exampleGame()} --seeds 1..1000 --out results.csv`, 'batch-solve 1000 deals');
 }
 
 export async function main(argv: string[]): Promise<number> {
   process.exitCode = 0;
   try {
+    const version = versionOnly(argv);
+    if (version !== undefined) {
+      console.log(version);
+      return 0;
+    }
+    await load(argv);
     await buildCli(resolveGameArgument(argv)).parseAsync();
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
@@ -503,7 +553,11 @@ if (invoked === self || invoked.replace(/\.ts$/, '.js') === self.replace(/\.ts$/
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
   });
-  main(hideBin(process.argv)).then((code) => {
+  main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });
+} else {
+  // Imported (the tests, in-process runs): every game and the parser, so that buildCli() and
+  // resolveGameArgument() may be called at once.
+  await load();
 }

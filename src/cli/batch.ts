@@ -1,9 +1,9 @@
 import type { Argv } from 'yargs';
 import { InputError } from '../io/errors.js';
 import { checkOutputFile } from '../io/files.js';
-import { Batch, type BatchResult } from '../batch/run.js';
+import type { BatchResult } from '../batch/run.js';
 import { itemOfRow, type Row } from '../batch/job.js';
-import { Progress } from '../batch/progress.js';
+import type { Progress } from '../batch/progress.js';
 import { readCsvRows } from '../batch/csv.js';
 import { loadJob } from '../batch/jobs.js';
 import { parseCount, parseDuration, parseSeeds, parseShard, shardOf } from './units.js';
@@ -71,6 +71,9 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
   const workers = argv.workers === undefined ? undefined : parseCount(argv.workers, '--workers');
   if (workers !== undefined && workers > 256) throw new InputError('--workers: at most 256');
   const rows: Row[] = []; // this run's rows, for the progress note
+  // The batch's machinery (its workers, the progress bar) is loaded when a batch runs: every
+  // command of a game has these options, and most run no batch.
+  const [{ Batch }, { Progress }] = await Promise.all([import('../batch/run.js'), import('../batch/progress.js')]);
   const state: { progress: Progress | null } = { progress: null };
   const batch = new Batch({
     job: String(cmd.job),

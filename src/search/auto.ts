@@ -223,10 +223,11 @@ class Portfolio {
     this.firstMs = this.timeout * policy.firstPassShare;
     this.guides = extras?.heuristic ? Math.max(1, extras.guideCount ?? 1) : 0;
     // The streamlined runs (streamlinedRuns()): the policy's list of searches of the restricted
-    // space (default one depth-first search), right after round 0's guided runs, on its share of
-    // the budget (counted in the first pass, so the exhaustive pass keeps its share). Easy deals
-    // still fall to round 0's short guided runs first; a restricted space wins at any depth of a
-    // long run, so each search runs once, not as a series of restarts. Only a solution counts:
+    // space (default one depth-first search), right after round 0's guided runs (or before them:
+    // policy.streamlinerFirst), on its share of the budget (counted in the first pass, so the
+    // exhaustive pass keeps its share). Easy deals still fall to round 0's short guided runs
+    // first, unless the streamliner goes first; a restricted space wins at any depth of a long
+    // run, so each search runs once, not as a series of restarts. Only a solution counts:
     // 'unsolvable' there proves nothing.
     this.streamShare = extras?.streamline && this.guides > 0 ? policy.streamlinerShare : 0;
   }
@@ -245,7 +246,7 @@ class Portfolio {
   }
 
   /** The guided rounds, each node budget twice the last's, with the streamlined runs after
-   *  round 0. */
+   *  round 0 (before it, policy.streamlinerFirst). */
   private firstPass(): SearchResult | undefined {
     const policy = this.policy;
     const unlimited = this.maxNodes === Infinity && this.timeout === Infinity;
@@ -253,6 +254,11 @@ class Portfolio {
     // pass between 5k and 20k nodes.
     let per = policy.firstRoundNodes ?? Math.round(Math.min(20_000, Math.max(5_000, this.firstNodes / 8)));
     let streamOn = this.streamShare > 0;
+    if (streamOn && policy.streamlinerFirst) {
+      streamOn = false;
+      const s = this.streamlinedPass();
+      if (s !== undefined) return s;
+    }
     for (let round = 0; this.guides > 0 && !(unlimited && round > 5); round++, per *= 2) {
       const r = this.guidedRound(round === 0 ? policy.firstRoundWeights : policy.weights, per);
       if (r === FIRST_PASS_OVER) return undefined;

@@ -36,6 +36,9 @@ export interface AutoPolicy {
   /** The order in which the portfolio tries the game's guides, heuristic(guideOrder[i]) for
    *  i < Guides.guideCount; absent: 0, 1, 2, … */
   guideOrder?: readonly number[];
+  /** The streamlined runs before round 0's guided runs (default: after them): where the
+   *  restricted space wins most deals, the guided runs' nodes are spent only on those it leaves. */
+  streamlinerFirst?: boolean;
   /** The share of the budget for the streamlined pass when the game has a streamliner (0 skips
    *  it). */
   streamlinerShare: number;

@@ -49,7 +49,7 @@ describe('--solutions DIR', () => {
       return p;
     };
     const d1 = deal('d1', '3'),
-      d2 = deal('d2', '2'); // both solved within 20,000 nodes
+      d2 = deal('d2', '4'); // both solved within 20,000 nodes
     const sols = at('dsol');
     const r = await run(
       'batch',

@@ -54,11 +54,14 @@ describe('patience … parterre', () => {
       '--json',
       '--max-nodes',
       '100000',
+      '--algorithm',
+      'best-first',
     );
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.out);
     expect(doc).toMatchObject({ outcome: 'solved', deal: { variant: { foundations: 'removable' } } });
-    // This line takes a card back off a foundation (found at 3.4k nodes).
+    // This line takes a card back off a foundation (found at 3.4k nodes; 'auto' wins this deal in
+    // the streamlined space, where cards only go home).
     const back = doc.moves.findIndex((m: string) => / F>p\d$/.test(m));
     expect(back).toBeGreaterThan(0);
     expect(await run('verify', '--solution', file('rem.json', doc))).toMatchObject({ code: 0 });

@@ -240,10 +240,11 @@ describe('solutions', () => {
     }
   });
 
-  it("the portfolio's first run has the first of the first round's weights (node budget, so deterministic)", () => {
-    // The first run of 'auto' is best-first on guide 0 with round 0's budget (5k nodes) and the
-    // first weight of firstRoundWeights: when that run wins, auto returns the same line after the
-    // same nodes. Pick a deal the weighted run wins in 5k nodes and the greedy one does not.
+  it("with the streamliner after round 0, the portfolio's first run has the first of the first round's weights (node budget, so deterministic)", () => {
+    // The first run of 'auto' is then best-first on guide 0 with round 0's budget (5k nodes) and
+    // the first weight of firstRoundWeights: when that run wins, auto returns the same line after
+    // the same nodes. Pick a deal the weighted run wins in 5k nodes and the greedy one does not.
+    const policy = { ...PT_POLICY, streamlinerFirst: false };
     let checked = 0;
     for (let s = 1; s <= 30 && checked < 2; s++) {
       const deal = dealFromSeed(String(s));
@@ -253,17 +254,48 @@ describe('solutions', () => {
         greedy = one(Infinity);
       if (weighted.outcome !== 'solved' || greedy.outcome === 'solved') continue;
       checked++;
-      const auto = solve(new PtSearch(deal), { maxNodes: 400_000, policy: PT_POLICY, table });
+      const auto = solve(new PtSearch(deal), { maxNodes: 400_000, policy, table });
       expect(auto.outcome).toBe('solved');
       expect(auto.stats.nodes, `seed ${s}`).toBe(weighted.stats.nodes);
       if (auto.outcome === 'solved') expect(auto.line).toEqual(weighted.line);
       // Greedy first: the greedy run spends its 5k nodes before anything wins.
       const greedyFirst = solve(new PtSearch(deal), {
         maxNodes: 400_000,
-        policy: { ...PT_POLICY, firstRoundWeights: [Infinity] },
+        policy: { ...policy, firstRoundWeights: [Infinity] },
         table,
       });
       expect(greedyFirst.stats.nodes, `seed ${s}`).toBeGreaterThan(5000);
+    }
+    expect(checked).toBe(2);
+  });
+
+  it("Parterre's portfolio begins with the streamlined runs: a deal the level-0 run wins ends there", () => {
+    // The first streamlined run is depth-first in the level-0 space (every card that fits goes
+    // home at once, suit-blind keys), move order 1, on its share of the budget: when it wins,
+    // auto returns its line after its nodes, before any guided run.
+    const first = PT_POLICY.streamlinerRuns?.[0];
+    expect(PT_POLICY.streamlinerFirst).toBe(true);
+    expect(first).toMatchObject({ order: 1 });
+    let checked = 0;
+    for (let s = 1; s <= 30 && checked < 2; s++) {
+      const game = new PtSearch(dealFromSeed(String(s)));
+      game.streamline(true, 0, first?.order ?? 0);
+      table.clear();
+      const alone = solve(game, { algorithm: 'dfs', maxNodes: 50_000, table });
+      game.streamline(false);
+      if (alone.outcome !== 'solved') continue;
+      checked++;
+      const auto = solve(new PtSearch(dealFromSeed(String(s))), { maxNodes: 400_000, policy: PT_POLICY, table });
+      expect(auto.outcome).toBe('solved');
+      expect(auto.stats.nodes, `seed ${s}`).toBe(alone.stats.nodes);
+      if (auto.outcome === 'solved' && alone.outcome === 'solved') expect(auto.line).toEqual(alone.line);
+      // After round 0 instead, its guided runs' nodes come first.
+      const after = solve(new PtSearch(dealFromSeed(String(s))), {
+        maxNodes: 400_000,
+        policy: { ...PT_POLICY, streamlinerFirst: false },
+        table,
+      });
+      expect(after.stats.nodes, `seed ${s}`).not.toBe(alone.stats.nodes);
     }
     expect(checked).toBe(2);
   });

@@ -28,6 +28,14 @@ export const PT_POLICY: Partial<AutoPolicy> = {
    *  deals that are easy but not greedy, more at a larger share up to the one the runs below use
    *  (PT_STREAM; bench/history.md, "Parterre, fifth pass" and "Parterre, sixth pass"). */
   streamlinerShare: 0.4,
+  /** The streamlined runs first, before round 0's guided runs, as Solvitaire's quick first pass
+   *  goes first: most deals are won in the level-0 space, and the guided runs' 20k nodes of round
+   *  0 went before each of those wins. On fresh seeds 300,001..300,160 at 1M nodes (2M for the
+   *  first 40) no verdict changes in either reading, and a decided deal takes a median 0.72 of
+   *  the nodes, the median of the decided deals falling by 27–57% (`npx tsx
+   *  research/parterre/phases.ts 300041..300160 1000000 final '{"streamlinerFirst":false}'`
+   *  against the default; bench/history.md, "Parterre: as fast as Solvitaire deal by deal"). */
+  streamlinerFirst: true,
   /** A depth-first run of level 0 (in move order 1) on at most 75% of the streamliner's budget,
    *  then best-first runs (weight 0.5; guides 4 and 0 at level 2, under foundations=removable
    *  guide 4 at level 3 — level 1 taking cards off the foundations — on at most a tenth, then

@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// A command loads only what it uses: `patience --version` no game and not the parser, a game's
+// verb only that game. Read from the modules the program loads (a loader hook lists them), so it
+// says nothing of time and holds on any machine.
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Registers a hook that prints, on stderr, each module of src/ and node_modules/ the program loads. */
+const LIST = `data:text/javascript,${encodeURIComponent(
+  `import { register } from 'node:module';
+   register('data:text/javascript,' + encodeURIComponent(
+     'export async function load(u, c, n) { if (u.includes("/src/") || u.includes("/node_modules/")) process.stderr.write("loaded " + u + "\\\\n"); return n(u, c); }'));`,
+)}`;
+
+function loaded(...args: string[]): { code: number | null; modules: string[]; out: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', LIST, join(ROOT, 'src/cli.ts'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  const modules = [...r.stderr.matchAll(/^loaded (\S+)$/gm)].map((m) =>
+    relative(ROOT, fileURLToPath(m[1].replace(/\?.*$/, ''))),
+  );
+  return { code: r.status, modules, out: r.stdout };
+}
+
+const gamesIn = (modules: string[]) => [
+  ...new Set(modules.flatMap((m) => /^src\/games\/([\w-]+)\//.exec(m)?.[1] ?? [])),
+];
+
+describe('start-up', () => {
+  it('--version loads no game and not the parser', () => {
+    const r = loaded('--version');
+    expect(r.code).toBe(0);
+    expect(r.out.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(r.modules).toContain('src/cli.ts');
+    expect(gamesIn(r.modules)).toEqual([]);
+    expect(r.modules.filter((m) => m.startsWith('src/batch/') || m.startsWith('node_modules/yargs'))).toEqual([]);
+  }, 60_000);
+
+  it("a game's verb loads that game only, and no batch machinery unless it runs a batch", () => {
+    const r = loaded('deal', 'parterre', '--seed', '1');
+    expect(r.code).toBe(0);
+    expect(gamesIn(r.modules)).toEqual(['parterre']);
+    expect(r.modules).not.toContain('src/batch/run.ts');
+    expect(r.modules).not.toContain('src/games/index.ts');
+    expect(r.modules.some((m) => m.startsWith('node_modules/yargs/'))).toBe(true);
+  }, 60_000);
+
+  it('a game that is not one still loads the list, to name the games', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli.ts'), 'deal', 'no-such-game'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/"no-such-game" is not a game here; the games are: .*parterre/);
+  }, 60_000);
+});
