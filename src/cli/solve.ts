@@ -2,7 +2,7 @@ import type { Argv } from 'yargs';
 import { InputError } from '../io/errors.js';
 import type { WhenFull } from '../search/limits.js';
 import type { SolveOptions, SolveResult } from '../search/solve.js';
-import { parseBytes, parseCount, parseDuration } from './units.js';
+import { parseBytes, parseCount, parseDecimal, parseDuration } from './units.js';
 
 // Solver options shared by `solve` and `batch` of every game that has a solver.
 
@@ -21,7 +21,7 @@ export function solverOptions(y: Argv, defaults: { timeout?: string; memory?: st
       default: false,
       describe: 'shortest solution: A* with an admissible bound (same as --algorithm astar)',
     })
-    .option('weight', { type: 'number', describe: 'best-first: f = g + weight*h (default: h alone)' })
+    .option('weight', { type: 'string', describe: 'best-first: f = g + weight*h (default: h alone)' })
     .option('max-nodes', {
       type: 'string',
       default: defaults.maxNodes,
@@ -63,8 +63,7 @@ export function solverSettings(argv: Record<string, unknown>): SolverSettings {
       throw new InputError(`--optimal needs A*; it cannot go with --algorithm ${String(argv.algorithm)}`);
     algorithm = 'astar';
   }
-  const weight = argv.weight === undefined ? undefined : Number(argv.weight);
-  if (weight !== undefined && !(weight >= 1)) throw new InputError(`--weight: must be a number >= 1`);
+  const weight = argv.weight === undefined ? undefined : parseDecimal(argv.weight, '--weight', 1);
   return {
     algorithm,
     ...(weight !== undefined ? { weight } : {}),
