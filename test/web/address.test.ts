@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAddress, readSaved } from '../../src/web/app/address.js';
+import { readAddress, readSaved } from '../../src/web/app/address-read.js';
 import { pagePlugins } from '../../src/web/build.js';
 import { PageGames } from '../../src/web/plugin.js';
 
