@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
 import { tempDir } from '../temp-dir.js';
+import { rowsIn, runBatch, startBatch, until } from './process-helpers.js';
 
 // The lock is the file's, not its name's: a second run through a symbolic link meets the first
 // run's lock, and a file with a second name (a hard link) is not appended to. A lock path that
@@ -12,29 +12,6 @@ import { tempDir } from '../temp-dir.js';
 // start time differs) is stale. Real processes; waits follow what they do, never the clock.
 
 const dir = tempDir('patience-locks-');
-const script = 'test/batch/batch-process.ts';
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
-
-function startBatch(...args: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return child;
-}
-
-function runBatch(...args: string[]): { code: number | null; out: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, out: r.stdout.trim() + r.stderr };
-}
-
-async function until(done: () => boolean): Promise<void> {
-  while (!done()) await new Promise((r) => setTimeout(r, 20));
-}
-
-const rowsIn = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').length - 2 : 0);
-
 describe('the lock is the file, not its name', () => {
   it('a run through a symbolic link to a CSV in use meets the first run and leaves its rows alone', async () => {
     const out = join(dir, 'real.csv');

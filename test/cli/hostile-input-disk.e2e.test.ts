@@ -1,10 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   closeSync,
   existsSync,
   fstatSync,
   ftruncateSync,
-  mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -12,9 +11,10 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
 import { tempDir } from '../temp-dir.js';
+import { cli, mountSmallDisk, PAGE } from '../batch/process-helpers.js';
 
 // Nothing torn: an output meets a full disk (a small tmpfs, mounted where the test may, skipped
 // with a message where not) and the old file stays whole, with no temporary file left; a batch
@@ -24,30 +24,9 @@ import { tempDir } from '../temp-dir.js';
 
 const dir = tempDir('patience-disk-');
 
-function cli(args: string[], stdout: 'pipe' | number = 'pipe'): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    encoding: 'utf8',
-    stdio: ['ignore', stdout, 'pipe'],
-  });
-  return { code: r.status, out: r.stdout ?? '', err: r.stderr };
-}
-
 const mnt = join(dir, 'small-disk');
-const page = Number(spawnSync('getconf', ['PAGESIZE'], { encoding: 'utf8' }).stdout.trim()) || 4096;
-const mounted = (() => {
-  mkdirSync(mnt, { recursive: true });
-  const r = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${64 * page}`, 'tmpfs', mnt], { encoding: 'utf8' });
-  if (r.status !== 0) {
-    console.warn(
-      `skipping the full-disk tests: cannot mount a tmpfs here (${(r.stderr || r.error?.message || '').trim()})`,
-    );
-    return false;
-  }
-  return true;
-})();
-afterAll(() => {
-  if (mounted) spawnSync('umount', [mnt]);
-});
+const mounted = mountSmallDisk(mnt, 64, 'the full-disk tests');
+const page = PAGE;
 
 /** Fills the disk to the last byte with a file, then frees `free` pages of it; returns its
  *  path (remove it to free space). */
