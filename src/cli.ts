@@ -4,11 +4,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Argv } from 'yargs';
 import { InputError, oneLine, quote, UserError } from './io/errors.js';
+import { guardStdio, safeConsole } from './io/stdio.js';
 import { Games, type Args, type GamePlugin } from './cli/plugin.js';
 import { gameOf, isObject } from './io/json.js';
 import { readJsonFile } from './io/json-file.js';
 import { solverOptions } from './cli/solve.js';
 import { nearest } from './cli/suggest.js';
+import { checkSingleValues } from './cli/options.js';
+import { parseCount, parseSeed } from './cli/units.js';
 
 // The composition root: the only module of the shared layers that reads the list of games
 // (src/games/index.ts); every command is derived from it. The CLI is thin: parse, dispatch to
@@ -85,6 +88,8 @@ function versionOnly(argv: readonly string[]): string | undefined {
 }
 /** analyse's default budget per position: nodes, so that an analysis is the same on any machine. */
 const ANALYSE_MAX_NODES = '100000';
+/** The most guesses analyse makes per position (each one is played out from there). */
+const MAX_SAMPLES = 100_000;
 
 /** Examples that name no game (a deal file names its own). */
 const VERB_EXAMPLES: Record<string, [string, string][]> = {
@@ -163,7 +168,9 @@ function dealArgument(args: readonly string[]): string | undefined {
  *  missing from its types. */
 const optionsOf = (y: Argv) =>
   (
-    y as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[]; hiddenOptions?: string[] } }
+    y as unknown as {
+      getOptions(): { key: Record<string, unknown>; boolean: string[]; array: string[]; hiddenOptions?: string[] };
+    }
   ).getOptions();
 
 /** Whether `patience <verb> <game>` takes --deal FILE (its options, read from its builder). */
@@ -281,7 +288,10 @@ function parser(argv: string[]): Argv {
       if (err && err.name === 'YError') throw new InputError(err.message.split('\n')[0]);
       if (err) throw err;
       throw new InputError(withSuggestions(msg.split('\n')[0], y, argv));
-    });
+    })
+    // yargs passes the command's own parser too (its types leave it out).
+    .middleware(((a: Record<string, unknown>, command: Argv) =>
+      checkSingleValues(a, optionsOf(command).array)) as unknown as (a: Record<string, unknown>) => void);
   return y;
 }
 
@@ -379,8 +389,14 @@ const analyseOptions = (s: Argv): Argv =>
         type: 'string',
         default: '32',
         describe: 'guesses of the face-down cards per position, for the chance (Besieged City)',
+        coerce: (v: unknown) => parseCount(v, '--samples', 1, MAX_SAMPLES),
       })
-      .option('seed', { type: 'string', default: '1', describe: 'seed of the guesses' }),
+      .option('seed', {
+        type: 'string',
+        default: '1',
+        describe: 'seed of the guesses',
+        coerce: (v: unknown) => parseSeed(v),
+      }),
     { maxNodes: ANALYSE_MAX_NODES, timeout: 'none', memory: '256MiB' },
   );
 
@@ -515,6 +531,7 @@ export function buildCli(argv: string[]): Argv {
 
 export async function main(argv: string[]): Promise<number> {
   process.exitCode = 0;
+  const restoreConsole = safeConsole();
   try {
     const version = versionOnly(argv);
     if (version !== undefined) {
@@ -533,6 +550,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`patience: internal error: ${oneLine(String(err?.message ?? e))}\n`);
     if (process.env.PATIENCE_DEBUG) process.stderr.write(`${err?.stack}\n`);
     return 1;
+  } finally {
+    restoreConsole();
   }
 }
 
@@ -548,11 +567,9 @@ const invoked = process.argv[1]
     })()
   : '';
 if (invoked === self || invoked.replace(/\.ts$/, '.js') === self.replace(/\.ts$/, '.js')) {
-  // `patience solve … | head`: a reader that stops early is not a fault of ours.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
-  });
+  // `patience solve … | head`, `> /dev/full`: a reader that stops early or a full disk is one
+  // line at most, never a stack.
+  guardStdio();
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,9 +6,9 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { stringify } from 'csv-stringify/sync';
 import { InputError, NoSpaceError, OutputError, UserError } from '../io/errors.js';
-import { fileProblem, makeDirectory, rethrowWrite } from '../io/files.js';
+import { fileProblem, makeDirectory, writeFileAtomic } from '../io/files.js';
 import { CsvAppender, dropUnfinishedTail, readCsvRows } from './csv.js';
-import { FileLock } from './lock.js';
+import { checkOneName, FileLock } from './lock.js';
 import { columnsOf, itemOfRow, type Row } from './job.js';
 import { loadJob } from './jobs.js';
 import type { RowMessage, Task } from './worker.js';
@@ -63,16 +63,8 @@ const stopped = (e: NoSpaceError, rows: number, out: string) =>
   );
 
 /** Replaces the CSV by its header and `rows` (written beside it, then renamed over it). */
-function rewriteCsv(file: string, columns: readonly string[], rows: readonly Record<string, string>[]): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, stringify([columns as string[], ...rows.map((r) => columns.map((c) => r[c] ?? ''))]));
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    rethrowWrite(e, tmp);
-  }
-}
+const rewriteCsv = (file: string, columns: readonly string[], rows: readonly Record<string, string>[]): void =>
+  writeFileAtomic(file, stringify([columns as string[], ...rows.map((r) => columns.map((c) => r[c] ?? ''))]), '--out');
 
 /** Where the worker lives: next to this module, compiled (.js) or as source under tsx (.ts). */
 function workerLocation(): { filename: string; execArgv: string[] } {
@@ -184,6 +176,7 @@ export class Batch {
    *  these items with retryErrors), and the items still to run; null when it holds no row yet. */
   private resume(job: LoadedJob, columns: string[]): (Omit<Opened, 'csv'> & { kept: number }) | null {
     const { spec } = this;
+    checkOneName(spec.out);
     // Only rows whose line ended are done; a torn last row is dropped and its item runs again.
     dropUnfinishedTail(spec.out);
     if (statSync(spec.out).size === 0) return null;

@@ -53,3 +53,7 @@ export function byRun<R extends Record<string, string>>(rows: readonly R[]): Map
 /** The rule variant a batch row was run under, from its settings column ("default" when none). */
 export const variantOfSettings = (settings: string | undefined): string =>
   /(?:^| )variant=(\S+)/.exec(settings ?? '')?.[1] ?? 'default';
+
+/** The deal key a row was played under, from its settings column ('' for none: plain seeds). */
+export const dealKeyOfSettings = (settings: string | undefined): string =>
+  /(?:^| )deal-key=(\S+)/.exec(settings ?? '')?.[1] ?? '';

@@ -17,6 +17,8 @@ export interface Replay {
   analysis?: {
     points: { verdict: string; chance?: { p: number; lo: number; hi: number } }[];
     losingPly: number | null;
+    /** A winning line from the position after `from` moves (before the losing move, or the last). */
+    continuation?: { from: number; moves: string[] };
   };
 }
 

@@ -1,12 +1,22 @@
+import { existsSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { InputError } from '../io/errors.js';
 import { checkOutputFile } from '../io/files.js';
+import { onOutputGone } from '../io/stdio.js';
 import type { BatchResult } from '../batch/run.js';
 import { itemOfRow, type Row } from '../batch/job.js';
 import type { Progress } from '../batch/progress.js';
 import { readCsvRows } from '../batch/csv.js';
+import { dealKeyOfSettings } from '../batch/settings.js';
 import { loadJob } from '../batch/jobs.js';
-import { parseCount, parseDuration, parseSeeds, parseShard, shardOf } from './units.js';
+import { dealKeyOf } from '../strategies/deal-key.js';
+import {
+  checkOutsideStrategyFolders,
+  filesFromConfig,
+  killStrategyProcesses,
+  stopStrategyHosts,
+} from '../strategies/module.js';
+import { checkItemCount, parseCount, parseDuration, parseSeeds, parseShard } from './units.js';
 
 // The options and the run loop every `batch` verb shares: seeds, shards, workers, the CSV,
 // resume, progress and a clean stop on Ctrl-C.
@@ -52,9 +62,7 @@ export interface BatchCommand {
 }
 
 export function itemsOf(argv: Record<string, unknown>): string[] {
-  let items = parseSeeds(argv.seeds);
-  if (argv.shard !== undefined) items = shardOf(items, parseShard(argv.shard));
-  return items;
+  return parseSeeds(argv.seeds, '--seeds', argv.shard === undefined ? undefined : parseShard(argv.shard));
 }
 
 /** What a batch command returns: the run's result, and the rows of its items as the CSV now
@@ -64,12 +72,20 @@ export type BatchCommandResult = BatchResult & { csvRows: Record<string, string>
 export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandResult> {
   const { argv } = cmd;
   const items = cmd.items ?? itemsOf(argv);
+  checkItemCount(items.length, '--seeds', `${cmd.unit ?? 'deals'} to run`);
   if (argv.resume && argv.force) throw new InputError('--resume and --force do not go together');
   checkOutputFile(String(argv.out), '--out');
   if (argv.retryErrors && !argv.resume)
     throw new InputError('--retry-errors goes with --resume (it runs the error rows of an existing CSV again)');
   const workers = argv.workers === undefined ? undefined : parseCount(argv.workers, '--workers');
   if (workers !== undefined && workers > 256) throw new InputError('--workers: at most 256');
+  // Every output of a run with strategy files lies outside their folders, wherever its links
+  // lead (a module reads its folder: the CSV holds the deal key, the solutions the winning lines).
+  const files = filesFromConfig(cmd.config.strategyFiles);
+  for (const option of ['out', 'records', 'solutions']) checkOutsideStrategyFolders(argv[option], `--${option}`, files);
+  checkOutsideStrategyFolders(`${String(argv.out)}.lock`, '--out', files);
+  // The files were checked in processes of this thread; the pool's threads start their own.
+  stopStrategyHosts();
   const rows: Row[] = []; // this run's rows, for the progress note
   // The batch's machinery (its workers, the progress bar) is loaded when a batch runs: every
   // command of a game has these options, and most run no batch.
@@ -99,12 +115,18 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
       state.progress?.tick();
     },
   });
+  const stop = () => {
+    batch.stop();
+    // A pool thread waiting on a strategy's decision returns when its process ends.
+    killStrategyProcesses();
+  };
   const onSigint = () => {
     process.stderr.write('\ninterrupted: stopping; every finished row is kept (run again with --resume)\n');
-    batch.stop();
+    stop();
   };
   process.once('SIGINT', onSigint);
   process.once('SIGTERM', onSigint);
+  const unlisten = onOutputGone(stop);
   try {
     const r = await batch.run();
     state.progress?.stop();
@@ -116,7 +138,41 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
     state.progress?.stop();
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
+    unlisten();
   }
+}
+
+/** The deal key of a batch or tournament (--deal-key: auto, none or a key; src/strategies/
+ *  deal-key.ts). A resumed run keeps the key of the rows already in its CSV, so that every
+ *  deal of a seed stays one deal: a key given that is not theirs, or rows of several keys, is
+ *  an error, and so is a strategy file joining rows played on plain seeds unless --deal-key
+ *  none says so. */
+export function batchDealKey(argv: Record<string, unknown>, files: boolean): string | null {
+  const out = String(argv.out);
+  if (!argv.resume || !existsSync(out)) return dealKeyOf(argv.dealKey, files);
+  let rows: Record<string, string>[];
+  try {
+    rows = readCsvRows(out).rows;
+  } catch {
+    return dealKeyOf(argv.dealKey, files); // no rows to keep (the batch says what is wrong)
+  }
+  const keys = new Set(rows.map((r) => dealKeyOfSettings(r.settings)));
+  if (keys.size === 0) return dealKeyOf(argv.dealKey, files);
+  if (keys.size > 1)
+    throw new InputError(
+      `${out}: its rows were played under ${keys.size} deal keys${keys.has('') ? ' (one of them none)' : ''}, so a seed's games are not all on one deal; resume one run's rows per file, or write to another --out`,
+    );
+  const [kept] = keys;
+  const asked = argv.dealKey === undefined || String(argv.dealKey).trim() === 'auto' ? undefined : argv.dealKey;
+  if (asked !== undefined && (dealKeyOf(asked, files) ?? '') !== kept)
+    throw new InputError(
+      `--deal-key: the rows of ${out} were played ${kept ? 'under the deal key in their settings' : 'on plain seeds (no deal key)'}; resume with ${kept ? 'that key (or leave --deal-key out)' : '--deal-key none'}, or write to another --out`,
+    );
+  if (kept === '' && files && asked === undefined)
+    throw new InputError(
+      `${out}: its rows were played on plain seeds (no deal key), and a strategy file plays now, which could look its deals up; resume with --deal-key none to keep plain seeds, or write to another --out`,
+    );
+  return kept === '' ? null : kept;
 }
 
 /** What a resume found: the rows kept, and the error rows run again or left. */

@@ -1,7 +1,7 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../io/errors.js';
-import { checkOutputFile, rethrowWrite } from '../io/files.js';
+import { checkOutputFile, writeFileAtomic } from '../io/files.js';
 import { readRowsByGame } from '../report/rows.js';
 import type { Args, Games } from './plugin.js';
 
@@ -32,11 +32,7 @@ export function difficultyCommand(games: Games, files: string[], a: Args): void 
     );
   checkOutputFile(out, '--out');
   if (existsSync(out) && !a.force) throw new InputError(`${out}: file exists; add --force to overwrite it`);
-  try {
-    writeFileSync(out, stringify([columns, ...deals.map((d) => columns.map((c) => d[c] ?? ''))]));
-  } catch (e) {
-    rethrowWrite(e, out);
-  }
+  writeFileAtomic(out, stringify([columns, ...deals.map((d) => columns.map((c) => d[c] ?? ''))]), '--out');
   console.log(game.summary.format(game.summary.compute(rows)));
   console.log(`graded: ${deals.length} deals -> ${out}`);
 }

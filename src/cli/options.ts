@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { InputError } from '../io/errors.js';
+import { InputError, quote } from '../io/errors.js';
 import { readJsonFile } from '../io/json-file.js';
 import { keyedSeed } from '../strategies/deal-key.js';
 import { setStrategyMemory } from '../strategies/module.js';
@@ -7,6 +7,18 @@ import { MIN_STRATEGY_MEMORY_MIB } from '../strategies/sandbox.js';
 import { parseBytes, parseDuration, parseSeed } from './units.js';
 
 // Options and argument checks shared by several commands.
+
+/** Refuses an option given more than once that takes one value (`--out a.csv --out b.csv`
+ *  would be read as the one value "a.csv,b.csv"); `arrays` are the options that take a list. */
+export function checkSingleValues(argv: Record<string, unknown>, arrays: readonly string[]): void {
+  for (const [k, v] of Object.entries(argv)) {
+    // yargs keeps each option under its own name and a camelCase copy: the name is enough.
+    if (k === '_' || k === '$0' || /[A-Z]/.test(k) || !Array.isArray(v) || arrays.includes(k)) continue;
+    throw new InputError(
+      `--${k}: given ${v.length} times (${v.map((x) => quote(String(x), 40)).join(', ')}); it takes one value`,
+    );
+  }
+}
 
 /** --seed; `note` is its default as help shows it (most commands: deal 1). */
 export const seedOption = (y: Argv, note = 'default 1') =>

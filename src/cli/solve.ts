@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { InputError } from '../io/errors.js';
 import type { SolveResult } from '../search/solve.js';
-import { parseBytes, parseCount, parseDuration } from './units.js';
+import { parseBytes, parseCount, parseDecimal, parseDuration } from './units.js';
 import type { SolverSettings } from '../lib/solve.js';
 
 export { describeSettings, type SolverSettings } from '../lib/solve.js';
@@ -23,7 +23,7 @@ export function solverOptions(y: Argv, defaults: { timeout?: string; memory?: st
       default: false,
       describe: 'shortest solution: A* with an admissible bound (same as --algorithm astar)',
     })
-    .option('weight', { type: 'number', describe: 'best-first: f = g + weight*h (default: h alone)' })
+    .option('weight', { type: 'string', describe: 'best-first: f = g + weight*h (default: h alone)' })
     .option('max-nodes', {
       type: 'string',
       default: defaults.maxNodes,
@@ -55,8 +55,7 @@ export function solverSettings(argv: Record<string, unknown>): SolverSettings {
       throw new InputError(`--optimal needs A*; it cannot go with --algorithm ${String(argv.algorithm)}`);
     algorithm = 'astar';
   }
-  const weight = argv.weight === undefined ? undefined : Number(argv.weight);
-  if (weight !== undefined && !(weight >= 1)) throw new InputError(`--weight: must be a number >= 1`);
+  const weight = argv.weight === undefined ? undefined : parseDecimal(argv.weight, '--weight', 1);
   return {
     algorithm,
     ...(weight !== undefined ? { weight } : {}),

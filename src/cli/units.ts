@@ -23,12 +23,41 @@ export function parseBytes(text: unknown, option: string): number {
   return bytes;
 }
 
-/** A positive whole number, e.g. for --max-nodes or --workers ("2e6" and "2_000_000" allowed). */
-export function parseCount(text: unknown, option: string, min = 1): number {
-  const n = Number(String(text).replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < min)
-    throw new InputError(`${option}: ${quote(text)} is not a whole number >= ${min}`);
+// A count is written in decimal digits, optionally grouped with _ or scaled by e: 16, 2_000_000,
+// 2e6. Number() would also take 0x10, 0b10, 1e400 or " ": none of them is a count here.
+const COUNT = /^\d+(?:_\d+)*(?:\.\d+)?(?:e\d+)?$/i;
+
+/** A whole number from `min` to `max`, e.g. for --max-nodes or --workers ("2e6" and
+ *  "2_000_000" allowed). */
+export function parseCount(text: unknown, option: string, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+  const s = String(text ?? '');
+  const n = COUNT.test(s) ? Number(s.replace(/_/g, '')) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min)
+    throw new InputError(`${option}: ${quote(text)} is not a whole number >= ${min} (e.g. 16, 2e6 or 2_000_000)`);
+  if (n > max)
+    throw new InputError(`${option}: ${quote(text)} is more than ${max.toLocaleString('en-US')}, the most it takes`);
   return n;
+}
+
+/** A finite decimal number >= `min`, e.g. for --weight ("1.5"; not "Infinity" or "0x10"). */
+export function parseDecimal(text: unknown, option: string, min: number): number {
+  const s = String(text ?? '');
+  const n = /^\d+(?:\.\d+)?$/.test(s) ? Number(s) : Number.NaN;
+  if (!Number.isFinite(n) || n < min)
+    throw new InputError(`${option}: ${quote(text)} is not a number >= ${min} (e.g. 1.5)`);
+  return n;
+}
+
+/** The most items one run takes (seeds after --shard, times the plays of each): a run holds its
+ *  items, and what it did of them, in memory. */
+export const MAX_ITEMS = 10_000_000;
+
+/** Refuses, before any work, a run of more than MAX_ITEMS items; `what` says what they are. */
+export function checkItemCount(count: number, option: string, what: string): void {
+  if (count > MAX_ITEMS)
+    throw new InputError(
+      `${option}: ${count.toLocaleString('en-US')} ${what}, more than the ${MAX_ITEMS.toLocaleString('en-US')} one run takes; split the work into runs (or shards: --shard k/N)`,
+    );
 }
 
 // A seed is a deal number — a whole number >= 0 written plainly ("42", not "042", "+42" or
@@ -54,12 +83,14 @@ export function parseSeed(text: unknown, option = '--seed'): string {
   );
 }
 
-/** "1..1000" or "1..10,42,100..120": deal numbers and inclusive ranges of them. Named seeds
- *  are for --seed only; a batch runs numbered deals. */
-export function parseSeeds(text: unknown, option = '--seeds'): string[] {
+/** "1..1000" or "1..10,42,100..120": deal numbers and inclusive ranges of them, none twice.
+ *  Named seeds are for --seed only; a batch runs numbered deals. With `shard`, only that share
+ *  of the list (shardOf()) is made: a run of a shard of a long range never holds the rest.
+ *  More than MAX_ITEMS seeds (in the shard) is an error before any is made. */
+export function parseSeeds(text: unknown, option = '--seeds', shard?: { k: number; n: number }): string[] {
   const s = String(text ?? '').trim();
   if (s === '') throw new InputError(`${option}: empty seed list`);
-  const out: string[] = [];
+  const ranges: [number, number][] = [];
   for (const part of s.split(',')) {
     const p = part.trim();
     if (p === '') throw new InputError(`${option}: empty item in ${quote(s)}`);
@@ -67,18 +98,28 @@ export function parseSeeds(text: unknown, option = '--seeds'): string[] {
     if (r) {
       const a = Number(r[1]),
         b = Number(r[2]);
+      if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b))
+        throw new InputError(`${option}: range ${p} goes past the largest deal number`);
       if (b < a) throw new InputError(`${option}: range ${p} runs backwards`);
-      if (b - a > 50_000_000) throw new InputError(`${option}: range ${p} is too large`);
-      for (let i = a; i <= b; i++) out.push(String(i));
+      ranges.push([a, b]);
     } else if (p.includes('..')) {
       throw new InputError(`${option}: ${quote(p)} is not a range of whole numbers like 1..1000`);
-    } else if (DEAL_NUMBER.test(p) && Number.isSafeInteger(Number(p))) out.push(p);
+    } else if (DEAL_NUMBER.test(p) && Number.isSafeInteger(Number(p))) ranges.push([Number(p), Number(p)]);
     else throw new InputError(`${option}: ${quote(p)} is not a deal number or a range (e.g. 1..1000, or 1,5,9..12)`);
   }
-  const seen = new Set<string>();
-  for (const x of out) {
-    if (seen.has(x)) throw new InputError(`${option}: seed ${x} is listed twice`);
-    seen.add(x);
+  const sorted = [...ranges].sort((x, y) => x[0] - y[0]);
+  for (let i = 1; i < sorted.length; i++)
+    if (sorted[i][0] <= sorted[i - 1][1]) throw new InputError(`${option}: seed ${sorted[i][0]} is listed twice`);
+  const total = ranges.reduce((a, [x, y]) => a + (y - x + 1), 0);
+  const { k, n } = shard ?? { k: 1, n: 1 };
+  // Shard k of N takes the seeds at positions k-1, k-1+N, … of the list as written.
+  checkItemCount(Math.floor((total - k) / n) + 1, option, shard ? `seeds in shard ${k}/${n}` : 'seeds');
+  const out: string[] = [];
+  let at = 0; // the position of each range's first seed in the whole list
+  for (const [a, b] of ranges) {
+    const first = (((k - 1 - at) % n) + n) % n; // the first offset in this range that is ours
+    for (let x = a + first; x <= b; x += n) out.push(String(x));
+    at += b - a + 1;
   }
   return out;
 }

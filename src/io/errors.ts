@@ -69,6 +69,11 @@ const escapeChar = (c: string): string => SHORT.get(c) ?? `\\u${c.charCodeAt(0).
  *  text from a file can neither clear nor recolour the user's terminal). */
 export const oneLine = (text: string): string => text.replace(UNSAFE, escapeChar);
 
+/** Text as the program prints it: every unsafe character escaped as in oneLine() but the line
+ *  ends and tabs it lays its output out with. */
+export const terminalText = (text: string): string =>
+  text.replace(UNSAFE, (c) => (c === '\n' || c === '\t' ? c : escapeChar(c)));
+
 /** A value the user gave, as a message echoes it: a string in double quotes with `"`, `\` and
  *  unsafe characters escaped, cut after `max` characters; any other value by its kind, never
  *  walked into (so a value nested 200,000 deep costs nothing). */

@@ -1,17 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   constants,
+  fchmodSync,
   fstatSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
+  readlinkSync,
+  realpathSync,
   renameSync,
   statSync,
   unlinkSync,
   writeFileSync,
+  writeSync,
   type Stats,
 } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { InputError, NoSpaceError, OutputError, oneLine } from './errors.js';
 
@@ -79,8 +86,40 @@ export function readTextFile(path: string, limit: number, what: string): string 
   }
 }
 
-/** The bytes of a regular file of at most `limit` bytes. */
-function readFileBytes(path: string, limit: number, what: string): Buffer {
+/** The bytes of a regular file of at most `limit` bytes, given to `each` a piece at a time (the
+ *  last with `last` set), so that a reader stops at the first problem without reading, or
+ *  holding, the rest. A name ending in `.gz` is unpacked first, `limit` bounding what it holds. */
+export function readFileInPieces(
+  path: string,
+  limit: number,
+  what: string,
+  each: (piece: Buffer, last: boolean) => void,
+): void {
+  if (path.endsWith('.gz')) {
+    each(Buffer.from(readTextFile(path, limit, what), 'utf8'), true);
+    return;
+  }
+  const fd = openRegular(path, limit, what);
+  try {
+    const piece = Buffer.alloc(4 * 2 ** 20);
+    for (;;) {
+      let n: number;
+      try {
+        n = readSync(fd, piece);
+      } catch (e) {
+        throw new InputError(`${path}: cannot read file: ${fileProblem(e)}`);
+      }
+      each(piece.subarray(0, n), n === 0);
+      if (n === 0) return;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Opens a regular file of at most `limit` bytes for reading (its fd), or throws the InputError
+ *  that says why not. */
+function openRegular(path: string, limit: number, what: string): number {
   if (path === '') throw new InputError(`empty file name (expected ${what})`);
   let fd: number;
   try {
@@ -97,9 +136,20 @@ function readFileBytes(path: string, limit: number, what: string): Buffer {
       );
     if (st.size > limit)
       throw new InputError(`${path}: ${mib(st.size)}, larger than the ${mib(limit)} allowed for ${what}`);
+    return fd;
+  } catch (e) {
+    closeSync(fd);
+    if (e instanceof InputError) throw e;
+    throw new InputError(`${path}: cannot read file: ${fileProblem(e)}`);
+  }
+}
+
+/** The bytes of a regular file of at most `limit` bytes. */
+function readFileBytes(path: string, limit: number, what: string): Buffer {
+  const fd = openRegular(path, limit, what);
+  try {
     return readFileSync(fd);
   } catch (e) {
-    if (e instanceof InputError) throw e;
     throw new InputError(`${path}: cannot read file: ${fileProblem(e)}`);
   } finally {
     closeSync(fd);
@@ -200,29 +250,72 @@ export function checkOutputDirectory(dir: string, option: string): void {
   probeCreate(join(dir, `.patience-write-check-${process.pid}`), label, 'write files in it');
 }
 
-/** Writes a whole file; a failure is one line naming the path (`option`: the flag it came from). */
-export function writeOutputFile(file: string, text: string, option: string): void {
-  try {
-    writeFileSync(file, text);
-  } catch (e) {
-    throw new OutputError(`${option} ${file}: cannot write: ${fileProblem(e)}`);
+/** Where `path` is once every link on the way is followed: the real path of its deepest part
+ *  that exists, with the rest as written (a file or folder not made yet). A link that leads to
+ *  nothing yet leads where it will write. */
+export function realPathOf(path: string, depth = 0): string {
+  const rest: string[] = [];
+  for (let p = resolve(path); ; p = dirname(p)) {
+    try {
+      return join(realpathSync(p), ...rest.reverse());
+    } catch {
+      let target: string | null = null;
+      try {
+        if (lstatSync(p).isSymbolicLink()) target = readlinkSync(p);
+      } catch {
+        // not there: its folder is looked at next
+      }
+      // 40 links in a row is what the kernel follows before it says ELOOP.
+      if (target !== null && depth < 40)
+        return join(realPathOf(resolve(dirname(p), target), depth + 1), ...rest.reverse());
+      if (dirname(p) === p) return resolve(path);
+      rest.push(basename(p));
+    }
   }
 }
 
-/** Writes a whole file so that a reader never sees it half written: the text goes to a temporary
- *  file beside it, which then takes its name (a crash leaves the old file or the new, never a
- *  torn one). A failure is one line naming the path (`option`: the flag it came from). */
-export function writeFileAtomic(file: string, text: string, option: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
+/** Writes a whole file so that a reader never sees it half written: the text goes to a new
+ *  temporary file beside it (beside the file a link names: the link stays), which then takes
+ *  its name, with the old file's permissions. A crash or a full disk leaves the old file or the
+ *  new, never a torn one, and no temporary file (a device or a pipe is written in place). Lack of space is a NoSpaceError (a batch stops
+ *  on it and keeps its rows); any other failure an OutputError naming the path (`option`: the
+ *  flag it came from). */
+export function writeFileAtomic(file: string, text: string | Buffer, option: string): void {
+  const target = realPathOf(file);
+  const old = statOrNull(target, `${option} ${file}`);
+  let tmp = '';
+  let fd = -1;
   try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (e) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // Nothing was written, or it is gone already.
+    // A device or a pipe is written as it is: it is never replaced.
+    if (old && !old.isFile() && !old.isDirectory()) {
+      writeFileSync(target, text);
+      return;
     }
+    // A name no one else uses, created here (a link planted under it is not followed).
+    for (let attempt = 0; fd < 0; attempt++) {
+      tmp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        fd = openSync(tmp, 'wx', 0o666);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 5) throw e;
+      }
+    }
+    if (old?.isFile()) fchmodSync(fd, old.mode & 0o7777);
+    const buf = typeof text === 'string' ? Buffer.from(text) : text;
+    for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off, buf.length - off);
+    closeSync(fd);
+    fd = -1;
+    renameSync(tmp, target);
+  } catch (e) {
+    if (fd >= 0) closeSync(fd);
+    if (tmp !== '')
+      try {
+        unlinkSync(tmp);
+      } catch {
+        // never made, or gone already
+      }
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== undefined && NO_SPACE.has(code)) throw new NoSpaceError(file, code);
     throw new OutputError(`${option} ${file}: cannot write: ${fileProblem(e)}`);
   }
 }

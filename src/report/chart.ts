@@ -25,9 +25,22 @@ const CONFIG = {
 /** A Vega-Lite spec without config (vega-lite checks it when it compiles). */
 export type ChartSpec = Record<string, unknown>;
 
+// Vega groups values in plain objects keyed by the value (its aggregates, a custom sort's
+// domain): a value named like a member of Object.prototype (a strategy called constructor,
+// toString or __proto__) finds that member there and breaks the chart. Such a string gets an
+// invisible mark (a zero-width space) in the chart's data and spec, never in the page's text.
+const PROTO_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+function protoSafe(v: unknown): unknown {
+  if (typeof v === 'string') return PROTO_NAMES.has(v) ? `${v}\u200b` : v;
+  if (Array.isArray(v)) return v.map(protoSafe);
+  if (v !== null && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, protoSafe(x)]));
+  return v;
+}
+
 /** Renders a Vega-Lite spec to an SVG string. */
 export async function renderSvg(spec: ChartSpec): Promise<string> {
-  const full = { ...spec, config: CONFIG } as unknown as TopLevelSpec;
+  const full = { ...(protoSafe(spec) as ChartSpec), config: CONFIG } as unknown as TopLevelSpec;
   // Vega-Lite's notes (e.g. on faceted independent scales) are not the user's business; errors throw.
   const quiet = vega.logger(vega.None);
   const view = new vega.View(vega.parse(compile(full, { logger: quiet }).spec), {

@@ -1,5 +1,5 @@
 import { InputError, quote } from '../io/errors.js';
-import { checkOutputFile, writeOutputFile } from '../io/files.js';
+import { checkOutputFile, writeFileAtomic } from '../io/files.js';
 
 // Small HTML helpers for the report and replay pages. Every number a table shows from a
 // summary is a cell that names its place in the summary JSON (data-path) and carries the exact
@@ -98,5 +98,5 @@ export function checkHtmlOut(out: string): void {
 /** Writes a page to `out` (an .html path); a bad path is the user's error, in one line. */
 export function writeHtml(out: string, html: string): void {
   checkHtmlOut(out);
-  writeOutputFile(out, html, '--out');
+  writeFileAtomic(out, html, '--out');
 }

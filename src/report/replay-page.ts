@@ -252,6 +252,9 @@ function analysisChart(r: Replay): string {
     a.losingPly !== null
       ? `red dashes: the losing move (${a.losingPly}. ${esc(r.moves[a.losingPly - 1].text)})`
       : 'no losing move',
+    a.continuation
+      ? `a winning line from ${a.continuation.from === 0 ? 'the deal' : `after move ${a.continuation.from}`} (${a.continuation.moves.length} moves): <code class="continuation">${esc(a.continuation.moves.join(' '))}</code>`
+      : '',
   ].filter(Boolean);
   return `<div class="analysis"><svg id="chart" viewBox="0 0 ${TOTAL} ${height}" role="img" aria-label="analysis of the line">${parts.join('')}</svg><div class="legend">${legend.join('; ')}. Click to go to a move.</div></div>`;
 }
@@ -309,5 +312,33 @@ export function analysisOf(doc: unknown, file: string, game: string, r: Replay):
   const lp = doc.losingPly;
   if (lp !== null && !(Number.isInteger(lp) && (lp as number) >= 1 && (lp as number) <= n))
     throw bad(`field "losingPly" must be null or a move number 1..${n}`);
-  return { points, losingPly: lp as number | null };
+  const continuation = continuationOf(doc.continuation, lp as number | null, points, bad);
+  return { points, losingPly: lp as number | null, ...(continuation ? { continuation } : {}) };
+}
+
+/** The most moves of a continuation read: a game of any of the games is shorter. */
+const MAX_CONTINUATION = 10_000;
+
+/** An analysis's `continuation` (a winning line from before the losing move, or from the last
+ *  position when that is winnable and not won), checked: null, or move notations played from a
+ *  position whose verdict is winnable. */
+function continuationOf(
+  v: unknown,
+  losingPly: number | null,
+  points: readonly { verdict: string }[],
+  bad: (what: string) => InputError,
+): { from: number; moves: string[] } | null {
+  if (v === undefined || v === null) return null;
+  if (!Array.isArray(v) || v.length === 0 || v.length > MAX_CONTINUATION)
+    throw bad(`field "continuation" must be null or a list of 1 to ${MAX_CONTINUATION} moves`);
+  v.forEach((m, i) => {
+    if (typeof m !== 'string' || !/^[\x21-\x7e](?:[\x20-\x7e]{0,38}[\x21-\x7e])?$/.test(m))
+      throw bad(`continuation[${i}] is ${quote(m)}, not a move's notation`);
+  });
+  const from = losingPly !== null ? losingPly - 1 : points.length - 1;
+  if (points[from].verdict !== 'winnable')
+    throw bad(
+      `field "continuation" is a winning line from position ${from}, whose verdict is ${points[from].verdict}: not this analysis`,
+    );
+  return { from, moves: v as string[] };
 }

@@ -1,12 +1,13 @@
 import { readCsvRows } from '../batch/csv.js';
 import { checkRow, columnsText, headerFits } from '../batch/schema.js';
-import { variantOfSettings } from '../batch/settings.js';
+import { dealKeyOfSettings, variantOfSettings } from '../batch/settings.js';
 import type { GameList, GameSummary, SummarisedGame } from './section.js';
 import { InputError, quote } from '../io/errors.js';
 
 // `summary` and `report` read their CSV files the same way: the rows of every file, grouped by
 // the "game" column and the rule variant in the settings column (shards of one study simply
-// add up; each game's compute drops repeats; rows of two readings of the rules never mix).
+// add up; each game's compute drops repeats; rows of two readings of the rules never mix). A
+// seed played under two deal keys is two deals: such rows are refused, not merged as one.
 
 export interface GameRows {
   game: SummarisedGame & { summary: GameSummary };
@@ -36,6 +37,8 @@ export function readRowsByGame(games: GameList, files: readonly string[]): { byG
   const groups = new Map<string, Map<string, Record<string, string>[]>>();
   const info: FileInfo[] = [];
   const schemas = games.all.flatMap((g) => (g.summary ? [g.summary.schema] : []));
+  // game, variant and seed -> the deal key of its first row, and where that row is
+  const keyOfSeed = new Map<string, { key: string; file: string; line: number }>();
   for (const file of files) {
     const { header, rows, lines } = readCsvRows(file, (h) => {
       if (!schemas.some((s) => headerFits(h, s)))
@@ -59,6 +62,14 @@ export function readRowsByGame(games: GameList, files: readonly string[]): { byG
           `${file}: line ${lines[i]}: a ${g.name} row, but the file's columns are not those of a ${g.name} ${g.summary.schema.kind} CSV (${columnsText(g.summary.schema)})`,
         );
       checkRow(r, g.summary.schema, file, lines[i]);
+      const key = dealKeyOfSettings(r.settings);
+      const at = `${r.game}\0${variantOfSettings(r.settings)}\0${r.seed}`;
+      const first = keyOfSeed.get(at);
+      if (first === undefined) keyOfSeed.set(at, { key, file, line: lines[i] });
+      else if (first.key !== key)
+        throw new InputError(
+          `${file}: line ${lines[i]}: seed ${quote(r.seed, 40)} was played under ${key ? 'a deal key' : 'no deal key'} here and under ${first.key ? 'another deal key' : 'no deal key'} at ${first.file} line ${first.line}: two different deals, which a summary does not merge; summarise each run's rows apart`,
+        );
     });
     for (const r of rows) {
       if (!groups.has(r.game)) groups.set(r.game, new Map([['default', []]]));

@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { readCsvRows } from '../batch/csv.js';
 import type { Argv } from 'yargs';
@@ -22,7 +22,7 @@ import {
   type SolitairePosition,
 } from './kit.js';
 import { InputError } from '../io/errors.js';
-import { checkOutputDirectory, checkOutputFile, makeDirectory, rethrowWrite, writeFileAtomic } from '../io/files.js';
+import { checkOutputDirectory, checkOutputFile, makeDirectory, writeFileAtomic } from '../io/files.js';
 import { analyseCommand } from './analyse-cli.js';
 import { isRecordDocument, recordOfLine, replayOfRecord, verifyRecord } from './record.js';
 import { formatJson } from '../io/json.js';
@@ -34,6 +34,7 @@ import { MoveMenu, readTyped, runRepl, unknownCommand } from '../cli/repl.js';
 import { ADVICE_COMMANDS, adviceAnswer } from './play-advice.js';
 import { describeSettings, outcomeLine, solverOptions, solverSettings, statsLine } from '../cli/solve.js';
 import { solveDeal } from '../lib/solve.js';
+import { keyedSeed } from '../strategies/deal-key.js';
 
 // The commands every one-player game with a solver has — deal, play, solve, batch, and show /
 // verify / summary of its files — written once over the game's Solitaire kit.
@@ -235,7 +236,10 @@ export async function solveBatchCommand<D extends { seed?: string }, P extends S
   const files = argv.deal === undefined ? null : (argv.deal as unknown[]).map(String);
   const numbered = batchNumbers(kit, argv, files !== null);
   const variant = batchVariant(kit, argv, numbered?.numbering);
-  const dealOfItem = (item: string): D => (files ? kit.dealFromJson(readJsonFile(item), item) : kit.dealFromSeed(item));
+  // A keyed run (strategy files) plays the deal of the keyed seed: its solutions are of that deal.
+  const key = typeof more.config?.dealKey === 'string' ? more.config.dealKey : null;
+  const dealOfItem = (item: string): D =>
+    files ? kit.dealFromJson(readJsonFile(item), item) : kit.dealFromSeed(keyedSeed(item, key));
   const dealOf = (item: string): D =>
     variant === 'default' ? dealOfItem(item) : kit.variants!.apply(dealOfItem(item), variant, 'variant');
   if (files) checkDealFiles(files, dealOf);
@@ -344,14 +348,11 @@ function sideOutputs<D extends { seed?: string }, P extends SolitairePosition>(
       const deal = dealOf(item);
       const file = join(solutions, solutionName(item));
       makeDirectory(dirname(file), '--solutions');
-      try {
-        writeFileSync(
-          file,
-          `${formatJson({ game: kit.name, deal: kit.dealToJson(deal), moves: row._line.split('\n') })}\n`,
-        );
-      } catch (e) {
-        rethrowWrite(e, file);
-      }
+      writeFileAtomic(
+        file,
+        `${formatJson({ game: kit.name, deal: kit.dealToJson(deal), moves: row._line.split('\n') })}\n`,
+        '--solutions',
+      );
     }
   };
 }

@@ -1,4 +1,4 @@
-import { InputError, quote } from '../io/errors.js';
+import { InputError, oneLine, quote } from '../io/errors.js';
 import { checkFields, isObject } from '../io/json.js';
 import type { Replay } from '../cards/board.js';
 import { dealName, type Solitaire, type SolitairePosition } from './kit.js';
@@ -220,7 +220,7 @@ export function verifyRecord<D extends { seed?: string }, P extends SolitairePos
       valid: false,
       text: `invalid: the record says ${said.foundations} cards on the foundations, the replay has ${kit.foundationCards(pos)}`,
     };
-  const who = rec.player === undefined ? '' : ` (${rec.player})`;
+  const who = rec.player === undefined ? '' : ` (${oneLine(rec.player)})`;
   return { valid: true, text: `valid: ${got}${said.reason ? `, ${said.reason}` : ''}${who}` };
 }
 

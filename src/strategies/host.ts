@@ -2,9 +2,9 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { constants as os, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { BroadcastChannel, Worker } from 'node:worker_threads';
 import { oneLine } from '../io/errors.js';
-import { sandboxCommand } from './sandbox.js';
+import { FolderRefused, LOG_LIMITS, sandboxCommand } from './sandbox.js';
 
 // A strategy file runs in a process of its own (sandbox.ts), and the referee talks to it
 // synchronously through two named pipes opened in blocking mode: it writes a request and reads
@@ -35,7 +35,7 @@ while (!Atomics.load(ctl, ${STOP})) {
     left = deadline[0] - now();
     if (left <= 0) {
       Atomics.store(ctl, ${KILLED}, seq);
-      try { process.kill(pid, 'SIGKILL'); } catch {}
+      try { process.kill(-pid, 'SIGKILL'); } catch {}
       left = Infinity;
     }
   }
@@ -52,8 +52,45 @@ export type HostReply =
 const live = new Set<StrategyHost>();
 let hooked = false;
 
-/** An answer longer than this is not a move: the process is stopped. */
-const MAX_ANSWER = 16 * 2 ** 20;
+// Every thread that starts strategy processes tells the others (a batch runs them in pool
+// threads): the thread that stops a run kills every group at once, where a pool thread blocked
+// on a decision could do nothing before its time limit.
+const CHANNEL = 'patience-lab:strategy-processes';
+const groups = new Set<number>();
+let channel: BroadcastChannel | null = null;
+function announce(group: number, alive: boolean): void {
+  if (alive) groups.add(group);
+  else groups.delete(group);
+  if (channel === null) {
+    channel = new BroadcastChannel(CHANNEL);
+    channel.unref();
+    channel.onmessage = (m) => {
+      const { group: g, alive: a } = (m as { data: { group: number; alive: boolean } }).data;
+      if (a) groups.add(g);
+      else groups.delete(g);
+    };
+  }
+  channel.postMessage({ group, alive });
+}
+
+/** Kills every strategy process of this process (any thread's) with SIGKILL, at once: what a
+ *  run that is being stopped (Ctrl-C) does, so no pool thread waits on a decision's time limit.
+ *  The threads' hosts see their processes end, as after a crash. */
+export function killStrategyProcesses(): void {
+  for (const g of groups) killGroup(g);
+}
+
+function killGroup(group: number): void {
+  try {
+    process.kill(-group, 'SIGKILL');
+  } catch {
+    // gone already
+  }
+}
+
+/** The most bytes the referee reads for one call: an answer is a move, a short error and what
+ *  the module printed (LOG_LIMITS); a module that sends more forfeits. */
+const MAX_CALL_BYTES = 2 ** 20;
 
 /** One strategy module loaded in its own process; calls block until it answers or time runs out.
  *  `label` prefixes what the module prints (console.*), which goes to stderr. */
@@ -62,6 +99,13 @@ export class StrategyHost {
   private watchdog: Worker | null = null;
   private out = -1;
   private in = -1;
+  /** The write end of the guard's pipe (its end of file kills the process group). */
+  private guard = -1;
+  /** What the module printed in the current game (since load or create): characters, lines. */
+  private gameLog = { chars: 0, lines: 0 };
+  /** Bytes read for the call in flight. */
+  private received = 0;
+  private readonly label: string;
   private readonly ctl = new Int32Array(new SharedArrayBuffer(20));
   private readonly deadline = new Float64Array(new SharedArrayBuffer(8));
   private seq = 0;
@@ -74,32 +118,52 @@ export class StrategyHost {
   constructor(
     path: string,
     private readonly memoryMiB: number,
-    private readonly label: string,
+    label: string,
   ) {
+    // A file's name is the module author's: it is shown cleaned, like what the module prints.
+    this.label = oneLine(label);
     const dir = mkdtempSync(join(tmpdir(), 'patience-strategy-'));
     try {
+      const { command, args, cwd } = sandboxCommand(path, memoryMiB);
       const req = join(dir, 'req'),
-        ans = join(dir, 'ans');
-      execFileSync('mkfifo', ['-m', '600', req, ans], { stdio: 'ignore' });
+        ans = join(dir, 'ans'),
+        guard = join(dir, 'guard');
+      execFileSync('mkfifo', ['-m', '600', req, ans, guard], { stdio: 'ignore' });
       // Each pipe is opened at both ends without blocking (a FIFO opened read-write first lets
       // the blocking opens through), then the extra end is closed: the process holds the only
-      // write end of the answers, so its end is the referee's end of file.
-      const held = [openSync(req, constants.O_RDWR), openSync(ans, constants.O_RDWR)];
+      // write end of the answers, so its end is the referee's end of file, and the referee the
+      // only write end of the guard's pipe. (Node opens files close-on-exec: no other child
+      // inherits an end.)
+      const held = [
+        openSync(req, constants.O_RDWR),
+        openSync(ans, constants.O_RDWR),
+        openSync(guard, constants.O_RDWR),
+      ];
       const childIn = openSync(req, constants.O_RDONLY);
       this.out = openSync(req, constants.O_WRONLY);
       this.in = openSync(ans, constants.O_RDONLY);
       const childOut = openSync(ans, constants.O_WRONLY);
+      const guardIn = openSync(guard, constants.O_RDONLY);
+      this.guard = openSync(guard, constants.O_WRONLY);
       for (const fd of held) closeSync(fd);
-      const { command, args, cwd } = sandboxCommand(path, memoryMiB);
-      this.child = spawn(command, args, { cwd, env: {}, stdio: ['ignore', 'ignore', 'ignore', childIn, childOut] });
+      this.child = spawn(command, args, {
+        cwd,
+        env: {},
+        stdio: ['ignore', 'ignore', 'ignore', childIn, childOut, guardIn],
+        // A process group of its own: the referee kills the whole group, and a Ctrl-C at the
+        // terminal reaches the referee, which decides.
+        detached: true,
+      });
       closeSync(childIn);
       closeSync(childOut);
+      closeSync(guardIn);
       this.child.on('error', () => {});
       this.child.on('exit', (code, signal) => {
         this.status = signal ? (os.signals[signal] ?? 0) : (code ?? 0) << 8;
       });
       this.child.unref();
       if (this.child.pid === undefined) throw new Error('no process');
+      announce(this.child.pid, true);
       this.watchdog = new Worker(WATCHDOG_SOURCE, {
         eval: true,
         // No loader flags of the referee's (tsx): the watchdog must start while the referee is
@@ -117,7 +181,10 @@ export class StrategyHost {
         });
       }
     } catch (e) {
-      this.ended = `could not start its process (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+      this.ended =
+        e instanceof FolderRefused
+          ? e.message
+          : `could not start its process (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
       this.stop();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -135,6 +202,8 @@ export class StrategyHost {
       return { ok: false, error: this.ended ?? 'the strategy process was stopped', ms: 0, timedOut: false };
     const t0 = performance.now();
     const seq = ++this.seq;
+    if (op === 'load' || op === 'create') this.gameLog = { chars: 0, lines: 0 };
+    this.received = 0;
     let line: Buffer;
     try {
       line = Buffer.from(`${JSON.stringify({ seq, op, arg })}\n`);
@@ -164,7 +233,12 @@ export class StrategyHost {
       this.ended = error;
       return { ok: false, error, ms, timedOut: false };
     }
-    this.show(r.log, r.dropped);
+    const flood = this.show(r.log, r.dropped);
+    if (flood !== null) {
+      this.stop();
+      this.ended = flood;
+      return { ok: false, error: flood, ms, timedOut: false };
+    }
     // What comes back is cut short: the process may write anything to its pipe.
     if (r.ok === true) return { ok: true, value: typeof r.value === 'string' ? r.value.slice(0, 100) : r.value, ms };
     return { ok: false, error: oneLine(String(r.error).slice(0, 300)), ms, timedOut: false };
@@ -185,12 +259,13 @@ export class StrategyHost {
         if (a !== null && typeof a === 'object' && (a as Answer).seq === seq) return a as Answer;
         continue;
       }
-      if (this.pending.length > MAX_ANSWER) {
-        this.ended = 'answered with more than 16 MiB';
-        return null;
-      }
       const n = readSync(this.in, this.chunk);
       if (n === 0) return null;
+      this.received += n;
+      if (this.received > MAX_CALL_BYTES) {
+        this.ended = `sent more than ${MAX_CALL_BYTES / 2 ** 20} MiB in one answer`;
+        return null;
+      }
       this.pending += this.chunk.toString('utf8', 0, n);
     }
   }
@@ -198,7 +273,7 @@ export class StrategyHost {
   /** Why the process ended, from its exit status (read from /proc before it is reaped). */
   private why(): string {
     const pid = this.child?.pid;
-    this.child?.kill('SIGKILL');
+    if (pid !== undefined) killGroup(pid);
     let status = this.status;
     for (let i = 0; i < 200 && status === null && pid !== undefined; i++) {
       try {
@@ -225,26 +300,43 @@ export class StrategyHost {
     return `ended its process (${name})`;
   }
 
-  /** What the module printed, on stderr, one clean line each under its file's name. */
-  private show(log: unknown, dropped: unknown): void {
-    if (Array.isArray(log))
-      for (const entry of log)
-        for (const l of String(entry).split('\n')) process.stderr.write(`${this.label}: ${oneLine(l)}\n`);
+  /** What the module printed, on stderr, one clean line each under its file's name; or, when it
+   *  is more than the limits allow in a call or a game (LOG_LIMITS: the runner keeps to them, so
+   *  only a module that got round it goes past), nothing, and why the module forfeits. */
+  private show(log: unknown, dropped: unknown): string | null {
+    const lines = Array.isArray(log) ? log.flatMap((entry) => String(entry).split('\n')) : [];
+    const chars = lines.reduce((a, l) => a + l.length, 0);
+    this.gameLog.chars += chars;
+    this.gameLog.lines += lines.length;
+    const over =
+      lines.length > LOG_LIMITS.callLines || chars > LOG_LIMITS.call
+        ? `more than ${LOG_LIMITS.callLines} lines or ${LOG_LIMITS.call / 1024} KiB in one call`
+        : this.gameLog.lines > LOG_LIMITS.gameLines || this.gameLog.chars > LOG_LIMITS.game
+          ? `more than ${LOG_LIMITS.gameLines} lines or ${LOG_LIMITS.game / 2 ** 20} MiB in one game`
+          : null;
+    if (over !== null) return `printed ${over}`;
+    let text = '';
+    for (const l of lines) text += `${this.label}: ${oneLine(l)}\n`;
     if (typeof dropped === 'number' && dropped > 0)
-      process.stderr.write(`${this.label}: (${dropped} more characters of output dropped)\n`);
+      text += `${this.label}: (${dropped} more characters of output dropped)\n`;
+    if (text) process.stderr.write(text);
+    return null;
   }
 
   stop(): void {
     live.delete(this);
     const child = this.child;
     this.child = null;
-    child?.kill('SIGKILL');
+    if (child?.pid !== undefined) {
+      killGroup(child.pid);
+      announce(child.pid, false);
+    }
     Atomics.store(this.ctl, STOP, 1);
     Atomics.add(this.ctl, WAKE, 1);
     Atomics.notify(this.ctl, WAKE);
     this.watchdog = null;
-    for (const fd of [this.out, this.in]) if (fd >= 0) closeSync(fd);
-    this.out = this.in = -1;
+    for (const fd of [this.out, this.in, this.guard]) if (fd >= 0) closeSync(fd);
+    this.out = this.in = this.guard = -1;
   }
 }
 

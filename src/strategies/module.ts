@@ -1,12 +1,14 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError, quote } from '../io/errors.js';
-import { StrategyHost } from './host.js';
-import { DEFAULT_STRATEGY_MEMORY_MIB, MIN_STRATEGY_MEMORY_MIB } from './sandbox.js';
+import { realPathOf } from '../io/files.js';
+import { killStrategyProcesses, StrategyHost } from './host.js';
+import { checkStrategyFolder, DEFAULT_STRATEGY_MEMORY_MIB, FolderRefused, MIN_STRATEGY_MEMORY_MIB } from './sandbox.js';
 import { Forfeit, isStrategyPath, type PublicMove, type StrategyContext, type StrategyFile } from './contract.js';
 
 export * from './contract.js';
+export { killStrategyProcesses };
 
 // Strategies from outside (docs/strategies.md): an ES module whose default export is
 // `create(ctx) -> { name?, start?(view), choose(view) }`. It is the same contract for every game;
@@ -78,13 +80,21 @@ function hostFor(file: StrategyFile): StrategyHost {
   return r.host;
 }
 
-/** Checks a strategy file before any game: it exists, loads, has a default export function,
- *  and create(ctx) gives a player with choose(). Every failure is a one-line InputError. */
+/** Checks a strategy file before any game: it exists, its folder holds no link out of it,
+ *  it loads, has a default export function, and create(ctx) gives a player with choose().
+ *  Every failure is a one-line InputError. The file is known by its real path from here on:
+ *  its folder is what the module may read. */
 export function loadStrategyFile(text: string, game: string, players: number): StrategyFile {
   const given = text.trim();
-  const path = resolve(given);
-  if (!existsSync(path)) throw new InputError(`${given}: no such strategy file`);
+  if (!existsSync(resolve(given))) throw new InputError(`${given}: no such strategy file`);
+  const path = realpathSync(resolve(given));
   if (!statSync(path).isFile()) throw new InputError(`${given}: not a file`);
+  try {
+    checkStrategyFolder(dirname(path));
+  } catch (e) {
+    if (e instanceof FolderRefused) throw new InputError(`${given}: ${e.message}`);
+    throw new InputError(`${given}: cannot read its folder (${(e as NodeJS.ErrnoException).code ?? e})`);
+  }
   const r = loadHost(path, DEFAULT_LOAD_TIMEOUT_MS);
   if ('error' in r) throw new InputError(`${given}: ${r.error}`);
   const c = r.host.call(
@@ -136,17 +146,25 @@ export function loadStrategyValues(
   return { names, files };
 }
 
-/** Refuses an output path inside a strategy file's folder: the module may read its folder, and
- *  the output holds the run's deal key (its settings) and the games so far. */
+/** Stops the processes this thread started for strategy files: a command that checked its
+ *  files here and plays them elsewhere (a batch's pool) ends the checks' processes at once. */
+export function stopStrategyHosts(): void {
+  for (const h of hosts.values()) h.stop();
+  hosts.clear();
+}
+
+/** Refuses an output path inside a strategy file's folder, wherever its links lead: the module
+ *  may read its folder, and an output holds the run's deal key (its settings), the games so far
+ *  or the deals' solutions. */
 export function checkOutsideStrategyFolders(
   path: unknown,
   option: string,
   files: ReadonlyMap<string, StrategyFile>,
 ): void {
   if (typeof path !== 'string') return;
-  const p = resolve(path);
+  const p = realPathOf(path);
   for (const f of files.values()) {
-    const folder = dirname(f.path);
+    const folder = dirname(realPathOf(f.path));
     if (p === folder || p.startsWith(folder.endsWith(sep) ? folder : folder + sep))
       throw new InputError(
         `${option}: ${path} is in the folder of strategy file ${f.name} (${folder}), which it can read; write it elsewhere`,

@@ -1,4 +1,5 @@
-import { dirname, sep } from 'node:path';
+import { readdirSync, realpathSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 
 // Where a strategy file runs (docs/strategies.md, "What a strategy file can reach"): a node
 // process of its own, started through /bin/sh so that resource limits apply before node does:
@@ -14,7 +15,13 @@ import { dirname, sep } from 'node:path';
 //   signal and debug helpers, process.report) from the process it shares with the module;
 // - it gets an empty environment, its folder as working directory, /dev/null as stdin, stdout
 //   and stderr (no stream handle a module could turn into a socket), and speaks to the referee
-//   through two pipes, fd 3 in and fd 4 out: one JSON line per request and per answer.
+//   through two pipes, fd 3 in and fd 4 out: one JSON line per request and per answer;
+// - the permission model checks a path as it is written, not where a link in it leads: the
+//   folder is named by its real path, and a folder holding a link that leads out of it is
+//   refused (checkStrategyFolder) before every start;
+// - it runs in a process group of its own, beside a guard (a shell holding fd 5, a pipe whose
+//   only writer is the referee): when the referee closes it or ends in any way, even by
+//   SIGKILL, the guard kills the group with SIGKILL, which no module can trap.
 // The process is the module's own: whatever it does to itself (exit, kill, a loop that never
 // ends, running out of memory) ends the process, and the referee counts that as a loss.
 
@@ -59,8 +66,11 @@ import { readFileSync, readSync, writeSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import { builtinModules } from 'node:module';
-const SAFE = new Set(JSON.parse(process.argv[1]));
+// The runner's own references, taken before the module can replace the globals.
+const stringify = JSON.stringify, parse = JSON.parse;
+const SAFE = new Set(parse(process.argv[1]));
 const folder = process.argv[2];
+const [LOG_MAX, LOG_LINES, GAME_LOG_MAX, GAME_LOG_LINES] = parse(process.argv[3]);
 const builtins = new Map();
 for (const name of SAFE) builtins.set(name, await import('node:' + name));
 
@@ -80,14 +90,16 @@ for (const k of [...builtinModules.filter((n) => !['process', 'console', 'crypto
   if (globalThis[k] !== undefined) process.exit(70);
 }
 
-// Console output comes back with the answer (the referee shows it on stderr, cleaned).
-const LOG_MAX = 65536;
-let log = [], logged = 0, dropped = 0;
+// Console output comes back with the answer (the referee shows it on stderr, cleaned), within
+// limits per call and per game (the referee holds the same limits and forfeits a module past them).
+let log = [], logged = 0, lines = 0, gameLogged = 0, gameLines = 0, dropped = 0;
+const lineCount = (s) => { let n = 1; for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++; return n; };
 for (const k of ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir']) {
   console[k] = (...a) => {
-    const s = format(...a);
-    if (logged + s.length > LOG_MAX) dropped += s.length;
-    else { log.push(s); logged += s.length; }
+    const s = String(format(...a));
+    const n = lineCount(s);
+    if (logged + s.length > LOG_MAX || lines + n > LOG_LINES || gameLogged + s.length > GAME_LOG_MAX || gameLines + n > GAME_LOG_LINES) dropped += s.length;
+    else { log.push(s); logged += s.length; lines += n; gameLogged += s.length; gameLines += n; }
   };
 }
 
@@ -96,7 +108,7 @@ const text = (e) => clip(e && typeof e === 'object' && typeof e.stack === 'strin
 function describe(v) {
   if (v === undefined) return 'undefined';
   if (v === null) return 'null';
-  if (typeof v === 'object') { try { return clip(JSON.stringify(v), 80); } catch { return 'an object'; } }
+  if (typeof v === 'object') { try { return clip(stringify(v), 80); } catch { return 'an object'; } }
   return typeof v + ' ' + clip(String(v), 80);
 }
 
@@ -164,6 +176,7 @@ async function handle(m) {
     }
     case 'create': {
       player = null;
+      gameLogged = 0; gameLines = 0;
       const p = await create(m.arg);
       if (p === null || typeof p !== 'object' || typeof p.choose !== 'function')
         return { ok: false, error: 'returned ' + describe(p) + ', not an object with choose(view)' };
@@ -192,7 +205,7 @@ const chunk = Buffer.alloc(65536);
 function request() {
   for (;;) {
     const nl = pending.indexOf('\n');
-    if (nl >= 0) { const line = pending.slice(0, nl); pending = pending.slice(nl + 1); return JSON.parse(line); }
+    if (nl >= 0) { const line = pending.slice(0, nl); pending = pending.slice(nl + 1); return parse(line); }
     let n;
     try { n = readSync(3, chunk); } catch (e) { if (e.code === 'EAGAIN') continue; process.exit(0); }
     if (n === 0) process.exit(0);
@@ -204,9 +217,9 @@ function answer(seq, r) {
   if (seq !== current || answered) return;
   answered = true;
   r.seq = seq;
-  if (log.length || dropped) { r.log = log; r.dropped = dropped; log = []; logged = 0; dropped = 0; }
+  if (log.length || dropped) { r.log = log; r.dropped = dropped; log = []; logged = 0; lines = 0; dropped = 0; }
   let s;
-  try { s = JSON.stringify(r) + '\n'; } catch { s = JSON.stringify({ seq, ok: false, error: 'its answer could not be sent' }) + '\n'; }
+  try { s = stringify(r) + '\n'; } catch { s = stringify({ seq, ok: false, error: 'its answer could not be sent' }) + '\n'; }
   const b = Buffer.from(s);
   for (let off = 0; off < b.length; ) {
     try { off += writeSync(4, b, off); } catch (e) { if (e.code !== 'EAGAIN') process.exit(0); }
@@ -241,10 +254,60 @@ const PERMISSION_FLAG =
     ? '--permission'
     : '--experimental-permission';
 
-/** How to start the process that runs the strategy file at `path` (absolute) under
- *  `memoryMiB` of writable memory. */
+/** What a module may print, in characters and lines: in one call (a decision, or its loading)
+ *  and in one game (from create(ctx) on). The runner drops what goes past them (and says how
+ *  much); the referee forfeits a module whose answer goes past them all the same. */
+export const LOG_LIMITS = { call: 65536, callLines: 1000, game: 2 ** 20, gameLines: 10_000 };
+
+/** A strategy's folder that may not be given to it (a link in it leads out of it). */
+export class FolderRefused extends Error {
+  override name = 'FolderRefused';
+}
+
+/** The most entries checked in a strategy's folder: one that holds more is refused (it is not
+ *  a folder of the module's own, and every start walks it). */
+export const MAX_FOLDER_ENTRIES = 20_000;
+
+const inside = (folder: string, path: string) =>
+  path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
+
+/** Checks the folder a strategy may read, by its real path: every symbolic link under it must
+ *  lead to a place under it (node's permission model follows a link wherever it leads, so a
+ *  link to / would open every file). Throws FolderRefused naming the first that does not. */
+export function checkStrategyFolder(folder: string): void {
+  let seen = 0;
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (++seen > MAX_FOLDER_ENTRIES)
+        throw new FolderRefused(
+          `its folder ${folder} holds more than ${MAX_FOLDER_ENTRIES} files, all of which it could read: give the module a folder of its own`,
+        );
+      const path = join(dir, e.name);
+      if (e.isSymbolicLink()) {
+        let target: string;
+        try {
+          target = realpathSync(path);
+        } catch {
+          throw new FolderRefused(
+            `its folder holds a link that leads nowhere, ${relative(folder, path)}: a link in a strategy's folder must lead to a file or folder inside it`,
+          );
+        }
+        if (!inside(folder, target))
+          throw new FolderRefused(
+            `its folder holds a link that leads out of it, ${relative(folder, path)} -> ${target}: a strategy may read its own folder only; remove the link or copy what it points to into the folder`,
+          );
+      } else if (e.isDirectory()) walk(path);
+    }
+  };
+  walk(folder);
+}
+
+/** How to start the process that runs the strategy file at `path` (a real path, its folder
+ *  checked here) under `memoryMiB` of writable memory. The process expects fds 3 and 4 (the
+ *  pipes of requests and answers) and 5 (the guard's pipe, whose end of file kills it). */
 export function sandboxCommand(path: string, memoryMiB: number): { command: string; args: string[]; cwd: string } {
   const folder = dirname(path);
+  checkStrategyFolder(folder);
   const heap = Math.max(32, memoryMiB - 96);
   const node = [
     PERMISSION_FLAG,
@@ -257,11 +320,20 @@ export function sandboxCommand(path: string, memoryMiB: number): { command: stri
     RUNNER,
     JSON.stringify(SAFE_BUILTINS),
     folder,
+    JSON.stringify([LOG_LIMITS.call, LOG_LIMITS.callLines, LOG_LIMITS.game, LOG_LIMITS.gameLines]),
   ];
   const kib = Math.floor(memoryMiB * 1024);
+  // The guard reads fd 5 until its end, then kills the process group (node and itself); node
+  // gets no fd 5. The referee starts the shell as the leader of a new process group.
+  const guard = '{ read _ ; kill -9 0; } <&5 3<&- 4<&- >/dev/null 2>&1 &';
   return {
     command: '/bin/sh',
-    args: ['-c', `ulimit -c 0 && ulimit -f 0 && ulimit -d ${kib} && exec "$0" "$@"`, process.execPath, ...node],
+    args: [
+      '-c',
+      `ulimit -c 0 && ulimit -f 0 && ulimit -d ${kib} || exit 70; ${guard} exec "$0" "$@" 5<&-`,
+      process.execPath,
+      ...node,
+    ],
     cwd: folder,
   };
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../io/errors.js';
-import { checkOutputDirectory, writeOutputFile } from '../io/files.js';
+import { checkOutputDirectory, writeFileAtomic } from '../io/files.js';
 import { BUILT_PAGE, buildPage } from './build.js';
 
 // `patience web --out DIR`: writes the static play site, DIR/index.html (one file, nothing
@@ -29,6 +29,6 @@ export async function webCommand(out: string): Promise<string> {
   checkOutputDirectory(out, '--out');
   const html = await pageHtml();
   const file = join(out, 'index.html');
-  writeOutputFile(file, html, '--out');
+  writeFileAtomic(file, html, '--out');
   return file;
 }

@@ -192,6 +192,17 @@ describe('seeds and shards', () => {
     expect(() => parseShard('4/3')).toThrow();
     expect(() => parseShard('three')).toThrow();
   });
+  it('a shard of a list is made without the rest, and is the same share as shardOf gives', () => {
+    for (const text of ['1..1000', '5,1..3,900..950,17', '0..0', '10..20,3'])
+      for (const n of [1, 2, 3, 7])
+        for (let k = 1; k <= n; k++)
+          expect(parseSeeds(text, '--seeds', { k, n }), `${text} ${k}/${n}`).toEqual(
+            shardOf(parseSeeds(text), { k, n }),
+          );
+    // A shard of a range too long to hold whole is made alone.
+    expect(parseSeeds('1..40000000', '--seeds', { k: 8, n: 8 })).toHaveLength(5_000_000);
+    expect(() => parseSeeds('1..40000000')).toThrow(/40,000,000 seeds, more than the 10,000,000 one run takes/);
+  });
 });
 
 describe('summary statistics', () => {

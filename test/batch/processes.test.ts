@@ -1,9 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
 import { tempDir } from '../temp-dir.js';
+import { cli as cliRun, mountSmallDisk, PAGE as page, rowsIn, runBatch, startBatch, until } from './process-helpers.js';
+
+const cli = (...args: string[]) => cliRun(args);
 
 // Real processes on one CSV: a second batch meets the first one's lock, a batch killed with
 // SIGKILL leaves a stale lock that the resume takes over, and a full disk (a small tmpfs) stops a
@@ -11,37 +13,6 @@ import { tempDir } from '../temp-dir.js';
 // what a process has done (its lock, its rows), never the clock.
 
 const dir = tempDir('patience-procs-');
-const script = 'test/batch/batch-process.ts';
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
-
-/** Starts a selftest batch process (batch-process.ts); it runs until it ends or is killed. */
-function startBatch(...args: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return child;
-}
-
-function runBatch(...args: string[]): { code: number | null; out: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { encoding: 'utf8' });
-  return { code: r.status, out: r.stdout.trim() + r.stderr };
-}
-
-function cli(...args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
-/** Waits until `done` holds (a process's progress on disk), polling. */
-async function until(done: () => boolean): Promise<void> {
-  while (!done()) await new Promise((r) => setTimeout(r, 20));
-}
-
-/** Complete data rows in a CSV being written. */
-const rowsIn = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').length - 2 : 0);
-
 describe('one writer per CSV', () => {
   it('a second run on a CSV in use stops with one line naming the file and the other run', async () => {
     const out = join(dir, 'held.csv');
@@ -98,21 +69,7 @@ describe('one writer per CSV', () => {
 // batch's CSV meets a full disk after a page of rows; freed, the disk holds them all. Mounting needs root (or CAP_SYS_ADMIN);
 // elsewhere the test says so and skips.
 const mnt = join(dir, 'small-disk');
-const page = Number(spawnSync('getconf', ['PAGESIZE'], { encoding: 'utf8' }).stdout.trim()) || 4096;
-const mounted = (() => {
-  spawnSync('mkdir', ['-p', mnt]);
-  const r = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${40 * page}`, 'tmpfs', mnt], { encoding: 'utf8' });
-  if (r.status !== 0) {
-    console.warn(
-      `skipping the full-disk test: cannot mount a tmpfs here (${(r.stderr || r.error?.message || '').trim()})`,
-    );
-    return false;
-  }
-  return true;
-})();
-afterAll(() => {
-  if (mounted) spawnSync('umount', [mnt]);
-});
+const mounted = mountSmallDisk(mnt, 40, 'the full-disk test');
 
 describe.skipIf(!mounted)('a full disk', () => {
   it('stops with one line, keeps every complete row, and a resume finishes the set', () => {

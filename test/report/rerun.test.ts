@@ -8,9 +8,10 @@ import { tempDir } from '../temp-dir.js';
 
 // "To make these rows again": each CSV records what its run needs (the settings column), and
 // the report prints one command per distinct run — which, run again, makes the same rows.
-// Five files of six runs made differently: two tournaments (one against a strategy file under
-// the Russian Bank win rule), a strategy in both seats, a solver run and a strategies run of the
-// same seeds (merged into one row per seed by the summary), and a Žioplys batch without wrap.
+// Six files of six runs made differently: two tournaments (one against a strategy file under
+// the Russian Bank win rule), a strategy in both seats, a solver run and a strategies run (of
+// other seeds: a strategy file's run plays keyed deals, which a summary does not merge with the
+// plain seeds' deals), and a Žioplys batch without wrap.
 
 const dir = tempDir('patience-rerun-');
 const f = (name: string) => join(dir, name);
@@ -32,8 +33,8 @@ const RUNS: string[][] = [
     'pilstymas',
     '--players',
     'greedy,examples/strategies/pilstymas.mjs',
-    '--games',
-    '4',
+    '--seeds',
+    '4..5',
     '--win',
     'russian-bank',
     '--out',
@@ -45,7 +46,7 @@ const RUNS: string[][] = [
     'batch',
     'besieged-city',
     '--seeds',
-    '1..4',
+    '5..8',
     '--max-nodes',
     '1',
     '--strategies',
@@ -101,10 +102,10 @@ describe("the report's commands", () => {
     // A run with a strategy file draws its deal key (recorded, so the next test replays it).
     expect(commands.map((c) => c.replace(/--deal-key [0-9a-f]{32}$/, '--deal-key KEY'))).toEqual([
       'patience tournament pilstymas --seeds 1,2 --players random,greedy --win cleared --max-turns 300',
-      'patience tournament pilstymas --seeds 1,2 --players greedy,examples/strategies/pilstymas.mjs --win russian-bank --max-turns 1000 --strategy-seed 1 --decision-timeout 1000ms --strategy-memory 512MiB --deal-key KEY',
+      'patience tournament pilstymas --seeds 4,5 --players greedy,examples/strategies/pilstymas.mjs --win russian-bank --max-turns 1000 --strategy-seed 1 --decision-timeout 1000ms --strategy-memory 512MiB --deal-key KEY',
       'patience tournament pilstymas --seeds 3 --players greedy,greedy --win cleared --max-turns 1000',
       'patience batch besieged-city --seeds 1..4 --algorithm auto --timeout 10000ms --max-nodes 20000 --memory 1024MiB',
-      'patience batch besieged-city --seeds 1..4 --algorithm auto --timeout 10000ms --max-nodes 1 --memory 1024MiB --strategies greedy,examples/strategies/besieged-city.mjs --strategy-seed 1 --decision-timeout 1000ms --strategy-memory 512MiB --deal-key KEY',
+      'patience batch besieged-city --seeds 5..8 --algorithm auto --timeout 10000ms --max-nodes 1 --memory 1024MiB --strategies greedy,examples/strategies/besieged-city.mjs --strategy-seed 1 --decision-timeout 1000ms --strategy-memory 512MiB --deal-key KEY',
       'patience batch zioplys --players 2,3 --seeds 1..5 --strategies examples/strategies/zioplys.mjs --no-wrap --no-centre-alternate-colours --strategy-seed 1 --decision-timeout 1000ms --strategy-memory 512MiB --deal-key KEY',
     ]);
   });

@@ -11,8 +11,7 @@ import { parseMove } from './notation.js';
 import { BcPosition } from './position.js';
 import { renderPosition } from './render.js';
 import { dealKeyOption, decisionTimeoutMs, decisionTimeoutOption, strategyMemoryMiB } from '../../cli/options.js';
-import { parseCount } from '../../cli/units.js';
-import { dealKeyOf } from '../../strategies/deal-key.js';
+import { checkItemCount, parseCount } from '../../cli/units.js';
 import {
   checkOutsideStrategyFolders,
   filesToConfig,
@@ -21,6 +20,7 @@ import {
   strategiesAsGiven,
 } from '../../strategies/module.js';
 import { settingWord } from '../../batch/settings.js';
+import { batchDealKey } from '../../cli/batch.js';
 import { makeStrategy, playGame, STRATEGIES } from './strategies/index.js';
 import { strategyFor } from './strategies/file.js';
 
@@ -180,9 +180,10 @@ function strategiesBatch(argv: Args): Promise<void> {
   const timeout = decisionTimeoutMs(argv);
   const memory = strategyMemoryMiB(argv);
   const { names: strategies, files } = strategyList(argv.strategies);
-  const key = dealKeyOf(argv.dealKey, files.size > 0);
+  const key = batchDealKey(argv, files.size > 0);
   checkOutsideStrategyFolders(argv.out, '--out', files);
   checkOutsideStrategyFolders(argv.records, '--records', files);
+  checkOutsideStrategyFolders(argv.solutions, '--solutions', files);
   const shortest = argv.shortest === undefined ? 0 : parseCount(argv.shortest, '--shortest');
   const astar =
     shortest > 0 ? { config: { shortestNodes: shortest }, settings: [settingWord('shortest', shortest)] } : {};
@@ -225,7 +226,10 @@ function strategiesBatch(argv: Args): Promise<void> {
     // Strategy seed by strategy seed: a run cut short leaves every deal as many plays.
     ...(k > 0
       ? {
-          expand: (items: string[]) => Array.from({ length: k }, (_, i) => items.map((x) => `${x}#${i + 1}`)).flat(),
+          expand: (items: string[]) => {
+            checkItemCount(items.length * k, '--strategy-seeds', `plays (${k} of each of ${items.length} deals)`);
+            return Array.from({ length: k }, (_, i) => items.map((x) => `${x}#${i + 1}`)).flat();
+          },
         }
       : {}),
   });

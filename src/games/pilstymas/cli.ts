@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import type { Row } from '../../batch/job.js';
-import { reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
+import { batchDealKey, reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
 import { formatCard } from '../../cards/card.js';
 import { MoveMenu, readTyped, runRepl, unknownCommand } from '../../cli/repl.js';
 import {
@@ -13,7 +13,6 @@ import {
   strategyFileOptions,
   strategyMemoryMiB,
 } from '../../cli/options.js';
-import { dealKeyOf } from '../../strategies/deal-key.js';
 import { parseCount, parseSeeds } from '../../cli/units.js';
 import { InputError, quote } from '../../io/errors.js';
 import { checkOutputDirectory, checkOutputFile, writeFileAtomic } from '../../io/files.js';
@@ -239,7 +238,7 @@ async function tournament(argv: Args): Promise<void> {
   const memory = strategyMemoryMiB(argv);
   const values = String(argv.players).split(',');
   const { names: strategies, files } = strategyNames(values, '--players');
-  const key = dealKeyOf(argv.dealKey, files.size > 0);
+  const key = batchDealKey(argv, files.size > 0);
   checkOutsideStrategyFolders(argv.out, '--out', files);
   checkOutsideStrategyFolders(argv.records, '--records', files);
   if (strategies.length < 2) throw new InputError('--players: name at least two strategies');

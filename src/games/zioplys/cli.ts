@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
-import { batchOptions, itemsOf, reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
+import { batchDealKey, batchOptions, itemsOf, reportBatchEnd, runBatchCommand } from '../../cli/batch.js';
 import {
   chooseDeal,
   dealFileOption,
@@ -10,9 +10,8 @@ import {
   strategyFileOptions,
   strategyMemoryMiB,
 } from '../../cli/options.js';
-import { dealKeyOf } from '../../strategies/deal-key.js';
 import { InputError, quote } from '../../io/errors.js';
-import { checkOutputDirectory, writeOutputFile } from '../../io/files.js';
+import { checkOutputDirectory, writeFileAtomic } from '../../io/files.js';
 import {
   checkOutsideStrategyFolders,
   filesToConfig,
@@ -138,7 +137,7 @@ function searchVerb(argv: Args): void {
         ? `never ends: loop of ${f.cycleLength} turns, proven after ${f.turns} turns`
         : `${f.turns} turns, ${f.centrePlays} centre plays`;
     const file = out !== undefined ? join(out, `zioplys-p${players}-${objective}-${i + 1}.json`) : undefined;
-    if (file) writeOutputFile(file, `${formatJson(dealToJson(f.deal))}\n`, '--out');
+    if (file) writeFileAtomic(file, `${formatJson(dealToJson(f.deal))}\n`, '--out');
     console.log(`#${i + 1}: ${what} (found at evaluation ${f.foundAt})${file ? ` -> ${file}` : ''}`);
   });
   if (out === undefined && rep.best.length > 0) console.log(formatJson(dealToJson(rep.best[0].deal)));
@@ -151,7 +150,7 @@ async function batchVerb(argv: Args): Promise<void> {
   const memory = strategyMemoryMiB(argv);
   const values = argv.strategies === undefined ? 'rule' : String(argv.strategies);
   const given = strategyFiles(values, players[0]);
-  const key = dealKeyOf(argv.dealKey, given.files.size > 0);
+  const key = batchDealKey(argv, given.files.size > 0);
   checkOutsideStrategyFolders(argv.out, '--out', given.files);
   const strategies = given.text!;
   for (const p of players) parseStrategies(strategies, p, given.files); // bad strategies fail before any game

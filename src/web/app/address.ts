@@ -1,4 +1,5 @@
-import { formatSwitches, parseSwitches, type Settings } from '../plugin.js';
+import type { Settings } from '../plugin.js';
+import { readAddress, readSaved, type Saved } from './address-read.js';
 import { say, ui } from './state.js';
 
 // The game in the address and in the browser's storage: the address (its hash) names the deal
@@ -7,28 +8,12 @@ import { say, ui } from './state.js';
 
 const STORE = 'patience-lab:web:game';
 
-interface Saved {
-  settings: Settings;
-  moves: string[];
-  redo?: string[];
-  /** The session's pending step (Session.pending), taken again after the moves. */
-  pending?: string | null;
-}
-
-/** The settings the address names, or null when it names no game; throws Error for an
- *  unknown game or a bad variant. */
+/** The settings the address names, or null when it names no game; what it could not take is
+ *  said on the page. */
 export function settingsFromHash(): Settings | null {
-  const h = new URLSearchParams(location.hash.replace(/^#/, ''));
-  const game = h.get('game');
-  if (!game) return null;
-  const g = ui.games.find(game);
-  if (!g) throw new Error(`unknown game "${game}" in the address`);
-  return {
-    game,
-    seed: h.get('seed') ?? '1',
-    variant: formatSwitches(parseSwitches(g.switches, h.get('variant') ?? '')),
-    ai: h.get('ai') ?? g.opponents?.default ?? '',
-  };
+  const { settings, problems } = readAddress(location.hash, ui.games);
+  if (problems.length) say(problems.join('; '));
+  return settings;
 }
 
 function hashOf(s: Settings): string {
@@ -81,24 +66,33 @@ function redoStack(): string[] {
   return out.reverse();
 }
 
+/** The stored game, checked (readSaved); one that cannot be played is said and dropped, so
+ *  that the next reload does not meet it again. */
 function saved(): Saved | null {
+  let doc: unknown;
   try {
     const t = localStorage.getItem(STORE);
-    return t ? (JSON.parse(t) as Saved) : null;
+    if (!t) return null;
+    doc = JSON.parse(t);
   } catch {
-    return null;
+    doc = null;
   }
+  const problems: string[] = [];
+  const kept = readSaved(doc, ui.games, problems);
+  if (problems.length) say(problems.join('; '));
+  if (kept === null)
+    try {
+      localStorage.removeItem(STORE);
+    } catch {
+      // storage refused: nothing to drop
+    }
+  return kept;
 }
 
 /** The game the page opens with: the stored one if the address names its deal (or none),
  *  else the address's, else the first game's first deal. */
 export function load(): void {
-  let fromHash: Settings | null = null;
-  try {
-    fromHash = settingsFromHash();
-  } catch (e) {
-    say(String((e as Error).message));
-  }
+  const fromHash = settingsFromHash();
   const kept = saved();
   if (kept && (!fromHash || sameDeal(fromHash, kept.settings))) {
     try {
