@@ -153,8 +153,8 @@ function taskStates(job: string): Map<number, { state: string; exit: string }> {
 /** Complete rows in a CSV being written (none while it is not there). */
 function rowsNow(file: string): number {
   try {
-    const text = readFileSync(file, 'utf8');
-    return Math.max(0, parseCsv(text.slice(0, completeLength(text))).length - 1);
+    const buf = readFileSync(file);
+    return Math.max(0, parseCsv(buf.subarray(0, completeLength(buf)).toString('utf8')).length - 1);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
     throw e;
