@@ -1,3 +1,4 @@
+import { dealFromAddress, numberingParam, sameNumbering } from '../numbering.js';
 import { formatSwitches, parseSwitches, type Settings } from '../plugin.js';
 import { say, ui } from './state.js';
 
@@ -23,16 +24,22 @@ export function settingsFromHash(): Settings | null {
   if (!game) return null;
   const g = ui.games.find(game);
   if (!g) throw new Error(`unknown game "${game}" in the address`);
+  const numbered = dealFromAddress(g, h);
   return {
     game,
-    seed: h.get('seed') ?? '1',
+    seed: numbered ? 'file' : (h.get('seed') ?? '1'),
+    ...numbered,
     variant: formatSwitches(parseSwitches(g.switches, h.get('variant') ?? '')),
     ai: h.get('ai') ?? g.opponents?.default ?? '',
   };
 }
 
 function hashOf(s: Settings): string {
-  const p = new URLSearchParams({ game: s.game, seed: s.dealJson ? 'file' : s.seed });
+  const numbered = numberingParam(s);
+  const p = new URLSearchParams({
+    game: s.game,
+    ...(numbered ? { [numbered[0]]: numbered[1] } : { seed: s.dealJson ? 'file' : s.seed }),
+  });
   if (s.variant) p.set('variant', s.variant);
   if (ui.games.find(s.game)?.opponents) p.set('ai', s.ai);
   return `#${p.toString().replace(/%3D/g, '=').replace(/%2C/g, ',')}`;
@@ -43,6 +50,7 @@ export const sameDeal = (a: Settings, b: Settings) =>
   a.game === b.game &&
   (b.dealJson ? a.seed === 'file' : a.seed === b.seed) &&
   a.variant === b.variant &&
+  sameNumbering(a, b) &&
   (!ui.games.find(a.game)?.opponents || a.ai === b.ai);
 
 /** Keeps the game in the storage and its deal in the address. */
@@ -109,7 +117,7 @@ export function load(): void {
       say(`the saved game could not be restored: ${(e as Error).message}`);
     }
   }
-  if (fromHash?.seed === 'file') {
+  if (fromHash?.seed === 'file' && !fromHash.numbering) {
     say('the deal file of this address is not in this browser: open it again');
     fromHash.seed = '1';
   }
