@@ -66,6 +66,58 @@ function places(move: string): { card: string; from: string; to: string } {
   return { card, from: from === 'stock' ? 'dealt' : from, to: to === 'F' ? `F${suit}` : to };
 }
 
+/** What is wrong with the layout as drawn, from the bounding boxes: two labels, a label and
+ *  another pile's cards, two piles' cards or a count badge and a label overlapping; a label cut
+ *  short; a covered card's index hidden by the cards above it; anything outside the felt; the
+ *  felt not wholly on the first screen; the page wider than the window. Plain JavaScript run in
+ *  the page (kept out of the TypeScript transform, which would add helpers the page lacks). */
+const LAYOUT_FAULTS = `(() => {
+  const box = (e) => e.getBoundingClientRect();
+  // Less than a pixel of contact is not an overlap (borders meet, sub-pixel rounding).
+  const meet = (a, b) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const inside = (a, b) =>
+    a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+  const faults = [];
+  const felt = box(document.querySelector('#table'));
+  if (felt.bottom > window.innerHeight + 0.5) faults.push('the felt ends at ' + felt.bottom + ' px, below the first screen');
+  if (document.documentElement.scrollWidth > window.innerWidth)
+    faults.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
+  const piles = [...document.querySelectorAll('#board .pile')].map((p) => ({
+    id: p.dataset.pile,
+    label: p.querySelector('.label'),
+    cards: [...p.querySelectorAll('.card, .slot')],
+  }));
+  for (const p of piles) {
+    const l = box(p.label);
+    if (p.label.textContent && p.label.scrollWidth > p.label.clientWidth + 1)
+      faults.push('label of ' + p.id + ' "' + p.label.textContent + '" cut short');
+    if (!inside(l, felt)) faults.push('label of ' + p.id + ' outside the felt');
+    p.cards.forEach((c, i) => {
+      if (!inside(box(c), felt)) faults.push(p.id + ' card ' + (c.dataset.card || 'slot') + ' outside the felt');
+      const index = c.querySelector('.i');
+      if (index)
+        for (const above of p.cards.slice(i + 1))
+          if (meet(box(index), box(above))) faults.push(p.id + ': the index of ' + c.dataset.card + ' hidden by ' + above.dataset.card);
+    });
+    for (const q of piles) {
+      if (q === p) continue;
+      if (q.id > p.id && meet(l, box(q.label))) faults.push('labels of ' + p.id + ' and ' + q.id + ' overlap');
+      for (const c of q.cards) if (meet(l, box(c))) faults.push('label of ' + p.id + ' under the cards of ' + q.id);
+      if (q.id > p.id)
+        for (const c of p.cards)
+          if (q.cards.some((d) => meet(box(c), box(d)))) faults.push('cards of ' + p.id + ' and ' + q.id + ' overlap');
+    }
+    if (p.cards.some((c) => meet(l, box(c)))) faults.push('label of ' + p.id + ' under its own cards');
+  }
+  for (const n of document.querySelectorAll('#board .count')) {
+    for (const p of piles) if (meet(box(n), box(p.label))) faults.push('a count badge covers the label of ' + p.id);
+    const index = n.parentElement.querySelector('.i');
+    if (index && meet(box(n), box(index))) faults.push('a count badge covers the index of ' + n.parentElement.dataset.card);
+  }
+  return [...new Set(faults)];
+})()`;
+
 describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', () => {
   let browser: Dom, page: Dom, url: string;
   const errors: string[] = [];
@@ -348,6 +400,81 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     expect(width).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(ARTIFACTS, 'web-phone.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  /** What is wrong with the layout as drawn, from the bounding boxes: two labels, a label and
+   *  another pile's cards, two piles' cards or a count badge and a label overlapping; a label cut
+   *  short; a covered card's index hidden by the cards above it; anything outside the felt; the
+   *  felt not wholly on the first screen; the page wider than the window. */
+  const layoutFaults = (): Promise<string[]> => page.evaluate(LAYOUT_FAULTS);
+
+  /** Pastes a solver's line and plays on after its first k moves. */
+  async function playLine(moves: readonly string[], k: number) {
+    if (!(await page.$eval('#more', (e: Dom) => e.open))) await page.click('#more summary');
+    await page.click('#paste-open');
+    await page.fill('#paste-text', moves.join('\n'));
+    await page.click('#paste-go');
+    await page.waitForSelector('#replay-controls:not([hidden])');
+    await page.$eval(
+      '#replay-slider',
+      (e: Dom, at: number) => {
+        e.value = String(at);
+        e.dispatchEvent(new Event('input'));
+      },
+      k,
+    );
+    await page.click('#replay-take');
+    expect(await moves_()).toBe(k);
+  }
+  const moves_ = moves;
+
+  for (const [w, h] of [
+    [390, 844],
+    [1280, 800],
+  ])
+    it(`at ${w}×${h}: nothing overlaps, is cut short or lies outside the felt, and the felt is on the first screen, at the start and mid-game`, async () => {
+      await page.setViewportSize({ width: w, height: h });
+      try {
+        for (const [game, lineOf, mid] of [
+          ['besieged-city', () => bcLine, 60],
+          ['parterre', () => ptLine, 20],
+          ['pilstymas', null, 0],
+        ] as const) {
+          await open(`game=${game}&seed=42`, false);
+          expect(await layoutFaults(), `${game} at the start`).toEqual([]);
+          if (w === 1280) expect(Number(await page.getAttribute('body', 'data-cw')), game).toBeGreaterThanOrEqual(70);
+          if (lineOf) {
+            await open(`game=${game}&seed=${game === 'parterre' ? '1' : '42'}`, false);
+            await playLine(lineOf(), mid);
+            expect(await layoutFaults(), `${game} after ${mid} moves`).toEqual([]);
+          }
+          await page.screenshot({ path: join(ARTIFACTS, `web-layout-${game}-${w}.png`) });
+        }
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    });
+
+  it('the list of moves shows every move number, past 100 moves too', async () => {
+    await open('game=besieged-city&seed=42', false);
+    expect(bcLine.length).toBeGreaterThan(100);
+    await playLine(bcLine, bcLine.length);
+    const shown = await page.$$eval('#movelist li', (lis: Dom[]) => {
+      const list = lis[0].parentElement.getBoundingClientRect();
+      return lis.map((li) => {
+        const n = li.querySelector('.n');
+        const b = n.getBoundingClientRect();
+        return {
+          text: n.textContent,
+          inside: b.left >= list.left && b.right <= list.right && n.scrollWidth <= n.clientWidth + 1,
+        };
+      });
+    });
+    expect(shown.length).toBe(bcLine.length);
+    shown.forEach((s: { text: string; inside: boolean }, i: number) => {
+      expect(s.text).toBe(`${i + 1}.`);
+      expect(s.inside, `move number ${i + 1} drawn outside the list`).toBe(true);
+    });
   });
 
   it('logged no error and fetched nothing from elsewhere', () => {
