@@ -477,6 +477,119 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     });
   });
 
+  it('each foundation names the card it takes next; a move is told in words; a hint is one card and one place', async () => {
+    await open('game=besieged-city&seed=42', false);
+    const wants = await page.$$eval('#board .label.wants', (ls: Dom[]) => ls.map((l) => l.textContent));
+    expect(wants).toEqual(['next A♠', 'next A♥', 'next A♦', 'next A♣']);
+    await type(quietMove());
+    expect(await page.textContent('#movelist li:last-child .w')).toMatch(/^\S+ from the .+ to the .+/);
+    expect(await live()).toMatch(/^played .*\(\S+ from the .+ to the .+\)$/);
+    await open('game=parterre&seed=1', false);
+    await page.click('#hint');
+    await page.waitForFunction(() => /^hint: /.test(document.querySelector('#live')!.textContent!));
+    expect(await page.$$eval('#board .hint-card', (cs: Dom[]) => cs.length)).toBe(1);
+    expect(await page.$$eval('#board .hint-place', (cs: Dom[]) => cs.length)).toBe(1);
+    expect(await page.isVisible('#arrow')).toBe(true);
+  });
+
+  it('the Rules panel opens by its button and by "?", names the variant played, and Esc closes it', async () => {
+    await open('game=besieged-city&seed=42&variant=trench-order=directional');
+    await page.keyboard.press('?');
+    expect(await page.isVisible('#rules')).toBe(true);
+    expect(await page.textContent('#rules-title')).toBe('Rules of Besieged City');
+    const text = await page.textContent('#rules-body');
+    expect(text).toMatch(/Played here: the variant trench-order=directional/);
+    expect(text).toMatch(/Notation/);
+    expect(await page.evaluate(() => document.activeElement.id)).toBe('rules-close');
+    await page.keyboard.press('Escape');
+    expect(await page.isVisible('#rules')).toBe(false);
+    await page.click('#rules-open');
+    expect(await page.isVisible('#rules')).toBe(true);
+    await page.click('#rules-close');
+  });
+
+  it('cards slide when they move, and not under prefers-reduced-motion', async () => {
+    const slides = async () => Number((await page.getAttribute('body', 'data-slides')) ?? 0);
+    for (const reduce of [false, true]) {
+      await page.emulateMedia({ reducedMotion: reduce ? 'reduce' : 'no-preference' });
+      await open('game=besieged-city&seed=42', false);
+      const before = await slides();
+      await type(quietMove());
+      expect(await moves()).toBe(1);
+      if (reduce) expect(await slides()).toBe(before);
+      else expect(await slides()).toBeGreaterThan(before);
+    }
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+  });
+
+  it('safe moves home go by themselves (an option, kept), a won position finishes itself, and the win is counted', async () => {
+    await open('game=parterre&seed=1');
+    const auto = await page.$$eval('#movelist li.auto', (ls: Dom[]) => ls.length);
+    expect(auto).toBe(await moves());
+    expect(auto).toBeGreaterThan(0);
+    expect(await page.isChecked('#auto')).toBe(true);
+    await page.uncheck('#auto');
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true][data-auto=idle]');
+    expect(await page.isChecked('#auto')).toBe(false);
+    // Played by the solver's line up to where only moves home are left: the page ends it.
+    await open('game=parterre&seed=1');
+    const last = ptLine.length - [...ptLine].reverse().findIndex((m) => !/>F$/.test(m));
+    expect(last).toBeLessThan(ptLine.length);
+    await playLine(ptLine, last);
+    await page.waitForSelector('body[data-over=won][data-auto=idle]');
+    expect(await moves()).toBeGreaterThan(last);
+    await page.click('#stats-open');
+    const row = '#stats-body tr[data-key^="parterre|"]';
+    expect(await page.$$eval(`${row} td`, (ts: Dom[]) => ts.slice(2, 4).map((t) => t.textContent))).toEqual(['1', '1']);
+    await page.click(`${row} button`);
+    await page.click(`${row} button`);
+    expect(await page.$$eval(`${row} td`, (ts: Dom[]) => ts.slice(2, 4).map((t) => t.textContent))).toEqual(['0', '0']);
+    await page.click('#stats-close');
+  });
+
+  it('New deal draws a winnable or graded deal from the shipped list and says which list', async () => {
+    const csv = readFileSync('data/besieged-city/difficulty.csv', 'utf8').trim().split('\n');
+    const head = csv[0].split(',');
+    const rows = csv.slice(1).map((l) => Object.fromEntries(l.split(',').map((v, i) => [head[i], v])));
+    for (const which of ['winnable', 'hard']) {
+      await open('game=besieged-city&seed=42');
+      await page.selectOption('#deal-list', which);
+      await page.click('#new');
+      await page.waitForSelector('body[data-ready=true][data-auto=idle]');
+      const seed = /deal (\d+)/.exec(await page.textContent('#title'))![1];
+      const row = rows.find((r) => r.seed === seed)!;
+      expect(row, `deal ${seed} in the list`).toBeTruthy();
+      expect(row.outcome).toBe('solved');
+      if (which === 'hard') expect(row.grade).toBe('hard');
+      const note = await page.textContent('#deal-note');
+      expect(note).toContain('data/besieged-city/difficulty.csv');
+      expect(note).toMatch(which === 'winnable' ? /proved winnable/ : /graded hard/);
+    }
+  });
+
+  it('the watch, when asked for, says after each move whether the game can still be won', async () => {
+    await open('game=parterre&seed=1', false);
+    await page.selectOption('#watch', 'winnable');
+    await page.waitForSelector('body[data-watch=done]');
+    expect(await page.textContent('#watch-line')).toMatch(/^Watch: still winnable at the deal/);
+    await type(ptLine[0]);
+    await page.waitForFunction(() => /winnable after move 1/.test(document.querySelector('#watch-line')!.textContent!));
+    expect(await page.textContent('#watch-line')).toMatch(/^Watch: still winnable after move 1/);
+    await page.selectOption('#watch', 'off');
+  });
+
+  it('the new controls have names a screen reader reads', async () => {
+    await open('game=parterre&seed=1', false);
+    for (const id of ['deal-list', 'rules-open', 'stats-open', 'auto', 'watch', 'paste-open', 'paste-text']) {
+      const name = await page.evaluate((i: string) => {
+        const e = document.getElementById(i);
+        return e.getAttribute('aria-label') ?? (e.labels?.[0]?.textContent || e.textContent || '').trim();
+      }, id);
+      expect(name, id).not.toBe('');
+    }
+  });
+
   it('logged no error and fetched nothing from elsewhere', () => {
     expect(errors).toEqual([]);
     expect(requests).toEqual([]);

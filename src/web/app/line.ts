@@ -1,7 +1,7 @@
 import { formatSwitches, parseSwitches, type Settings } from '../plugin.js';
 import { save } from './address.js';
 import { stop } from './ask.js';
-import { begin } from './play.js';
+import { autoMoves, begin } from './play.js';
 import { render } from './render.js';
 import { $, say, ui } from './state.js';
 
@@ -144,4 +144,5 @@ export function playOnFromHere(): void {
   render();
   save();
   say(`playing on after move ${moves.length} of ${line.source}`);
+  void autoMoves();
 }

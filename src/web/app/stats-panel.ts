@@ -42,14 +42,15 @@ export function opened(): void {
   track();
 }
 
-/** After every change: a move made, and the end of the game, counted. */
+/** After every change: a move of the person's made, and the end of the game, counted. */
 export function track(): void {
   const s = ui.session;
-  if (s.moves.length === 0) return;
+  const over = s.over();
+  // A game counts once the person has made a move in it (the page's own moves home do not).
+  if (!over && s.moves.every((_, i) => ui.auto[i])) return;
   const st = load();
   if (st.current?.deal !== dealKey(s.settings)) begin(st, s.settings);
   moved(st);
-  const over = s.over();
   if (over) ended(st, over === 'won', s.moves.length);
   keep(st);
 }
