@@ -13,7 +13,13 @@ export function numberedDeal(game: PagePlugin, key: string, text: string): Named
   const t = text.trim();
   const r = n.parse(t);
   if (!r.ok) throw new Error(`${n.label} ${t}: ${r.reason}`);
-  return { dealJson: r.dealJson, numbering: { key, text: t, title: r.title } };
+  let dealJson: unknown;
+  try {
+    dealJson = JSON.parse(r.dealJson);
+  } catch (e) {
+    throw new Error(`${n.label} ${t}: its deal is not JSON: ${(e as Error).message}`);
+  }
+  return { dealJson, numbering: { key, text: t, title: r.title } };
 }
 
 /** The deal the address names in a numbering of the game (the first whose key it holds), or

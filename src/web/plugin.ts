@@ -81,8 +81,8 @@ export interface Numbering {
   key: string;
   /** The field's label, e.g. "PySolFC game". */
   label: string;
-  /** The deal of a number as typed: its deal file's document and a title for it, or why not. */
-  parse(text: string): { ok: true; dealJson: object; title: string } | { ok: false; reason: string };
+  /** The deal of a number as typed: its deal file's text (JSON) and a title for it, or why not. */
+  parse(text: string): { ok: true; dealJson: string; title: string } | { ok: false; reason: string };
 }
 
 /** A list of graded deals the game ships (built into the page): the file read at build time, a

@@ -144,7 +144,11 @@ describe('other numberings of the deals (the hook, with a numbering made up here
     label: 'Fake game',
     parse: (text) =>
       /^\d+$/.test(text)
-        ? { ok: true, dealJson: ptDealToJson(ptDealFromSeed(String(Number(text) + 1000))), title: `fake game ${text}` }
+        ? {
+            ok: true,
+            dealJson: JSON.stringify(ptDealToJson(ptDealFromSeed(String(Number(text) + 1000)))),
+            title: `fake game ${text}`,
+          }
         : { ok: false, reason: 'not a whole number' },
   };
   const withFake: PagePlugin = { ...plugin('parterre'), numberings: [fake] };
