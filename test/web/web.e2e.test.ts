@@ -26,6 +26,7 @@ type Dom = any;
 // The page's globals, inside callbacks that run in the page (the project's TypeScript has no DOM library).
 declare const document: Dom;
 declare const localStorage: Dom;
+declare const window: Dom;
 
 /** The solver's winning line for a seed. */
 function line(game: 'besieged-city' | 'parterre', seed: string): string[] {
@@ -80,7 +81,9 @@ const LAYOUT_FAULTS = `(() => {
     a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
   const faults = [];
   const felt = box(document.querySelector('#table'));
-  if (felt.bottom > window.innerHeight + 0.5) faults.push('the felt ends at ' + felt.bottom + ' px, below the first screen');
+  // The first screen: the page as opened, not scrolled.
+  if (felt.bottom + window.scrollY > window.innerHeight + 0.5)
+    faults.push('the felt ends at ' + (felt.bottom + window.scrollY) + ' px, below the first screen');
   if (document.documentElement.scrollWidth > window.innerWidth)
     faults.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
   const piles = [...document.querySelectorAll('#board .pile')].map((p) => ({
@@ -448,6 +451,7 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
             await playLine(lineOf(), mid);
             expect(await layoutFaults(), `${game} after ${mid} moves`).toEqual([]);
           }
+          await page.evaluate(() => window.scrollTo(0, 0));
           await page.screenshot({ path: join(ARTIFACTS, `web-layout-${game}-${w}.png`) });
         }
       } finally {
@@ -501,6 +505,7 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     expect(text).toMatch(/Played here: the variant trench-order=directional/);
     expect(text).toMatch(/Notation/);
     expect(await page.evaluate(() => document.activeElement.id)).toBe('rules-close');
+    await page.screenshot({ path: join(ARTIFACTS, 'web-rules.png') });
     await page.keyboard.press('Escape');
     expect(await page.isVisible('#rules')).toBe(false);
     await page.click('#rules-open');
