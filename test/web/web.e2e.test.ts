@@ -5,6 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { besiegedCity } from '../../src/games/besieged-city/kit.js';
 import { dealFromSeed as bcDealFromSeed, dealToJson as bcDealToJson } from '../../src/games/besieged-city/deal.js';
 import { parterre } from '../../src/games/parterre/kit.js';
+import { worker as ptWorker } from '../../src/games/parterre/page.js';
+import { runTask, type Winnable } from '../../src/solitaire/advice.js';
+import { pagePlugins } from '../../src/web/build.js';
+import { PageGames } from '../../src/web/plugin.js';
 import { solve } from '../../src/search/solve.js';
 import { run } from '../cli/run.js';
 import { findChromium, INSTALL_HINT, launchChromium, PAGE_TIMEOUT_MS } from '../report/browser.js';
@@ -581,6 +585,37 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     await type(ptLine[0]);
     await page.waitForFunction(() => /winnable after move 1/.test(document.querySelector('#watch-line')!.textContent!));
     expect(await page.textContent('#watch-line')).toMatch(/^Watch: still winnable after move 1/);
+    await page.selectOption('#watch', 'off');
+  });
+
+  it('the watch says when a move lost the game, and marks that move', async () => {
+    // A first move of Parterre deal 5 after which no winning line exists (the solver's verdict).
+    const settings = { game: 'parterre', seed: '5', variant: '', ai: '' };
+    const verdict = (moves: string[]) =>
+      (
+        runTask(ptWorker.advise('winnable', { settings, moves }, { poll: () => false })) as Winnable & {
+          verdict?: string;
+        }
+      ).verdict;
+    expect(verdict([])).toBe('solved');
+    const games = new PageGames(await pagePlugins());
+    const losing = games
+      .session(settings)
+      .legal()
+      .map((m) => m.text)
+      .find((m) => verdict([m]) === 'lost');
+    expect(losing, 'a first move that loses deal 5').toBeTruthy();
+    await open('game=parterre&seed=5', false);
+    await page.selectOption('#watch', 'winnable');
+    await page.waitForSelector('body[data-watch=done]');
+    await type(losing!);
+    await page.waitForFunction(() => /lost after move 1/.test(document.querySelector('#watch-line')!.textContent!));
+    expect(await page.textContent('#watch-line')).toMatch(
+      /^Watch: lost after move 1: no winning line exists; move 1 lost it/,
+    );
+    await page.waitForFunction(() => document.querySelectorAll('#movelist li.lost-it').length === 1);
+    expect(await page.textContent('#movelist li.lost-it .t')).toBe(losing);
+    expect(await live()).toMatch(/^watch: the game is lost; move 1 lost it/);
     await page.selectOption('#watch', 'off');
   });
 
