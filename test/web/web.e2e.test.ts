@@ -588,6 +588,34 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     await page.selectOption('#watch', 'off');
   });
 
+  it('a pasted solution file (solve --json) brings its deal and plays through to the win', async () => {
+    const solved = await run('solve', 'besieged-city', '--seed', '42', '--json');
+    expect(solved.code, solved.err).toBe(0);
+    const doc = JSON.parse(solved.out);
+    await open('game=parterre&seed=1', false);
+    if (!(await page.$eval('#more', (e: Dom) => e.open))) await page.click('#more summary');
+    await page.click('#paste-open');
+    await page.fill('#paste-text', 'QS b>p9');
+    await page.click('#paste-go');
+    expect(await page.textContent('#paste-error')).toMatch(/^the pasted line: /);
+    await page.fill('#paste-text', solved.out);
+    await page.click('#paste-go');
+    await page.waitForSelector('#replay-controls:not([hidden])');
+    expect(await page.textContent('#title')).toContain('Besieged City, deal 42 (from a file)');
+    expect(await page.getAttribute('#replay-slider', 'max')).toBe(String(doc.moves.length));
+    await page.$eval(
+      '#replay-slider',
+      (e: Dom, at: number) => {
+        e.value = String(at);
+        e.dispatchEvent(new Event('input'));
+      },
+      doc.moves.length,
+    );
+    await page.click('#replay-take');
+    expect(await page.getAttribute('body', 'data-over')).toBe('won');
+    expect(await moves()).toBe(doc.moves.length);
+  });
+
   it('the watch says when a move lost the game, and marks that move', async () => {
     // A first move of Parterre deal 5 after which no winning line exists (the solver's verdict).
     const settings = { game: 'parterre', seed: '5', variant: '', ai: '' };

@@ -23,7 +23,10 @@ export function render(cards = ui.session.cards(), before: Snapshot | null = nul
 /** The deal in words, as the title names it. */
 export function dealName(): string {
   const s = ui.session.settings;
-  return s.numbering ? s.numbering.title : s.dealJson ? 'deal from a file' : `deal ${s.seed}`;
+  if (s.numbering) return s.numbering.title;
+  // A deal file that names its seed (a solution's or record's deal) keeps the seed in its name.
+  if (s.dealJson) return s.seed === 'file' ? 'deal from a file' : `deal ${s.seed} (from a file)`;
+  return `deal ${s.seed}`;
 }
 
 function drawLines(): void {
