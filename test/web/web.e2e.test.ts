@@ -395,6 +395,7 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     expect(await page.inputValue('#ai')).toBe('greedy');
     // Whoever starts, after a while it is A's turn with B having moved, or A moves first.
     await page.waitForFunction(() => document.querySelector('#status')!.textContent!.startsWith('Your turn'));
+    expect(await page.textContent('#status')).toMatch(/hands A \d+, B \d+ · \d+\/104 cards home · \d+ moves?$/);
     const legal = await page.$$eval('#board .card.pickable', (cs: Dom[]) => cs.length);
     expect(legal).toBeGreaterThan(0);
     await page.screenshot({ path: join(ARTIFACTS, 'web-pilstymas.png') });
@@ -525,6 +526,7 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
       const before = await slides();
       await type(quietMove());
       expect(await moves()).toBe(1);
+      expect(await page.textContent('#status')).toMatch(/ · 1 move$/);
       if (reduce) expect(await slides()).toBe(before);
       else expect(await slides()).toBeGreaterThan(before);
     }
@@ -614,6 +616,16 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     await page.click('#replay-take');
     expect(await page.getAttribute('body', 'data-over')).toBe('won');
     expect(await moves()).toBe(doc.moves.length);
+  });
+
+  it('the watch in Besieged City is the chance without peeking', async () => {
+    await open('game=besieged-city&seed=42', false);
+    await page.selectOption('#watch', 'winnable');
+    await page.waitForSelector('body[data-watch=done]');
+    const said = await page.textContent('#watch-line');
+    expect(said).toMatch(/^Watch: chance without peeking at the deal: \d+% \(\d+ of \d+ games\), 95% interval/);
+    expect(said).not.toMatch(/stock|spoiler/i);
+    await page.selectOption('#watch', 'off');
   });
 
   it('the watch says when a move lost the game, and marks that move', async () => {
