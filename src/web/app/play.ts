@@ -63,13 +63,12 @@ export function play(text: string): void {
   if (r.ok) void autoMoves();
 }
 
-/** Takes back the last move; the moves the page made by itself after a move of the person's go
- *  back with it. */
-export function undo(): void {
+/** Steps the game back or forward by `one` until `more` says the step is whole, then follows. */
+function steps(one: () => Answer, more: () => boolean): void {
   const before = snapshot();
   let r: Answer | null = null;
   for (;;) {
-    const u = ui.session.undo();
+    const u = one();
     if (!u.ok) {
       if (!r) {
         after(u, '');
@@ -78,31 +77,33 @@ export function undo(): void {
       break;
     }
     r = u;
-    const auto = ui.auto.pop() ?? false;
-    ui.autoUndone.push(auto);
-    if (!auto || ui.session.moves.length === 0) break;
+    if (!more()) break;
   }
   after(r, '', before);
 }
 
+/** Takes back the last move; the moves the page made by itself after a move of the person's go
+ *  back with it. */
+export function undo(): void {
+  steps(
+    () => ui.session.undo(),
+    () => {
+      const auto = ui.auto.pop() ?? false;
+      ui.autoUndone.push(auto);
+      return auto && ui.session.moves.length > 0;
+    },
+  );
+}
+
 /** Makes the last move taken back again, with the moves the page had made after it. */
 export function redo(): void {
-  const before = snapshot();
-  let r: Answer | null = null;
-  for (;;) {
-    const u = ui.session.redo();
-    if (!u.ok) {
-      if (!r) {
-        after(u, '');
-        return;
-      }
-      break;
-    }
-    r = u;
-    ui.auto.push(ui.autoUndone.pop() ?? false);
-    if (ui.autoUndone.at(-1) !== true) break;
-  }
-  after(r, '', before);
+  steps(
+    () => ui.session.redo(),
+    () => {
+      ui.auto.push(ui.autoUndone.pop() ?? false);
+      return ui.autoUndone.at(-1) === true;
+    },
+  );
 }
 
 let autoRunning = false;
