@@ -32,7 +32,7 @@ input[type=text], input[type=number] { padding: 3px 6px; border: 1px solid #c4ca
 #advice .line { font: 13px/1.5 ui-monospace, Menlo, Consolas, monospace; background: var(--panel); padding: 6px 8px; border-radius: 6px; max-height: 160px; overflow-y: auto; }
 details#more > summary { cursor: pointer; font-weight: 600; padding: 2px 0; }
 :focus-visible { outline: 3px solid #ffb300; outline-offset: 2px; }
-.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.sr { position: absolute; top: 0; left: 0; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .table { position: relative; background: radial-gradient(ellipse at center, #2e7d4f 0%, #1f5e3a 100%); border-radius: 14px; box-shadow: inset 0 0 40px rgba(0,0,0,.25); overflow: hidden; height: 100%; }
 .board { display: grid; padding: 6px; margin: 0 auto; justify-content: center; align-content: start; }
 .pile { display: flex; flex-direction: column; align-items: center; min-width: 0; border-radius: 8px; }

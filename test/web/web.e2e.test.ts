@@ -450,7 +450,11 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
         ] as const) {
           await open(`game=${game}&seed=42`, false);
           expect(await layoutFaults(), `${game} at the start`).toEqual([]);
-          if (w === 1280) expect(Number(await page.getAttribute('body', 'data-cw')), game).toBeGreaterThanOrEqual(70);
+          if (w === 1280) {
+            // Cards about 70 px wide or more, and the whole page on the screen, without scrolling.
+            expect(Number(await page.getAttribute('body', 'data-cw')), game).toBeGreaterThanOrEqual(70);
+            expect(await page.evaluate(() => document.documentElement.scrollHeight), game).toBeLessThanOrEqual(h);
+          }
           if (lineOf) {
             await open(`game=${game}&seed=${game === 'parterre' ? '1' : '42'}`, false);
             await playLine(lineOf(), mid);
