@@ -71,8 +71,6 @@ export interface Fit {
   width: number;
   height: number;
   piles: PlacedPile[];
-  /** The board fits the room it was given. */
-  fits: boolean;
 }
 
 const horizontal = (p: PagePile) => p.fan === 'left' || p.fan === 'right';
@@ -102,12 +100,17 @@ export function place(layout: PageLayout, counts: Record<string, number>, cw: nu
   }
   const spanWidth = (p: PagePile) =>
     columns.slice(p.column, p.column + (p.span ?? 1)).reduce((a, b) => a + b, 0) + gapX * ((p.span ?? 1) - 1);
-  let fits = true;
+  // A fan over several columns that outgrows them widens them alike (the board grows, and so
+  // gets smaller cards, rather than the fan running into its neighbour).
+  for (const p of layout.piles) {
+    const span = p.span ?? 1;
+    const short = horizontal(p) && span > 1 ? along(p) - spanWidth(p) : 0;
+    if (short > 0) for (let c = p.column; c < p.column + span; c++) columns[c] += Math.ceil(short / span);
+  }
   const piles = layout.piles.map((p): PlacedPile => {
     const n = counts[p.id] ?? 0;
     if (horizontal(p)) {
       const width = (p.span ?? 1) > 1 ? spanWidth(p) : columns[p.column];
-      if ((p.span ?? 1) > 1 && along(p) > width) fits = false;
       return { pile: p, width, height: ch, step: spread(n, width - cw, size.minStepH, size.stepH) };
     }
     if (vertical(p)) {
@@ -118,7 +121,7 @@ export function place(layout: PageLayout, counts: Record<string, number>, cw: nu
   });
   const width = columns.reduce((a, b) => a + b, 0) + gapX * (layout.columns - 1) + 2 * PAD;
   const height = rows.reduce((a, b) => a + b, 0) + gapY * (layout.rows - 1) + 2 * PAD;
-  return { size, columns, rows, gapX, gapY, width, height, piles, fits };
+  return { size, columns, rows, gapX, gapY, width, height, piles };
 }
 
 /** The step between n cards spread over `room` pixels past the first: as wide as room allows
@@ -138,7 +141,7 @@ export function fitBoard(
 ): Fit {
   for (let cw = MAX_CW; cw > MIN_CW; cw--) {
     const f = place(layout, counts, cw, room);
-    if (f.fits && f.width <= room.width && f.height <= room.height) return f;
+    if (f.width <= room.width && f.height <= room.height) return f;
   }
   return place(layout, counts, MIN_CW, room);
 }

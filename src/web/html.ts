@@ -40,6 +40,7 @@ details#more > summary { cursor: pointer; font-weight: 600; padding: 2px 0; }
 .pile.fan-up { flex-direction: column-reverse; }
 .pile .label { height: 14px; line-height: 14px; font-size: var(--fl); color: #d5eadb; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 100%; padding: 0 2px; }
 .pile .label.wants { color: #fff3c4; padding: 0; letter-spacing: -0.2px; }
+.pile .label.small { font-size: 8px; letter-spacing: -0.4px; padding: 0; }
 .pile.target .cards { outline: 3px solid #7fd1ff; outline-offset: 2px; background: rgba(127,209,255,.18); border-radius: 6px; cursor: pointer; }
 .pile.target { cursor: pointer; }
 .cards { position: relative; flex: none; }

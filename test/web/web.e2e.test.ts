@@ -414,7 +414,11 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
    *  another pile's cards, two piles' cards or a count badge and a label overlapping; a label cut
    *  short; a covered card's index hidden by the cards above it; anything outside the felt; the
    *  felt not wholly on the first screen; the page wider than the window. */
-  const layoutFaults = (): Promise<string[]> => page.evaluate(LAYOUT_FAULTS);
+  const layoutFaults = async (): Promise<string[]> => {
+    // A card sliding to its place is not where it will lie: the boxes are read once none moves.
+    await page.waitForFunction(() => document.getAnimations().every((a: Dom) => a.playState !== 'running'));
+    return page.evaluate(LAYOUT_FAULTS);
+  };
 
   /** Pastes a solver's line and plays on after its first k moves. */
   async function playLine(moves: readonly string[], k: number) {
@@ -459,6 +463,26 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
             await open(`game=${game}&seed=${game === 'parterre' ? '1' : '42'}`, false);
             await playLine(lineOf(), mid);
             expect(await layoutFaults(), `${game} after ${mid} moves`).toEqual([]);
+          } else {
+            // Pilstymas against the computer: a few moves of yours (a card that may move, to the
+            // first place lit), the computer's between your turns.
+            for (let turn = 0; turn < 6; turn++) {
+              await page.waitForFunction(() => document.querySelector('#status')!.textContent!.startsWith('Your turn'));
+              const before = await moves();
+              // A hand card first (its move ends the turn, so the computer plays between).
+              const hand = await page.$('#board .pile[data-pile=handA] .card.pickable');
+              await page.click(
+                hand ? '#board .pile[data-pile=handA] .card.pickable' : '#board .card.pickable >> nth=0',
+                {
+                  position: { x: 4, y: 4 },
+                },
+              );
+              if (await page.$('#board .pile.target')) await page.click('#board .pile.target >> nth=0');
+              else await page.keyboard.press('Escape');
+              if ((await moves()) === before) break;
+            }
+            expect(await moves(), 'moves made in Pilstymas').toBeGreaterThan(0);
+            expect(await layoutFaults(), `${game} after ${await moves()} moves`).toEqual([]);
           }
           await page.evaluate(() => window.scrollTo(0, 0));
           await page.screenshot({ path: join(ARTIFACTS, `web-layout-${game}-${w}.png`) });

@@ -93,6 +93,18 @@ export function drawBoard(cards: Record<string, string[]>, legal: readonly UiMov
   const wants = session.wants();
   for (const p of fit.piles)
     board.appendChild(pileEl(p, cards[p.pile.id] ?? [], legal, targets.includes(p.pile.id), wants[p.pile.id]));
+  shortenLabels(board);
+}
+
+/** Labels wider than their pile (small cards in a narrow column): a foundation's says its next
+ *  card alone ("→2♠"), then any label takes a smaller type, rather than being cut short. */
+function shortenLabels(board: HTMLElement): void {
+  const over = (l: HTMLElement) => l.scrollWidth > l.clientWidth + 1;
+  for (const l of Array.from(board.querySelectorAll<HTMLElement>('.label'))) {
+    if (!over(l)) continue;
+    if (l.dataset.wants !== undefined) l.textContent = l.dataset.wants ? `→${cardSign(l.dataset.wants)}` : '✓';
+    if (over(l)) l.classList.add('small');
+  }
 }
 
 /** One pile: its label (a foundation's: the card it takes next) and its cards, a place the held
