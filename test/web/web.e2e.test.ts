@@ -467,7 +467,11 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
             // Pilstymas against the computer: a few moves of yours (a card that may move, to the
             // first place lit), the computer's between your turns.
             for (let turn = 0; turn < 6; turn++) {
-              await page.waitForFunction(() => document.querySelector('#status')!.textContent!.startsWith('Your turn'));
+              await page.waitForFunction(
+                () =>
+                  document.body.dataset.over || document.querySelector('#status')!.textContent!.startsWith('Your turn'),
+              );
+              if (await page.getAttribute('body', 'data-over')) break;
               const before = await moves();
               // A hand card first (its move ends the turn, so the computer plays between).
               const hand = await page.$('#board .pile[data-pile=handA] .card.pickable');
@@ -482,6 +486,11 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
               if ((await moves()) === before) break;
             }
             expect(await moves(), 'moves made in Pilstymas').toBeGreaterThan(0);
+            // Read once the computer is done (its moves redraw the board).
+            await page.waitForFunction(
+              () =>
+                document.body.dataset.over || document.querySelector('#status')!.textContent!.startsWith('Your turn'),
+            );
             expect(await layoutFaults(), `${game} after ${await moves()} moves`).toEqual([]);
           }
           await page.evaluate(() => window.scrollTo(0, 0));
@@ -651,7 +660,7 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     await page.selectOption('#watch', 'winnable');
     await page.waitForSelector('body[data-watch=done]');
     const said = await page.textContent('#watch-line');
-    expect(said).toMatch(/^Watch: chance without peeking at the deal: \d+% \(\d+ of \d+ games\), 95% interval/);
+    expect(said).toMatch(/^Watch: chance without peeking at the deal: \d+% \(\d+ of \d+ games?\), 95% interval/);
     expect(said).not.toMatch(/stock|spoiler/i);
     await page.selectOption('#watch', 'off');
   });

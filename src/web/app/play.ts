@@ -107,11 +107,17 @@ export function redo(): void {
 }
 
 let autoRunning = false;
+/** Asked for while a run was under way (on a game that may since have changed): run again. */
+let autoAgain = false;
 
 /** The moves home the game's proved-safe rule makes, then, when moves home alone finish the
  *  game, the finish: made one by one (sliding), if the person keeps the option on. */
 export async function autoMoves(): Promise<void> {
-  if (!($('auto') as HTMLInputElement).checked || autoRunning) return;
+  if (!($('auto') as HTMLInputElement).checked) return;
+  if (autoRunning) {
+    autoAgain = true;
+    return;
+  }
   const s = ui.session;
   autoRunning = true;
   document.body.dataset.auto = 'busy';
@@ -136,9 +142,13 @@ export async function autoMoves(): Promise<void> {
     }
   } finally {
     autoRunning = false;
-    document.body.dataset.auto = 'idle';
     if (made > 0 && s === ui.session)
       say(s.over() ?? `${made} card${made === 1 ? '' : 's'} went home by ${made === 1 ? 'itself' : 'themselves'}`);
+    document.body.dataset.auto = 'idle';
+    if (autoAgain) {
+      autoAgain = false;
+      void autoMoves();
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Winnable } from '../../solitaire/advice.js';
-import type { AdviceKind } from '../plugin.js';
+import { type AdviceKind, plural } from '../plugin.js';
 import { dealKey } from '../stats.js';
 import { gameState, spawnWorker, typedBudget } from './ask.js';
 import type { Reply, Request } from './worker.js';
@@ -156,7 +156,7 @@ function line(kind: Kind, w: Seen, n: number): string {
   if (!w) return `Watch: no answer ${after}.`;
   if (w.kind === 'chance') {
     const p = (x: number) => `${Math.round(100 * x)}%`;
-    return `Watch: chance without peeking ${after}: ${w.played ? p(w.won / w.played) : '–'} (${w.won} of ${w.played} games), 95% interval ${p(w.lo)} .. ${p(w.hi)}.`;
+    return `Watch: chance without peeking ${after}: ${w.played ? p(w.won / w.played) : '–'} (${w.won} of ${plural(w.played, 'game')}), 95% interval ${p(w.lo)} .. ${p(w.hi)}.`;
   }
   const spoiler = kind === 'spoiler' ? ' (spoiler, the stock known)' : '';
   const text =
