@@ -346,7 +346,7 @@ function exactText(
   const n = `${nodes.toLocaleString('en-US')} nodes`;
   const head = spoiler ? 'SPOILER, with the stock known: ' : '';
   if (verdict === 'solved')
-    return `${head}winnable: the solver found a winning line of ${line?.length ?? 0} moves (${n})`;
+    return `${head}winnable: the solver found a winning line of ${line?.length ?? 0} move${line?.length === 1 ? '' : 's'} (${n})`;
   if (verdict === 'lost') return `${head}lost: no winning line exists (exhaustive search, ${n})`;
   const why = limit === 'stopped' ? 'stopped' : limit === 'memory' ? 'memory budget full' : 'node budget reached';
   return `${head}unknown: no winning line found and none ruled out (${why}, ${n})`;

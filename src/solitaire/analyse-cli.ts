@@ -76,6 +76,6 @@ export function analyseCommand<D extends { seed?: string }, P extends SolitaireP
         .join('; ')}`,
     );
   console.log(
-    `${stats.searches} positions searched, ${stats.nodes.toLocaleString('en-US')} nodes; ${(ms / 1000).toFixed(1)} s in all`,
+    `${stats.searches} position${stats.searches === 1 ? '' : 's'} searched, ${stats.nodes.toLocaleString('en-US')} nodes; ${(ms / 1000).toFixed(1)} s in all`,
   );
 }

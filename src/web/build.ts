@@ -1,10 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Games } from '../cli/plugin.js';
 import * as listed from '../games/index.js';
+import { dealSeeds } from './deal-lists.js';
 import { playPage } from './html.js';
-import type { PagePlugin } from './plugin.js';
+import type { PageAssets, PagePlugin } from './plugin.js';
 
 // Builds the play page: the worker and the page bundled by esbuild from src/web/app/ (the
 // worker's bundle inlined in the page's as a string, run from a Blob: a page opened from disk
@@ -16,7 +17,9 @@ import type { PagePlugin } from './plugin.js';
 // (src/games/index.ts) and hands the page the modules their plugins name as their page plugins
 // (GamePlugin.page). Each bundle's entry is written here: it imports those modules' `page` (or
 // `worker`) and starts the page (or the worker) with them, so no file of the page names a game,
-// and nothing of a game's shell (its index.ts, yargs, files) reaches the bundle.
+// and nothing of a game's shell (its index.ts, yargs, files) reaches the bundle. The files a page
+// plugin names (its rules page, its graded deal lists) are read here and built into the page,
+// which reads no file when it runs.
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..').replace(/[/\\]dist$/, '');
 const APP = resolve(ROOT, 'src/web/app');
@@ -39,14 +42,28 @@ export async function pagePlugins(): Promise<PagePlugin[]> {
   return Promise.all(pageAddresses().map(async (a) => ((await import(a.href)) as { page: PagePlugin }).page));
 }
 
+/** What the page plugins' files hold, read now (a file missing fails the build, naming it). */
+export function pageAssets(plugins: readonly PagePlugin[]): PageAssets {
+  const read = (file: string) => readFileSync(resolve(ROOT, file), 'utf8');
+  return Object.fromEntries(
+    plugins.map((g) => [
+      g.name,
+      {
+        rules: read(g.rules.file),
+        ...(g.dealLists ? { deals: dealSeeds(read(g.dealLists.file), g.dealLists.file) } : {}),
+      },
+    ]),
+  );
+}
+
 /** A bundle's entry: `start` of `module` called with the export `part` of each of `pages`
- *  (`page` for the page, `worker` for its worker: src/web/plugin.ts). */
-function entry(module: string, start: string, part: 'page' | 'worker', pages: readonly string[]) {
+ *  (`page` for the page, `worker` for its worker: src/web/plugin.ts), and `more` (JSON) after. */
+function entry(module: string, start: string, part: 'page' | 'worker', pages: readonly string[], more?: unknown) {
   const q = JSON.stringify;
   const lines = [
     `import { ${start} } from ${q(module)};`,
     ...pages.map((p, i) => `import { ${part} as g${i} } from ${q(p)};`),
-    `${start}([${pages.map((_, i) => `g${i}`).join(', ')}]);`,
+    `${start}([${pages.map((_, i) => `g${i}`).join(', ')}]${more === undefined ? '' : `, ${q(more)}`});`,
   ];
   return { contents: lines.join('\n'), resolveDir: ROOT, sourcefile: `${start}-entry.ts`, loader: 'ts' as const };
 }
@@ -68,15 +85,16 @@ export async function buildPage(): Promise<string> {
     legalComments: 'none' as const,
     logLevel: 'silent' as const,
   };
+  const plugins = await pagePlugins();
   const worker = await build({ ...common, stdin: entry(resolve(APP, 'worker.ts'), 'serveWorker', 'worker', pages) });
   const page = await build({
     ...common,
-    stdin: entry(resolve(APP, 'main.ts'), 'startPage', 'page', pages),
+    stdin: entry(resolve(APP, 'main.ts'), 'startPage', 'page', pages, pageAssets(plugins)),
     define: { __WORKER_SOURCE__: JSON.stringify(worker.outputFiles![0].text) },
   });
   return playPage(
     inScript(page.outputFiles![0].text),
-    (await pagePlugins()).map((g) => g.title),
+    plugins.map((g) => g.title),
   );
 }
 

@@ -28,6 +28,26 @@ export interface Settings {
   ai: string;
   /** A deal read from a file (its JSON document), instead of the seed's. */
   dealJson?: unknown;
+  /** A deal named in another numbering (PagePlugin.numberings): its key, the number as typed,
+   *  and the title its parse gave; the deal itself is dealJson. */
+  numbering?: { key: string; text: string; title: string };
+}
+
+/** A pile as the page lays it out: the board's pile (src/cards/board.ts), with the words that
+ *  name it to people and the room a fanned pile is given. */
+export interface PagePile extends ReplayPile {
+  /** The pile in words, as a move told in words names it ("the west trench W2"); default: its
+   *  label. */
+  name?: string;
+  /** A fanned pile's room along its fan, in card lengths (a pile that grows past it squeezes its
+   *  cards, then makes every card smaller); default 1.5. */
+  extent?: number;
+}
+
+export interface PageLayout {
+  columns: number;
+  rows: number;
+  piles: PagePile[];
 }
 
 /** A move as the page offers it: its notation, the card it moves as the board names it, the
@@ -40,7 +60,48 @@ export interface UiMove {
   /** A move made by a click on the top card of a face-down pile alone, there being no place to
    *  choose (e.g. turning its next card): what it does, in words. */
   tap?: string;
+  /** The move told in words ("7♣ from the reserve r2c1 to the west trench W2"); default: built
+   *  from the card and the piles' names. */
+  words?: string;
 }
+
+/** A move made, as the list of moves shows it. */
+export interface MadeMove {
+  text: string;
+  /** In a game of two, the seat that made it (0 the person, A; 1 the computer, B). */
+  player?: number;
+  /** The move in words. */
+  words?: string;
+}
+
+/** Another numbering of a game's deals (a program's game numbers, say), offered beside the deal
+ *  number: the page shows a field for it and reads and writes `#game=…&<key>=N`. */
+export interface Numbering {
+  /** The address's key, e.g. "pysolfc". */
+  key: string;
+  /** The field's label, e.g. "PySolFC game". */
+  label: string;
+  /** The deal of a number as typed: its deal file's text (JSON) and a title for it, or why not. */
+  parse(text: string): { ok: true; dealJson: string; title: string } | { ok: false; reason: string };
+}
+
+/** A list of graded deals the game ships (built into the page): the file read at build time, a
+ *  table with the columns `seed`, `outcome` and `grade` (as \`patience difficulty\` writes it). */
+export interface DealLists {
+  /** Where the list lives, from the package's root, e.g. "data/<game>/difficulty.csv". */
+  file: string;
+  /** The grades it holds, each with its rule in words (the game's difficulty measure). */
+  grades: readonly { name: string; rule: string }[];
+  /** The rule set the list was made under (a deal from it is dealt under this variant). */
+  variant: string;
+}
+
+/** The grades offered in New deal, besides any deal: the list's winnable deals, and these. */
+export const DEAL_GRADES = ['easy', 'medium', 'hard'] as const;
+
+/** What the page's build reads for each game (by name) from the files its plugin names: the
+ *  rules page's text, and the seeds of its deal lists by list (deal-lists.ts). */
+export type PageAssets = Record<string, { rules: string; deals?: Record<string, string[]> }>;
 
 export type Answer = { ok: true; said: string } | { ok: false; reason: string };
 
@@ -48,7 +109,10 @@ export type Answer = { ok: true; said: string } | { ok: false; reason: string };
  *  its settings and its moves (and its pending step), so a reload or a record rebuilds it. */
 export interface Session {
   readonly settings: Settings;
-  readonly layout: { columns: number; rows: number; piles: ReplayPile[] };
+  readonly layout: PageLayout;
+  /** A layout for a narrow screen (a phone), when the game has one: the page takes whichever
+   *  gives the larger cards. */
+  readonly narrowLayout?: PageLayout;
   /** The board: pile id -> cards bottom first ("??" face down). */
   cards(): Record<string, string[]>;
   /** What the person may do now (none while the computer is to move, or after the end). */
@@ -61,9 +125,8 @@ export interface Session {
   undo(): Answer;
   redo(): Answer;
   readonly canRedo: boolean;
-  /** Moves made, in notation; in a game of two, with the seat that made it (0 the person, A;
-   *  1 the computer, B). */
-  readonly moves: readonly { text: string; player?: number }[];
+  /** Moves made, in notation; in a game of two, with the seat that made it. */
+  readonly moves: readonly MadeMove[];
   /** null while the game goes on, else its end in words ("won", "lost: no move left", …). */
   over(): string | null;
   /** A line under the board: whose turn, what waits. */
@@ -79,6 +142,14 @@ export interface Session {
   home(): [number, number];
   /** The game as a record file (the format `patience verify` judges), or why there is none yet. */
   record(): { json: object } | { error: string };
+  /** The foundations: pile id -> the card each takes next, in notation ("" when it is full). */
+  wants(): Record<string, string>;
+  /** The move home the game's proved-safe rule makes now (one that never turns a won game into
+   *  a lost one), or null; absent in a game without such a rule. */
+  safeHome?(): string | null;
+  /** When every card left can go home by moves to the foundations alone (nothing face down
+   *  turned), those moves in order; else null. */
+  finishLine?(): string[] | null;
 }
 
 /** A hint (one move); whether the game can still be won (exact where every card is face up,
@@ -115,6 +186,19 @@ export interface PagePlugin {
   readonly advice: Partial<Record<AdviceKind, { running: string; nodes: number }>>;
   /** A new game; throws Error naming what is wrong with the settings. */
   session(settings: Settings): Session;
+  /** The game's rules page, built into the page and shown in its Rules panel: the file, from
+   *  the package's root, and the sections (by heading) left out there. */
+  readonly rules: { file: string; leaveOut?: readonly string[] };
+  /** Graded lists of deals, for New deal's choice of a winnable, easy, medium or hard deal. */
+  readonly dealLists?: DealLists;
+  /** Other numberings of the game's deals, each with a field beside the deal number. */
+  readonly numberings?: readonly Numbering[];
+  /** The game's proved-safe rule for moves home (Session.safeHome), in words, for the option
+   *  that makes them by themselves; absent when the game has none. */
+  readonly safeMoves?: string;
+  /** The watchful solver's budget a position (it runs the `winnable` advice, or the `spoiler`
+   *  when asked for), and in a game whose chance comes from games played, how many. */
+  readonly watch?: { nodes: number; plays?: number };
 }
 
 /** What the page's worker runs for a game: exported as `worker` from the game's page.ts, beside
@@ -128,7 +212,7 @@ export interface PageWorker {
   advise(
     kind: AdviceKind,
     state: GameState,
-    opts: { maxNodes?: number; poll: (nodes: number) => boolean },
+    opts: { maxNodes?: number; plays?: number; poll: (nodes: number) => boolean },
   ): Task<Advice>;
   /** In a game against the computer: its move, in notation. */
   computerMove?(state: GameState): string;
@@ -222,5 +306,37 @@ export class PageGames {
 export function recordOf(session: Session): { file: string; json: object } | { error: string } {
   const s = session.settings;
   const r = session.record();
-  return 'error' in r ? r : { file: `${s.game}-${s.dealJson ? 'file' : s.seed}-record.json`, json: r.json };
+  const deal = s.numbering ? `${s.numbering.key}-${s.numbering.text}` : s.dealJson ? 'file' : s.seed;
+  return 'error' in r ? r : { file: `${s.game}-${deal}-record.json`, json: r.json };
 }
+
+const SUIT_SIGN: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
+
+/** A card as people write it, rank and suit sign: "7♣", "10♥" (a trailing "'", the mark of a
+ *  second pack, is kept); "a face-down card" for "??". */
+export function cardSign(text: string): string {
+  if (text === '??') return 'a face-down card';
+  const mark = text.endsWith("'") ? "'" : '';
+  const t = mark ? text.slice(0, -1) : text;
+  const suit = SUIT_SIGN[t.slice(-1)];
+  if (!suit || t.length !== 2) return text;
+  return `${t[0] === 'T' ? '10' : t[0]}${suit}${mark}`;
+}
+
+/** A pile's name in words (PagePile.name, else its label). */
+export function pileName(layout: PageLayout, id: string): string {
+  const p = layout.piles.find((x) => x.id === id);
+  return p ? (p.name ?? p.label) : id;
+}
+
+/** A move in words: its own words, else "7♣ from <pile> to <pile>". */
+export function moveWords(m: UiMove, layout: PageLayout): string {
+  if (m.words) return m.words;
+  if (m.tap) return m.tap;
+  if (!m.from || !m.to) return m.text;
+  return `${cardSign(m.card)} from ${pileName(layout, m.from)} to ${pileName(layout, m.to)}`;
+}
+
+/** "1 move", "2 moves". */
+export const plural = (n: number, word: string, words = `${word}s`) =>
+  `${n.toLocaleString('en')} ${n === 1 ? word : words}`;

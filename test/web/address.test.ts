@@ -25,6 +25,23 @@ describe('the address', () => {
     playable(r.settings!);
   });
 
+  it("another program's game number names its deal, kept over a reload; a bad one is said", () => {
+    const r = read('#game=parterre&pysolfc=12345');
+    expect(r.problems).toEqual([]);
+    expect(r.settings).toMatchObject({
+      game: 'parterre',
+      seed: 'file',
+      numbering: { key: 'pysolfc', text: '12345', title: 'PySolFC game #12345' },
+      dealJson: { seed: 'pysolfc#12345', variant: { foundations: 'removable' } },
+    });
+    playable(r.settings!);
+    const kept = readSaved({ settings: r.settings, moves: [] }, games, []);
+    expect(kept?.settings).toEqual(r.settings);
+    const bad = read('#game=parterre&pysolfc=0');
+    expect(bad.settings).toEqual({ game: 'parterre', seed: '1', variant: '', ai: '' });
+    expect(bad.problems).toEqual([expect.stringMatching(/^PySolFC game 0: .*no game 0.*: deal 1 instead$/)]);
+  });
+
   it('__proto__, constructor or an unknown name as the game: no game, and why', () => {
     for (const game of ['__proto__', 'constructor', 'toString', 'chess'])
       expect(read(`#game=${game}`)).toEqual({ settings: null, problems: [`unknown game "${game}" in the address`] });
@@ -33,7 +50,9 @@ describe('the address', () => {
   it('a bad variant keeps the game named, with its standard rules', () => {
     const r = read('#game=parterre&seed=3&variant=foundations=sideways');
     expect(r.settings).toEqual({ game: 'parterre', seed: '3', variant: '', ai: '' });
-    expect(r.problems).toEqual(['variant: unknown rule switch "foundations"; the standard rules instead']);
+    expect(r.problems).toEqual([
+      'variant: foundations: "sideways" is not one of final, removable; the standard rules instead',
+    ]);
     playable(r.settings!);
   });
 

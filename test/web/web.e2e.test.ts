@@ -5,6 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { besiegedCity } from '../../src/games/besieged-city/kit.js';
 import { dealFromSeed as bcDealFromSeed, dealToJson as bcDealToJson } from '../../src/games/besieged-city/deal.js';
 import { parterre } from '../../src/games/parterre/kit.js';
+import { worker as ptWorker } from '../../src/games/parterre/page.js';
+import { runTask, type Winnable } from '../../src/solitaire/advice.js';
+import { pagePlugins } from '../../src/web/build.js';
+import { PageGames } from '../../src/web/plugin.js';
 import { solve } from '../../src/search/solve.js';
 import { run } from '../cli/run.js';
 import { findChromium, INSTALL_HINT, launchChromium, PAGE_TIMEOUT_MS } from '../report/browser.js';
@@ -26,6 +30,7 @@ type Dom = any;
 // The page's globals, inside callbacks that run in the page (the project's TypeScript has no DOM library).
 declare const document: Dom;
 declare const localStorage: Dom;
+declare const window: Dom;
 
 /** The solver's winning line for a seed. */
 function line(game: 'besieged-city' | 'parterre', seed: string): string[] {
@@ -66,6 +71,60 @@ function places(move: string): { card: string; from: string; to: string } {
   return { card, from: from === 'stock' ? 'dealt' : from, to: to === 'F' ? `F${suit}` : to };
 }
 
+/** What is wrong with the layout as drawn, from the bounding boxes: two labels, a label and
+ *  another pile's cards, two piles' cards or a count badge and a label overlapping; a label cut
+ *  short; a covered card's index hidden by the cards above it; anything outside the felt; the
+ *  felt not wholly on the first screen; the page wider than the window. Plain JavaScript run in
+ *  the page (kept out of the TypeScript transform, which would add helpers the page lacks). */
+const LAYOUT_FAULTS = `(() => {
+  const box = (e) => e.getBoundingClientRect();
+  // Less than a pixel of contact is not an overlap (borders meet, sub-pixel rounding).
+  const meet = (a, b) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const inside = (a, b) =>
+    a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+  const faults = [];
+  const felt = box(document.querySelector('#table'));
+  // The first screen: the page as opened, not scrolled.
+  if (felt.bottom + window.scrollY > window.innerHeight + 0.5)
+    faults.push('the felt ends at ' + (felt.bottom + window.scrollY) + ' px, below the first screen');
+  if (document.documentElement.scrollWidth > window.innerWidth)
+    faults.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
+  const piles = [...document.querySelectorAll('#board .pile')].map((p) => ({
+    id: p.dataset.pile,
+    label: p.querySelector('.label'),
+    cards: [...p.querySelectorAll('.card, .slot')],
+  }));
+  for (const p of piles) {
+    const l = box(p.label);
+    if (p.label.textContent && p.label.scrollWidth > p.label.clientWidth + 1)
+      faults.push('label of ' + p.id + ' "' + p.label.textContent + '" cut short');
+    if (!inside(l, felt)) faults.push('label of ' + p.id + ' outside the felt');
+    p.cards.forEach((c, i) => {
+      if (!inside(box(c), felt)) faults.push(p.id + ' card ' + (c.dataset.card || 'slot') + ' outside the felt');
+      const index = c.querySelector('.i');
+      if (index)
+        for (const above of p.cards.slice(i + 1))
+          if (meet(box(index), box(above))) faults.push(p.id + ': the index of ' + c.dataset.card + ' hidden by ' + above.dataset.card);
+    });
+    for (const q of piles) {
+      if (q === p) continue;
+      if (q.id > p.id && meet(l, box(q.label))) faults.push('labels of ' + p.id + ' and ' + q.id + ' overlap');
+      for (const c of q.cards) if (meet(l, box(c))) faults.push('label of ' + p.id + ' under the cards of ' + q.id);
+      if (q.id > p.id)
+        for (const c of p.cards)
+          if (q.cards.some((d) => meet(box(c), box(d)))) faults.push('cards of ' + p.id + ' and ' + q.id + ' overlap');
+    }
+    if (p.cards.some((c) => meet(l, box(c)))) faults.push('label of ' + p.id + ' under its own cards');
+  }
+  for (const n of document.querySelectorAll('#board .count')) {
+    for (const p of piles) if (meet(box(n), box(p.label))) faults.push('a count badge covers the label of ' + p.id);
+    const index = n.parentElement.querySelector('.i');
+    if (index && meet(box(n), box(index))) faults.push('a count badge covers the index of ' + n.parentElement.dataset.card);
+  }
+  return [...new Set(faults)];
+})()`;
+
 describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', () => {
   let browser: Dom, page: Dom, url: string;
   const errors: string[] = [];
@@ -100,13 +159,17 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
   }, 120_000);
   afterAll(async () => browser?.close());
 
-  /** Opens a fresh game (storage cleared) from the address's hash. */
-  async function open(hash: string) {
+  /** Opens a fresh game (storage cleared) from the address's hash; `auto` false turns off the
+   *  moves home made by themselves (a solver's line typed or clicked plays those itself). */
+  async function open(hash: string, auto = true) {
     await page.goto(url);
-    await page.evaluate(() => localStorage.clear());
+    await page.evaluate((on: boolean) => {
+      localStorage.clear();
+      localStorage.setItem('patience-lab:web:options', JSON.stringify({ auto: on }));
+    }, auto);
     await page.goto('about:blank');
     await page.goto(`${url}#${hash}`);
-    await page.waitForSelector('body[data-ready=true]');
+    await page.waitForSelector('body[data-ready=true][data-auto=idle]');
   }
   const moves = async () => Number(await page.getAttribute('body', 'data-moves'));
   const live = async () => (await page.textContent('#live')).trim();
@@ -126,7 +189,7 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
   });
 
   it('Besieged City deal 42: the solver line typed into the move box wins, and the record passes verify', async () => {
-    await open('game=besieged-city&seed=42');
+    await open('game=besieged-city&seed=42', false);
     expect(await page.textContent('#title')).toContain('Besieged City, deal 42');
     const typed = asTyped(bcLine);
     for (const m of typed) await type(m);
@@ -152,7 +215,7 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
   });
 
   it('Besieged City: the first moves by clicks (and one by dragging), legal places lit when a card is picked up', async () => {
-    await open('game=besieged-city&seed=42');
+    await open('game=besieged-city&seed=42', false);
     for (const [i, m] of bcLine.slice(0, 12).entries()) {
       const before = await moves();
       if (/stock>/.test(m)) {
@@ -172,7 +235,9 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
       }
       expect(await moves(), `move ${i + 1} ${m}: ${await live()}`).toBe(before + 1);
     }
-    expect(await page.getAttribute('.pile[data-pile=N0] .card:last-child', 'aria-label')).toMatch(/, top of N0$/);
+    expect(await page.getAttribute('.pile[data-pile=N0] .card:last-child', 'aria-label')).toMatch(
+      /, top of the north trench N0$/,
+    );
     await page.screenshot({ path: join(ARTIFACTS, 'web-besieged-city.png') });
   });
 
@@ -260,7 +325,7 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     await page.click('#winnable');
     await page.waitForFunction(() => /chance without peeking/.test(document.querySelector('#live')!.textContent!));
     expect(await page.textContent('#advice')).toMatch(
-      /^Chance without peeking: the hindsight player won \d+ of \d+ games/,
+      /^Chance without peeking: the hindsight player won \d+ of \d+ games? from here/,
     );
     expect(await page.textContent('#advice')).toMatch(/95% interval/);
     expect(await page.textContent('#advice')).not.toMatch(/stock known/i);
@@ -296,11 +361,14 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
   });
 
   it('Parterre deal 1: the solver line typed wins; the first moves by clicks; winnable with its line', async () => {
-    await open('game=parterre&seed=1');
+    await open('game=parterre&seed=1', false);
     for (const m of ptLine.slice(0, 8)) {
       const p = places(m);
       const before = await moves();
-      await page.click(`.pile[data-pile="${p.from}"] .card.pickable[data-card="${p.card}"]`);
+      // A covered card of a fan is picked up by its strip, where its index shows.
+      await page.click(`.pile[data-pile="${p.from}"] .card.pickable[data-card="${p.card}"]`, {
+        position: { x: 4, y: 4 },
+      });
       await page.click(`.pile[data-pile="${p.to}"]`);
       expect(await moves(), `${m}: ${await live()}`).toBe(before + 1);
     }
@@ -327,6 +395,7 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     expect(await page.inputValue('#ai')).toBe('greedy');
     // Whoever starts, after a while it is A's turn with B having moved, or A moves first.
     await page.waitForFunction(() => document.querySelector('#status')!.textContent!.startsWith('Your turn'));
+    expect(await page.textContent('#status')).toMatch(/hands A \d+, B \d+ · \d+\/104 cards home · \d+ moves?$/);
     const legal = await page.$$eval('#board .card.pickable', (cs: Dom[]) => cs.length);
     expect(legal).toBeGreaterThan(0);
     await page.screenshot({ path: join(ARTIFACTS, 'web-pilstymas.png') });
@@ -339,6 +408,303 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     expect(width).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(ARTIFACTS, 'web-phone.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  /** What is wrong with the layout as drawn, from the bounding boxes: two labels, a label and
+   *  another pile's cards, two piles' cards or a count badge and a label overlapping; a label cut
+   *  short; a covered card's index hidden by the cards above it; anything outside the felt; the
+   *  felt not wholly on the first screen; the page wider than the window. */
+  const layoutFaults = async (): Promise<string[]> => {
+    // A card sliding to its place is not where it will lie: the boxes are read once none moves.
+    await page.waitForFunction(() => document.getAnimations().every((a: Dom) => a.playState !== 'running'));
+    return page.evaluate(LAYOUT_FAULTS);
+  };
+
+  /** Pastes a solver's line and plays on after its first k moves. */
+  async function playLine(moves: readonly string[], k: number) {
+    if (!(await page.$eval('#more', (e: Dom) => e.open))) await page.click('#more summary');
+    await page.click('#paste-open');
+    await page.fill('#paste-text', moves.join('\n'));
+    await page.click('#paste-go');
+    await page.waitForSelector('#replay-controls:not([hidden])');
+    await page.$eval(
+      '#replay-slider',
+      (e: Dom, at: number) => {
+        e.value = String(at);
+        e.dispatchEvent(new Event('input'));
+      },
+      k,
+    );
+    await page.click('#replay-take');
+    expect(await moves_()).toBe(k);
+  }
+  const moves_ = moves;
+
+  for (const [w, h] of [
+    [390, 844],
+    [1280, 800],
+  ])
+    it(`at ${w}×${h}: nothing overlaps, is cut short or lies outside the felt, and the felt is on the first screen, at the start and mid-game`, async () => {
+      await page.setViewportSize({ width: w, height: h });
+      try {
+        for (const [game, lineOf, mid] of [
+          ['besieged-city', () => bcLine, 60],
+          ['parterre', () => ptLine, 20],
+          ['pilstymas', null, 0],
+        ] as const) {
+          await open(`game=${game}&seed=42`, false);
+          expect(await layoutFaults(), `${game} at the start`).toEqual([]);
+          if (w === 1280) {
+            // Cards about 70 px wide or more, and the whole page on the screen, without scrolling.
+            expect(Number(await page.getAttribute('body', 'data-cw')), game).toBeGreaterThanOrEqual(70);
+            expect(await page.evaluate(() => document.documentElement.scrollHeight), game).toBeLessThanOrEqual(h);
+          }
+          if (lineOf) {
+            await open(`game=${game}&seed=${game === 'parterre' ? '1' : '42'}`, false);
+            await playLine(lineOf(), mid);
+            expect(await layoutFaults(), `${game} after ${mid} moves`).toEqual([]);
+          } else {
+            // Pilstymas against the computer: a few moves of yours (a card that may move, to the
+            // first place lit), the computer's between your turns.
+            for (let turn = 0; turn < 6; turn++) {
+              await page.waitForFunction(
+                () =>
+                  document.body.dataset.over || document.querySelector('#status')!.textContent!.startsWith('Your turn'),
+              );
+              if (await page.getAttribute('body', 'data-over')) break;
+              const before = await moves();
+              // A hand card first (its move ends the turn, so the computer plays between).
+              const hand = await page.$('#board .pile[data-pile=handA] .card.pickable');
+              await page.click(
+                hand ? '#board .pile[data-pile=handA] .card.pickable' : '#board .card.pickable >> nth=0',
+                {
+                  position: { x: 4, y: 4 },
+                },
+              );
+              if (await page.$('#board .pile.target')) await page.click('#board .pile.target >> nth=0');
+              else await page.keyboard.press('Escape');
+              if ((await moves()) === before) break;
+            }
+            expect(await moves(), 'moves made in Pilstymas').toBeGreaterThan(0);
+            // Read once the computer is done (its moves redraw the board).
+            await page.waitForFunction(
+              () =>
+                document.body.dataset.over || document.querySelector('#status')!.textContent!.startsWith('Your turn'),
+            );
+            expect(await layoutFaults(), `${game} after ${await moves()} moves`).toEqual([]);
+          }
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.screenshot({ path: join(ARTIFACTS, `web-layout-${game}-${w}.png`) });
+        }
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    });
+
+  it('the list of moves shows every move number, past 100 moves too', async () => {
+    await open('game=besieged-city&seed=42', false);
+    expect(bcLine.length).toBeGreaterThan(100);
+    await playLine(bcLine, bcLine.length);
+    const shown = await page.$$eval('#movelist li', (lis: Dom[]) => {
+      const list = lis[0].parentElement.getBoundingClientRect();
+      return lis.map((li) => {
+        const n = li.querySelector('.n');
+        const b = n.getBoundingClientRect();
+        return {
+          text: n.textContent,
+          inside: b.left >= list.left && b.right <= list.right && n.scrollWidth <= n.clientWidth + 1,
+        };
+      });
+    });
+    expect(shown.length).toBe(bcLine.length);
+    shown.forEach((s: { text: string; inside: boolean }, i: number) => {
+      expect(s.text).toBe(`${i + 1}.`);
+      expect(s.inside, `move number ${i + 1} drawn outside the list`).toBe(true);
+    });
+  });
+
+  it('each foundation names the card it takes next; a move is told in words; a hint is one card and one place', async () => {
+    await open('game=besieged-city&seed=42', false);
+    const wants = await page.$$eval('#board .label.wants', (ls: Dom[]) => ls.map((l) => l.textContent));
+    expect(wants).toEqual(['next A♠', 'next A♥', 'next A♦', 'next A♣']);
+    await type(quietMove());
+    expect(await page.textContent('#movelist li:last-child .w')).toMatch(/^\S+ from the .+ to the .+/);
+    expect(await live()).toMatch(/^played .*\(\S+ from the .+ to the .+\)$/);
+    await open('game=parterre&seed=1', false);
+    await page.click('#hint');
+    await page.waitForFunction(() => /^hint: /.test(document.querySelector('#live')!.textContent!));
+    expect(await page.$$eval('#board .hint-card', (cs: Dom[]) => cs.length)).toBe(1);
+    expect(await page.$$eval('#board .hint-place', (cs: Dom[]) => cs.length)).toBe(1);
+    expect(await page.isVisible('#arrow')).toBe(true);
+  });
+
+  it('the Rules panel opens by its button and by "?", names the variant played, and Esc closes it', async () => {
+    await open('game=besieged-city&seed=42&variant=trench-order=directional');
+    await page.keyboard.press('?');
+    expect(await page.isVisible('#rules')).toBe(true);
+    expect(await page.textContent('#rules-title')).toBe('Rules of Besieged City');
+    const text = await page.textContent('#rules-body');
+    expect(text).toMatch(/Played here: the variant trench-order=directional/);
+    expect(text).toMatch(/Notation/);
+    expect(await page.evaluate(() => document.activeElement.id)).toBe('rules-close');
+    await page.screenshot({ path: join(ARTIFACTS, 'web-rules.png') });
+    await page.keyboard.press('Escape');
+    expect(await page.isVisible('#rules')).toBe(false);
+    await page.click('#rules-open');
+    expect(await page.isVisible('#rules')).toBe(true);
+    await page.click('#rules-close');
+  });
+
+  it('cards slide when they move, and not under prefers-reduced-motion', async () => {
+    const slides = async () => Number((await page.getAttribute('body', 'data-slides')) ?? 0);
+    for (const reduce of [false, true]) {
+      await page.emulateMedia({ reducedMotion: reduce ? 'reduce' : 'no-preference' });
+      await open('game=besieged-city&seed=42', false);
+      const before = await slides();
+      await type(quietMove());
+      expect(await moves()).toBe(1);
+      expect(await page.textContent('#status')).toMatch(/ · 1 move$/);
+      if (reduce) expect(await slides()).toBe(before);
+      else expect(await slides()).toBeGreaterThan(before);
+    }
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+  });
+
+  it('safe moves home go by themselves (an option, kept), a won position finishes itself, and the win is counted', async () => {
+    await open('game=parterre&seed=1');
+    const auto = await page.$$eval('#movelist li.auto', (ls: Dom[]) => ls.length);
+    expect(auto).toBe(await moves());
+    expect(auto).toBeGreaterThan(0);
+    expect(await page.isChecked('#auto')).toBe(true);
+    await page.uncheck('#auto');
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true][data-auto=idle]');
+    expect(await page.isChecked('#auto')).toBe(false);
+    // Played by the solver's line up to where only moves home are left: the page ends it.
+    await open('game=parterre&seed=1');
+    const last = ptLine.length - [...ptLine].reverse().findIndex((m) => !/>F$/.test(m));
+    expect(last).toBeLessThan(ptLine.length);
+    await playLine(ptLine, last);
+    await page.waitForSelector('body[data-over=won][data-auto=idle]');
+    expect(await moves()).toBeGreaterThan(last);
+    await page.click('#stats-open');
+    const row = '#stats-body tr[data-key^="parterre|"]';
+    expect(await page.$$eval(`${row} td`, (ts: Dom[]) => ts.slice(2, 4).map((t) => t.textContent))).toEqual(['1', '1']);
+    await page.click(`${row} button`);
+    await page.click(`${row} button`);
+    expect(await page.$$eval(`${row} td`, (ts: Dom[]) => ts.slice(2, 4).map((t) => t.textContent))).toEqual(['0', '0']);
+    await page.click('#stats-close');
+  });
+
+  it('New deal draws a winnable or graded deal from the shipped list and says which list', async () => {
+    const csv = readFileSync('data/besieged-city/difficulty.csv', 'utf8').trim().split('\n');
+    const head = csv[0].split(',');
+    const rows = csv.slice(1).map((l) => Object.fromEntries(l.split(',').map((v, i) => [head[i], v])));
+    for (const which of ['winnable', 'hard']) {
+      await open('game=besieged-city&seed=42');
+      await page.selectOption('#deal-list', which);
+      await page.click('#new');
+      await page.waitForSelector('body[data-ready=true][data-auto=idle]');
+      const seed = /deal (\d+)/.exec(await page.textContent('#title'))![1];
+      const row = rows.find((r) => r.seed === seed)!;
+      expect(row, `deal ${seed} in the list`).toBeTruthy();
+      expect(row.outcome).toBe('solved');
+      if (which === 'hard') expect(row.grade).toBe('hard');
+      const note = await page.textContent('#deal-note');
+      expect(note).toContain('data/besieged-city/difficulty.csv');
+      expect(note).toMatch(which === 'winnable' ? /proved winnable/ : /graded hard/);
+    }
+  });
+
+  it('the watch, when asked for, says after each move whether the game can still be won', async () => {
+    await open('game=parterre&seed=1', false);
+    await page.selectOption('#watch', 'winnable');
+    await page.waitForSelector('body[data-watch=done]');
+    expect(await page.textContent('#watch-line')).toMatch(/^Watch: still winnable at the deal/);
+    await type(ptLine[0]);
+    await page.waitForFunction(() => /winnable after move 1/.test(document.querySelector('#watch-line')!.textContent!));
+    expect(await page.textContent('#watch-line')).toMatch(/^Watch: still winnable after move 1/);
+    await page.selectOption('#watch', 'off');
+  });
+
+  it('a pasted solution file (solve --json) brings its deal and plays through to the win', async () => {
+    const solved = await run('solve', 'besieged-city', '--seed', '42', '--json');
+    expect(solved.code, solved.err).toBe(0);
+    const doc = JSON.parse(solved.out);
+    await open('game=parterre&seed=1', false);
+    if (!(await page.$eval('#more', (e: Dom) => e.open))) await page.click('#more summary');
+    await page.click('#paste-open');
+    await page.fill('#paste-text', 'QS b>p9');
+    await page.click('#paste-go');
+    expect(await page.textContent('#paste-error')).toMatch(/^the pasted line: /);
+    await page.fill('#paste-text', solved.out);
+    await page.click('#paste-go');
+    await page.waitForSelector('#replay-controls:not([hidden])');
+    expect(await page.textContent('#title')).toContain('Besieged City, deal 42 (from a file)');
+    expect(await page.getAttribute('#replay-slider', 'max')).toBe(String(doc.moves.length));
+    await page.$eval(
+      '#replay-slider',
+      (e: Dom, at: number) => {
+        e.value = String(at);
+        e.dispatchEvent(new Event('input'));
+      },
+      doc.moves.length,
+    );
+    await page.click('#replay-take');
+    expect(await page.getAttribute('body', 'data-over')).toBe('won');
+    expect(await moves()).toBe(doc.moves.length);
+  });
+
+  it('the watch in Besieged City is the chance without peeking', async () => {
+    await open('game=besieged-city&seed=42', false);
+    await page.selectOption('#watch', 'winnable');
+    await page.waitForSelector('body[data-watch=done]');
+    const said = await page.textContent('#watch-line');
+    expect(said).toMatch(/^Watch: chance without peeking at the deal: \d+% \(\d+ of \d+ games?\), 95% interval/);
+    expect(said).not.toMatch(/stock|spoiler/i);
+    await page.selectOption('#watch', 'off');
+  });
+
+  it('the watch says when a move lost the game, and marks that move', async () => {
+    // A first move of Parterre deal 5 after which no winning line exists (the solver's verdict).
+    const settings = { game: 'parterre', seed: '5', variant: '', ai: '' };
+    const verdict = (moves: string[]) =>
+      (
+        runTask(ptWorker.advise('winnable', { settings, moves }, { poll: () => false })) as Winnable & {
+          verdict?: string;
+        }
+      ).verdict;
+    expect(verdict([])).toBe('solved');
+    const games = new PageGames(await pagePlugins());
+    const losing = games
+      .session(settings)
+      .legal()
+      .map((m) => m.text)
+      .find((m) => verdict([m]) === 'lost');
+    expect(losing, 'a first move that loses deal 5').toBeTruthy();
+    await open('game=parterre&seed=5', false);
+    await page.selectOption('#watch', 'winnable');
+    await page.waitForSelector('body[data-watch=done]');
+    await type(losing!);
+    await page.waitForFunction(() => /lost after move 1/.test(document.querySelector('#watch-line')!.textContent!));
+    expect(await page.textContent('#watch-line')).toMatch(
+      /^Watch: lost after move 1: no winning line exists; move 1 lost it/,
+    );
+    await page.waitForFunction(() => document.querySelectorAll('#movelist li.lost-it').length === 1);
+    expect(await page.textContent('#movelist li.lost-it .t')).toBe(losing);
+    expect(await live()).toMatch(/^watch: the game is lost; move 1 lost it/);
+    await page.selectOption('#watch', 'off');
+  });
+
+  it('the new controls have names a screen reader reads', async () => {
+    await open('game=parterre&seed=1', false);
+    for (const id of ['deal-list', 'rules-open', 'stats-open', 'auto', 'watch', 'paste-open', 'paste-text']) {
+      const name = await page.evaluate((i: string) => {
+        const e = document.getElementById(i);
+        return e.getAttribute('aria-label') ?? (e.labels?.[0]?.textContent || e.textContent || '').trim();
+      }, id);
+      expect(name, id).not.toBe('');
+    }
   });
 
   it('logged no error and fetched nothing from elsewhere', () => {

@@ -1,5 +1,5 @@
-import { formatCard } from '../../cards/card.js';
-import type { Answer, PagePlugin, PageWorker, Settings, UiMove } from '../../web/plugin.js';
+import { formatCard, makeCard } from '../../cards/card.js';
+import type { Answer, PageLayout, PagePile, PagePlugin, PageWorker, Settings, UiMove } from '../../web/plugin.js';
 import { SolitaireSession, solitaireAdvice } from '../../web/solitaire-session.js';
 import {
   BC_CHANCE_NODES,
@@ -28,6 +28,7 @@ import {
   TRENCH_NAMES,
   withVariant,
 } from './core.js';
+import { PLAY_ORDER } from './layout.js';
 
 // Besieged City on the play page (src/web/plugin.ts). The stock is face down: a person deals
 // its next card with "deal" (or a click on the stock); a card that fits its foundation then
@@ -40,10 +41,37 @@ const DEAL = 'deal';
 const FACE_DOWN =
   'the next stock card is face down: click the stock (or type "deal") to turn it, "stock>talon" deals it onto the talon';
 
-/** The board, and a place where a dealt card waits for its place. */
-const LAYOUT = {
-  ...bcBoard.layout,
-  piles: [...bcBoard.layout.piles, { id: 'dealt', label: 'dealt', row: 5, column: 5, fan: 'none' as const }],
+const SUITS = ['♠', '♥', '♦', '♣'];
+const SIDES: Record<string, string> = { N: 'north', E: 'east', S: 'south', W: 'west' };
+
+/** A pile of the board as the page shows it: named in words, the trenches given room to fan. */
+function named(p: (typeof bcBoard.layout.piles)[number]): PagePile {
+  const id = p.id;
+  if (/^[NESW]\d$/.test(id))
+    return { ...p, name: `the ${SIDES[id[0]]} trench ${id}`, extent: /^[NS]/.test(id) ? 1.4 : 1.7 };
+  if (/^r\dc\d$/.test(id)) return { ...p, name: `the reserve ${id}` };
+  if (/^F\d$/.test(id)) return { ...p, label: SUITS[Number(id[1])], name: `the ${SUITS[Number(id[1])]} foundation` };
+  return { ...p, name: `the ${id}` };
+}
+
+/** A dealt card that fits its foundation waits here for its place (it came from the stock). */
+const DEALT: PagePile = { id: 'dealt', label: 'dealt', name: 'the stock', row: 5, column: 5, fan: 'none' };
+
+/** The rules page's cross, with stock, talon and foundations at the right. */
+const LAYOUT: PageLayout = { ...bcBoard.layout, piles: [...bcBoard.layout.piles.map(named), DEALT] };
+
+/** On a narrow screen: the cross alone across the width, the stock and talon in its top
+ *  corners, the dealt card in a bottom one, the foundations in a row below. */
+const NARROW: PageLayout = {
+  columns: 5,
+  rows: 7,
+  piles: LAYOUT.piles.map((p): PagePile => {
+    if (p.id === 'stock') return { ...p, row: 0, column: 0 };
+    if (p.id === 'talon') return { ...p, row: 0, column: 4 };
+    if (p.id === 'dealt') return { ...p, row: 5, column: 0 };
+    if (/^F\d$/.test(p.id)) return { ...p, row: 6, column: Number(p.id[1]) };
+    return p;
+  }),
 };
 
 const isStockMove = (m: number) => moveKind(m) === S2F || moveKind(m) === S2TAL;
@@ -64,8 +92,21 @@ class BcSession extends SolitaireSession<BcDeal, BcPosition> {
     super(settings, besiegedCity, bcDeal(settings));
   }
 
-  override get layout() {
+  override get layout(): PageLayout {
     return LAYOUT;
+  }
+
+  get narrowLayout(): PageLayout {
+    return NARROW;
+  }
+
+  /** Each foundation's next card, in the play order A K 2 Q 3 J … 7 7 … Q 2 K A. */
+  wants(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (let s = 0; s < 4; s++)
+      out[`F${s}`] =
+        this.pos.found[s] >= PLAY_ORDER.length ? '' : formatCard(makeCard(PLAY_ORDER[this.pos.found[s]], s));
+    return out;
   }
 
   override cards(): Record<string, string[]> {
@@ -201,6 +242,11 @@ export const page: PagePlugin = {
     spoiler: { running: 'with the stock known', nodes: BC_EXACT_NODES },
   },
   session: (settings) => new BcSession(settings),
+  rules: { file: 'docs/rules/besieged-city.md', leaveOut: ['Playing in the terminal', 'Files'] },
+  dealLists: { file: 'data/besieged-city/difficulty.csv', grades: besiegedCity.difficulty!.grades, variant: '' },
+  // A few games of the no-peek player a position (each at about a game's nodes), so that a
+  // change shows within seconds; the spoiler, when asked for, at its own budget.
+  watch: { nodes: 8 * (BC_CHANCE_NODES / 20), plays: 8 },
 };
 
 export const worker: PageWorker = {

@@ -1,5 +1,17 @@
-import type { Answer, GameState, PagePlugin, PageWorker, Session, Settings, UiMove } from '../../web/plugin.js';
-import { parseSwitches, Undone } from '../../web/plugin.js';
+import { formatCard, makeCard } from '../../cards/card.js';
+import type {
+  Answer,
+  GameState,
+  MadeMove,
+  PageLayout,
+  PagePile,
+  PagePlugin,
+  PageWorker,
+  Session,
+  Settings,
+  UiMove,
+} from '../../web/plugin.js';
+import { cardSign, moveWords, parseSwitches, Undone } from '../../web/plugin.js';
 import type { Hint } from '../../solitaire/advice.js';
 import {
   DEFAULT_MAX_TURNS,
@@ -57,9 +69,24 @@ const side = (p: number) => 'AB'[p];
 /** A card as the board names it: a trailing "'" marks B's pack. */
 const cardText = (id: number) => formatMove(packMove(0, 0, id)).split(' ')[0] + (id >= 52 ? "'" : '');
 
+const SUITS = ['♠', '♥', '♦', '♣'];
+
+/** The board's piles named in words; the foundations' labels are their suits. */
+const LAYOUT: PageLayout = {
+  ...pilBoard.layout,
+  piles: pilBoard.layout.piles.map((p): PagePile => {
+    const f = /^F(\d)$/.exec(p.id);
+    if (f) return { ...p, label: SUITS[Number(f[1]) >> 1], name: `a ${SUITS[Number(f[1]) >> 1]} foundation` };
+    const own = /^(hand|stock|waste)([AB])$/.exec(p.id);
+    // The side shows by the row: the label is short enough for a phone.
+    if (own) return { ...p, label: own[1], name: `${own[2]}'s ${own[1]}` };
+    return { ...p, name: `${p.id[0]}'s tableau pile ${p.id}` };
+  }),
+};
+
 class PilSession implements Session {
-  readonly moves: { text: string; player: number; move: number }[] = [];
-  readonly layout = pilBoard.layout;
+  readonly moves: (MadeMove & { player: number; move: number })[] = [];
+  readonly layout = LAYOUT;
   private readonly deal: PilDeal;
   private readonly rule: WinRule;
   private readonly pos: PilPosition;
@@ -89,19 +116,26 @@ class PilSession implements Session {
 
   legal(): UiMove[] {
     if (this.over() || this.pos.turn !== 0) return [];
-    return Array.from(this.buf.subarray(0, this.pos.moves(this.buf))).map((m) =>
-      m === END
-        ? { text: 'end', card: cardText(this.pos.top(HAND)), from: 'handA', to: 'wasteA' }
-        : m === PASS
-          ? { text: 'pass', card: '', from: '', to: '' }
-          : { text: formatMove(m), card: cardText(moveCard(m)), from: this.from(m), to: this.to(m) },
-    );
+    return Array.from(this.buf.subarray(0, this.pos.moves(this.buf))).map((m) => this.uiMove(m));
+  }
+
+  /** A move of the player to move, with the places it joins and its words. */
+  private uiMove(m: number): UiMove {
+    const me = side(this.pos.turn);
+    if (m === PASS) return { text: 'pass', card: '', from: '', to: '', words: `${me} passes (no hand card)` };
+    if (m === END) {
+      const card = cardText(this.pos.top(HAND));
+      const words = `${cardSign(card)} from ${me}'s hand to ${me}'s waste, ending the turn`;
+      return { text: 'end', card, from: `hand${me}`, to: `waste${me}`, words };
+    }
+    return { text: formatMove(m), card: cardText(moveCard(m)), from: this.from(m), to: this.to(m) };
   }
 
   /** The pile a move leaves, as the board names it. */
   private from(m: number): string {
     const f = moveFrom(m);
-    return f === FROM_HAND ? 'handA' : f === FROM_STOCK ? `stock${side(this.pos.turn)}` : PILE_NAMES[f - FROM_TAB];
+    const me = side(this.pos.turn);
+    return f === FROM_HAND ? `hand${me}` : f === FROM_STOCK ? `stock${me}` : PILE_NAMES[f - FROM_TAB];
   }
 
   /** The pile a move joins: a foundation is the one of its suit the card fits. */
@@ -136,8 +170,9 @@ class PilSession implements Session {
       down = pos.down[p],
       hand = pos.len[HAND + p];
     const text = formatMove(m);
+    const words = moveWords(this.uiMove(m), LAYOUT);
     pos.make(m);
-    this.moves.push({ text, player: p, move: m });
+    this.moves.push({ text, player: p, move: m, words });
     if (m === END || m === PASS) {
       this.repeated = this.reps.add(pos) >= REPETITION_LIMIT;
       this.undoable = [];
@@ -189,6 +224,14 @@ class PilSession implements Session {
     const v = viewOf(this.pos, 0);
     const who = this.pos.turn === 0 ? 'Your turn (A)' : `${this.settings.ai} (B) to move`;
     return `${who} · turn ${this.pos.turns + 1} · hands A ${v.handCount[0]}, B ${v.handCount[1]}`;
+  }
+
+  /** Each foundation's next card (two per suit; an empty one takes the suit's ace). */
+  wants(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (let f = 0; f < 8; f++)
+      out[`F${f}`] = this.pos.found[f] >= 13 ? '' : formatCard(makeCard(this.pos.found[f] + 1, f >> 1));
+    return out;
   }
 
   computerToMove(): boolean {
@@ -267,6 +310,7 @@ export const page: PagePlugin = {
   // The hint is the expert's choice at its own budget (its root search, in positions).
   advice: { hint: { running: 'hint', nodes: EXPERT_DEFAULTS.rootNodes } },
   session: (settings) => new PilSession(settings),
+  rules: { file: 'docs/rules/pilstymas.md', leaveOut: ['Playing in the terminal', 'Files'] },
 };
 
 export const worker: PageWorker = {

@@ -1,4 +1,5 @@
 import { parseSeed } from '../../cli/units.js';
+import { dealFromAddress } from '../numbering.js';
 import { formatSwitches, type PageGames, parseSwitches, type Settings } from '../plugin.js';
 
 // What the page takes from its address and from the browser's storage, checked field by field
@@ -24,7 +25,15 @@ export function readAddress(hash: string, games: PageGames): { settings: Setting
   if (!game) return { settings: null, problems };
   const g = games.all.find((x) => x.name === game);
   if (!g) return { settings: null, problems: [`unknown game ${shown(game)} in the address`] };
-  return { settings: checkedSettings(g, h.get('seed'), h.get('variant'), h.get('ai'), problems), problems };
+  const settings = checkedSettings(g, h.get('seed'), h.get('variant'), h.get('ai'), problems);
+  // A deal named in another numbering of the game (`#game=…&<key>=N`) is played from its file.
+  try {
+    const numbered = dealFromAddress(g, h);
+    if (numbered) Object.assign(settings, { seed: 'file' }, numbered);
+  } catch (e) {
+    problems.push(`${(e as Error).message}: deal ${settings.seed} instead`);
+  }
+  return { settings, problems };
 }
 
 /** A game's settings from the values given (null: not given), each bad one replaced by its
@@ -83,7 +92,12 @@ export function readSaved(doc: unknown, games: PageGames, problems: string[]): S
   // A deal from a file is that file's deal, whatever its seed says.
   const fromFile = s.dealJson !== undefined;
   const settings = checkedSettings(g, fromFile ? 'file' : str(s.seed), str(s.variant), str(s.ai), problems);
-  if (fromFile) Object.assign(settings, { seed: str(s.seed) ?? 'file', dealJson: s.dealJson });
+  if (fromFile)
+    Object.assign(settings, {
+      seed: str(s.seed) ?? 'file',
+      dealJson: s.dealJson,
+      ...(isNumbering(s.numbering) ? { numbering: s.numbering } : {}),
+    });
   return {
     settings,
     moves: d.moves,
@@ -91,3 +105,9 @@ export function readSaved(doc: unknown, games: PageGames, problems: string[]): S
     ...(typeof d.pending === 'string' ? { pending: d.pending } : {}),
   };
 }
+
+/** A stored deal's name in another numbering, as the page keeps it (Settings.numbering). */
+const isNumbering = (v: unknown): v is NonNullable<Settings['numbering']> =>
+  typeof v === 'object' &&
+  v !== null &&
+  ['key', 'text', 'title'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string');

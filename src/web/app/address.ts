@@ -1,3 +1,4 @@
+import { numberingParam, sameNumbering } from '../numbering.js';
 import type { Settings } from '../plugin.js';
 import { readAddress, readSaved, type Saved } from './address-read.js';
 import { say, ui } from './state.js';
@@ -17,7 +18,11 @@ export function settingsFromHash(): Settings | null {
 }
 
 function hashOf(s: Settings): string {
-  const p = new URLSearchParams({ game: s.game, seed: s.dealJson ? 'file' : s.seed });
+  const numbered = numberingParam(s);
+  const p = new URLSearchParams({
+    game: s.game,
+    ...(numbered ? { [numbered[0]]: numbered[1] } : { seed: s.dealJson ? 'file' : s.seed }),
+  });
   if (s.variant) p.set('variant', s.variant);
   if (ui.games.find(s.game)?.opponents) p.set('ai', s.ai);
   return `#${p.toString().replace(/%3D/g, '=').replace(/%2C/g, ',')}`;
@@ -28,6 +33,7 @@ export const sameDeal = (a: Settings, b: Settings) =>
   a.game === b.game &&
   (b.dealJson ? a.seed === 'file' : a.seed === b.seed) &&
   a.variant === b.variant &&
+  sameNumbering(a, b) &&
   (!ui.games.find(a.game)?.opponents || a.ai === b.ai);
 
 /** Keeps the game in the storage and its deal in the address. */
@@ -103,7 +109,7 @@ export function load(): void {
       say(`the saved game could not be restored: ${(e as Error).message}`);
     }
   }
-  if (fromHash?.seed === 'file') {
+  if (fromHash?.seed === 'file' && !fromHash.numbering) {
     say('the deal file of this address is not in this browser: open it again');
     fromHash.seed = '1';
   }

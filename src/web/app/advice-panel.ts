@@ -1,11 +1,14 @@
 import type { Hint, Winnable } from '../../solitaire/advice.js';
+import { moveWords } from '../plugin.js';
 import { ask } from './ask.js';
+import { stepThrough } from './line.js';
 import { play } from './play.js';
 import { render } from './render.js';
 import { $, current, say, ui } from './state.js';
 
-// The advice the game offers (its plugin's `advice`), asked of the worker: a hint lit on the
-// board, and whether the game is still winnable (exact, or a chance), with its line to show.
+// The advice the game offers (its plugin's `advice`), asked of the worker: a hint pointed at on
+// the board (one card, one place) and told in words, and whether the game is still winnable
+// (exact, or a chance), with its line to show or step through.
 
 export async function hint(): Promise<void> {
   const s = ui.session;
@@ -20,7 +23,14 @@ export async function hint(): Promise<void> {
     return say(`no hint: ${h.text}`);
   }
   ui.hinted = ui.session.legal().find((m) => m.text.toLowerCase() === h.move!.toLowerCase()) ?? null;
+  const words = ui.hinted ? moveWords(ui.hinted, ui.session.layout) : '';
   box.textContent = `${h.text.replace(/^hint/, 'Hint')} — ${h.nodes.toLocaleString('en')} nodes, ${r.ms} ms.`;
+  if (words) {
+    const w = document.createElement('div');
+    w.id = 'hint-words';
+    w.textContent = `That is: ${words}.`;
+    box.appendChild(w);
+  }
   render();
   say(`hint: ${h.move}`);
 }
@@ -39,11 +49,13 @@ export async function winnable(kind: 'winnable' | 'spoiler'): Promise<void> {
   say(`${w.spoiler ? `spoiler, ${offered.spoiler?.running}: ` : 'still winnable? '}${word}`);
 }
 
-/** The button that shows a winning line in place of itself. */
+/** The button that shows a winning line in place of itself, and one that steps through it. */
 function showLine(line: readonly string[]): HTMLElement {
+  const span = document.createElement('span');
   const b = document.createElement('button');
   b.textContent = 'Show the line';
   b.id = 'show-line';
+  b.type = 'button';
   b.addEventListener('click', () => {
     const pre = document.createElement('p');
     pre.className = 'line';
@@ -53,5 +65,11 @@ function showLine(line: readonly string[]): HTMLElement {
     b.replaceWith(pre);
     pre.focus();
   });
-  return b;
+  const step = document.createElement('button');
+  step.textContent = 'Step through it';
+  step.id = 'step-line';
+  step.type = 'button';
+  step.addEventListener('click', () => stepThrough(line));
+  span.append(b, ' ', step);
+  return span;
 }

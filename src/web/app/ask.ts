@@ -26,9 +26,16 @@ let clock: number | undefined;
 /** Whether the worker is busy with a request. */
 export const asking = () => running !== null;
 
+let source: string | null = null;
+
+/** A new worker running the worker's bundle (the advice's, and the watch's). */
+export function spawnWorker(): Worker {
+  source ??= URL.createObjectURL(new Blob([__WORKER_SOURCE__], { type: 'text/javascript' }));
+  return new Worker(source);
+}
+
 function startWorker(): Worker {
-  const url = URL.createObjectURL(new Blob([__WORKER_SOURCE__], { type: 'text/javascript' }));
-  const w = new Worker(url);
+  const w = spawnWorker();
   w.onmessage = (e: MessageEvent<Reply>) => {
     const r = e.data;
     if (!running || r.id !== running.id) return;
@@ -54,7 +61,7 @@ function finish(r: Done): void {
 }
 
 /** The node budget typed in the Budget box, or null for the advice's own default. */
-function typedBudget(): number | null {
+export function typedBudget(): number | null {
   const v = Number(($('budget') as HTMLInputElement).value);
   return Number.isFinite(v) && v > 0 ? Math.floor(v) : null;
 }
@@ -65,12 +72,7 @@ export function ask(kind: AdviceKind | 'computer', what: string): Promise<Done> 
   if (running) stop();
   const id = nextId++;
   const s = ui.session;
-  const pending = s.pending();
-  const state: GameState = {
-    settings: s.settings,
-    moves: s.moves.map((m) => m.text),
-    ...(pending !== null ? { pending } : {}),
-  };
+  const state = gameState(s.moves.length);
   const typed = typedBudget();
   const budget = kind === 'computer' ? null : (typed ?? current().advice[kind]?.nodes ?? null);
   return new Promise((resolve) => {
@@ -80,6 +82,18 @@ export function ask(kind: AdviceKind | 'computer', what: string): Promise<Done> 
       kind === 'computer' ? { id, kind, state } : { id, kind, state, ...(typed !== null ? { maxNodes: typed } : {}) };
     worker!.postMessage(req);
   });
+}
+
+/** The game in play as the worker gets it, after its first `ply` moves (the pending step only
+ *  after all of them). */
+export function gameState(ply: number): GameState {
+  const s = ui.session;
+  const pending = ply === s.moves.length ? s.pending() : null;
+  return {
+    settings: s.settings,
+    moves: s.moves.slice(0, ply).map((m) => m.text),
+    ...(pending !== null ? { pending } : {}),
+  };
 }
 
 /** Ends the search under way: the worker is ended (a running search cannot read a message). */

@@ -1,10 +1,11 @@
-import type { ReplayPile } from '../../cards/board.js';
-import type { UiMove } from '../plugin.js';
+import { bestFit, type Fit, type PlacedPile } from '../fit.js';
+import { cardSign, type PageLayout, pileName, type UiMove } from '../plugin.js';
 import { $, current, ui } from './state.js';
 
-// The board: the session's piles on a grid, each card an element a person may pick up (by a
-// click, a key or a drag) when a legal move takes it, each place it may go lit while it is
-// held; every pile and card named in words for screen readers.
+// The board: the session's piles on a grid sized to the felt (fit.ts), each card an element a
+// person may pick up (by a click, a key or a drag) when a legal move takes it, each place it may
+// go lit while it is held; each foundation labelled with the card it takes next; a hint shown as
+// an arrow from one card to one place; every pile and card named in words for screen readers.
 
 const SUIT_WORD: Record<string, string> = { '♠': 'spades', '♥': 'hearts', '♦': 'diamonds', '♣': 'clubs' };
 const SUIT_SIGN: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
@@ -22,10 +23,23 @@ export function cardWords(text: string): string {
   return `${RANK_WORDS[r]} of ${SUIT_WORDS[s]}${b ? " (B's pack)" : ''}`;
 }
 
-/** A pile's name in words (its label, suit signs spelled out). */
-export function placeName(id: string): string {
-  const p = ui.session.layout.piles.find((x) => x.id === id);
-  return (p ? p.label : id).replace(/[♠♥♦♣]/g, (c) => SUIT_WORD[c]);
+/** Suit signs spelled out, for screen readers. */
+export const spelled = (text: string) => text.replace(/[♠♥♦♣]/g, (c) => SUIT_WORD[c]);
+
+/** A pile's name in words (its name, suit signs spelled out). */
+export const placeName = (id: string): string => spelled(pileName(ui.session.layout, id));
+
+/** The layout drawn last and its sizes (for the page's tests and the replay). */
+export let drawn: { layout: PageLayout; fit: Fit } | null = null;
+
+/** The room the board has: the felt's width, and its height — on a wide screen the felt's own,
+ *  on a narrow one what the window shows below the felt's top. */
+function room(): { width: number; height: number } {
+  const table = $('table');
+  const width = table.clientWidth;
+  if (window.matchMedia('(min-width: 900px)').matches) return { width, height: table.clientHeight };
+  const top = table.getBoundingClientRect().top + window.scrollY;
+  return { width, height: Math.max(280, window.innerHeight - top - 6) };
 }
 
 function cardEl(text: string, label: string): HTMLElement {
@@ -42,18 +56,19 @@ function cardEl(text: string, label: string): HTMLElement {
   const rank = t.slice(0, -1),
     suit = t.slice(-1);
   c.className = `card${suit === 'H' || suit === 'D' ? ' red' : ''}${b ? ' packb' : ''}`;
-  const index = (rank === 'T' ? '10' : rank) + SUIT_SIGN[suit];
-  const a = document.createElement('span');
-  a.className = 'i';
-  a.textContent = index;
-  a.setAttribute('aria-hidden', 'true');
-  const z = a.cloneNode(true) as HTMLElement;
-  z.className = 'i rot';
+  const index = document.createElement('span');
+  index.className = 'i';
+  index.setAttribute('aria-hidden', 'true');
+  const r = document.createElement('span');
+  r.textContent = rank === 'T' ? '10' : rank;
+  const s = document.createElement('span');
+  s.textContent = SUIT_SIGN[suit];
+  index.append(r, s);
   const g = document.createElement('span');
   g.className = 'big';
   g.textContent = SUIT_SIGN[suit];
   g.setAttribute('aria-hidden', 'true');
-  c.append(a, g, z);
+  c.append(index, g);
   return c;
 }
 
@@ -61,48 +76,101 @@ function cardEl(text: string, label: string): HTMLElement {
 export function drawBoard(cards: Record<string, string[]>, legal: readonly UiMove[]): void {
   const { session, picked } = ui;
   const board = $('board');
+  const counts = Object.fromEntries(Object.entries(cards).map(([k, v]) => [k, v.length]));
+  const layouts = [session.layout, ...(session.narrowLayout ? [session.narrowLayout] : [])];
+  drawn = bestFit(layouts, counts, room());
+  const { fit } = drawn;
   board.textContent = '';
-  board.style.gridTemplateColumns = `repeat(${session.layout.columns}, auto)`;
+  board.style.gridTemplateColumns = fit.columns.map((c) => `${c}px`).join(' ');
+  board.style.gridTemplateRows = fit.rows.map((r) => `${r}px`).join(' ');
+  board.style.gap = `${fit.gapY}px ${fit.gapX}px`;
+  board.style.setProperty('--cw', `${fit.size.cw}px`);
+  board.style.setProperty('--ch', `${fit.size.ch}px`);
+  board.style.setProperty('--fi', `${fit.size.font}px`);
+  board.style.setProperty('--fl', `${fit.size.label}px`);
+  document.body.dataset.cw = String(fit.size.cw);
   const targets = picked ? legal.filter((m) => m.from === picked.from && m.card === picked.card).map((m) => m.to) : [];
-  for (const p of session.layout.piles) board.appendChild(pileEl(p, cards[p.id] ?? [], legal, targets.includes(p.id)));
+  const wants = session.wants();
+  for (const p of fit.piles)
+    board.appendChild(pileEl(p, cards[p.pile.id] ?? [], legal, targets.includes(p.pile.id), wants[p.pile.id]));
+  shortenLabels(board);
 }
 
-/** One pile: its label and its cards, a place the held card may go when it is a target. */
-function pileEl(p: ReplayPile, cs: readonly string[], legal: readonly UiMove[], isTarget: boolean): HTMLElement {
+/** Labels wider than their pile (small cards in a narrow column): a foundation's says its next
+ *  card alone ("→2♠"), then any label takes a smaller type, rather than being cut short. */
+function shortenLabels(board: HTMLElement): void {
+  const over = (l: HTMLElement) => l.scrollWidth > l.clientWidth + 1;
+  for (const l of Array.from(board.querySelectorAll<HTMLElement>('.label'))) {
+    if (!over(l)) continue;
+    if (l.dataset.wants !== undefined) l.textContent = l.dataset.wants ? `→${cardSign(l.dataset.wants)}` : '✓';
+    if (over(l)) l.classList.add('small');
+  }
+}
+
+/** One pile: its label (a foundation's: the card it takes next) and its cards, a place the held
+ *  card may go when it is a target. */
+function pileEl(
+  placed: PlacedPile,
+  cs: readonly string[],
+  legal: readonly UiMove[],
+  isTarget: boolean,
+  wants: string | undefined,
+): HTMLElement {
+  const p = placed.pile;
   const el = document.createElement('div');
   el.className = `pile fan-${p.fan}`;
   el.dataset.pile = p.id;
+  el.dataset.count = String(cs.length);
   el.style.gridRow = String(p.row + 1);
   el.style.gridColumn = `${p.column + 1} / span ${p.span ?? 1}`;
+  if (p.fan === 'up') el.style.alignSelf = 'end';
   const label = document.createElement('div');
   label.className = 'label';
-  label.textContent = p.label;
   label.setAttribute('aria-hidden', 'true');
   const name = placeName(p.id);
+  let named = name;
+  if (wants !== undefined) {
+    label.classList.add('wants');
+    label.textContent = wants ? `next ${cardSign(wants)}` : 'complete';
+    label.dataset.wants = wants;
+    named = `${name}${wants ? `, takes the ${cardWords(wants)} next` : ', complete'}`;
+  } else label.textContent = p.label;
+  label.title = spelled(label.textContent);
   el.setAttribute('role', isTarget ? 'button' : 'group');
-  el.setAttribute('aria-label', `${name}${cs.length ? `, ${cs.length} card${cs.length === 1 ? '' : 's'}` : ', empty'}`);
+  el.setAttribute(
+    'aria-label',
+    `${named}${cs.length ? `, ${cs.length} card${cs.length === 1 ? '' : 's'}` : ', empty'}`,
+  );
   if (isTarget) {
     el.classList.add('target');
     el.tabIndex = 0;
     el.setAttribute('aria-label', `put it on ${name}${cs.length ? `, on ${cardWords(cs[cs.length - 1])}` : ', empty'}`);
   }
-  const { hinted } = ui;
-  if (hinted && (hinted.from === p.id || hinted.to === p.id))
-    el.classList.add(hinted.from === p.id ? 'hint-from' : 'hint-to');
-  el.append(label, cardsEl(p, cs, legal));
+  el.append(label, cardsEl(placed, cs, legal, name));
   return el;
 }
 
-/** A pile's cards (a fanned pile shows each, another its top card and a count). */
-function cardsEl(p: ReplayPile, cs: readonly string[], legal: readonly UiMove[]): HTMLElement {
+/** A pile's cards: a fanned pile shows each (the covered ones as strips with their index),
+ *  another its top card and, on it, how many cards it holds. */
+function cardsEl(placed: PlacedPile, cs: readonly string[], legal: readonly UiMove[], name: string): HTMLElement {
+  const p = placed.pile;
   const box = document.createElement('div');
   box.className = 'cards';
-  const name = placeName(p.id);
+  box.style.width = `${placed.width}px`;
+  box.style.height = `${placed.height}px`;
   const open = current().openPiles?.includes(p.id) ?? false;
   const tap = legal.find((m) => m.from === p.id && m.tap !== undefined);
-  const { picked } = ui;
-  const addCard = (t: string, i: number, top: boolean) => {
+  const { picked, hinted } = ui;
+  const hintCard = hinted && hinted.from === p.id ? hinted.card : null;
+  let hintShown = false;
+  const addCard = (t: string, i: number, at: number, top: boolean) => {
     const c = cardEl(t, `${cardWords(t)}, ${top ? `top of ${name}` : `in ${name}`}`);
+    const off = `${at * placed.step}px`;
+    if (p.fan === 'right') c.style.left = off;
+    else if (p.fan === 'left') c.style.right = off;
+    else if (p.fan === 'down') c.style.top = off;
+    else if (p.fan === 'up') c.style.bottom = off;
+    if (!top) c.classList.add('covered');
     if (tap && top) {
       c.setAttribute('role', 'button');
       c.tabIndex = 0;
@@ -120,20 +188,53 @@ function cardsEl(p: ReplayPile, cs: readonly string[], legal: readonly UiMove[])
     } else c.setAttribute('role', 'img');
     c.dataset.index = String(i);
     box.appendChild(c);
+    return c;
   };
   if (cs.length === 0) {
     const slot = document.createElement('div');
     slot.className = 'slot';
+    if (p.fan === 'left') slot.style.right = '0';
+    if (p.fan === 'up') slot.style.bottom = '0';
     box.appendChild(slot);
   } else if (p.fan === 'none') {
-    addCard(cs[cs.length - 1], cs.length - 1, true);
+    const c = addCard(cs[cs.length - 1], cs.length - 1, 0, true);
     if (cs.length > 1) {
       const n = document.createElement('span');
       n.className = 'count';
       n.textContent = String(cs.length);
       n.setAttribute('aria-hidden', 'true');
-      box.appendChild(n);
+      c.appendChild(n);
     }
-  } else cs.forEach((t, i) => addCard(t, i, i === cs.length - 1));
+  } else cs.forEach((t, i) => addCard(t, i, i, i === cs.length - 1));
+  // The hint: the one card it moves (the top-most of that name), the one place it goes.
+  if (hintCard !== null) {
+    const all = Array.from(box.querySelectorAll<HTMLElement>('.card'));
+    const mine = hintCard === '??' ? all.at(-1) : all.filter((c) => c.dataset.card === hintCard).at(-1);
+    if (mine) {
+      mine.classList.add('hint-card');
+      hintShown = true;
+    }
+  }
+  if (hinted && hinted.to === p.id && !hintShown) box.lastElementChild?.classList.add('hint-place');
   return box;
+}
+
+/** The hint's arrow, from the card it moves to the place it goes (drawn after the board). */
+export function drawArrow(): void {
+  const arrow = $('arrow');
+  const from = document.querySelector('#board .hint-card');
+  const to = document.querySelector('#board .hint-place');
+  arrow.hidden = !from || !to;
+  if (!from || !to) return;
+  const base = $('table').getBoundingClientRect();
+  const a = from.getBoundingClientRect(),
+    b = to.getBoundingClientRect();
+  const x1 = a.left + a.width / 2 - base.left,
+    y1 = a.top + Math.min(a.height / 2, 18) - base.top;
+  const x2 = b.left + b.width / 2 - base.left,
+    y2 = b.top + b.height / 2 - base.top;
+  arrow.style.left = `${x1}px`;
+  arrow.style.top = `${y1}px`;
+  arrow.style.width = `${Math.hypot(x2 - x1, y2 - y1)}px`;
+  arrow.style.transform = `rotate(${Math.atan2(y2 - y1, x2 - x1)}rad)`;
 }

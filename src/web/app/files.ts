@@ -1,11 +1,10 @@
-import { formatSwitches, parseSwitches, recordOf, type Settings } from '../plugin.js';
-import { stop } from './ask.js';
-import { begin } from './play.js';
-import { render } from './render.js';
-import { $, say, ui } from './state.js';
+import { recordOf } from '../plugin.js';
+import { openDoc } from './line.js';
+import { say, ui } from './state.js';
 
-// Files and the replay: the game downloaded as its record, a deal or record file opened (a
-// click on the file chooser, or dropped on the page), and the moves replayed on the board.
+// Files: the game downloaded as its record; a deal, solution or record file opened (a click on
+// the file chooser, or dropped on the page): a deal begins its game, a solution or record is a
+// line to play through (line.ts).
 
 export function download(): void {
   const r = recordOf(ui.session);
@@ -24,45 +23,13 @@ export function download(): void {
 }
 
 export async function openFile(f: File): Promise<void> {
-  let doc: { game?: string; seed?: string; variant?: Record<string, string> };
+  let doc: object;
   try {
     doc = JSON.parse(await f.text());
   } catch {
     return say(`${f.name}: not a JSON document`);
   }
-  const g = ui.games.find(String(doc.game));
-  if (!g) return say(`${f.name}: field "game" is not one of ${ui.games.all.map((x) => x.name).join(', ')}`);
-  const variant = doc.variant
-    ? Object.entries(doc.variant)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(',')
-    : '';
-  try {
-    // Written as the address and the choosers write it (the default switches left out, in order).
-    const s: Settings = {
-      game: g.name,
-      seed: doc.seed ?? 'file',
-      variant: formatSwitches(parseSwitches(g.switches, variant)),
-      ai: ui.session.settings.ai,
-      dealJson: doc,
-    };
-    stop();
-    ui.session = ui.games.session(s);
-  } catch (e) {
-    return say(`${f.name}: ${(e as Error).message}`);
-  }
-  begin();
-  say(`opened ${f.name}`);
-}
-
-/** The board after the first k moves (the game itself stays as it is). */
-export function showReplay(k: number): void {
-  const { session } = ui;
-  const at = Math.max(0, Math.min(session.moves.length, k));
-  ui.replayAt = at;
-  const copy = ui.games.session(session.settings);
-  for (const m of session.moves.slice(0, at)) copy.load(m.text);
-  ($('replay-slider') as HTMLInputElement).max = String(session.moves.length);
-  ($('replay-slider') as HTMLInputElement).value = String(at);
-  render(copy.cards());
+  if (typeof doc !== 'object' || doc === null) return say(`${f.name}: not a JSON object`);
+  const error = openDoc(doc, f.name);
+  if (error) say(error);
 }

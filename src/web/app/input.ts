@@ -1,12 +1,14 @@
 import { hint } from './advice-panel.js';
-import { showReplay } from './files.js';
-import { after, drop, pick, play } from './play.js';
+import { showReplay } from './line.js';
+import { drop, pick, play, redo, undo } from './play.js';
 import { render } from './render.js';
+import { showRules } from './rules-panel.js';
 import { $, current, say, ui } from './state.js';
 
 // The person's hands on the board and the keyboard: a click picks up a card and puts it on a
 // lit place, a double click sends a card home, a card may be dragged, Enter and Space do what
-// a click does; keys undo, redo, ask for a hint, make the game's own moves, step the replay.
+// a click does; keys undo, redo, ask for a hint, make the game's own moves, open the rules (?),
+// step the replay.
 
 function onClick(e: MouseEvent): void {
   const t = e.target as HTMLElement;
@@ -73,6 +75,12 @@ export function wireBoard(): void {
 export function keys(e: KeyboardEvent): void {
   const t = e.target as HTMLElement;
   if (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA') return;
+  if (document.querySelector('dialog[open]')) return;
+  if (e.key === '?') {
+    e.preventDefault();
+    showRules();
+    return;
+  }
   if (e.key === 'Escape' && ui.picked) {
     ui.picked = null;
     render();
@@ -85,16 +93,16 @@ export function keys(e: KeyboardEvent): void {
     return;
   }
   if (e.ctrlKey || e.metaKey || e.altKey) {
-    if (e.key === 'z') after(ui.session.undo(), '');
-    else if (e.key === 'y') after(ui.session.redo(), '');
+    if (e.key === 'z') undo();
+    else if (e.key === 'y') redo();
     else return;
     e.preventDefault();
     return;
   }
   const k = e.key.toLowerCase();
   const move = current().keys?.[k];
-  if (k === 'u') after(ui.session.undo(), '');
-  else if (k === 'r') after(ui.session.redo(), '');
+  if (k === 'u') undo();
+  else if (k === 'r') redo();
   else if (k === 'h') void hint();
   else if (move !== undefined) play(move);
   else if (k === 'm') $('move').focus();

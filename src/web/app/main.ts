@@ -1,28 +1,43 @@
-import { PageGames, type PagePlugin } from '../plugin.js';
+import { numberedDeal } from '../numbering.js';
+import { type PageAssets, PageGames, type PagePlugin } from '../plugin.js';
 import { hint, winnable } from './advice-panel.js';
 import { load, sameDeal, save, settingsFromHash } from './address.js';
 import { stop } from './ask.js';
 import { variantFromControls, syncControls } from './controls.js';
-import { download, openFile, showReplay } from './files.js';
+import { drawDeal } from './deals.js';
+import { download, openFile } from './files.js';
 import { keys, wireBoard } from './input.js';
-import { after, computerTurn, newGame, play } from './play.js';
+import { openText, playOnFromHere, showReplay } from './line.js';
+import { autoMoves, computerTurn, newGame, play, redo, undo } from './play.js';
 import { render } from './render.js';
+import { showRules } from './rules-panel.js';
 import { $, current, say, ui } from './state.js';
+import { opened, showStats } from './stats-panel.js';
+import { watchChanged } from './watch.js';
 
 // The page: draws the session's board, turns clicks, drags, keys and the move box into moves,
 // keeps the game in the URL's hash and the browser's storage, and asks the worker for advice
 // and for the computer's moves. It plays the games it is started with (build.ts writes the
-// call, one page plugin per listed game) and knows none of them beyond its plugin.
+// call, one page plugin per listed game, and what their files hold) and knows none of them
+// beyond its plugin.
 
-export function startPage(games: readonly PagePlugin[]): void {
+export function startPage(games: readonly PagePlugin[], assets: PageAssets): void {
   ui.games = new PageGames(games);
+  ui.assets = assets;
   const gameSel = $('game') as HTMLSelectElement;
   for (const g of ui.games.all) gameSel.add(new Option(g.title, g.name));
+  // The secondary controls are open where there is room for them.
+  ($('more') as HTMLDetailsElement).open = window.matchMedia('(min-width: 900px)').matches;
+  const kept = options();
+  ($('auto') as HTMLInputElement).checked = kept.auto !== false;
   load();
   syncControls();
+  if (kept.watch && Array.from(($('watch') as HTMLSelectElement).options).some((o) => o.value === kept.watch))
+    ($('watch') as HTMLSelectElement).value = kept.watch;
   wireBoard();
   wireControls();
   wireFiles();
+  wireDialogs();
   window.addEventListener('hashchange', () => {
     try {
       const s = settingsFromHash();
@@ -31,13 +46,43 @@ export function startPage(games: readonly PagePlugin[]): void {
       say((e as Error).message);
     }
   });
+  let resized: number | undefined;
+  window.addEventListener('resize', () => {
+    window.clearTimeout(resized);
+    resized = window.setTimeout(() => (ui.replayAt === null ? render() : showReplay(ui.replayAt)), 60);
+  });
   document.addEventListener('keydown', keys);
+  document.addEventListener('watch-done', () => (ui.replayAt === null ? render() : undefined));
   render();
   save();
+  opened();
+  watchChanged();
+  document.body.dataset.auto = 'idle';
   document.body.dataset.ready = 'true';
   // When the page became usable, in ms from the start of its navigation (for bench/web-load.ts).
   document.body.dataset.readyMs = String(Math.round(performance.now()));
   if (ui.session.computerToMove()) window.setTimeout(computerTurn, 150);
+  else if (ui.session.moves.length === 0) void autoMoves();
+}
+
+const OPTIONS = 'patience-lab:web:options';
+
+/** The options kept in the browser: the moves home made by themselves, the watch. */
+function options(): { auto?: boolean; watch?: string } {
+  try {
+    return JSON.parse(localStorage.getItem(OPTIONS) ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
+function keepOptions(): void {
+  try {
+    const watch = ($('watch') as HTMLSelectElement).value;
+    localStorage.setItem(OPTIONS, JSON.stringify({ auto: ($('auto') as HTMLInputElement).checked, watch }));
+  } catch {
+    // storage refused: the options last as long as the page
+  }
 }
 
 /** The choosers, the game's buttons and the move box. */
@@ -48,12 +93,24 @@ function wireControls(): void {
     e.preventDefault();
     newGame({ seed: ($('seed') as HTMLInputElement).value.trim() || '1' });
   });
+  $('numberings').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const input = (e.target as HTMLElement).querySelector<HTMLInputElement>('input')!;
+    try {
+      newGame({ seed: 'file', ...numberedDeal(current(), input.dataset.key!, input.value) });
+    } catch (err) {
+      say((err as Error).message);
+    }
+  });
   $('switches').addEventListener('change', () => newGame({ variant: variantFromControls() }));
   $('ai').addEventListener('change', () => newGame({ ai: ($('ai') as HTMLSelectElement).value }));
-  $('new').addEventListener('click', () => newGame({ seed: String(1 + Math.floor(Math.random() * 1_000_000)) }));
+  $('new').addEventListener('click', () => {
+    const { change, note } = drawDeal();
+    newGame(change, note);
+  });
   $('restart').addEventListener('click', () => newGame({}));
-  $('undo').addEventListener('click', () => after(ui.session.undo(), ''));
-  $('redo').addEventListener('click', () => after(ui.session.redo(), ''));
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
   $('pass').addEventListener('click', () => play(current().pass ?? ''));
   $('hint').addEventListener('click', () => void hint());
   $('winnable').addEventListener('click', () => void winnable('winnable'));
@@ -61,6 +118,14 @@ function wireControls(): void {
   $('stop').addEventListener('click', () => {
     stop();
     say('stopped');
+  });
+  $('auto').addEventListener('change', () => {
+    keepOptions();
+    if (($('auto') as HTMLInputElement).checked) void autoMoves();
+  });
+  $('watch').addEventListener('change', () => {
+    keepOptions();
+    watchChanged();
   });
   $('move-form').addEventListener('submit', (e) => {
     e.preventDefault();
@@ -94,6 +159,7 @@ function wireFiles(): void {
     if (ui.replayAt === null) showReplay(0);
     else {
       ui.replayAt = null;
+      ui.line = null;
       render();
     }
   });
@@ -102,4 +168,31 @@ function wireFiles(): void {
   );
   $('replay-prev').addEventListener('click', () => showReplay((ui.replayAt ?? 0) - 1));
   $('replay-next').addEventListener('click', () => showReplay((ui.replayAt ?? 0) + 1));
+  $('replay-take').addEventListener('click', playOnFromHere);
+}
+
+/** The rules, the statistics and the paste box, each a dialog (Esc closes it). */
+function wireDialogs(): void {
+  $('rules-open').addEventListener('click', showRules);
+  $('rules-close').addEventListener('click', () => ($('rules') as HTMLDialogElement).close());
+  $('stats-open').addEventListener('click', () => {
+    showStats();
+    ($('stats') as HTMLDialogElement).showModal();
+    $('stats-close').focus();
+  });
+  $('stats-close').addEventListener('click', () => ($('stats') as HTMLDialogElement).close());
+  $('paste-open').addEventListener('click', () => {
+    $('paste-error').textContent = '';
+    ($('paste') as HTMLDialogElement).showModal();
+    $('paste-text').focus();
+  });
+  $('paste-close').addEventListener('click', () => ($('paste') as HTMLDialogElement).close());
+  $('paste-go').addEventListener('click', () => {
+    const error = openText(($('paste-text') as HTMLTextAreaElement).value);
+    if (error) {
+      $('paste-error').textContent = error;
+      return;
+    }
+    ($('paste') as HTMLDialogElement).close();
+  });
 }
