@@ -19,6 +19,10 @@ export const HINDSIGHT_TUNING: SamplerTuning = {
   horizon: 8,
   rescue: 8,
   rescues: 10,
+  deep: 0,
+  deepMax: 0,
+  deepTries: 1,
+  loops: false,
 };
 
 export class HindsightStrategy extends SamplerStrategy {
