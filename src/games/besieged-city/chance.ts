@@ -1,9 +1,10 @@
 import { rngFromSeed, shuffleInPlace } from '../../cards/shuffle.js';
 import { StateTable } from '../../search/table.js';
 import type { BcDeal } from './deal.js';
-import { BcPosition } from './position.js';
+import type { Poll } from '../../search/limits.js';
+import { BcPosition, MAX_MOVES, S2F, S2TAL, moveKind } from './position.js';
 import { solveGuess } from './strategies/sampler.js';
-import { BcView } from './view.js';
+import { BcView, DEAL } from './view.js';
 
 // The no-peek chance along a line: at each position, the share of guesses of the face-down
 // stock that are won from there — the sampler's estimate (strategies/sampler.ts). A guess is a
@@ -99,4 +100,59 @@ export function noPeekChance(
     }
     view.observe(pos);
   }
+}
+
+/** The estimator's name wherever a chance without peeking is shown. */
+export const CHANCE_NAME = 'guessed stock orders won';
+
+/** One move weighed by the no-peek chance: the guesses won after it, of those tried. */
+export interface Weighed {
+  move: number;
+  won: number;
+  of: number;
+}
+
+/** The no-peek chance after each of `moves` (view moves), on the same guesses for every move (a
+ *  difference between two moves is the moves', not the draw's): `guesses` uniform shuffles of
+ *  the cards not in sight, seeded by `seed`, each won after the move when the solver finds a
+ *  winning line within `nodes` (solveGuess()), and within `budget` nodes in all (a guess past it
+ *  counts as not won). After DEAL the player sees the card before placing
+ *  it, so a guess is won when either of its places wins. */
+export function weighMoves(
+  view: BcView,
+  moves: readonly number[],
+  opts: { guesses: number; nodes: number; seed: string; budget?: number; poll?: Poll },
+): { weighed: Weighed[]; nodes: number } {
+  let left = opts.budget ?? Infinity;
+  const rng = rngFromSeed(`weigh:${opts.seed}`);
+  const unseen = view.unseen();
+  const stocks = Array.from({ length: opts.guesses }, () => shuffleInPlace(unseen.slice(), rng));
+  const table = new StateTable(64 << 20);
+  const buf = new Int32Array(MAX_MOVES);
+  let nodes = 0;
+  const weighed = moves.map((move) => {
+    let won = 0;
+    for (const stock of stocks) {
+      const g = view.position(stock);
+      let firsts = [move];
+      if (move === DEAL) {
+        const n = g.moves(buf);
+        firsts = [];
+        for (let i = 0; i < n; i++) if (moveKind(buf[i]) === S2F || moveKind(buf[i]) === S2TAL) firsts.push(buf[i]);
+      }
+      for (const f of firsts) {
+        g.make(f);
+        const r = solveGuess(g, Math.min(opts.nodes, left), table, opts.poll);
+        g.unmake(f);
+        nodes += r.nodes;
+        left -= r.nodes;
+        if (r.line) {
+          won++;
+          break;
+        }
+      }
+    }
+    return { move, won, of: stocks.length };
+  });
+  return { weighed, nodes };
 }
