@@ -114,7 +114,7 @@ describe('besieged-city hint', () => {
       pos.make(p.move);
       view.observe(pos);
     }
-    const s = new HindsightStrategy('hint', { nodes: 8000 });
+    const s = new HindsightStrategy('hint', { nodes: 8000 }, { deep: 0 });
     s.start();
     const h = runTask(hint(besiegedCity, { deal, moves }));
     const w = h.weighed!;
@@ -137,7 +137,9 @@ describe('besieged-city hint', () => {
   ])(
     'seed %i ply %i: hindsight sends a card away from its foundation; the hint does not, or shows why',
     (seed, ply) => {
-      const g = playGame(dealFromSeed(seed), new HindsightStrategy('hint', { nodes: 8000 }), { maxMoves: ply + 1 });
+      const g = playGame(dealFromSeed(seed), new HindsightStrategy('hint', { nodes: 8000 }, { deep: 0 }), {
+        maxMoves: ply + 1,
+      });
       const moves = g.moves.slice(0, ply);
       const away = g.moves[ply];
       const dealt = away.includes('stock>');

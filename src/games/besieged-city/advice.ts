@@ -113,7 +113,8 @@ function hintTask(game: GameSoFar<BcDeal>, opts: AdviceOptions): Task<Hint> {
         nodes = 0,
         weighed: Hint['weighed'];
       if (perSample >= MIN_SAMPLE_NODES) {
-        const s = new HindsightStrategy(opts.seed ?? 'hint', { nodes: perSample, poll });
+        // Without the deep solve of a guess where none is won: a hint keeps to its budget.
+        const s = new HindsightStrategy(opts.seed ?? 'hint', { nodes: perSample, poll }, { deep: 0 });
         s.start();
         m = s.choose(view);
         nodes = s.solveNodes;
