@@ -2,7 +2,7 @@
 // estimate between consecutive positions, over games of one strategy. Measures the estimator of
 // a source tree (--src, default this one), so two builds compare side by side on the same games:
 //
-//   git worktree add /tmp/base <commit>
+//   git worktree add /tmp/base <commit> && ln -s "$PWD/node_modules" /tmp/base/node_modules
 //   nice -n 19 npx tsx research/besieged-city/chance-steadiness.ts --seeds 1..20 --samples 16
 //   nice -n 19 npx tsx research/besieged-city/chance-steadiness.ts --seeds 1..20 --samples 16 --src /tmp/base
 import { resolve } from 'node:path';
