@@ -268,7 +268,13 @@ export class SamplerStrategy implements Strategy {
       else if (this.samples.length < t.maxSamples) this.samples.push(s);
       else this.samples[0] = s;
     }
-    if (legal.length > 1 && won === 0 && t.deep > 0 && this.deepAt !== -2) {
+    if (
+      legal.length > 1 &&
+      won === 0 &&
+      t.deep > 0 &&
+      this.deepAt !== -2 &&
+      performance.now() - this.startMs <= this.budgetMs
+    ) {
       const progress = view.foundTotal() * 128 + view.stockLeft;
       if (progress !== this.deepAt) {
         this.deepAt = progress;
