@@ -21,4 +21,11 @@ describe('hindsight where every guess is lost', () => {
     const r = replayLine(besiegedCity, deal, g.moves);
     expect(r.ok && r.won).toBe(true);
   });
+
+  it('spends no more than its budget a game on deep solves', () => {
+    const s = new HindsightStrategy('1', {}, { deepBudget: 1000 });
+    playGame(dealFromSeed(399), s);
+    expect(s.deepSolves).toBeGreaterThan(0);
+    expect(s.deepSpent).toBeLessThanOrEqual(1000);
+  });
 });

@@ -10,7 +10,7 @@ import type { StrategyOptions } from './strategy.js';
 // times a game at most, before the planner takes over: late in a game a guess is nearly the
 // whole truth, and a deeper search often finds the win the small budget missed. Where that too
 // fails, one guess is solved by the full solver (100,000 nodes, four times more at each new
-// position while it ends unknown, up to 1,600,000) before the planner decides: the planner made
+// position while it ends unknown, up to 1,600,000; 16M a game in all) before the planner decides: the planner made
 // 24 of the 27 mistakes judged in the deals hindsight lost (docs/playing.md). Solved lines are
 // cleared of loops, and routed around the positions met before, so that they can be followed.
 
@@ -25,6 +25,7 @@ export const HINDSIGHT_TUNING: SamplerTuning = {
   rescues: 10,
   deep: 100_000,
   deepMax: 1_600_000,
+  deepBudget: 16_000_000,
   deepTries: 1,
   loops: true,
 };

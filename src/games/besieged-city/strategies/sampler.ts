@@ -87,6 +87,9 @@ export interface SamplerTuning {
    *  that ends unknown raises the next one's budget fourfold, up to `deepMax` (0: never). */
   deep: number;
   deepMax: number;
+  /** The most nodes the deep solves of one game may spend in all (a game whose guesses keep
+   *  failing would otherwise pay deepMax at every card home or turned). */
+  deepBudget: number;
   /** Guesses a deep solve may try, each drawn afresh, until one is won (guesses differ much in
    *  how hard they are to solve). */
   deepTries: number;
@@ -166,6 +169,7 @@ export class SamplerStrategy implements Strategy {
       rescues: tuning?.rescues ?? 0,
       deep: tuning?.deep ?? 0,
       deepMax: tuning?.deepMax ?? 0,
+      deepBudget: tuning?.deepBudget ?? Infinity,
       deepTries: tuning?.deepTries ?? 1,
       loops: tuning?.loops ?? false,
     };
@@ -273,6 +277,7 @@ export class SamplerStrategy implements Strategy {
       won === 0 &&
       t.deep > 0 &&
       this.deepAt !== -2 &&
+      this.deepSpent < t.deepBudget &&
       performance.now() - this.startMs <= this.budgetMs
     ) {
       const progress = view.foundTotal() * 128 + view.stockLeft;
@@ -281,11 +286,11 @@ export class SamplerStrategy implements Strategy {
         // With the stock gone every guess is the position itself: one solve says it all.
         const tries = view.stockLeft === 0 ? 1 : t.deepTries;
         let unknown = false;
-        for (let i = 0; i < tries && won === 0; i++) {
+        for (let i = 0; i < tries && won === 0 && this.deepSpent < t.deepBudget; i++) {
           const s = i < this.samples.length ? this.samples[i] : this.draw(this.unseenNow);
           if (i >= this.samples.length) this.samples.push(s);
           else if (i > 0 || view.stockLeft > 0) Object.assign(s, this.draw(this.unseenNow));
-          const r = this.deepSolve(view.position(s.stock), this.deepNodes);
+          const r = this.deepSolve(view.position(s.stock), Math.min(this.deepNodes, t.deepBudget - this.deepSpent));
           s.line = r.line && this.tidy(view, s.stock, r.line);
           s.broken = false;
           s.failed = s.line === null;
