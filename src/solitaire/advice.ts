@@ -63,6 +63,10 @@ export interface Hint {
   nodes: number;
   /** The poll stopped the search: the move is the best found before. */
   stopped: boolean;
+  /** A game with face-down cards: the moves weighed, each with its chance without peeking (of
+   *  `of` guesses of the face-down cards, the same for every move, `won` were won after it); the
+   *  hint is one with the most. */
+  weighed?: { move: string; won: number; of: number }[];
 }
 
 /** Exact: the solver's verdict on the position. */

@@ -43,7 +43,7 @@ export function analyseCommand<D extends { seed?: string }, P extends SolitaireP
   console.log(`verdicts: the solver at each position, ${describeSettings(solver)}`);
   if (chance)
     console.log(
-      `chance: of ${samples} guesses of the face-down cards (seed ${seed}), the share won from there, with its 95% interval`,
+      `chance without peeking (guessed stock orders won): of ${samples} guesses of the face-down cards (seed ${seed}), kept along the game (a card turned is swapped into each), the share the solver wins from each position, with its 95% interval`,
     );
   const lp = analysis.losingPly;
   for (const p of analysis.positions) {
@@ -72,7 +72,9 @@ export function analyseCommand<D extends { seed?: string }, P extends SolitaireP
   if (worst.length)
     console.log(
       `The moves that cost the most chance: ${worst
-        .map((p) => `${p.ply}. ${p.move} (${pct(analysis.positions[p.ply - 1].chance!.p)} -> ${pct(p.chance!.p)})`)
+        .map(
+          (p) => `${p.ply}. ${p.move} (${chanceText(analysis.positions[p.ply - 1]).trim()} -> ${chanceText(p).trim()})`,
+        )
         .join('; ')}`,
     );
   console.log(

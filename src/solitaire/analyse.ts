@@ -265,13 +265,15 @@ function notateFrom<D extends { seed?: string }, P extends SolitairePosition>(
 }
 
 /** The moves that cost the most chance: the largest drops of the estimate from one ply to the
- *  next, largest first (at most `top`, drops of at least `min`). */
+ *  next, largest first (at most `top`, drops of at least `min`), counting only drops outside both
+ *  95% intervals (the chance after below the interval before, the chance before above the
+ *  interval after: a smaller drop may be the draw of the guesses, not the move). */
 export function costliest(positions: readonly AnalysedPosition[], top = 5, min = 0.05): AnalysedPosition[] {
   const drops: { pos: AnalysedPosition; drop: number }[] = [];
   for (let k = 1; k < positions.length; k++) {
     const a = positions[k - 1].chance,
       b = positions[k].chance;
-    if (a && b && a.p - b.p >= min) drops.push({ pos: positions[k], drop: a.p - b.p });
+    if (a && b && a.p - b.p >= min && b.p < a.lo && a.p > b.hi) drops.push({ pos: positions[k], drop: a.p - b.p });
   }
   drops.sort((x, y) => y.drop - x.drop || x.pos.ply - y.pos.ply);
   return drops.slice(0, top).map((d) => d.pos);

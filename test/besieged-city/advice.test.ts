@@ -102,7 +102,7 @@ describe('besieged-city hint', () => {
     expect(runTask(hint(besiegedCity, { deal: other, moves, dealt: true }))).toEqual(h);
   });
 
-  it("is the move hindsight (the strongest player that does not peek) makes from the player's view", () => {
+  it("is the move with the best chance of those weighed, hindsight's move (from the player's view) among them", () => {
     const deal = dealFromSeed(3);
     const moves = greedyMoves(3, 30);
     const pos = new BcPosition(deal);
@@ -114,12 +114,71 @@ describe('besieged-city hint', () => {
       pos.make(p.move);
       view.observe(pos);
     }
-    const s = new HindsightStrategy('hint', { nodes: 8000 });
+    const s = new HindsightStrategy('hint', { nodes: 8000 }, { deep: 0 });
     s.start();
     const h = runTask(hint(besiegedCity, { deal, moves }));
-    expect(h.move).toBe(formatViewMove(s.choose(view)));
-    expect(h.nodes).toBe(s.solveNodes);
-    expect(h.text).toMatch(/\(hindsight: the move that won \d of \d guessed stock orders\)$/);
+    const w = h.weighed!;
+    expect(w.map((x) => x.move)).toContain(formatViewMove(s.choose(view)));
+    expect(h.nodes).toBeGreaterThan(s.solveNodes);
+    expect(w.length).toBeGreaterThan(1);
+    for (const x of w) {
+      expect(x.of).toBe(4);
+      expect(seatTakes(deal, moves, x.move)).toBe(true);
+      expect(h.text).toContain(`${x.move} ${x.won} of 4`);
+    }
+    expect(w[0].move).toBe(h.move);
+    expect(w[0].won).toBe(Math.max(...w.map((x) => x.won)));
+    expect(h.text).toMatch(/guessed stock orders won after each: /);
+  });
+
+  it.each([
+    [3, 6],
+    [1, 165],
+  ])(
+    'seed %i ply %i: hindsight sends a card away from its foundation; the hint does not, or shows why',
+    (seed, ply) => {
+      const g = playGame(dealFromSeed(seed), new HindsightStrategy('hint', { nodes: 8000 }, { deep: 0 }), {
+        maxMoves: ply + 1,
+      });
+      const moves = g.moves.slice(0, ply);
+      const away = g.moves[ply];
+      const dealt = away.includes('stock>');
+      expect(away).not.toMatch(/>F$/);
+      const deal = dealFromSeed(seed);
+      const home = `${away.slice(0, away.indexOf('>'))}>F`;
+      expect(seatTakes(deal, moves, home, dealt)).toBe(true);
+      const h = runTask(hint(besiegedCity, { deal, moves, dealt }));
+      const w = h.weighed!;
+      const homeW = w.find((x) => x.move === home)!;
+      expect(h.text).toContain(`${home} ${homeW.won} of ${homeW.of}`);
+      if (h.move !== home) expect(homeW.won).toBeLessThan(w[0].won);
+      expect(w[0].move).toBe(h.move);
+    },
+  );
+
+  it('a dealt card that fits: both places weighed; the talon only with a better chance than home', () => {
+    for (const seed of [2, 3, 6]) {
+      const deal = dealFromSeed(seed);
+      const moves = movesToFittingDeal(seed);
+      const h = runTask(hint(besiegedCity, { deal, moves, dealt: true }));
+      const w = h.weighed!;
+      expect(w.map((x) => x.move.replace(/^\S\S /, '')).sort()).toEqual(['stock>F', 'stock>talon']);
+      const home = w.find((x) => x.move.endsWith('F'))!;
+      if (h.move!.endsWith('talon')) expect(home.won).toBeLessThan(w.find((x) => x.move === h.move)!.won);
+      else expect(h.move).toBe(home.move);
+    }
+  });
+
+  it('a hint to deal says so in words and what it weighed', () => {
+    const deal = dealFromSeed(1);
+    const moves = greedyMoves(1, 40);
+    const h = runTask(hint(besiegedCity, { deal, moves }));
+    expect(h.move).toBe('deal');
+    expect(h.text).toMatch(/^hint: deal \(turn the next stock card: no move in sight has a better chance; /);
+    expect(h.weighed!.length).toBeGreaterThan(1);
+    expect(h.weighed![0].move).toBe('deal');
+    for (const x of h.weighed!) expect(x.won).toBeLessThanOrEqual(h.weighed![0].won);
+    expect(h.text).toContain(`guessed stock orders won after each: deal ${h.weighed![0].won} of 4, `);
   });
 
   it('is reproducible, and a planner hint under a small budget', () => {

@@ -6,7 +6,7 @@ import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
 import { makeStrategy, playGame } from '../../src/games/besieged-city/strategies/index.js';
 import { parterre } from '../../src/games/parterre/kit.js';
 import { dealFromSeed as ptDeal } from '../../src/games/parterre/deal.js';
-import { analyseLine, type Analysis } from '../../src/solitaire/analyse.js';
+import { type AnalysedPosition, analyseLine, type Analysis, chanceOf, costliest } from '../../src/solitaire/analyse.js';
 import { readRecord, recordOfLine } from '../../src/solitaire/record.js';
 import { solve } from '../../src/search/solve.js';
 import { tempDir } from '../temp-dir.js';
@@ -97,13 +97,31 @@ describe('a game greedy lost on a solvable deal', () => {
 describe('chances', () => {
   it('are reproducible from the seed, and depend on it', () => {
     const rec = readRecord(besiegedCity, JSON.parse(readFileSync(greedyFile, 'utf8')), greedyFile);
-    const line = rec.line.slice(0, 20);
+    // The whole line: early on every guess is won whatever the seed.
+    const line = rec.line;
     const go = (seed: string) =>
       analyseLine(besiegedCity, deal32, line, { solver: { maxNodes: 20000 }, chance: { samples: 4, seed } }).analysis
         .positions;
     const a = go('1');
     expect(go('1')).toEqual(a);
     expect(go('2').map((p) => p.chance)).not.toEqual(a.map((p) => p.chance));
+  });
+});
+
+describe('the moves that cost the most chance', () => {
+  const at = (ply: number, wins: number, samples: number): AnalysedPosition => ({
+    ply,
+    move: `m${ply}`,
+    verdict: 'unknown',
+    chance: chanceOf(wins, samples),
+  });
+  it('are only drops outside both intervals, largest first', () => {
+    // 32 guesses: 20 -> 17 lies within both intervals (the draw could make it), 17 -> 4 does not.
+    const line = [at(0, 20, 32), at(1, 17, 32), at(2, 4, 32), at(3, 4, 32), at(4, 30, 32), at(5, 12, 32)];
+    expect(costliest(line).map((p) => p.ply)).toEqual([5, 2]);
+    // The same shares on 4 guesses: every interval overlaps its neighbour's.
+    const few = [at(0, 3, 4), at(1, 2, 4), at(2, 1, 4), at(3, 1, 4)];
+    expect(costliest(few)).toEqual([]);
   });
 });
 

@@ -17,7 +17,8 @@ import {
 import { wilson } from '../../batch/stats.js';
 import type { BcDeal } from './deal.js';
 import { formatMove, parseMove } from './notation.js';
-import { BcPosition, MAX_MOVES, S2F, S2TAL, moveKind } from './position.js';
+import { BcPosition, MAX_MOVES, S2F, S2TAL, T2F, moveCard, moveKind } from './position.js';
+import { CHANCE_NAME, type Weighed, weighMoves } from './chance.js';
 import { BC_POLICY } from './policy.js';
 import { BcSearch } from './search.js';
 import { PlannerStrategy } from './strategies/planner.js';
@@ -33,9 +34,14 @@ import { BcView, DEAL, RESIGN } from './view.js';
 // strategy, so the stock order is not reachable from it. Only winnable with `spoiler` runs the
 // solver on the real position, the stock known.
 
-/** The solves of one hint at most, in guess budgets: hindsight's guesses (maxSamples), and one
- *  rescue guess at `rescue` times the budget when none of them is won. */
-const HINT_SHARES = HINDSIGHT_TUNING.maxSamples + HINDSIGHT_TUNING.rescue;
+/** Guesses on which a hint weighs its moves (the same for each move). */
+const HINT_GUESSES = 4;
+/** The most moves a hint weighs. */
+const MAX_WEIGHED = 4;
+/** The solves of one hint at most, in guess budgets: hindsight's guesses (maxSamples), one
+ *  rescue guess at `rescue` times the budget when none of them is won, and the weighing of the
+ *  moves in question (weighMoves(), each guess of each move). */
+const HINT_SHARES = HINDSIGHT_TUNING.maxSamples + HINDSIGHT_TUNING.rescue + HINT_GUESSES * MAX_WEIGHED;
 /** Default budget of a hint: hindsight's guesses at 8000 nodes each (its default), so that the
  *  hint is the move hindsight would play. */
 export const BC_HINT_NODES = HINT_SHARES * 8000;
@@ -104,9 +110,11 @@ function hintTask(game: GameSoFar<BcDeal>, opts: AdviceOptions): Task<Hint> {
       let m: number,
         by: string,
         why: string,
-        nodes = 0;
+        nodes = 0,
+        weighed: Hint['weighed'];
       if (perSample >= MIN_SAMPLE_NODES) {
-        const s = new HindsightStrategy(opts.seed ?? 'hint', { nodes: perSample, poll });
+        // Without the deep solve of a guess where none is won: a hint keeps to its budget.
+        const s = new HindsightStrategy(opts.seed ?? 'hint', { nodes: perSample, poll }, { deep: 0 });
         s.start();
         m = s.choose(view);
         nodes = s.solveNodes;
@@ -118,6 +126,29 @@ function hintTask(game: GameSoFar<BcDeal>, opts: AdviceOptions): Task<Hint> {
             : d.planner
               ? `hindsight: none of ${d.samples} guessed stock orders won within the budget, so its planner's move`
               : `hindsight: the move that won ${d.votes} of ${d.samples} guessed stock orders`;
+        if (legal.length > 1 && m !== RESIGN && !stopped) {
+          // The hint is the move with the best chance of those in question, weighed on the same
+          // guesses: hindsight's move, the others its guesses voted for, and the foundation plays.
+          const moves = weighCandidates(legal, m, d.voted);
+          const w = weighMoves(view, moves, {
+            guesses: HINT_GUESSES,
+            nodes: perSample,
+            budget: budget - nodes,
+            seed: opts.seed ?? 'hint',
+            poll,
+          });
+          nodes += w.nodes;
+          if (!stopped) {
+            const best = bestWeighed(w.weighed, m);
+            m = best.move;
+            why = weighedText(best, w.weighed);
+            weighed = [best, ...w.weighed.filter((x) => x !== best)].map((x) => ({
+              move: viewMoveText(x.move),
+              won: x.won,
+              of: x.of,
+            }));
+          }
+        }
       } else {
         const p = new PlannerStrategy({ planNodes: Math.max(1, budget) });
         p.start();
@@ -131,9 +162,55 @@ function hintTask(game: GameSoFar<BcDeal>, opts: AdviceOptions): Task<Hint> {
         return { done: true, result: { move: null, by, text, nodes, stopped } };
       }
       const move = viewMoveText(m);
-      return { done: true, result: { move, by, text: `hint: ${move} (${why})`, nodes, stopped } };
+      const text = `hint: ${move} (${why})`;
+      return { done: true, result: { move, by, text, nodes, stopped, ...(weighed ? { weighed } : {}) } };
     },
   };
+}
+
+/** The moves a hint weighs, MAX_WEIGHED at most: `chosen` (hindsight's), the foundation plays
+ *  of the card it moves (a hint must not send a card away from its foundation without saying
+ *  what that costs), the other moves that won a guess (most votes first), the other foundation
+ *  plays, a deal, then the first legal moves. */
+function weighCandidates(legal: readonly number[], chosen: number, voted: readonly [number, number][]): number[] {
+  const out = [chosen];
+  const add = (m: number) => {
+    if (out.length < MAX_WEIGHED && !out.includes(m) && legal.includes(m)) out.push(m);
+  };
+  if (chosen !== DEAL) for (const m of legal) if (isHome(m) && moveCard(m) === moveCard(chosen)) add(m);
+  for (const [m] of [...voted].sort((a, b) => b[1] - a[1])) add(m);
+  for (const m of legal) if (isHome(m)) add(m);
+  if (chosen !== DEAL) add(DEAL);
+  for (const m of legal) add(m);
+  return out;
+}
+
+/** The weighed move with the most guesses won; on a tie, a foundation play of the card `chosen`
+ *  moves, then `chosen`, then the first weighed. */
+function bestWeighed(weighed: readonly Weighed[], chosen: number): Weighed {
+  const rank = (w: Weighed) =>
+    w.won * 4 +
+    (w.move !== chosen && chosen !== DEAL && moveCard(w.move) === moveCard(chosen) && isHome(w.move)
+      ? 2
+      : w.move === chosen
+        ? 1
+        : 0);
+  let best = weighed[0];
+  for (const w of weighed) if (rank(w) > rank(best)) best = w;
+  return best;
+}
+
+const isHome = (m: number) => moveKind(m) === S2F || moveKind(m) === T2F;
+
+/** Why the hint: the chance of each move weighed, the hint's first; a deal said in words. */
+function weighedText(best: Weighed, weighed: readonly Weighed[]): string {
+  const share = (w: Weighed) => `${viewMoveText(w.move)} ${w.won} of ${w.of}`;
+  const what =
+    best.move === DEAL
+      ? 'turn the next stock card: no move in sight has a better chance'
+      : 'the best chance of the moves weighed';
+  const order = [best, ...weighed.filter((w) => w !== best)];
+  return `${what}; ${CHANCE_NAME} after each: ${order.map(share).join(', ')}`;
 }
 
 /** The chance without peeking: `plays` games of hindsight from the view, each in a world whose

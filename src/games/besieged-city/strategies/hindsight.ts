@@ -8,7 +8,11 @@ import type { StrategyOptions } from './strategy.js';
 // is 8 moves away (a later card often repairs them differently first). Where every guess is lost
 // within the budget, one fresh guess gets a search 8 times deeper, once per card turned and ten
 // times a game at most, before the planner takes over: late in a game a guess is nearly the
-// whole truth, and a deeper search often finds the win the small budget missed.
+// whole truth, and a deeper search often finds the win the small budget missed. Where that too
+// fails, one guess is solved by the full solver (100,000 nodes, four times more at each new
+// position while it ends unknown, up to 1,600,000; 16M a game in all) before the planner decides: the planner made
+// 24 of the 27 mistakes judged in the deals hindsight lost (docs/playing.md). Solved lines are
+// cleared of loops, and routed around the positions met before, so that they can be followed.
 
 export const HINDSIGHT_TUNING: SamplerTuning = {
   samples: 2,
@@ -19,6 +23,11 @@ export const HINDSIGHT_TUNING: SamplerTuning = {
   horizon: 8,
   rescue: 8,
   rescues: 10,
+  deep: 100_000,
+  deepMax: 1_600_000,
+  deepBudget: 16_000_000,
+  deepTries: 1,
+  loops: true,
 };
 
 export class HindsightStrategy extends SamplerStrategy {
@@ -38,7 +47,7 @@ export class HindsightStrategy extends SamplerStrategy {
 // (bench/compare-players.ts plays both: `--old hindsight --new quick`; bench/history.md,
 // "Besieged City: `quick`, three times the sampler's games per CPU second".)
 
-const QUICK_TUNING: SamplerTuning = { ...HINDSIGHT_TUNING, agree: 1, nodes: 12000 };
+const QUICK_TUNING: SamplerTuning = { ...HINDSIGHT_TUNING, agree: 1, nodes: 12000, deep: 0, deepMax: 0, loops: false };
 
 export class QuickStrategy extends SamplerStrategy {
   override readonly name: string = 'quick';

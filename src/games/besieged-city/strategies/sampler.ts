@@ -1,10 +1,12 @@
 import { type Rng, rngFromSeed, shuffleInPlace } from '../../../cards/shuffle.js';
 import type { Poll } from '../../../search/limits.js';
 import { solve } from '../../../search/solve.js';
+import { BC_POLICY } from '../policy.js';
 import { StateTable } from '../../../search/table.js';
-import { FILL, MAX_MOVES, R2T, S2F, S2TAL, moveKind, packMove } from '../position.js';
+import { FILL, R2T, S2F, S2TAL, T2T, moveKind, packMove } from '../position.js';
 import type { BcSearch } from '../search.js';
 import { type BcView, DEAL, RESIGN, keyString } from '../view.js';
+import { isLegal, tidyLine } from './lines.js';
 import { PlannerStrategy } from './planner.js';
 import type { Strategy, StrategyOptions } from './strategy.js';
 
@@ -79,6 +81,22 @@ export interface SamplerTuning {
    *  many times the node budget (at most once per card turned, `rescues` times a game; 0: never). */
   rescue: number;
   rescues: number;
+  /** A decision at which no guess is won solves one guess with the full solver ('auto', as the
+   *  batch solves a deal) at this many nodes, where the position has changed since the last such
+   *  solve (a card home or turned); with the stock gone the guess is the position itself. A solve
+   *  that ends unknown raises the next one's budget fourfold, up to `deepMax` (0: never). */
+  deep: number;
+  deepMax: number;
+  /** The most nodes the deep solves of one game may spend in all (a game whose guesses keep
+   *  failing would otherwise pay deepMax at every card home or turned). */
+  deepBudget: number;
+  /** Guesses a deep solve may try, each drawn afresh, until one is won (guesses differ much in
+   *  how hard they are to solve). */
+  deepTries: number;
+  /** A solved line is cut short wherever it comes back to a position it passed (the solver's
+   *  lines may wander: a card moved to a trench and back). The player may not return to a
+   *  position met before, so a line through such a loop would break when followed. */
+  loops: boolean;
   /** The node budget of a guess's solve when the options name none (default 8000). */
   nodes?: number;
 }
@@ -105,6 +123,10 @@ export class SamplerStrategy implements Strategy {
   /** Rescue solves this game, and view.stockLeft at the last one. */
   private rescued = 0;
   private rescuedAt = -1;
+  /** The next deep solve's budget, and the position's progress (cards home and turned) at the
+   *  last one; -2 once the position itself is proved lost. */
+  private deepNodes = 0;
+  private deepAt = -1;
   private startMs = 0;
   /** Solver calls, and their milliseconds, this game (for measurements). */
   solves = 0;
@@ -112,11 +134,19 @@ export class SamplerStrategy implements Strategy {
   solveNodes = 0;
   solveFails = 0;
   /** The last decision: the guesses held, how many the chosen move won, and whether the planner
-   *  chose it (no guess won by any move). */
-  lastDecision = { samples: 0, votes: 0, planner: false };
+   *  chose it (no guess won by any move); `voted`: every move some guess won, with its votes. */
+  lastDecision: { samples: number; votes: number; planner: boolean; voted: [number, number][] } = {
+    samples: 0,
+    votes: 0,
+    planner: false,
+    voted: [],
+  };
   /** Of solves: those from where a repaired line breaks, and their nodes (for measurements). */
   tailSolves = 0;
   tailNodes = 0;
+  /** Of solves: the deep ones, and their nodes. */
+  deepSolves = 0;
+  deepSpent = 0;
   /** Decisions with a choice, and those that solved a guess (for measurements). */
   choices = 0;
   choicesSolved = 0;
@@ -137,6 +167,11 @@ export class SamplerStrategy implements Strategy {
       horizon: tuning?.horizon ?? HORIZON,
       rescue: tuning?.rescue ?? 0,
       rescues: tuning?.rescues ?? 0,
+      deep: tuning?.deep ?? 0,
+      deepMax: tuning?.deepMax ?? 0,
+      deepBudget: tuning?.deepBudget ?? Infinity,
+      deepTries: tuning?.deepTries ?? 1,
+      loops: tuning?.loops ?? false,
     };
     this.nodes = opts.nodes ?? tuning?.nodes ?? 8000;
     this.budgetMs = opts.budgetMs ?? Infinity;
@@ -155,12 +190,16 @@ export class SamplerStrategy implements Strategy {
     this.hopeless = 0;
     this.rescued = 0;
     this.rescuedAt = -1;
+    this.deepNodes = this.tuning.deep;
+    this.deepAt = -1;
     this.solves = 0;
     this.solveMs = 0;
     this.solveNodes = 0;
     this.solveFails = 0;
     this.tailSolves = 0;
     this.tailNodes = 0;
+    this.deepSolves = 0;
+    this.deepSpent = 0;
     this.choices = 0;
     this.choicesSolved = 0;
     this.startMs = performance.now();
@@ -174,7 +213,13 @@ export class SamplerStrategy implements Strategy {
     const overBudget = performance.now() - this.startMs > this.budgetMs || this.hopeless >= HOPELESS;
     const votes = new Map<number, number>();
     const count = (s: Sample) => {
-      s.credit = s.line ? credits(view, s.stock, s.line, legal) : new Map();
+      s.credit = s.line ? credits(view, s.stock, s.line, legal, t.loops) : new Map();
+      if (s.line && s.credit === TIDY) {
+        // A carried line has come to a loop (a card moved and moved back, the moves between
+        // played first), or to a position met before: cut it out, or route around it.
+        s.line = tidyLine(view.position(s.stock), s.line, view.history);
+        s.credit = s.line ? credits(view, s.stock, s.line, legal) : new Map();
+      }
       for (const v of s.credit.keys()) votes.set(v, (votes.get(v) ?? 0) + 1);
     };
     // Guesses that still hold a line vote first; the others are solved one by one, until the
@@ -227,6 +272,37 @@ export class SamplerStrategy implements Strategy {
       else if (this.samples.length < t.maxSamples) this.samples.push(s);
       else this.samples[0] = s;
     }
+    if (
+      legal.length > 1 &&
+      won === 0 &&
+      t.deep > 0 &&
+      this.deepAt !== -2 &&
+      this.deepSpent < t.deepBudget &&
+      performance.now() - this.startMs <= this.budgetMs
+    ) {
+      const progress = view.foundTotal() * 128 + view.stockLeft;
+      if (progress !== this.deepAt) {
+        this.deepAt = progress;
+        // With the stock gone every guess is the position itself: one solve says it all.
+        const tries = view.stockLeft === 0 ? 1 : t.deepTries;
+        let unknown = false;
+        for (let i = 0; i < tries && won === 0 && this.deepSpent < t.deepBudget; i++) {
+          const s = i < this.samples.length ? this.samples[i] : this.draw(this.unseenNow);
+          if (i >= this.samples.length) this.samples.push(s);
+          else if (i > 0 || view.stockLeft > 0) Object.assign(s, this.draw(this.unseenNow));
+          const r = this.deepSolve(view.position(s.stock), Math.min(this.deepNodes, t.deepBudget - this.deepSpent));
+          s.line = r.line && this.tidy(view, s.stock, r.line);
+          s.broken = false;
+          s.failed = s.line === null;
+          if (s.line) {
+            count(s);
+            won++;
+          } else if (r.lost && view.stockLeft === 0) this.deepAt = -2;
+          else unknown ||= !r.lost;
+        }
+        if (won === 0 && unknown) this.deepNodes = Math.min(this.deepNodes * 4, t.deepMax);
+      }
+    }
     let best = RESIGN,
       bestVotes = 0;
     for (const m of legal) {
@@ -238,6 +314,7 @@ export class SamplerStrategy implements Strategy {
       samples: this.samples.length,
       votes: bestVotes,
       planner: best === RESIGN && legal.length > 1,
+      voted: [...votes],
     };
     if (best === RESIGN) best = legal.length === 1 ? legal[0] : this.fallback.choose(view);
     this.last = best;
@@ -353,15 +430,40 @@ export class SamplerStrategy implements Strategy {
       this.tailSolves++;
       this.tailNodes += this.solveNodes - n0;
       if (tail) {
-        s.line = [...s.line, ...tail];
+        s.line = this.tidy(view, s.stock, [...s.line, ...tail]);
         s.broken = false;
         return;
       }
     }
     const line = this.runSolver(view.position(s.stock), nodes);
-    s.line = line;
+    s.line = line && this.tidy(view, s.stock, line);
     s.broken = false;
-    if (!line) s.failed = true;
+    if (!s.line) s.failed = true;
+  }
+
+  /** The line without its loops and routed around the positions met before, when the tuning
+   *  asks for that (tidyLine()); null when no route was found. */
+  private tidy(view: BcView, stock: number[], line: number[]): number[] | null {
+    return this.tuning.loops ? tidyLine(view.position(stock), line, view.history) : line;
+  }
+
+  /** The full solver on g's position within `nodes` ('auto', the batch's search). */
+  private deepSolve(g: BcSearch, nodes: number): { line: number[] | null; lost: boolean } {
+    this.solves++;
+    this.deepSolves++;
+    const t0 = performance.now();
+    const r = solve(g, {
+      maxNodes: nodes,
+      memoryBytes: 64 << 20,
+      policy: BC_POLICY,
+      table: this.table,
+      poll: this.poll,
+    });
+    this.solveNodes += r.stats.nodes;
+    this.deepSpent += r.stats.nodes;
+    this.solveMs += performance.now() - t0;
+    if (r.outcome !== 'solved') this.solveFails++;
+    return { line: r.outcome === 'solved' ? r.moves : null, lost: r.outcome === 'unsolvable' };
   }
 
   /** The solver under the sample's node budget (solveGuess()). */
@@ -412,30 +514,36 @@ export function solveGuess(
   return { line, lost, nodes: nodes - left };
 }
 
-/** Scratch for isLegal(), which runs to its end before another call can start. */
-const BUF = new Int32Array(MAX_MOVES);
+/** credits()'s answer for a line to tidy (tidyLine()): it comes back to a position within its
+ *  prefix, or its first move goes back to a position met before. */
+const TIDY = new Map<number, number[]>();
 
 /** The view moves that win a guess (its stock and winning line), each with the line rearranged to
  *  start with it (see the header). */
-function credits(view: BcView, stock: number[], line: number[], legal: number[]): Map<number, number[]> {
+function credits(view: BcView, stock: number[], line: number[], legal: number[], loops = false): Map<number, number[]> {
   const out = new Map<number, number[]>();
   const g = view.position(stock);
   const dealtPhase = view.dealt >= 0;
   // Keys after each prefix of the line, up to and including its first turned card.
   const keys: string[] = [];
-  let made = 0;
+  const start = loops ? keyString(g.pos) : '';
+  let made = 0,
+    loop = false;
   for (; made < line.length && made < MAX_PREFIX; made++) {
     const m = line[made];
     if (!isLegal(g, m)) break;
     const turned = turnsCard(g, m);
     g.make(m);
-    keys.push(keyString(g.pos));
+    const k = keyString(g.pos);
+    if (loops && moveKind(m) === T2T && (k === start || keys.includes(k))) loop = true;
+    keys.push(k);
     if (turned) {
       made++;
       break;
     }
   }
   for (let j = made - 1; j >= 0; j--) g.unmake(line[j]);
+  if (loop) return TIDY;
   for (let i = 0; i < keys.length; i++) {
     const m = line[i],
       k = moveKind(m);
@@ -453,12 +561,6 @@ function credits(view: BcView, stock: number[], line: number[], legal: number[])
     for (let j = n - 1; j >= 0; j--) g.unmake(order[j]);
   }
   return out;
-}
-
-function isLegal(g: BcSearch, m: number): boolean {
-  const n = g.moves(BUF);
-  for (let i = 0; i < n; i++) if (BUF[i] === m) return true;
-  return false;
 }
 
 /** Whether m turns a face-down card (a deal, or a reserve refill from the stock). */

@@ -1,0 +1,53 @@
+// Plays hindsight (or quick), with a tuning given as JSON, on the plays hindsight lost
+// (data/besieged-city/hindsight-lost.csv: deal and strategy seed) or on a range of seeds, and
+// prints each play as it ends and the totals: the plays won, CPU seconds a game, solver nodes a
+// game. Two tunings compare on the same plays, e.g. today's fallback (the planner) against a
+// deep solve of a guess:
+//
+//   nice -n 19 npx tsx research/besieged-city/replay-plays.ts --lost
+//   nice -n 19 npx tsx research/besieged-city/replay-plays.ts --lost --tuning '{"deep":0}'
+//   nice -n 19 npx tsx research/besieged-city/replay-plays.ts --seeds 1..200 --tuning '{"deep":0}'
+import { readFileSync } from 'node:fs';
+import { wilson } from '../../src/batch/stats.js';
+import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
+import { HindsightStrategy, QuickStrategy } from '../../src/games/besieged-city/strategies/hindsight.js';
+import { playGame } from '../../src/games/besieged-city/strategies/play.js';
+
+const args = process.argv.slice(2);
+const arg = (n: string, d: string) => {
+  const i = args.indexOf(`--${n}`);
+  return i >= 0 ? args[i + 1] : d;
+};
+const tuning = JSON.parse(arg('tuning', '{}'));
+const base = arg('player', 'hindsight');
+const plays: [string, string][] = [];
+if (args.includes('--lost'))
+  for (const l of readFileSync('data/besieged-city/hindsight-lost.csv', 'utf8').trim().split('\n').slice(1)) {
+    const r = l.split(',');
+    plays.push([r[0], r[3]]);
+  }
+else {
+  const [a, b] = arg('seeds', '1..20').split('..').map(Number);
+  for (let s = a; s <= b; s++) plays.push([String(s), arg('strategy-seed', '1')]);
+}
+let won = 0,
+  cpu = 0,
+  nodes = 0;
+const lost: string[] = [];
+for (const [seed, k] of plays) {
+  const s = base === 'quick' ? new QuickStrategy(k, {}, tuning) : new HindsightStrategy(k, {}, tuning);
+  const c0 = process.cpuUsage();
+  const g = playGame(dealFromSeed(seed), s);
+  const c = process.cpuUsage(c0);
+  const sec = (c.user + c.system) / 1e6;
+  cpu += sec;
+  nodes += s.solveNodes;
+  if (g.won) won++;
+  else lost.push(`${seed}/${k}`);
+  console.log(`${seed} strategy seed ${k}: ${g.won ? 'won' : 'lost'}, ${sec.toFixed(2)} CPU s, ${s.solveNodes} nodes`);
+}
+const n = plays.length;
+const w = wilson(won, n);
+console.log(
+  `${base} ${JSON.stringify(tuning)}: won ${won}/${n} (${((100 * won) / n).toFixed(1)}% [${(100 * w.lo).toFixed(1)}, ${(100 * w.hi).toFixed(1)}]); ${(cpu / n).toFixed(3)} CPU s a game; ${(nodes / n / 1000).toFixed(0)}k nodes a game; lost: ${lost.join(' ')}`,
+);

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { besiegedCity } from '../../src/games/besieged-city/kit.js';
+import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
+import { HindsightStrategy } from '../../src/games/besieged-city/strategies/hindsight.js';
+import { playGame } from '../../src/games/besieged-city/strategies/play.js';
+import { replayLine } from '../../src/solitaire/kit.js';
+
+// Where no guess is won, hindsight solves one guess with the full solver before its planner
+// decides. Deal 399 is one of the plays hindsight lost by a planner's mistake
+// (data/besieged-city/hindsight-lost.csv: an ace moved onto a trench pile at move 210, when
+// another move kept the game in 38 of 40 guessed stock orders).
+describe('hindsight where every guess is lost', () => {
+  it('deal 399, strategy seed 1: lost with the planner deciding, won with the deep solve', () => {
+    const deal = dealFromSeed(399);
+    const before = new HindsightStrategy('1', {}, { deep: 0, loops: false });
+    expect(playGame(deal, before).won).toBe(false);
+    const now = new HindsightStrategy('1');
+    const g = playGame(deal, now);
+    expect(g.won).toBe(true);
+    expect(now.deepSolves).toBeGreaterThan(0);
+    const r = replayLine(besiegedCity, deal, g.moves);
+    expect(r.ok && r.won).toBe(true);
+  });
+
+  it('spends no more than its budget a game on deep solves', () => {
+    const s = new HindsightStrategy('1', {}, { deepBudget: 1000 });
+    playGame(dealFromSeed(399), s);
+    expect(s.deepSolves).toBeGreaterThan(0);
+    expect(s.deepSpent).toBeLessThanOrEqual(1000);
+  });
+});
