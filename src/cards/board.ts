@@ -14,6 +14,10 @@ export interface Replay {
   frames: Record<string, string[]>[];
   /** An analysis of the line (`analyse --json`), drawn over the moves: at each ply (0..moves)
    *  the verdict and, when estimated, the chance with its interval; the losing move marked. */
+  /** Plays `moves` from the position after `from` moves of the line: null when each is legal
+   *  and they win, else why not. Checks an analysis's continuation; not part of the page's data
+   *  (JSON leaves a function out). */
+  playLine?: (from: number, moves: readonly string[]) => string | null;
   analysis?: {
     points: { verdict: string; chance?: { p: number; lo: number; hi: number } }[];
     losingPly: number | null;

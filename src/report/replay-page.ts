@@ -313,6 +313,10 @@ export function analysisOf(doc: unknown, file: string, game: string, r: Replay):
   if (lp !== null && !(Number.isInteger(lp) && (lp as number) >= 1 && (lp as number) <= n))
     throw bad(`field "losingPly" must be null or a move number 1..${n}`);
   const continuation = continuationOf(doc.continuation, lp as number | null, points, bad);
+  // The page shows the line as a winning one: it must be one, in this game's rules.
+  const wrong = continuation && r.playLine ? r.playLine(continuation.from, continuation.moves) : null;
+  if (wrong !== null)
+    throw bad(`field "continuation" is no winning line from position ${continuation!.from}: ${wrong}`);
   return { points, losingPly: lp as number | null, ...(continuation ? { continuation } : {}) };
 }
 

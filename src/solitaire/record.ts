@@ -1,7 +1,7 @@
 import { InputError, oneLine, quote } from '../io/errors.js';
 import { checkFields, isObject } from '../io/json.js';
 import type { Replay } from '../cards/board.js';
-import { dealName, type Solitaire, type SolitairePosition } from './kit.js';
+import { dealName, playLineFrom, type Solitaire, type SolitairePosition } from './kit.js';
 
 // Game records of the one-player games: the line as it was played (by a person or a strategy),
 // each face-down card named as it was turned up, and how the game ended. Plain data and pure
@@ -246,6 +246,7 @@ export function replayOfRecord<D extends { seed?: string }, P extends SolitaireP
     layout: board.layout,
     moves: rec.moves.map((m) => ({ text: m.move })),
     frames,
+    playLine: playLineFrom(kit, rec.deal, rec.line),
   };
 }
 

@@ -129,10 +129,13 @@ describe("a replay page checks the analysis's continuation", () => {
     moves = JSON.parse(readFileSync(record, 'utf8')).moves.map((m: { move: string }) => m.move);
   }, 60_000);
 
-  const analysis = (continuation: unknown, last = 'winnable') => {
+  const analysis = (continuation: unknown, last = 'winnable', losingPly: number | null = null) => {
     const file = join(dir, `analysis-${Math.random().toString(36).slice(2)}.json`);
-    const positions = [null, ...moves].map((move, k) => ({ move, verdict: k === moves.length ? last : 'unknown' }));
-    writeFileSync(file, JSON.stringify({ game: 'besieged-city', positions, losingPly: null, continuation }));
+    const positions = [null, ...moves].map((move, k) => ({
+      move,
+      verdict: k === (losingPly === null ? moves.length : losingPly - 1) ? last : 'unknown',
+    }));
+    writeFileSync(file, JSON.stringify({ game: 'besieged-city', positions, losingPly, continuation }));
     return file;
   };
 
@@ -143,8 +146,21 @@ describe("a replay page checks the analysis's continuation", () => {
     oneLineError(await replay(analysis([5])), /continuation\[0\] is 5, not a move's notation/);
     oneLineError(await replay(analysis(['1C\u001b[2J'])), /continuation\[0\] is .*, not a move's notation/);
     oneLineError(await replay(analysis(['9C r0c0>F'], 'lost')), /whose verdict is lost: not this analysis/);
-    const ok = await replay(analysis(['9C r0c0>F']));
+    // Well formed but not a winning line in the game's rules: an illegal move, or a line that
+    // stops short of the win.
+    oneLineError(
+      await replay(analysis(['9C r0c0>F'])),
+      /is no winning line from position \d+: its move 1, "9C r0c0>F", is illegal there/,
+    );
+    const solved = await run('solve', 'besieged-city', '--seed', '1', '--json');
+    const line: string[] = JSON.parse(solved.out).moves;
+    oneLineError(
+      await replay(analysis(line.slice(0, -1), 'winnable', 1)),
+      /is no winning line from position 0: it does not win: 103\/104 cards/,
+    );
+    // The solver's line of the deal, from before the first move: shown.
+    const ok = await replay(analysis(line, 'winnable', 1));
     expect(ok.code).toBe(0);
-    expect(readFileSync(page, 'utf8')).toContain('9C r0c0&gt;F');
+    expect(readFileSync(page, 'utf8')).toContain(line[0].replace('>', '&gt;'));
   }, 60_000);
 });
