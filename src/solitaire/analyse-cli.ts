@@ -1,7 +1,7 @@
 import type { Args } from '../cli/plugin.js';
 import { describeSettings, solverSettings } from '../cli/solve.js';
 import { parseCount } from '../cli/units.js';
-import { InputError } from '../io/errors.js';
+import { InputError, oneLine } from '../io/errors.js';
 import { formatJson } from '../io/json.js';
 import { type AnalysedPosition, analyseLine, costliest } from './analyse.js';
 import { dealName, type Solitaire, type SolitairePosition, variantNote } from './kit.js';
@@ -38,7 +38,7 @@ export function analyseCommand<D extends { seed?: string }, P extends SolitaireP
   }
   const end = judgement(kit, rec.position, rec.moves.length);
   console.log(
-    `${kit.title}, ${dealName(kit, rec.deal)}${variantNote(kit, rec.deal)}${rec.player ? `, played by ${rec.player}` : ''}: ${end}`,
+    `${kit.title}, ${dealName(kit, rec.deal)}${variantNote(kit, rec.deal)}${rec.player ? `, played by ${oneLine(rec.player)}` : ''}: ${end}`,
   );
   console.log(`verdicts: the solver at each position, ${describeSettings(solver)}`);
   if (chance)

@@ -72,6 +72,16 @@ describe('names reach the terminal escaped', () => {
     expect(raw(r)).not.toContain('\x1b');
     expect(r.out.split('\n').some((l) => l.startsWith('rows: 999'))).toBe(false);
     expect(r.out).toMatch(/^valid: .*\\u001b\[2Jevil\\nrows: 999 written\)$/);
+    // analyse names the player too, on its first line.
+    const a = await run('analyse', '--record', file, '--max-nodes', '200', '--samples', '1');
+    expect(a.code).toBe(0);
+    expect(raw(a)).not.toContain('\x1b');
+    expect(
+      raw(a)
+        .split('\n')
+        .some((l) => l.startsWith('rows: 999')),
+    ).toBe(false);
+    expect(a.out).toContain('played by \\u001b[2Jevil\\nrows: 999 written');
   }, 60_000);
 
   it('a strategy file whose name holds an escape sequence and a fake line', async () => {
