@@ -65,7 +65,11 @@ describe.skipIf(!chromium && !CI)('bad addresses and stored games in a real brow
     const cases: [string, string, RegExp][] = [
       ['game=pilstymas&ai=nope', 'pilstymas', /no computer player "nope" in Pilstymas: expert instead/],
       ['game=__proto__', 'besieged-city', /unknown game "__proto__" in the address/],
-      ['game=parterre&variant=foundations=sideways', 'parterre', /unknown rule switch "foundations"/],
+      [
+        'game=parterre&variant=foundations=sideways',
+        'parterre',
+        /foundations: "sideways" is not one of final, removable/,
+      ],
       ['game=besieged-city&seed=-5', 'besieged-city', /seed: "-5" is not a deal number .*: deal 1 instead/],
     ];
     for (const [hash, game, said] of cases) {
