@@ -697,6 +697,24 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     await page.selectOption('#watch', 'off');
   });
 
+  it('Parterre takes a PySolFC game number: its deal, named in the title and the address', async () => {
+    // PySolFC's game 12345 as `patience deal parterre --pysolfc 12345` shows it (golden-tested).
+    await open('game=parterre&pysolfc=12345', false);
+    expect(await page.textContent('#title')).toContain('PySolFC game #12345');
+    expect(await board()).toContain('p0:QC 4S AS TD 2C TC|');
+    expect(page.url()).toContain('pysolfc=12345');
+    const field = '#numberings input[data-key=pysolfc]';
+    await page.fill(field, '32000');
+    await page.press(field, 'Enter');
+    await page.waitForFunction(() => document.querySelector('#title')!.textContent!.includes('#32000'));
+    expect(page.url()).toContain('pysolfc=32000');
+    // A number PySolFC would refuse: said, and the game goes on.
+    await page.fill(field, '0');
+    await page.press(field, 'Enter');
+    await page.waitForFunction(() => /no game 0/.test(document.querySelector('#live')!.textContent!));
+    expect(await page.textContent('#title')).toContain('#32000');
+  });
+
   it('the new controls have names a screen reader reads', async () => {
     await open('game=parterre&seed=1', false);
     for (const id of ['deal-list', 'rules-open', 'stats-open', 'auto', 'watch', 'paste-open', 'paste-text']) {
