@@ -4,7 +4,7 @@ import type { PagePlugin, Settings } from './plugin.js';
 // numbers): the settings a number typed or read from the address gives, and the address's part
 // that names it again (`#game=…&<key>=N`).
 
-type Named = Required<Pick<Settings, 'dealJson' | 'numbering'>>;
+type Named = Required<Pick<Settings, 'dealJson' | 'numbering' | 'variant'>>;
 
 /** The deal numbered `text` in the game's numbering `key`; throws Error naming what is wrong. */
 export function numberedDeal(game: PagePlugin, key: string, text: string): Named {
@@ -19,7 +19,7 @@ export function numberedDeal(game: PagePlugin, key: string, text: string): Named
   } catch (e) {
     throw new Error(`${n.label} ${t}: its deal is not JSON: ${(e as Error).message}`);
   }
-  return { dealJson, numbering: { key, text: t, title: r.title } };
+  return { dealJson, numbering: { key, text: t, title: r.title }, variant: r.variant ?? '' };
 }
 
 /** The deal the address names in a numbering of the game (the first whose key it holds), or

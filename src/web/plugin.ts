@@ -81,8 +81,9 @@ export interface Numbering {
   key: string;
   /** The field's label, e.g. "PySolFC game". */
   label: string;
-  /** The deal of a number as typed: its deal file's text (JSON) and a title for it, or why not. */
-  parse(text: string): { ok: true; dealJson: string; title: string } | { ok: false; reason: string };
+  /** The deal of a number as typed: its deal file's text (JSON), a title for it and the rule
+   *  variant it is read under (the switches show it; absent: the standard rules), or why not. */
+  parse(text: string): { ok: true; dealJson: string; title: string; variant?: string } | { ok: false; reason: string };
 }
 
 /** A list of graded deals the game ships (built into the page): the file read at build time, a

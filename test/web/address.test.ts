@@ -31,6 +31,7 @@ describe('the address', () => {
     expect(r.settings).toMatchObject({
       game: 'parterre',
       seed: 'file',
+      variant: 'foundations=removable',
       numbering: { key: 'pysolfc', text: '12345', title: 'PySolFC game #12345' },
       dealJson: { seed: 'pysolfc#12345', variant: { foundations: 'removable' } },
     });

@@ -702,7 +702,9 @@ describe.skipIf(!chromium && !CI)('the play page in a real browser (chromium)', 
     await open('game=parterre&pysolfc=12345', false);
     expect(await page.textContent('#title')).toContain('PySolFC game #12345');
     expect(await board()).toContain('p0:QC 4S AS TD 2C TC|');
+    // Read under PySolFC's rules, which the address and the rule switch show.
     expect(page.url()).toContain('pysolfc=12345');
+    expect(page.url()).toContain('variant=foundations=removable');
     const field = '#numberings input[data-key=pysolfc]';
     await page.fill(field, '32000');
     await page.press(field, 'Enter');

@@ -89,7 +89,8 @@ class PtSession extends SolitaireSession<PtDeal, PtPosition> {
 }
 
 /** PySolFC's game numbers on the page (the page's field for other deal numberings): the deal
- *  document of Flower Garden game N as PySolFC deals it, under PySolFC's rules, and its title. */
+ *  document of Flower Garden game N as PySolFC deals it, under PySolFC's rules (which the
+ *  page's rule switches then show), and its title. */
 export const pysolfcNumbering: Numbering = {
   key: PYSOLFC_NUMBERING.key,
   label: PYSOLFC_NUMBERING.title,
@@ -101,6 +102,7 @@ export const pysolfcNumbering: Numbering = {
       ok: true,
       dealJson: JSON.stringify(dealToJson(deal)),
       title: `${PYSOLFC_NUMBERING.title} #${p.number.text}`,
+      variant: PYSOLFC_NUMBERING.variant!.text,
     };
   },
 };

@@ -29,6 +29,7 @@ export function readAddress(hash: string, games: PageGames): { settings: Setting
   // A deal named in another numbering of the game (`#game=…&<key>=N`) is played from its file.
   try {
     const numbered = dealFromAddress(g, h);
+    // Read under the numbering's rules (PySolFC's numbers: its own), which the switches show.
     if (numbered) Object.assign(settings, { seed: 'file' }, numbered);
   } catch (e) {
     problems.push(`${(e as Error).message}: deal ${settings.seed} instead`);
