@@ -284,22 +284,18 @@ export function verifySolution<D extends { seed?: string }, P extends SolitaireP
   return { valid: true, text: `valid: won in ${r.moves} moves` };
 }
 
-/** A line of notations played from the position after `from` of the moves `made` of a deal
- *  (Replay.playLine): null when every move is legal and the line wins, else why not. */
+/** A line of notations played from the position after the first `from` moves of `line`, a
+ *  deal's line in notation (Replay.playLine): null when every move is legal and the line wins,
+ *  else why not. */
 export function playLineFrom<D extends { seed?: string }, P extends SolitairePosition>(
   kit: Solitaire<D, P>,
   deal: D,
-  made: readonly number[],
+  line: readonly string[],
 ): (from: number, moves: readonly string[]) => string | null {
   return (from, moves) => {
-    const pos = kit.position(deal);
-    for (let k = 0; k < from && k < made.length; k++) pos.make(made[k]);
-    for (let i = 0; i < moves.length; i++) {
-      const p = kit.parseMove(pos, moves[i]);
-      if (!p.ok) return `its move ${i + 1}, ${quote(moves[i])}, is illegal there: ${p.reason}`;
-      pos.make(p.move);
-    }
-    return pos.won() ? null : `it does not win: ${kit.foundationCards(pos)}/${kit.cards} cards on the foundations`;
+    const r = replayLine(kit, deal, [...line.slice(0, from), ...moves]);
+    if (!r.ok) return `its move ${r.index - from + 1}, ${quote(r.move)}, is illegal there: ${r.reason}`;
+    return r.won ? null : `it does not win: ${kit.foundationCards(r.position)}/${kit.cards} cards on the foundations`;
   };
 }
 
@@ -314,12 +310,10 @@ export function replaySolution<D extends { seed?: string }, P extends SolitaireP
   const sol = readSolution(kit, doc, file);
   const pos = kit.position(sol.deal);
   const frames = [board.cards(pos)];
-  const made: number[] = [];
   sol.moves.forEach((m, i) => {
     const p = kit.parseMove(pos, m);
     if (!p.ok) throw new InputError(`${file}: moves[${i}] ${quote(m)} is illegal: ${p.reason}`);
     pos.make(p.move);
-    made.push(p.move);
     frames.push(board.cards(pos));
   });
   const end = pos.won() ? 'won' : `not won: ${kit.foundationCards(pos)}/${kit.cards} cards on the foundations`;
@@ -329,6 +323,6 @@ export function replaySolution<D extends { seed?: string }, P extends SolitaireP
     layout: board.layout,
     moves: sol.moves.map((text) => ({ text })),
     frames,
-    playLine: playLineFrom(kit, sol.deal, made),
+    playLine: playLineFrom(kit, sol.deal, sol.moves),
   };
 }

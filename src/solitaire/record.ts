@@ -246,7 +246,11 @@ export function replayOfRecord<D extends { seed?: string }, P extends SolitaireP
     layout: board.layout,
     moves: rec.moves.map((m) => ({ text: m.move })),
     frames,
-    playLine: playLineFrom(kit, rec.deal, rec.line),
+    playLine: playLineFrom(
+      kit,
+      rec.deal,
+      rec.moves.map((m) => m.move),
+    ),
   };
 }
 
