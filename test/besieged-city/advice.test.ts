@@ -174,7 +174,7 @@ describe('besieged-city hint', () => {
     const moves = greedyMoves(1, 40);
     const h = runTask(hint(besiegedCity, { deal, moves }));
     expect(h.move).toBe('deal');
-    expect(h.text).toMatch(/^hint: deal \(turn the next stock card: no move in sight has a better chance; /);
+    expect(h.text).toMatch(/^hint: deal \(turn the next stock card: no move weighed has a better chance; /);
     expect(h.weighed!.length).toBeGreaterThan(1);
     expect(h.weighed![0].move).toBe('deal');
     for (const x of h.weighed!) expect(x.won).toBeLessThanOrEqual(h.weighed![0].won);

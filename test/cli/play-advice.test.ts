@@ -40,7 +40,7 @@ describe('play besieged-city: hint and winnable', () => {
     const a = await answers(['besieged-city', '--seed', '42'], lines);
     const b = await answers(['besieged-city', '--deal', file], lines);
     expect(a[0]).toMatch(
-      /^hint: (deal|\S\S \S+>\S+) \((the best chance of the moves weighed|turn the next stock card: no move in sight has a better chance); guessed stock orders won after each: /,
+      /^hint: (deal|\S\S \S+>\S+) \((the move with the best chance of those weighed|turn the next stock card: no move weighed has a better chance); guessed stock orders won after each: /,
     );
     expect(b[0]).toBe(a[0]);
     expect(b[3]).toBe(a[3]);

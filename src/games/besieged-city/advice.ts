@@ -21,6 +21,7 @@ import { formatMove, parseMove } from './notation.js';
 import { BcPosition, MAX_MOVES, S2F, S2TAL, T2F, moveCard, moveKind } from './position.js';
 import {
   CHANCE_NAME,
+  CHANCE_NODES,
   ChanceAlong,
   type ChanceFigure,
   type ChanceSettings,
@@ -33,23 +34,28 @@ import { PlannerStrategy } from './strategies/planner.js';
 import { HINDSIGHT_TUNING, HindsightStrategy } from './strategies/hindsight.js';
 import { BcView, DEAL, RESIGN } from './view.js';
 
-// Advice at Besieged City (src/solitaire/advice.ts). The stock is face down, so the hint and the
-// chance of winning come from the strongest strategy that plays without peeking, `hindsight`
-// (strategies/hindsight.ts: the sampler's guesses of the stock order, spent by need), given only
-// the player's view: a BcView copied from the position by observe(), as the referee gives a
-// strategy, so the stock order is not reachable from it. Only winnable with `spoiler` runs the
-// solver on the real position, the stock known.
+// Advice at Besieged City (src/solitaire/advice.ts). The stock is face down. The chance of
+// winning is the estimator `analyse` gives (chance.ts, CHANCE_NAME: the share of guesses of the
+// stock, drawn from the cards not in sight, that the solver wins), walked along the game. The
+// hint starts from the move of the strongest strategy that plays without peeking, `hindsight`
+// (strategies/hindsight.ts), given only the player's view (a BcView copied from the position by
+// observe(), as the referee gives a strategy, so the stock order is not reachable from it), and
+// is the move with the best chance, by the same estimator, of the moves in question. Only
+// winnable with `spoiler` runs the solver on the real position, the stock known.
 
 /** Guesses on which a hint weighs its moves (the same for each move). */
 const HINT_GUESSES = 4;
 /** The most moves a hint weighs. */
 const MAX_WEIGHED = 4;
-/** The solves of one hint at most, in guess budgets: hindsight's guesses (maxSamples), one
+/** A weighed guess's budget, in hindsight's guess budgets: at the default, the chance's own
+ *  (CHANCE_NODES a guess), so that a move's figure in the hint means what the chance means. */
+const WEIGH_SCALE = CHANCE_NODES / 8000;
+/** The solves of one hint at most, in hindsight's guess budgets: its guesses (maxSamples), one
  *  rescue guess at `rescue` times the budget when none of them is won, and the weighing of the
- *  moves in question (weighMoves(), each guess of each move). */
-const HINT_SHARES = HINDSIGHT_TUNING.maxSamples + HINDSIGHT_TUNING.rescue + HINT_GUESSES * MAX_WEIGHED;
+ *  moves in question (weighMoves(), each guess of each move, WEIGH_SCALE each). */
+const HINT_SHARES = HINDSIGHT_TUNING.maxSamples + HINDSIGHT_TUNING.rescue + HINT_GUESSES * MAX_WEIGHED * WEIGH_SCALE;
 /** Default budget of a hint: hindsight's guesses at 8000 nodes each (its default), so that the
- *  hint is the move hindsight would play. */
+ *  hint starts from the move hindsight would play, and its weighing at the chance's budget. */
 export const BC_HINT_NODES = HINT_SHARES * 8000;
 /** Under this many nodes per guess the guesses' solves rarely win: the planner hints instead. */
 const MIN_SAMPLE_NODES = 2000;
@@ -136,7 +142,7 @@ function hintTask(game: GameSoFar<BcDeal>, opts: AdviceOptions): Task<Hint> {
           const moves = weighCandidates(legal, m, d.voted);
           const w = weighMoves(view, moves, {
             guesses: HINT_GUESSES,
-            nodes: perSample,
+            nodes: perSample * WEIGH_SCALE,
             budget: budget - nodes,
             seed: opts.seed ?? 'hint',
             poll,
@@ -211,8 +217,8 @@ function weighedText(best: Weighed, weighed: readonly Weighed[]): string {
   const share = (w: Weighed) => `${viewMoveText(w.move)} ${w.won} of ${w.of}`;
   const what =
     best.move === DEAL
-      ? 'turn the next stock card: no move in sight has a better chance'
-      : 'the best chance of the moves weighed';
+      ? 'turn the next stock card: no move weighed has a better chance'
+      : 'the move with the best chance of those weighed';
   const order = [best, ...weighed.filter((w) => w !== best)];
   return `${what}; ${CHANCE_NAME} after each: ${order.map(share).join(', ')}`;
 }

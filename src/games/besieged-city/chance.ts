@@ -27,7 +27,7 @@ import { isLegal } from './strategies/lines.js';
 // line, seed and settings give the same estimates on any machine (budgets are nodes).
 
 /** The node budget per guess (see above). */
-const CHANCE_NODES = 32000;
+export const CHANCE_NODES = 32000;
 
 interface World {
   /** The guessed face-down stock, its next card first. */
