@@ -7,7 +7,8 @@
 //
 // Where the chance keeps its guesses between questions about one game (the walk along it), each
 // position is asked twice: "first", the game's first question (the walk from the deal), and
-// "next", the question after one more move (the walk goes on by one position).
+// "next", the question after one more move (the walk goes on by one position). --hint times the
+// hint instead, at the same positions.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
@@ -32,11 +33,24 @@ const kits = await Promise.all(
     walks: 'CHANCE_SAMPLES' in (await import(pathToFileURL(`${src}/src/solitaire/advice.ts`).href)),
   })),
 );
+const hints = args.includes('--hint');
 for (let seed = from; seed <= to; seed++) {
   const deal = dealFromSeed(seed);
   const moves: string[] = playGame(deal, makeStrategy('greedy', 'x')).moves;
   for (const ply of plies) {
     if (ply > moves.length) continue;
+    if (hints) {
+      for (let r = 0; r < rounds; r++)
+        for (const { src, core } of kits) {
+          const t0 = performance.now();
+          const h = core.runTask(core.hint(core.besiegedCity, { deal, moves: moves.slice(0, ply) }));
+          const ms = performance.now() - t0;
+          console.log(
+            `${src} seed ${seed} ply ${ply} hint: ${Math.round(ms)} ms, ${h.nodes.toLocaleString('en-US')} nodes: ${h.text}`,
+          );
+        }
+      continue;
+    }
     // Alternated A B A B: the load of the moment falls on both alike.
     for (let r = 0; r < rounds; r++)
       for (const { src, core, walks } of kits) {
