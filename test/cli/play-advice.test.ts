@@ -69,7 +69,7 @@ describe('play besieged-city: hint and winnable', () => {
 
 describe('play besieged-city: winnable is the chance analyse gives', () => {
   it('the same estimator, figure and interval at the same position and seed', async () => {
-    // Greedy's game of deal 21: at move 77, 4 of 6 guesses are won (tested in test/besieged-city).
+    // Greedy's game of deal 21: at move 77, 4 of 6 guesses are won (test/besieged-city/chance.test.ts).
     const moves = playGame(dealFromSeed(21), makeStrategy('greedy', 'x'), { maxMoves: 77 }).moves;
     const file = join(dir, 'g21.json');
     // As a person types them: the stock's next card is face down until dealt.
