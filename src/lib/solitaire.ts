@@ -1,5 +1,5 @@
 import { InputError, quote } from '../io/errors.js';
-import { type AdviceOptions as TaskOptions, hint, winnable } from '../solitaire/advice.js';
+import { type AdviceOptions as TaskOptions, CHANCE_SAMPLES, CHANCE_SEED, hint, winnable } from '../solitaire/advice.js';
 import { analyseLine } from '../solitaire/analyse.js';
 import { readSolution, replayLine, verifySolution, type Solitaire, type SolitairePosition } from '../solitaire/kit.js';
 import { isRecordDocument, readRecord, recordOfLine, standing, verifyRecord } from '../solitaire/record.js';
@@ -127,7 +127,7 @@ export function solitaireLibrary<D extends { seed?: string }, P extends Solitair
       );
       return analyseLine(kit, rec.deal, rec.line, {
         solver: { ...solver, policy: kit.searchPolicy, poll: pollOf(o) },
-        chance: kit.hidden ? { samples: o.samples ?? 32, seed: o.seed ?? '1' } : undefined,
+        chance: kit.hidden ? { samples: o.samples ?? CHANCE_SAMPLES, seed: o.seed ?? CHANCE_SEED } : undefined,
       }).analysis;
     },
     hint: (doc, moves, o) => hint(kit, game(doc, moves, o), taskOptions(o)),
@@ -136,7 +136,7 @@ export function solitaireLibrary<D extends { seed?: string }, P extends Solitair
         ...taskOptions(o),
         ...(o.line !== undefined ? { line: o.line } : {}),
         ...(o.spoiler !== undefined ? { spoiler: o.spoiler } : {}),
-        ...(o.plays !== undefined ? { plays: o.plays } : {}),
+        ...(o.samples !== undefined ? { samples: o.samples } : {}),
       }),
   };
 }

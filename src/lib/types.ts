@@ -225,8 +225,8 @@ export interface WinnableOptions extends AdviceOptions {
   /** A game with face-down cards: the solver's exact answer with them known (a spoiler), not the
    *  chance of winning without peeking. */
   spoiler?: boolean;
-  /** A game with face-down cards: games played for the chance (default 20). */
-  plays?: number;
+  /** A game with face-down cards: guesses of them for the chance (default 32, as `analyse`). */
+  samples?: number;
 }
 
 /** A game as the library plays it: its name, title and what it offers. */

@@ -1,4 +1,3 @@
-import { pcts, wilson } from '../batch/stats.js';
 import { InputError, quote } from '../io/errors.js';
 import type { Limit } from '../search/limits.js';
 import type { AutoPolicy } from '../search/policy.js';
@@ -37,7 +36,8 @@ export interface AdviceOptions {
   /** Called about every 128 solver nodes with the nodes spent so far on this task; true stops
    *  (the answer then says it was stopped). */
   poll?: (nodes: number) => boolean;
-  /** Seed of the advice's own random choices (guessed stock orders), never a deal's seed. */
+  /** Seed of the advice's own random choices (guessed stock orders), never a deal's seed; the
+   *  chance's default is CHANCE_SEED, `analyse`'s. */
   seed?: string;
 }
 
@@ -47,8 +47,9 @@ export interface WinnableOptions extends AdviceOptions {
   /** A game with face-down cards: the solver's exact answer with every card known, a spoiler,
    *  instead of the chance of winning without peeking. */
   spoiler?: boolean;
-  /** A game with face-down cards: games played for the chance (default CHANCE_PLAYS). */
-  plays?: number;
+  /** A game with face-down cards: guesses of them the chance is estimated on (default
+   *  CHANCE_SAMPLES). */
+  samples?: number;
 }
 
 export interface Hint {
@@ -84,19 +85,29 @@ export interface ExactAnswer {
   text: string;
 }
 
-/** The chance of winning without peeking: games played from the position by a strategy that
- *  sees only what the player sees, each in a world whose face-down cards are drawn at random
- *  from the cards not in sight. */
+/** The chance of winning without peeking, the game's one estimator of it (the same `analyse`
+ *  gives at every position of a record, under the same name): of `samples` guesses of the
+ *  face-down cards, drawn from those not in sight (seeded by `seed`), the share won from the
+ *  position. Along a game the guesses are common to every position (the game's estimator says
+ *  how), so the figure at a position depends only on the deal, the moves made and the settings:
+ *  the same however often, and in whatever order, positions are asked about. */
 export interface ChanceAnswer {
   kind: 'chance';
-  /** The strategy that played. */
-  by: string;
+  /** The estimator's name, as every answer and `analyse` show it. */
+  estimator: string;
+  /** Guesses won, of `samples`; both 0 when the figure was not reached (stopped, or the node
+   *  budget ran out first). */
   won: number;
-  played: number;
-  /** The 95% Wilson interval of the win rate. */
+  samples: number;
+  /** The share won and its 95% Wilson interval (rounded as `analyse` rounds them). */
+  p: number;
   lo: number;
   hi: number;
-  /** Fewer games than asked: stopped, or the node budget ran out. */
+  /** The face-down order is known (no card left, or copies of one): the share is the solver's
+   *  verdict, 0 or 1. */
+  exact: boolean;
+  seed: string;
+  /** No figure: stopped, or the node budget ran out before the position was reached. */
   stopped: boolean;
   nodes: number;
   text: string;
@@ -146,8 +157,10 @@ export function winnable<D extends { seed?: string }, P extends SolitairePositio
   return kit.hidden ? kit.hidden.advisor.winnable(game, opts) : openWinnable(kit, game, opts);
 }
 
-/** Games played for a chance without peeking, by default. */
-export const CHANCE_PLAYS = 20;
+/** The chance without peeking's guesses and seed by default: `analyse`'s, so that a position's
+ *  figure is the same in `play`, on the page and in an analysis. */
+export const CHANCE_SAMPLES = 32;
+export const CHANCE_SEED = '1';
 
 /** Default node budgets of the open games' advice: a few seconds at most in a page. */
 export const OPEN_HINT_NODES = 200_000;
@@ -356,10 +369,19 @@ function exactText(
   return `${head}unknown: no winning line found and none ruled out (${why}, ${n})`;
 }
 
-/** The line for a chance answer. */
-export function chanceText(by: string, won: number, played: number, stopped: boolean): string {
-  const { lo, hi } = wilson(won, played);
-  const [p, l, h] = pcts([played ? won / played : 0, lo, hi]);
-  const partial = stopped ? ' (stopped early)' : '';
-  return `chance without peeking: ${by} won ${won} of ${played} games from here${partial}: ${played ? p : '–'}, 95% interval ${l} .. ${h}`;
+/** A share as `analyse` prints it, "84% (68%..93%)" (the share padded to `width`). */
+export function chancePercent(c: { p: number; lo: number; hi: number }, width = 0): string {
+  const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+  return `${pct(c.p).padStart(width)} (${pct(c.lo)}..${pct(c.hi)})`;
+}
+
+/** The chance answer's line: the estimator named, its sample and seed, the share with its 95%
+ *  interval. */
+export function chanceText(a: Omit<ChanceAnswer, 'kind' | 'text'>): string {
+  const head = `chance without peeking (${a.estimator}, seed ${a.seed})`;
+  if (a.stopped)
+    return `${head}: not reached (${a.nodes.toLocaleString('en-US')} nodes; stopped, or the node budget ran out: ask again to go on)`;
+  if (a.exact)
+    return `${head}: ${chancePercent(a)}, exact: every card still face down is known (the solver's verdict, for each of ${a.samples} guesses)`;
+  return `${head}: ${a.won} of ${a.samples} guesses won, ${chancePercent(a)} with its 95% interval`;
 }

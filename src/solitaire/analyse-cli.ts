@@ -3,6 +3,7 @@ import { describeSettings, solverSettings } from '../cli/solve.js';
 import { parseCount } from '../cli/units.js';
 import { InputError, oneLine } from '../io/errors.js';
 import { formatJson } from '../io/json.js';
+import { CHANCE_SAMPLES, CHANCE_SEED, chancePercent } from './advice.js';
 import { type AnalysedPosition, analyseLine, costliest } from './analyse.js';
 import { dealName, type Solitaire, type SolitairePosition, variantNote } from './kit.js';
 import { judgement, readRecord } from './record.js';
@@ -10,9 +11,7 @@ import { judgement, readRecord } from './record.js';
 // `patience analyse --record FILE` for a one-player game: the analysis (analyse.ts) as JSON, or
 // as the game's moves with their verdicts and the turning point marked.
 
-const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
-const chanceText = (p: AnalysedPosition) =>
-  p.chance ? `${pct(p.chance.p).padStart(4)} (${pct(p.chance.lo)}..${pct(p.chance.hi)})` : '';
+const chanceText = (p: AnalysedPosition) => (p.chance ? chancePercent(p.chance, 4) : '');
 
 export function analyseCommand<D extends { seed?: string }, P extends SolitairePosition>(
   kit: Solitaire<D, P>,
@@ -22,9 +21,9 @@ export function analyseCommand<D extends { seed?: string }, P extends SolitaireP
 ): void {
   const rec = readRecord(kit, doc, file);
   const solver = solverSettings(argv);
-  const samples = parseCount(argv.samples ?? '32', '--samples');
+  const samples = parseCount(argv.samples ?? String(CHANCE_SAMPLES), '--samples');
   if (samples < 1) throw new InputError('--samples: at least 1');
-  const seed = String(argv.seed ?? '1');
+  const seed = String(argv.seed ?? CHANCE_SEED);
   const chance = kit.hidden ? { samples, seed } : undefined;
   const t0 = performance.now();
   const { analysis, stats } = analyseLine(kit, rec.deal, rec.line, {
@@ -41,9 +40,9 @@ export function analyseCommand<D extends { seed?: string }, P extends SolitaireP
     `${kit.title}, ${dealName(kit, rec.deal)}${variantNote(kit, rec.deal)}${rec.player ? `, played by ${oneLine(rec.player)}` : ''}: ${end}`,
   );
   console.log(`verdicts: the solver at each position, ${describeSettings(solver)}`);
-  if (chance)
+  if (kit.hidden && chance)
     console.log(
-      `chance without peeking (guessed stock orders won): of ${samples} guesses of the face-down cards (seed ${seed}), kept along the game (a card turned is swapped into each), the share the solver wins from each position, with its 95% interval`,
+      `chance without peeking (${kit.hidden.chanceName}, seed ${seed}): of ${samples} guesses of the face-down cards, kept along the game (a card turned is swapped into each), the share the solver wins from each position, with its 95% interval (as \`play\`'s "winnable" gives it)`,
     );
   const lp = analysis.losingPly;
   for (const p of analysis.positions) {

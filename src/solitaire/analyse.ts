@@ -45,6 +45,8 @@ export interface Analysis {
   /** A winning line from the position before the losing move; without a losing move, from the
    *  line's last position when that is winnable and not won; else null. */
   continuation: string[] | null;
+  /** The no-peek chance's estimator (a game with face-down cards): its name, guesses and seed. */
+  chance?: { estimator: string; samples: number; seed: string };
 }
 
 export interface AnalyseStats {
@@ -228,7 +230,14 @@ export function analyseLine<D extends { seed?: string }, P extends SolitairePosi
   else if (verdicts[n] === 'winnable' && !pos.won()) from = n;
   const continuation = from === null ? null : notateFrom(kit, deal, line, from, lines[from]!);
   return {
-    analysis: { game: kit.name, deal: kit.dealToJson(deal), positions, losingPly, continuation },
+    analysis: {
+      game: kit.name,
+      deal: kit.dealToJson(deal),
+      positions,
+      losingPly,
+      continuation,
+      ...(chances && opts.chance ? { chance: { estimator: kit.hidden!.chanceName, ...opts.chance } } : {}),
+    },
     stats,
   };
 }

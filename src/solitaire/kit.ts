@@ -37,6 +37,8 @@ export interface HiddenCards<D, P> {
     line: readonly number[],
     opts: { samples: number; seed: string; verdicts?: readonly string[] },
   ): { wins: number; samples: number; exact?: boolean }[];
+  /** That estimator's name, as `analyse`, `play` and the page show it (advice.ts: ChanceAnswer). */
+  readonly chanceName: string;
   /** Hints and "still winnable?" that never peek (advice.ts). */
   readonly advisor: Advisor<D>;
 }

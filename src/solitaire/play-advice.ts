@@ -1,4 +1,4 @@
-import { CHANCE_PLAYS, hint, runTask, winnable, type WinnableOptions } from './advice.js';
+import { hint, runTask, winnable, type WinnableOptions } from './advice.js';
 import type { PlaySeat, Solitaire, SolitairePosition } from './kit.js';
 
 // `play`'s advice commands: "hint" and "winnable" (docs/playing.md). A game with face-down cards
@@ -8,7 +8,7 @@ export const ADVICE_COMMANDS = ['hint', 'winnable'];
 
 const USAGE = {
   hint: 'hint [--nodes N]',
-  winnable: 'winnable [--line] [--nodes N] [--plays N] [--spoiler]',
+  winnable: 'winnable [--line] [--nodes N] [--samples N] [--seed S] [--spoiler]',
 };
 
 /** The lines answering `line` when it is an advice command, else null (not one: a move or
@@ -29,10 +29,14 @@ export function adviceAnswer<D extends { seed?: string }, P extends SolitairePos
   const game = { deal, ...seat.progress() };
   const hidden = kit.hidden !== undefined;
   if (name === 'hint') return [runTask(hint(kit, game, { maxNodes: flags.nodes })).text];
-  const opts: WinnableOptions = { maxNodes: flags.nodes, plays: flags.plays, line: flags.line, spoiler: flags.spoiler };
+  const opts: WinnableOptions = {
+    maxNodes: flags.nodes,
+    samples: flags.samples,
+    seed: flags.seed,
+    line: flags.line,
+    spoiler: flags.spoiler,
+  };
   const out: string[] = [];
-  if (hidden && !flags.spoiler)
-    out.push(`playing ${flags.plays ?? CHANCE_PLAYS} games from here without peeking at the stock…`);
   const r = runTask(winnable(kit, game, opts));
   out.push(r.text);
   if (r.kind === 'exact' && r.line && r.line.length > 0) out.push(...wrap(`line: ${r.line.join(', ')}`));
@@ -44,7 +48,8 @@ export function adviceAnswer<D extends { seed?: string }, P extends SolitairePos
 
 interface Flags {
   nodes?: number;
-  plays?: number;
+  samples?: number;
+  seed?: string;
   line: boolean;
   spoiler: boolean;
 }
@@ -60,12 +65,15 @@ function parseFlags(name: 'hint' | 'winnable', words: string[]): Flags | string 
         return `${w} takes a positive whole number (${USAGE[name]})`;
       return Number(v.replace(/[_,]/g, ''));
     };
-    if (w === '--nodes' || w === '--plays') {
+    if (w === '--nodes' || (name === 'winnable' && w === '--samples')) {
       const n = number();
       if (typeof n === 'string') return n;
       if (w === '--nodes') f.nodes = n;
-      else if (name === 'winnable') f.plays = n;
-      else return `unknown option "${words[i - 1]}" (${USAGE[name]})`;
+      else f.samples = n;
+    } else if (name === 'winnable' && w === '--seed') {
+      const v = words[++i];
+      if (v === undefined) return `--seed takes a word (${USAGE[name]})`;
+      f.seed = v;
     } else if (name === 'winnable' && w === '--line') f.line = true;
     else if (name === 'winnable' && w === '--spoiler') f.spoiler = true;
     else return `unknown option "${words[i]}" (${USAGE[name]})`;

@@ -198,8 +198,8 @@ export interface PagePlugin {
    *  that makes them by themselves; absent when the game has none. */
   readonly safeMoves?: string;
   /** The watchful solver's budget a position (it runs the `winnable` advice, or the `spoiler`
-   *  when asked for), and in a game whose chance comes from games played, how many. */
-  readonly watch?: { nodes: number; plays?: number };
+   *  when asked for). */
+  readonly watch?: { nodes: number };
 }
 
 /** What the page's worker runs for a game: exported as `worker` from the game's page.ts, beside
@@ -213,7 +213,7 @@ export interface PageWorker {
   advise(
     kind: AdviceKind,
     state: GameState,
-    opts: { maxNodes?: number; plays?: number; poll: (nodes: number) => boolean },
+    opts: { maxNodes?: number; poll: (nodes: number) => boolean },
   ): Task<Advice>;
   /** In a game against the computer: its move, in notation. */
   computerMove?(state: GameState): string;

@@ -170,7 +170,7 @@ export function solitaireAdvice<D extends { seed?: string }, P extends Solitaire
   kit: Solitaire<D, P>,
   game: GameSoFar<D>,
   kind: AdviceKind,
-  opts: { maxNodes?: number; plays?: number; poll: (nodes: number) => boolean },
+  opts: { maxNodes?: number; poll: (nodes: number) => boolean },
 ): Task<Advice> {
   if (kind === 'hint') return hint(kit, game, { maxNodes: opts.maxNodes, poll: opts.poll });
   return winnable(kit, game, { ...opts, spoiler: kind === 'spoiler', line: true });

@@ -43,7 +43,8 @@ describe('a game greedy lost on a solvable deal', () => {
 
   it('has a losing move: winnable before it, lost after it', () => {
     expect(r.code).toBe(0);
-    expect(Object.keys(a)).toEqual(['game', 'deal', 'positions', 'losingPly', 'continuation']);
+    expect(Object.keys(a)).toEqual(['game', 'deal', 'positions', 'losingPly', 'continuation', 'chance']);
+    expect(a.chance).toEqual({ estimator: 'guessed stock orders won', samples: 4, seed: '7' });
     expect(a.positions).toHaveLength(greedy32.moves.length + 1);
     expect(a.positions[0]).toMatchObject({ ply: 0, move: null, verdict: 'winnable' });
     const lp = a.losingPly!;

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dealFromSeed, dealToJson } from '../../src/games/besieged-city/deal.js';
 import { tempDir } from '../temp-dir.js';
-import { runWithInput } from './run.js';
+import { makeStrategy, playGame } from '../../src/games/besieged-city/strategies/index.js';
+import { run, runWithInput } from './run.js';
 
 // `play`'s hint and winnable: the Besieged City hint never peeks at the stock (two deals that
 // differ only in the face-down stock get the same answers), the solver's answer with the stock
@@ -35,11 +36,11 @@ describe('play besieged-city: hint and winnable', () => {
     };
     const file = join(dir, 'twin.json');
     writeFileSync(file, JSON.stringify(dealToJson(other)));
-    const lines = ['hint', 'moves', '1', 'hint', 'winnable --plays 1'];
+    const lines = ['hint', 'moves', '1', 'hint', 'winnable --samples 2'];
     const a = await answers(['besieged-city', '--seed', '42'], lines);
     const b = await answers(['besieged-city', '--deal', file], lines);
     expect(a[0]).toMatch(
-      /^hint: (deal|\S\S \S+>\S+) \((the best chance of the moves weighed|turn the next stock card: no move in sight has a better chance); guessed stock orders won after each: /,
+      /^hint: (deal|\S\S \S+>\S+) \((the move with the best chance of those weighed|turn the next stock card: no move weighed has a better chance); guessed stock orders won after each: /,
     );
     expect(b[0]).toBe(a[0]);
     expect(b[3]).toBe(a[3]);
@@ -53,16 +54,43 @@ describe('play besieged-city: hint and winnable', () => {
   it('winnable: the chance without peeking by default, the solver only on --spoiler, marked so', async () => {
     const [chance, spoiler, line, bad] = await answers(
       ['besieged-city', '--seed', '42'],
-      ['winnable --plays 1', 'winnable --spoiler', 'winnable --spoiler --line --nodes 100000', 'winnable --peek'],
+      ['winnable --samples 2', 'winnable --spoiler', 'winnable --spoiler --line --nodes 100000', 'winnable --peek'],
     );
     expect(chance).toMatch(
-      /^playing 1 games from here without peeking at the stock…\nchance without peeking: the hindsight player won [01] of 1 games from here: /,
+      /^chance without peeking \(guessed stock orders won, seed 1\): [012] of 2 guesses won, \d+% \(\d+%\.\.\d+%\) with its 95% interval\n/,
     );
     expect(chance).not.toMatch(/SPOILER|solver found/);
     expect(chance).toContain('"winnable --spoiler"');
     expect(spoiler).toMatch(/^SPOILER, with the stock known: winnable: the solver found a winning line of \d+ moves/);
     expect(line).toMatch(/^SPOILER, with the stock known: winnable: .*\nline: \S\S \S+>\S+, /);
-    expect(bad).toBe('unknown option "--peek" (winnable [--line] [--nodes N] [--plays N] [--spoiler])');
+    expect(bad).toBe('unknown option "--peek" (winnable [--line] [--nodes N] [--samples N] [--seed S] [--spoiler])');
+  });
+});
+
+describe('play besieged-city: winnable is the chance analyse gives', () => {
+  it('the same estimator, figure and interval at the same position and seed', async () => {
+    // Greedy's game of deal 21: at move 77, 4 of 6 guesses are won (test/besieged-city/chance.test.ts).
+    const moves = playGame(dealFromSeed(21), makeStrategy('greedy', 'x'), { maxMoves: 77 }).moves;
+    const file = join(dir, 'g21.json');
+    // As a person types them: the stock's next card is face down until dealt.
+    const typed = moves.flatMap((m) =>
+      m.endsWith('stock>talon') ? ['stock>talon'] : m.endsWith('stock>F') ? ['deal', m] : [m],
+    );
+    const asked = await answers(
+      ['besieged-city', '--seed', '21', '--record', file],
+      [...typed, 'winnable --samples 6 --seed s'],
+    );
+    expect(asked.filter((a) => a.startsWith('illegal'))).toEqual([]);
+    const said = asked[typed.length];
+    const m =
+      /^chance without peeking \(guessed stock orders won, seed s\): 4 of 6 guesses won, (\d+% \(\d+%\.\.\d+%\)) with its 95% interval$/m.exec(
+        said,
+      );
+    expect(m).not.toBeNull();
+    const a = await run('analyse', '--record', file, '--samples', '6', '--seed', 's', '--max-nodes', '20000');
+    expect(a.code).toBe(0);
+    expect(a.out).toContain('chance without peeking (guessed stock orders won, seed s): of 6 guesses');
+    expect(a.out).toMatch(new RegExp(`^ +77\\. .* ${m![1].replace(/[()]/g, '\\$&')}$`, 'm'));
   });
 });
 

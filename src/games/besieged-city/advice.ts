@@ -1,9 +1,9 @@
-import { rngFromSeed, shuffleInPlace } from '../../cards/shuffle.js';
 import { InputError, quote } from '../../io/errors.js';
 import {
   type AdviceOptions,
   type Advisor,
-  CHANCE_PLAYS,
+  CHANCE_SAMPLES,
+  CHANCE_SEED,
   type ChanceAnswer,
   chanceText,
   exactTask,
@@ -14,63 +14,74 @@ import {
   type Winnable,
   type WinnableOptions,
 } from '../../solitaire/advice.js';
-import { wilson } from '../../batch/stats.js';
-import type { BcDeal } from './deal.js';
+import { chanceOf } from '../../solitaire/analyse.js';
+import { solve } from '../../search/solve.js';
+import { type BcDeal, dealToJson } from './deal.js';
 import { formatMove, parseMove } from './notation.js';
 import { BcPosition, MAX_MOVES, S2F, S2TAL, T2F, moveCard, moveKind } from './position.js';
-import { CHANCE_NAME, type Weighed, weighMoves } from './chance.js';
+import {
+  CHANCE_NAME,
+  CHANCE_NODES,
+  ChanceAlong,
+  type ChanceFigure,
+  type ChanceSettings,
+  type Weighed,
+  weighMoves,
+} from './chance.js';
 import { BC_POLICY } from './policy.js';
 import { BcSearch } from './search.js';
 import { PlannerStrategy } from './strategies/planner.js';
-import { playFrom } from './strategies/play.js';
 import { HINDSIGHT_TUNING, HindsightStrategy } from './strategies/hindsight.js';
-import type { Strategy } from './strategies/strategy.js';
 import { BcView, DEAL, RESIGN } from './view.js';
 
-// Advice at Besieged City (src/solitaire/advice.ts). The stock is face down, so the hint and the
-// chance of winning come from the strongest strategy that plays without peeking, `hindsight`
-// (strategies/hindsight.ts: the sampler's guesses of the stock order, spent by need), given only
-// the player's view: a BcView copied from the position by observe(), as the referee gives a
-// strategy, so the stock order is not reachable from it. Only winnable with `spoiler` runs the
-// solver on the real position, the stock known.
+// Advice at Besieged City (src/solitaire/advice.ts). The stock is face down. The chance of
+// winning is the estimator `analyse` gives (chance.ts, CHANCE_NAME: the share of guesses of the
+// stock, drawn from the cards not in sight, that the solver wins), walked along the game. The
+// hint starts from the move of the strongest strategy that plays without peeking, `hindsight`
+// (strategies/hindsight.ts), given only the player's view (a BcView copied from the position by
+// observe(), as the referee gives a strategy, so the stock order is not reachable from it), and
+// is the move with the best chance, by the same estimator, of the moves in question. Only
+// winnable with `spoiler` runs the solver on the real position, the stock known.
 
 /** Guesses on which a hint weighs its moves (the same for each move). */
 const HINT_GUESSES = 4;
 /** The most moves a hint weighs. */
 const MAX_WEIGHED = 4;
-/** The solves of one hint at most, in guess budgets: hindsight's guesses (maxSamples), one
+/** A weighed guess's budget, in hindsight's guess budgets: at the default, the chance's own
+ *  (CHANCE_NODES a guess), so that a move's figure in the hint means what the chance means. */
+const WEIGH_SCALE = CHANCE_NODES / 8000;
+/** The solves of one hint at most, in hindsight's guess budgets: its guesses (maxSamples), one
  *  rescue guess at `rescue` times the budget when none of them is won, and the weighing of the
- *  moves in question (weighMoves(), each guess of each move). */
-const HINT_SHARES = HINDSIGHT_TUNING.maxSamples + HINDSIGHT_TUNING.rescue + HINT_GUESSES * MAX_WEIGHED;
+ *  moves in question (weighMoves(), each guess of each move, WEIGH_SCALE each). */
+const HINT_SHARES = HINDSIGHT_TUNING.maxSamples + HINDSIGHT_TUNING.rescue + HINT_GUESSES * MAX_WEIGHED * WEIGH_SCALE;
 /** Default budget of a hint: hindsight's guesses at 8000 nodes each (its default), so that the
- *  hint is the move hindsight would play. */
+ *  hint starts from the move hindsight would play, and its weighing at the chance's budget. */
 export const BC_HINT_NODES = HINT_SHARES * 8000;
 /** Under this many nodes per guess the guesses' solves rarely win: the planner hints instead. */
 const MIN_SAMPLE_NODES = 2000;
-/** Default plays of the chance estimate, and its default node budget in all: room for that many
- *  hindsight games from the deal (bench/compare-players.ts prints hindsight's solver nodes a
- *  game, `--new hindsight`). */
-export const BC_CHANCE_PLAYS = CHANCE_PLAYS;
+/** The chance's default node budget in all: room to walk a whole game from the deal with
+ *  CHANCE_SAMPLES guesses (research/besieged-city/winnable-time.ts prints what a walk costs). */
 export const BC_CHANCE_NODES = 40_000_000;
+/** The solver's budget for a verdict where the face-down order is known: `analyse`'s default. */
+const ANALYSE_NODES = 100_000;
 /** The strategy that hints and plays for the chance, as the answers name it. */
 const HINT_BY = 'hindsight';
-const CHANCE_BY = 'the hindsight player';
 /** Default budget of the exact answer (the spoiler). */
 export const BC_EXACT_NODES = 2_000_000;
 
 /** The real position after the moves made, and the player's view of it (with the history of
  *  positions met, which the player remembers). InputError names a bad move. */
-function replayGame(game: GameSoFar<BcDeal>): { pos: BcPosition; view: BcView; dealtCard: number } {
+function replayGame(game: GameSoFar<BcDeal>): { pos: BcPosition; view: BcView; line: number[] } {
   const pos = new BcPosition(game.deal);
   const view = new BcView();
   view.observe(pos);
-  game.moves.forEach((text, i) => {
+  const line = game.moves.map((text, i) => {
     const p = parseMove(pos, text);
     if (!p.ok) throw new InputError(`moves[${i}] ${quote(text)} is illegal: ${p.reason}`);
     pos.make(p.move);
     view.observe(pos);
+    return p.move;
   });
-  let dealtCard = -1;
   if (game.dealt) {
     const buf = new Int32Array(MAX_MOVES);
     const n = pos.moves(buf);
@@ -78,10 +89,9 @@ function replayGame(game: GameSoFar<BcDeal>): { pos: BcPosition; view: BcView; d
     for (let i = 0; i < n; i++) fits ||= moveKind(buf[i]) === S2F;
     // The caller says the card was turned, so it is face up: whether it fits is no secret.
     if (!fits) throw new InputError('"dealt": no dealt card waits for its place here');
-    dealtCard = pos.stock[pos.sp];
-    view.observe(pos, dealtCard);
+    view.observe(pos, pos.stock[pos.sp]);
   }
-  return { pos, view, dealtCard };
+  return { pos, view, line };
 }
 
 /** The view's move as the player names it: "deal" turns the next stock card. */
@@ -132,7 +142,7 @@ function hintTask(game: GameSoFar<BcDeal>, opts: AdviceOptions): Task<Hint> {
           const moves = weighCandidates(legal, m, d.voted);
           const w = weighMoves(view, moves, {
             guesses: HINT_GUESSES,
-            nodes: perSample,
+            nodes: perSample * WEIGH_SCALE,
             budget: budget - nodes,
             seed: opts.seed ?? 'hint',
             poll,
@@ -207,79 +217,141 @@ function weighedText(best: Weighed, weighed: readonly Weighed[]): string {
   const share = (w: Weighed) => `${viewMoveText(w.move)} ${w.won} of ${w.of}`;
   const what =
     best.move === DEAL
-      ? 'turn the next stock card: no move in sight has a better chance'
-      : 'the best chance of the moves weighed';
+      ? 'turn the next stock card: no move weighed has a better chance'
+      : 'the move with the best chance of those weighed';
   const order = [best, ...weighed.filter((w) => w !== best)];
   return `${what}; ${CHANCE_NAME} after each: ${order.map(share).join(', ')}`;
 }
 
-/** The chance without peeking: `plays` games of hindsight from the view, each in a world whose
- *  face-down stock is a uniform shuffle of the cards not in sight (seeded per game), refereed as
- *  any game; one game per step. */
+/** The chance's walks along the game kept between questions (the last game asked about: a
+ *  person's, in `play` or a page's worker): the figure at every position walked, the walk at the
+ *  furthest, and copies of it every MARK_EVERY positions, from which a line that leaves it (an
+ *  undo, another move) goes on. Only speed: a figure is the same however it is reached. */
+let kept: {
+  key: string;
+  line: number[];
+  figures: ChanceFigure[];
+  marks: ChanceAlong[];
+  head: ChanceAlong | null;
+} | null = null;
+const MARK_EVERY = 16;
+
+/** The walk to use for `line` under `key`, the kept one made to agree with it. */
+function walkFor(key: string, deal: BcDeal, line: readonly number[], settings: ChanceSettings) {
+  if (kept?.key !== key) kept = { key, line: [], figures: [], marks: [], head: null };
+  const k = kept;
+  let common = 0;
+  while (common < line.length && common < k.line.length && line[common] === k.line[common]) common++;
+  k.figures.length = Math.min(k.figures.length, common + 1);
+  k.marks.length = Math.min(k.marks.length, Math.floor(common / MARK_EVERY) + 1);
+  if (k.head && k.head.moves.length > common) k.head = null;
+  if (!k.head) k.head = k.marks.length ? k.marks[k.marks.length - 1].copy() : new ChanceAlong(deal, settings);
+  k.line = line.slice();
+  return k;
+}
+
+/** The chance without peeking at the position (chance.ts: the estimator `analyse` uses, named
+ *  CHANCE_NAME), walked from the deal along the moves made with the same guesses (kept between
+ *  questions about the same game: see `kept`); one position per step. With a dealt card waiting
+ *  for its place, a guess counts as won when either place wins it. */
 function chanceTask(game: GameSoFar<BcDeal>, opts: WinnableOptions): Task<ChanceAnswer> {
-  const { view, dealtCard } = replayGame(game);
-  const plays = Math.max(1, opts.plays ?? BC_CHANCE_PLAYS);
+  const { pos, line } = replayGame(game);
+  const samples = Math.max(1, opts.samples ?? CHANCE_SAMPLES);
+  const seed = opts.seed ?? CHANCE_SEED;
   const maxNodes = opts.maxNodes ?? BC_CHANCE_NODES;
-  const seed = opts.seed ?? 'chance';
-  const history = [...view.history];
-  let won = 0,
-    played = 0,
-    nodes = 0,
+  const key = `${JSON.stringify(dealToJson(game.deal))}|${samples}|${seed}`;
+  let walk: ReturnType<typeof walkFor> | null = null;
+  let nodes = 0,
+    polled = 0,
     stopped = false;
-  const answer = (): Step<ChanceAnswer> => {
-    const { lo, hi } = wilson(won, played);
-    const short = played < plays;
-    return {
-      done: true,
-      result: {
-        kind: 'chance',
-        by: HINT_BY,
-        won,
-        played,
-        lo,
-        hi,
-        stopped: short,
-        nodes,
-        text: chanceText(CHANCE_BY, won, played, short),
-      },
+  const poll = (since: number) => {
+    polled += since;
+    if (!stopped && opts.poll) stopped = opts.poll(nodes + polled);
+    return stopped;
+  };
+  const answer = (f: ChanceFigure | null): Step<ChanceAnswer> => {
+    const c = f ? chanceOf(f.wins, f.samples) : { p: 0, lo: 0, hi: 1 };
+    const a = {
+      estimator: CHANCE_NAME,
+      won: f?.wins ?? 0,
+      samples: f?.samples ?? 0,
+      ...c,
+      exact: f?.exact === true,
+      seed,
+      stopped: f === null,
+      nodes,
     };
+    return { done: true, result: { kind: 'chance', ...a, text: chanceText(a) } };
+  };
+  // The real position's verdict where the face-down order is known (so no peeking): `analyse`'s
+  // budget.
+  const verdict = (moves: readonly number[]) => () => {
+    const g = new BcSearch(game.deal);
+    for (const m of moves) g.make(m);
+    const r = solve(g, { maxNodes: ANALYSE_NODES, policy: BC_POLICY });
+    nodes += r.stats.nodes;
+    return r.outcome === 'solved' ? 'winnable' : r.outcome === 'unsolvable' ? 'lost' : undefined;
   };
   return {
     step() {
-      if (stopped || played >= plays || nodes >= maxNodes) return answer();
-      const rng = rngFromSeed(`${seed}:world:${played}`);
-      const world = view.position(shuffleInPlace(view.unseen(), rng)).pos;
-      let spent = 0;
-      const poll = (since: number) => {
-        spent += since;
-        if (!stopped && opts.poll) stopped = opts.poll(nodes + spent);
-        return stopped;
-      };
-      const s: Strategy & { solveNodes: number } = new HindsightStrategy(`${seed}:player:${played}`, { poll });
-      let g: { won: boolean } | null = null;
-      try {
-        g = playFrom(world, s, {
-          history,
-          dealt: dealtCard >= 0,
-          onMove: () => {
-            if (stopped) throw STOP;
-          },
-        });
-      } catch (e) {
-        if (e !== STOP) throw e;
+      walk ??= walkFor(key, game.deal, line, { samples, seed });
+      const w = walk;
+      const head = w.head!;
+      const ply = head.moves.length;
+      if (w.figures.length > line.length && !game.dealt) return answer(w.figures[line.length]);
+      if (stopped || nodes >= maxNodes) return answer(null);
+      const before = head.nodes;
+      polled = 0;
+      const f = head.figure(verdict(head.moves), poll);
+      if (!stopped) {
+        w.figures[ply] = f;
+        if (ply % MARK_EVERY === 0 && w.marks.length === ply / MARK_EVERY) w.marks.push(head.copy());
+        if (ply < line.length) head.advance(line[ply], poll);
       }
-      nodes += s.solveNodes;
-      // A game cut short by a stop counts neither way.
-      if (stopped || g === null) return answer();
-      played++;
-      if (g.won) won++;
-      if (played >= plays || nodes >= maxNodes) return answer();
-      return { done: false, nodes, text: chanceText(CHANCE_BY, won, played, true) };
+      nodes += head.nodes - before;
+      if (stopped) {
+        // A search cut short leaves the walk untrusted from here: the positions before it stand.
+        w.head = null;
+        w.figures.length = Math.min(w.figures.length, ply);
+        return answer(null);
+      }
+      if (ply < line.length)
+        return { done: false, nodes, text: `${CHANCE_NAME}: position ${ply + 1} of ${line.length}` };
+      if (!game.dealt) return answer(f);
+      return answer(dealtFigure(head, pos, line, verdict, poll, (n) => (nodes += n)));
     },
   };
 }
 
-const STOP = new Error('stopped');
+/** The chance with a dealt card waiting for its place: each guess won when either place wins it
+ *  (the walk itself stays where it is). */
+function dealtFigure(
+  head: ChanceAlong,
+  pos: BcPosition,
+  line: readonly number[],
+  verdict: (moves: readonly number[]) => () => string | undefined,
+  poll: (since: number) => boolean,
+  spend: (nodes: number) => void,
+): ChanceFigure | null {
+  const buf = new Int32Array(MAX_MOVES);
+  const n = pos.moves(buf);
+  const won = new Array<boolean>(head.won().length).fill(false);
+  let exact = true;
+  for (let i = 0; i < n; i++) {
+    const m = buf[i];
+    if (moveKind(m) !== S2F && moveKind(m) !== S2TAL) continue;
+    const c = head.copy();
+    const before = c.nodes;
+    c.advance(m, poll);
+    const f = c.figure(verdict([...line, m]), poll);
+    spend(c.nodes - before);
+    if (poll(0)) return null;
+    const flags = f.exact ? won.map(() => f.wins > 0) : c.won();
+    flags.forEach((x: boolean, j: number) => (won[j] ||= x));
+    exact &&= f.exact === true;
+  }
+  return { wins: won.filter(Boolean).length, samples: won.length, ...(exact ? { exact } : {}) };
+}
 
 function exact(game: GameSoFar<BcDeal>, opts: WinnableOptions): Task<Winnable> {
   const g = new BcSearch(game.deal);

@@ -5,6 +5,7 @@ import type { Poll } from '../../search/limits.js';
 import { BcPosition, MAX_MOVES, S2F, S2TAL, moveKind } from './position.js';
 import { solveGuess } from './strategies/sampler.js';
 import { BcView, DEAL, keyString } from './view.js';
+import type { BcSearch } from './search.js';
 import { isLegal } from './strategies/lines.js';
 
 // The chance without peeking ("guessed stock orders won"), along a line: at each position, the
@@ -26,7 +27,7 @@ import { isLegal } from './strategies/lines.js';
 // line, seed and settings give the same estimates on any machine (budgets are nodes).
 
 /** The node budget per guess (see above). */
-const CHANCE_NODES = 32000;
+export const CHANCE_NODES = 32000;
 
 interface World {
   /** The guessed face-down stock, its next card first. */
@@ -37,55 +38,104 @@ interface World {
   failed: boolean;
 }
 
-export function noPeekChance(
-  deal: BcDeal,
-  line: readonly number[],
-  opts: { samples: number; seed: string; nodes?: number; verdicts?: readonly string[] },
-): { wins: number; samples: number; exact?: boolean }[] {
-  const nodes = opts.nodes ?? CHANCE_NODES;
-  const rng = rngFromSeed(`chance:${opts.seed}`);
-  const table = new StateTable(64 << 20);
-  const pos = new BcPosition(deal);
-  const view = new BcView();
-  view.observe(pos);
-  const unseen = view.unseen();
-  const worlds: World[] = Array.from({ length: opts.samples }, () => ({
-    stock: shuffleInPlace(unseen.slice(), rng),
-    line: null,
-    failed: false,
-  }));
-  const out: { wins: number; samples: number; exact?: boolean }[] = [];
-  for (let k = 0; ; k++) {
-    const v = opts.verdicts?.[k];
-    if (new Set(view.unseen()).size <= 1 && (v === 'winnable' || v === 'lost')) {
+/** An estimate at one position: `wins` of `samples` guesses won; `exact` when the face-down
+ *  order is known (no card, or copies of one), the share then the position's verdict. */
+export interface ChanceFigure {
+  wins: number;
+  samples: number;
+  exact?: boolean;
+}
+
+export interface ChanceSettings {
+  samples: number;
+  seed: string;
+  /** Solver nodes per guess (default CHANCE_NODES). */
+  nodes?: number;
+}
+
+/** The estimator walking a line, one position at a time (figure(), then advance() by the move
+ *  made): what `analyse` gives at every position of a record and `play` and the page at the
+ *  position in play. The figure at a position depends only on the deal, the moves up to it and
+ *  the settings, so however it is reached (all of a record, or one move at a time as a game goes
+ *  on, or again from a copy) it is the same. */
+export class ChanceAlong {
+  /** The moves made from the deal (positions: the deal, then one after each). */
+  readonly moves: number[] = [];
+  /** Solver nodes spent so far. */
+  nodes = 0;
+  private readonly pos: BcPosition;
+  private readonly view = new BcView();
+  private worlds: World[];
+  private readonly budget: number;
+  /** The draws taken from the seeded generator, so that a copy can take the same ones next. */
+  private draws = 0;
+  private rng: () => number;
+  private figured: ChanceFigure | null = null;
+
+  constructor(
+    private readonly deal: BcDeal,
+    private readonly settings: ChanceSettings,
+    private readonly table = new StateTable(64 << 20),
+  ) {
+    this.budget = settings.nodes ?? CHANCE_NODES;
+    const base = rngFromSeed(`chance:${settings.seed}`);
+    this.rng = () => (this.draws++, base());
+    this.pos = new BcPosition(deal);
+    this.view.observe(this.pos);
+    const unseen = this.view.unseen();
+    this.worlds = Array.from({ length: settings.samples }, () => ({
+      stock: shuffleInPlace(unseen.slice(), this.rng),
+      line: null,
+      failed: false,
+    }));
+  }
+
+  /** The estimate at the current position, each guess that needs it solved (`poll` may stop a
+   *  search: the walk is then not to be trusted further). `verdict` gives the position's exact
+   *  verdict when known, asked only where the face-down order is known. */
+  figure(verdict?: () => string | undefined, poll?: Poll): ChanceFigure {
+    if (this.figured) return this.figured;
+    const { view, worlds } = this;
+    const solve = (w: World, g: BcSearch) => {
+      w.line = this.solve(g, poll);
+      w.failed = w.line === null;
+    };
+    const v = new Set(view.unseen()).size <= 1 ? verdict?.() : undefined;
+    if (v === 'winnable' || v === 'lost') {
       // The face-down order is known (no card, or copies of one): every guess is the real
       // position, whose verdict is known.
       for (const w of worlds) (w.line = null), (w.failed = false);
-      out.push({ wins: v === 'winnable' ? worlds.length : 0, samples: worlds.length, exact: true });
-      if (k === line.length) return out;
-    } else if (view.stockLeft === 0) {
+      return (this.figured = { wins: v === 'winnable' ? worlds.length : 0, samples: worlds.length, exact: true });
+    }
+    if (view.stockLeft === 0) {
       // Nothing is face down: every guess is the real position, solved once.
       const w0 = worlds.find((w) => w.line !== null) ?? worlds[0];
-      if (w0.line === null && !w0.failed) {
-        const r = solveGuess(view.position([]), nodes, table);
-        w0.line = r.line;
-        w0.failed = r.line === null;
-      }
+      if (w0.line === null && !w0.failed) solve(w0, view.position([]));
       for (const w of worlds) (w.line = w0.line), (w.failed = w0.failed);
-    } else
-      for (const w of worlds)
-        if (w.line === null && !w.failed) {
-          const r = solveGuess(view.position(w.stock), nodes, table);
-          w.line = r.line;
-          w.failed = r.line === null;
-        }
-    if (out.length === k) out.push({ wins: worlds.filter((w) => w.line !== null).length, samples: worlds.length });
-    if (k === line.length) return out;
-    const m = line[k];
+    } else for (const w of worlds) if (w.line === null && !w.failed) solve(w, view.position(w.stock));
+    return (this.figured = { wins: this.won().filter(Boolean).length, samples: worlds.length });
+  }
+
+  /** Which guesses are won at the current position (after figure()). */
+  won(): boolean[] {
+    return this.worlds.map((w) => w.line !== null);
+  }
+
+  /** A guess solved from g: its winning line, or null. */
+  private solve(g: BcSearch, poll?: Poll): number[] | null {
+    const r = solveGuess(g, this.budget, this.table, poll);
+    this.nodes += r.nodes;
+    return r.line;
+  }
+
+  /** The player's move m (after figure() at the current position; `poll` as there). */
+  advance(m: number, poll?: Poll): void {
+    this.figure();
+    const { pos, view, rng } = this;
     const sp = pos.sp;
     pos.make(m);
     const turns = pos.sp - sp;
-    for (const w of worlds) {
+    for (const w of this.worlds) {
       // A card turned that the guess did not have there is swapped in from deeper in the guess
       // (one of its copies at random): still a uniform shuffle of what is unseen, and otherwise
       // the same guess, so consecutive positions differ by the move, not by a fresh draw.
@@ -101,12 +151,44 @@ export function noPeekChance(
         w.stock[i] = c;
         repaired = true;
       }
-      if (w.line !== null) w.line = carried(view, w.stock, w.line, m, repaired, nodes, table);
+      if (w.line !== null) w.line = carried(view, w.stock, w.line, m, repaired, (g) => this.solve(g, poll));
       // A changed guess not won is solved afresh at the next position.
       if (repaired) w.failed = false;
       w.stock = w.stock.slice(turns);
     }
     view.observe(pos);
+    this.moves.push(m);
+    this.figured = null;
+  }
+
+  /** A copy at the same position that goes on as this one would (its own guesses, the same
+   *  draws to come). */
+  copy(): ChanceAlong {
+    const c = new ChanceAlong(this.deal, this.settings, this.table);
+    for (const m of this.moves) {
+      c.pos.make(m);
+      c.view.observe(c.pos);
+      c.moves.push(m);
+    }
+    while (c.draws < this.draws) c.rng();
+    c.worlds = this.worlds.map((w) => ({ stock: w.stock.slice(), line: w.line, failed: w.failed }));
+    c.figured = this.figured;
+    c.nodes = this.nodes;
+    return c;
+  }
+}
+
+export function noPeekChance(
+  deal: BcDeal,
+  line: readonly number[],
+  opts: ChanceSettings & { verdicts?: readonly string[] },
+): ChanceFigure[] {
+  const c = new ChanceAlong(deal, opts);
+  const out: ChanceFigure[] = [];
+  for (let k = 0; ; k++) {
+    out.push(c.figure(() => opts.verdicts?.[k]));
+    if (k === line.length) return out;
+    c.advance(line[k]);
   }
 }
 
@@ -115,15 +197,14 @@ export function noPeekChance(
  *  when m is its first move, or turns the card its first move turned (the same place, another
  *  card: the guess was repaired), or commutes with the moves before it in the line (m brought to
  *  the front replays to the same position). After a repair the rest holds up to where it meets a
- *  swapped card; only what follows is solved again (solveGuess(), `nodes`). */
+ *  swapped card; only what follows is solved again (`solve`). */
 function carried(
   view: BcView,
   stock: number[],
   line: readonly number[],
   m: number,
   repaired: boolean,
-  nodes: number,
-  table: StateTable,
+  solve: (g: BcSearch) => number[] | null,
 ): number[] | null {
   const k = moveKind(m);
   let rest: number[] | null = null;
@@ -152,8 +233,8 @@ function carried(
   let n = 0;
   while (n < rest.length && isLegal(g, rest[n])) g.make(rest[n++]);
   if (n === rest.length && g.won()) return rest;
-  const r = solveGuess(g, nodes, table);
-  return r.line ? [...rest.slice(0, n), ...r.line] : null;
+  const won = solve(g);
+  return won ? [...rest.slice(0, n), ...won] : null;
 }
 
 /** The estimator's name wherever a chance without peeking is shown. */

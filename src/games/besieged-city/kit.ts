@@ -11,7 +11,7 @@ import { DEFAULT_RULES, formatVariant, SWITCH_NAMES } from './rules.js';
 import { BC_POLICY } from './policy.js';
 import { BcSearch } from './search.js';
 import { bcSeat } from './seat.js';
-import { noPeekChance } from './chance.js';
+import { CHANCE_NAME, noPeekChance } from './chance.js';
 
 export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
   name: GAME,
@@ -37,6 +37,7 @@ export const besiegedCity: Solitaire<BcDeal, BcPosition> = {
     turned: (pos) => pos.sp,
     card: (pos, i) => formatCard(pos.stock[i]),
     chance: noPeekChance,
+    chanceName: CHANCE_NAME,
     advisor: bcAdvisor,
   },
   variants: {

@@ -244,15 +244,16 @@ export const page: PagePlugin = {
   session: (settings) => new BcSession(settings),
   rules: { file: 'docs/rules/besieged-city.md', leaveOut: ['Playing in the terminal', 'Files'] },
   dealLists: { file: 'data/besieged-city/difficulty.csv', grades: besiegedCity.difficulty!.grades, variant: '' },
-  // A few games of the no-peek player a position (each at about a game's nodes), so that a
-  // change shows within seconds; the spoiler, when asked for, at its own budget.
-  watch: { nodes: 8 * (BC_CHANCE_NODES / 20), plays: 8 },
+  // The chance's walk, kept in the watch's worker, goes on by one position a move; the spoiler,
+  // when asked for, at its own budget.
+  watch: { nodes: BC_CHANCE_NODES },
 };
 
 export const worker: PageWorker = {
   name: besiegedCity.name,
-  // Advice never reads the stock unless the spoiler is asked for: the hint and the chance come
-  // from hindsight (the strongest player that does not peek) given the player's view only.
+  // Advice never reads the stock unless the spoiler is asked for: the hint comes from hindsight
+  // (the strongest player that does not peek) given the player's view only, the chance from
+  // guesses of the stock drawn from the cards not in sight (the estimator `analyse` uses).
   advise: (kind, s, opts) =>
     solitaireAdvice(besiegedCity, { deal: bcDeal(s.settings), moves: s.moves, dealt: s.pending === DEAL }, kind, opts),
 };

@@ -42,8 +42,8 @@ export async function winnable(kind: 'winnable' | 'spoiler'): Promise<void> {
   const w = r.result as Winnable;
   const box = $('advice');
   const text = w.text.charAt(0).toUpperCase() + w.text.slice(1);
-  box.textContent = `${text} — ${r.ms} ms.`;
-  if (w.kind === 'chance') return say(w.text.split(':').slice(0, 2).join(':'));
+  box.textContent = `${text} — ${w.nodes.toLocaleString('en')} nodes, ${r.ms} ms.`;
+  if (w.kind === 'chance') return say(w.text);
   if (w.line?.length) box.append(' ', showLine(w.line));
   const word = w.verdict === 'solved' ? 'winnable' : w.verdict === 'lost' ? 'lost' : 'unknown';
   say(`${w.spoiler ? `spoiler, ${offered.spoiler?.running}: ` : 'still winnable? '}${word}`);

@@ -1,5 +1,5 @@
 import type { Winnable } from '../../solitaire/advice.js';
-import { type AdviceKind, plural } from '../plugin.js';
+import type { AdviceKind } from '../plugin.js';
 import { dealKey } from '../stats.js';
 import { gameState, spawnWorker, typedBudget } from './ask.js';
 import type { Reply, Request } from './worker.js';
@@ -7,10 +7,12 @@ import { $, current, say, ui } from './state.js';
 
 // The watchful solver: on request, after every move a worker of its own asks whether the game
 // can still be won — the `winnable` advice (exact where every card is face up; where cards are
-// face down, the chance of a player who does not peek), or the `spoiler` when the person chose
-// to watch with the hidden cards known. It says so quietly when the answer changes, and when
-// the game turns from won to lost (or from some games won to none) it finds the move that did
-// it, by asking about the positions in between (bisection), and marks it in the list of moves.
+// face down, the chance of a player who does not peek, the estimator `analyse` uses), or the
+// `spoiler` when the person chose to watch with the hidden cards known. It says so quietly when
+// the answer changes, and when the game turns from won to lost (or from some guesses won to
+// none) it finds the move that did it, by asking about the positions in between (bisection),
+// and marks it in the list of moves. The worker is kept while it is idle: the chance keeps its
+// guesses along the game there, so a move costs one position's work, not the game's.
 
 type Kind = Extract<AdviceKind, 'winnable' | 'spoiler'>;
 /** A position's answer, or null when the worker could not give one. */
@@ -38,7 +40,7 @@ export const lostAt = () => lost;
 function side(w: Seen): 'good' | 'bad' | 'open' {
   if (!w) return 'open';
   if (w.kind === 'exact') return w.verdict === 'solved' ? 'good' : w.verdict === 'lost' ? 'bad' : 'open';
-  return w.played === 0 ? 'open' : w.won > 0 ? 'good' : 'bad';
+  return w.stopped ? 'open' : w.won > 0 ? 'good' : 'bad';
 }
 
 /** The key of the position after `ply` moves of the game in play, under the watch `kind`. */
@@ -135,7 +137,11 @@ function next(kind: Kind): void {
   const s = side(now);
   if (said && s !== said && s !== 'open') {
     const what =
-      s === 'good' ? 'winnable again' : now?.kind === 'chance' ? 'no game won from here' : 'the game is lost';
+      s === 'good'
+        ? 'winnable again'
+        : now?.kind === 'chance'
+          ? `no ${now.estimator.replace(/ won$/, '')} won from here`
+          : 'the game is lost';
     say(`watch: ${what}${lost ? `; move ${lost.move} lost it` : ''}`);
   }
   if (s !== 'open') said = s;
@@ -146,8 +152,9 @@ function next(kind: Kind): void {
 function lostText(before: Winnable, after: Winnable): string {
   if (before.kind === 'exact' && after.kind === 'exact')
     return 'this move lost the game: winnable before it, no winning line after it';
-  const pc = (w: Winnable) => (w.kind === 'chance' ? `${w.won} of ${w.played}` : '');
-  return `after this move the player who does not peek won no game (${pc(after)}; ${pc(before)} before it)`;
+  const pc = (w: Winnable) => (w.kind === 'chance' ? `${w.won} of ${w.samples}` : '');
+  const name = after.kind === 'chance' ? after.estimator : '';
+  return `after this move none of the guesses is won (${name}: ${pc(after)}; ${pc(before)} before it)`;
 }
 
 /** The watch's line under the status. */
@@ -156,7 +163,8 @@ function line(kind: Kind, w: Seen, n: number): string {
   if (!w) return `Watch: no answer ${after}.`;
   if (w.kind === 'chance') {
     const p = (x: number) => `${Math.round(100 * x)}%`;
-    return `Watch: chance without peeking ${after}: ${w.played ? p(w.won / w.played) : '–'} (${w.won} of ${plural(w.played, 'game')}), 95% interval ${p(w.lo)} .. ${p(w.hi)}.`;
+    if (w.stopped) return `Watch: chance without peeking ${after}: not reached within the budget.`;
+    return `Watch: chance without peeking ${after}: ${p(w.p)} (${w.estimator}: ${w.won} of ${w.samples}${w.exact ? ', exact' : ''}), 95% interval ${p(w.lo)} .. ${p(w.hi)}.`;
   }
   const spoiler = kind === 'spoiler' ? ' (spoiler, the stock known)' : '';
   const text =
@@ -175,11 +183,12 @@ function show(text: string): void {
 }
 
 function ask(kind: Kind, ply: number): void {
-  quit();
+  // A request under way is ended with its worker; an idle worker is asked again.
+  if (asked) quit();
   const key = keyOf(kind, ply);
   const id = nextId++;
   asked = { id, key, ply };
-  worker = spawnWorker();
+  worker ??= spawnWorker();
   worker.onmessage = (e: MessageEvent<Reply>) => {
     const r = e.data;
     if (!asked || r.id !== asked.id || 'progress' in r) return;
@@ -191,7 +200,7 @@ function ask(kind: Kind, ply: number): void {
   worker.onerror = (e) => {
     e.preventDefault();
     if (asked) seen.set(asked.key, null);
-    asked = null;
+    quit();
   };
   const g = current();
   const typed = typedBudget();
@@ -201,7 +210,6 @@ function ask(kind: Kind, ply: number): void {
     kind,
     state: gameState(ply),
     ...(maxNodes !== undefined ? { maxNodes } : {}),
-    ...(kind === 'winnable' && g.watch?.plays ? { plays: g.watch.plays } : {}),
   };
   document.body.dataset.watch = 'busy';
   if (ply === ui.session.moves.length) show(`Watch: asking ${ply === 0 ? 'about the deal' : `after move ${ply}`}…`);

@@ -6,7 +6,7 @@ import type { Advice, AdviceKind, GameState, PageWorker } from '../plugin.js';
 // the games it is started with (build.ts writes the call), through their PageWorkers.
 
 export type Request =
-  | { id: number; kind: AdviceKind; state: GameState; maxNodes?: number; plays?: number }
+  | { id: number; kind: AdviceKind; state: GameState; maxNodes?: number }
   | { id: number; kind: 'computer'; state: GameState };
 export type Reply =
   | { id: number; progress: { nodes: number; text?: string } }
@@ -27,7 +27,7 @@ export function serveWorker(games: readonly PageWorker[]): void {
       if (req.kind === 'computer') {
         if (!game.computerMove) throw new Error(`${name} has no computer player`);
         result = game.computerMove(req.state);
-      } else result = advise(game, req.kind, req.state, req.id, req.maxNodes, req.plays);
+      } else result = advise(game, req.kind, req.state, req.id, req.maxNodes);
       scope.postMessage({ id: req.id, ok: true, result, ms: Math.round(performance.now() - t0) });
     } catch (err) {
       scope.postMessage({ id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) });
@@ -36,14 +36,7 @@ export function serveWorker(games: readonly PageWorker[]): void {
 }
 
 /** Runs the advice to its end, posting progress between steps and from the search's poll. */
-function advise(
-  game: PageWorker,
-  kind: AdviceKind,
-  state: GameState,
-  id: number,
-  maxNodes?: number,
-  plays?: number,
-): Advice {
+function advise(game: PageWorker, kind: AdviceKind, state: GameState, id: number, maxNodes?: number): Advice {
   let last = performance.now();
   const poll = (nodes: number) => {
     const now = performance.now();
@@ -53,7 +46,7 @@ function advise(
     }
     return false;
   };
-  const task = game.advise(kind, state, { maxNodes, plays, poll });
+  const task = game.advise(kind, state, { maxNodes, poll });
   for (;;) {
     const s = task.step();
     if (s.done) return s.result;
