@@ -27,12 +27,16 @@ if (args.includes('--lost'))
     plays.push([r[0], r[3]]);
   }
 else {
-  const [a, b] = arg('seeds', '1..20').split('..').map(Number);
-  for (let s = a; s <= b; s++) plays.push([String(s), arg('strategy-seed', '1')]);
+  // A range (1..200) or a list (105,138,200).
+  for (const part of arg('seeds', '1..20').split(',')) {
+    const [a, b = a] = part.split('..').map(Number);
+    for (let s = a; s <= b; s++) plays.push([String(s), arg('strategy-seed', '1')]);
+  }
 }
 let won = 0,
   cpu = 0,
-  nodes = 0;
+  nodes = 0,
+  deep = 0;
 const lost: string[] = [];
 for (const [seed, k] of plays) {
   const s = base === 'quick' ? new QuickStrategy(k, {}, tuning) : new HindsightStrategy(k, {}, tuning);
@@ -42,12 +46,15 @@ for (const [seed, k] of plays) {
   const sec = (c.user + c.system) / 1e6;
   cpu += sec;
   nodes += s.solveNodes;
+  deep += s.deepSpent;
   if (g.won) won++;
   else lost.push(`${seed}/${k}`);
-  console.log(`${seed} strategy seed ${k}: ${g.won ? 'won' : 'lost'}, ${sec.toFixed(2)} CPU s, ${s.solveNodes} nodes`);
+  console.log(
+    `${seed} strategy seed ${k}: ${g.won ? 'won' : 'lost'}, ${sec.toFixed(2)} CPU s, ${s.solveNodes} nodes (${s.deepSpent} in ${s.deepSolves} deep solves)`,
+  );
 }
 const n = plays.length;
 const w = wilson(won, n);
 console.log(
-  `${base} ${JSON.stringify(tuning)}: won ${won}/${n} (${((100 * won) / n).toFixed(1)}% [${(100 * w.lo).toFixed(1)}, ${(100 * w.hi).toFixed(1)}]); ${(cpu / n).toFixed(3)} CPU s a game; ${(nodes / n / 1000).toFixed(0)}k nodes a game; lost: ${lost.join(' ')}`,
+  `${base} ${JSON.stringify(tuning)}: won ${won}/${n} (${((100 * won) / n).toFixed(1)}% [${(100 * w.lo).toFixed(1)}, ${(100 * w.hi).toFixed(1)}]); ${(cpu / n).toFixed(3)} CPU s a game; ${(nodes / n / 1000).toFixed(0)}k nodes a game (${(deep / n / 1000).toFixed(0)}k deep); lost: ${lost.join(' ')}`,
 );
