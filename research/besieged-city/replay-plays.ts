@@ -7,6 +7,7 @@
 //   nice -n 19 npx tsx research/besieged-city/replay-plays.ts --lost
 //   nice -n 19 npx tsx research/besieged-city/replay-plays.ts --lost --tuning '{"deep":0}'
 //   nice -n 19 npx tsx research/besieged-city/replay-plays.ts --seeds 1..200 --tuning '{"deep":0}'
+//   nice -n 19 npx tsx research/besieged-city/replay-plays.ts --seeds 1..100 --tuning '{"rescue":0}' --against '{}'
 import { readFileSync } from 'node:fs';
 import { wilson } from '../../src/batch/stats.js';
 import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
@@ -27,27 +28,44 @@ if (args.includes('--lost'))
     plays.push([r[0], r[3]]);
   }
 else {
-  const [a, b] = arg('seeds', '1..20').split('..').map(Number);
-  for (let s = a; s <= b; s++) plays.push([String(s), arg('strategy-seed', '1')]);
+  // A range (1..200) or a list (105,138,200).
+  for (const part of arg('seeds', '1..20').split(',')) {
+    const [a, b = a] = part.split('..').map(Number);
+    for (let s = a; s <= b; s++) plays.push([String(s), arg('strategy-seed', '1')]);
+  }
 }
-let won = 0,
-  cpu = 0,
-  nodes = 0;
-const lost: string[] = [];
-for (const [seed, k] of plays) {
-  const s = base === 'quick' ? new QuickStrategy(k, {}, tuning) : new HindsightStrategy(k, {}, tuning);
-  const c0 = process.cpuUsage();
-  const g = playGame(dealFromSeed(seed), s);
-  const c = process.cpuUsage(c0);
-  const sec = (c.user + c.system) / 1e6;
-  cpu += sec;
-  nodes += s.solveNodes;
-  if (g.won) won++;
-  else lost.push(`${seed}/${k}`);
-  console.log(`${seed} strategy seed ${k}: ${g.won ? 'won' : 'lost'}, ${sec.toFixed(2)} CPU s, ${s.solveNodes} nodes`);
-}
+// --against JSON: each play also with that tuning, the two alternating (the order flips every
+// play) so that both meet the same machine load; both totals are printed.
+const tunings: [string, Record<string, unknown>][] = [['', tuning]];
+if (args.includes('--against')) tunings.push(['against ', JSON.parse(arg('against', '{}'))]);
+const tally = tunings.map(() => ({ won: 0, cpu: 0, nodes: 0, deep: 0, lost: [] as string[] }));
+plays.forEach(([seed, k], i) => {
+  const order = tunings.map((_, j) => j);
+  if (i % 2 === 1) order.reverse();
+  for (const j of order) {
+    const [label, tu] = tunings[j];
+    const t = tally[j];
+    const s = base === 'quick' ? new QuickStrategy(k, {}, tu) : new HindsightStrategy(k, {}, tu);
+    const c0 = process.cpuUsage();
+    const g = playGame(dealFromSeed(seed), s);
+    const c = process.cpuUsage(c0);
+    const sec = (c.user + c.system) / 1e6;
+    t.cpu += sec;
+    t.nodes += s.solveNodes;
+    t.deep += s.deepSpent;
+    if (g.won) t.won++;
+    else t.lost.push(`${seed}/${k}`);
+    console.log(
+      `${label}${seed} strategy seed ${k}: ${g.won ? 'won' : 'lost'}, ${sec.toFixed(2)} CPU s, ${s.solveNodes} nodes (${s.deepSpent} in ${s.deepSolves} deep solves)`,
+    );
+  }
+});
 const n = plays.length;
-const w = wilson(won, n);
-console.log(
-  `${base} ${JSON.stringify(tuning)}: won ${won}/${n} (${((100 * won) / n).toFixed(1)}% [${(100 * w.lo).toFixed(1)}, ${(100 * w.hi).toFixed(1)}]); ${(cpu / n).toFixed(3)} CPU s a game; ${(nodes / n / 1000).toFixed(0)}k nodes a game; lost: ${lost.join(' ')}`,
-);
+tunings.forEach(([label, tu], j) => {
+  const t = tally[j];
+  const w = wilson(t.won, n);
+  console.log(
+    `${label}${base} ${JSON.stringify(tu)}: won ${t.won}/${n} (${((100 * t.won) / n).toFixed(1)}% [${(100 * w.lo).toFixed(1)}, ${(100 * w.hi).toFixed(1)}]); ${(t.cpu / n).toFixed(3)} CPU s a game; ${(t.nodes / n / 1000).toFixed(0)}k nodes a game (${(t.deep / n / 1000).toFixed(0)}k deep); lost: ${t.lost.join(' ')}`,
+  );
+});
+if (tunings.length === 2) console.log(`CPU a game, against/first: ${(tally[1].cpu / tally[0].cpu).toFixed(3)}`);

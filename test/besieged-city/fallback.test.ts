@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { besiegedCity } from '../../src/games/besieged-city/kit.js';
 import { dealFromSeed } from '../../src/games/besieged-city/deal.js';
-import { HindsightStrategy } from '../../src/games/besieged-city/strategies/hindsight.js';
+import { HindsightStrategy, QuickStrategy } from '../../src/games/besieged-city/strategies/hindsight.js';
 import { playGame } from '../../src/games/besieged-city/strategies/play.js';
 import { replayLine } from '../../src/solitaire/kit.js';
 
@@ -27,5 +27,21 @@ describe('hindsight where every guess is lost', () => {
     playGame(dealFromSeed(399), s);
     expect(s.deepSolves).toBeGreaterThan(0);
     expect(s.deepSpent).toBeLessThanOrEqual(1000);
+  });
+});
+
+// quick's deep solve is small (400,000 nodes at most, 1M a game): deal 1197 is one that quick
+// loses without it and wins with one deep solve of a few thousand nodes.
+describe('quick where every guess is lost', () => {
+  it('deal 1197, strategy seed 1: lost without the deep solve, won with it', () => {
+    const deal = dealFromSeed(1197);
+    expect(playGame(deal, new QuickStrategy('1', {}, { deep: 0 })).won).toBe(false);
+    const now = new QuickStrategy('1');
+    const g = playGame(deal, now);
+    expect(g.won).toBe(true);
+    expect(now.deepSolves).toBeGreaterThan(0);
+    expect(now.deepSpent).toBeLessThanOrEqual(400_000);
+    const r = replayLine(besiegedCity, deal, g.moves);
+    expect(r.ok && r.won).toBe(true);
   });
 });

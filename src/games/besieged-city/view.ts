@@ -95,9 +95,10 @@ export class BcView {
 
   /** A searchable position built from the view. `hidden` is an order for the face-down stock
    *  (a guess: a sample, or nothing — then every face-down card is -1, "unknown", and a move
-   *  that would reveal one puts -1 in its reserve cell; searches treat such moves as leaves). */
-  position(hidden?: ArrayLike<number>): BcSearch {
-    return this.fill(new BcSearch(EMPTY_DEAL), hidden);
+   *  that would reveal one puts -1 in its reserve cell; searches treat such moves as leaves).
+   *  `into`: a position to set rather than a new one (its state and undo stack are discarded). */
+  position(hidden?: ArrayLike<number>, into?: BcSearch): BcSearch {
+    return this.fill(into ?? new BcSearch(EMPTY_DEAL), hidden);
   }
 
   /** Sets g to this view's position (g's previous state and undo stack are discarded). */

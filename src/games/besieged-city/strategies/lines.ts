@@ -23,10 +23,13 @@ export function isLegal(g: BcSearch, m: number): boolean {
  *  position it passed cut out. Keys are canonical (the two trenches of a line may trade places),
  *  so the shorter line is checked to replay and win; where it does not, the line is kept. */
 export function withoutLoops(g: BcSearch, line: readonly number[]): number[] {
-  const keys = [keyString(g.pos)];
-  for (const m of line) {
-    g.make(m);
-    keys.push(keyString(g.pos));
+  // A loop is a run of trench-to-trench moves (see above): only the positions at the start of
+  // such a run or after one of its moves are keyed; the others get a key of their own.
+  const keys = [line.length > 0 && moveKind(line[0]) === T2T ? keyString(g.pos) : '#0'];
+  for (let i = 0; i < line.length; i++) {
+    g.make(line[i]);
+    const inRun = moveKind(line[i]) === T2T || (i + 1 < line.length && moveKind(line[i + 1]) === T2T);
+    keys.push(inRun ? keyString(g.pos) : `#${i + 1}`);
   }
   for (let i = line.length - 1; i >= 0; i--) g.unmake(line[i]);
   const out: number[] = [];

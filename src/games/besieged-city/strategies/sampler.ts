@@ -112,6 +112,9 @@ export class SamplerStrategy implements Strategy {
   private readonly budgetMs: number;
   private readonly poll: Poll | undefined;
   private readonly table = new StateTable(64 << 20);
+  /** The position credits() replays lines on (no search runs on it). */
+  private readonly scratch: { g: BcSearch | null } = { g: null };
+  private searchG: BcSearch | null = null;
   private readonly fallback: PlannerStrategy;
   private rng: Rng;
   private samples: Sample[] = [];
@@ -213,12 +216,12 @@ export class SamplerStrategy implements Strategy {
     const overBudget = performance.now() - this.startMs > this.budgetMs || this.hopeless >= HOPELESS;
     const votes = new Map<number, number>();
     const count = (s: Sample) => {
-      s.credit = s.line ? credits(view, s.stock, s.line, legal, t.loops) : new Map();
+      s.credit = s.line ? credits(view, s.stock, s.line, legal, this.scratch, t.loops) : new Map();
       if (s.line && s.credit === TIDY) {
         // A carried line has come to a loop (a card moved and moved back, the moves between
         // played first), or to a position met before: cut it out, or route around it.
-        s.line = tidyLine(view.position(s.stock), s.line, view.history);
-        s.credit = s.line ? credits(view, s.stock, s.line, legal) : new Map();
+        s.line = tidyLine(this.at(view, s.stock), s.line, view.history);
+        s.credit = s.line ? credits(view, s.stock, s.line, legal, this.scratch) : new Map();
       }
       for (const v of s.credit.keys()) votes.set(v, (votes.get(v) ?? 0) + 1);
     };
@@ -403,7 +406,7 @@ export class SamplerStrategy implements Strategy {
   /** Keeps the longest legal prefix of `old` in the (repaired) world of `s`; a stock move
    *  takes whatever card this world deals. */
   private replayRepaired(view: BcView, s: Sample, old: number[]): void {
-    const g = view.position(s.stock);
+    const g = this.at(view, s.stock);
     const done: number[] = [];
     for (const m0 of old) {
       const k = moveKind(m0);
@@ -423,7 +426,7 @@ export class SamplerStrategy implements Strategy {
   private solveSample(view: BcView, s: Sample, nodes = this.nodes): void {
     if (s.line && s.broken) {
       // Solve only from where the repaired line breaks.
-      const g = view.position(s.stock);
+      const g = this.searched(view, s.stock);
       for (const m of s.line) g.make(m);
       const n0 = this.solveNodes;
       const tail = this.runSolver(g, nodes);
@@ -435,16 +438,26 @@ export class SamplerStrategy implements Strategy {
         return;
       }
     }
-    const line = this.runSolver(view.position(s.stock), nodes);
+    const line = this.runSolver(this.searched(view, s.stock), nodes);
     s.line = line && this.tidy(view, s.stock, line);
     s.broken = false;
     if (!s.line) s.failed = true;
   }
 
+  /** The view's position in a guess's world, on the scratch position (lines replayed, no search). */
+  private at(view: BcView, stock: number[]): BcSearch {
+    return (this.scratch.g = view.position(stock, this.scratch.g ?? undefined));
+  }
+
+  /** The same on the position the guesses are searched on. */
+  private searched(view: BcView, stock: number[]): BcSearch {
+    return (this.searchG = view.position(stock, this.searchG ?? undefined));
+  }
+
   /** The line without its loops and routed around the positions met before, when the tuning
    *  asks for that (tidyLine()); null when no route was found. */
   private tidy(view: BcView, stock: number[], line: number[]): number[] | null {
-    return this.tuning.loops ? tidyLine(view.position(stock), line, view.history) : line;
+    return this.tuning.loops ? tidyLine(this.at(view, stock), line, view.history) : line;
   }
 
   /** The full solver on g's position within `nodes` ('auto', the batch's search). */
@@ -520,9 +533,17 @@ const TIDY = new Map<number, number[]>();
 
 /** The view moves that win a guess (its stock and winning line), each with the line rearranged to
  *  start with it (see the header). */
-function credits(view: BcView, stock: number[], line: number[], legal: number[], loops = false): Map<number, number[]> {
+function credits(
+  view: BcView,
+  stock: number[],
+  line: number[],
+  legal: number[],
+  scratch: { g: BcSearch | null },
+  loops = false,
+): Map<number, number[]> {
   const out = new Map<number, number[]>();
-  const g = view.position(stock);
+  // Every guess of every decision is replayed here: one position, set afresh each time.
+  const g = (scratch.g = view.position(stock, scratch.g ?? undefined));
   const dealtPhase = view.dealt >= 0;
   // Keys after each prefix of the line, up to and including its first turned card.
   const keys: string[] = [];
