@@ -23,8 +23,10 @@ describe('hindsight where every guess is lost', () => {
   });
 
   it('spends no more than its budget a game on deep solves', () => {
+    // Deal 4: one position where every guess is lost (deal 399 has none since repaired guesses
+    // no longer send a dealt card that may go home to the talon).
     const s = new HindsightStrategy('1', {}, { deepBudget: 1000 });
-    playGame(dealFromSeed(399), s);
+    playGame(dealFromSeed(4), s);
     expect(s.deepSolves).toBeGreaterThan(0);
     expect(s.deepSpent).toBeLessThanOrEqual(1000);
   });
