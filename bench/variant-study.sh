@@ -7,6 +7,7 @@
 #
 #   bench/variant-study.sh solver     [TO=2000] [TIMEOUT=10s | NODES=5e6] [CHUNK=100] [WORKERS=1] [DIR=…]
 #   bench/variant-study.sh strategies [TO=2000] [STRATS=greedy,planner,sampler] [WORKERS=1] [NAME=strategies]
+#   (both kinds: [NICE=10], the niceness of every batch; [READINGS="r1 r2 …"], those readings only)
 #
 # NODES replaces the wall-clock timeout by a node budget (--timeout none --max-nodes NODES): the
 # verdicts then depend on the seeds and the code only, not on how busy the machine is.
@@ -23,7 +24,7 @@ TIMEOUT=${TIMEOUT:-10s}
 STRATS=${STRATS:-greedy,planner,sampler}
 DIR=${DIR:-data/besieged-city/variants}
 mkdir -p "$DIR"
-VARIANTS=(
+DEFAULT_READINGS=(
   default
   trench-order=directional
   trench-order=ordinary
@@ -32,6 +33,7 @@ VARIANTS=(
   trench-fill=deferred
   trench-order=ordinary,stock-to-foundation=no,trench-fill=immediate
 )
+if [ -n "${READINGS:-}" ]; then read -r -a VARIANTS <<< "$READINGS"; else VARIANTS=("${DEFAULT_READINGS[@]}"); fi
 tag() { if [ "$1" = default ]; then echo default; else echo "$1" | tr ',=' '+-'; fi; }
 for ((end = CHUNK; ; end += CHUNK)); do
   ((end > TO)) && end=$TO
@@ -41,9 +43,9 @@ for ((end = CHUNK; ; end += CHUNK)); do
     [ -f "$out" ] && flags+=(--resume)
     if [ "$KIND" = solver ]; then
       if [ -n "${NODES:-}" ]; then budget=(--timeout none --max-nodes "$NODES"); else budget=(--timeout "$TIMEOUT"); fi
-      nice -n 10 node "${CLI:-dist/src/cli.js}" batch besieged-city "${flags[@]}" "${budget[@]}" > /dev/null
+      nice -n "${NICE:-10}" node "${CLI:-dist/src/cli.js}" batch besieged-city "${flags[@]}" "${budget[@]}" > /dev/null
     else
-      nice -n 10 node "${CLI:-dist/src/cli.js}" batch besieged-city "${flags[@]}" --max-nodes 1000 --strategies "$STRATS" > /dev/null
+      nice -n "${NICE:-10}" node "${CLI:-dist/src/cli.js}" batch besieged-city "${flags[@]}" --max-nodes 1000 --strategies "$STRATS" > /dev/null
     fi
     echo "$(date -u +%H:%M:%S) $KIND $v 1..$end done"
   done

@@ -4,7 +4,9 @@
 // proved unsolvable, unknown) and each strategy's win rate with its 95% Wilson interval. Each
 // column counts only the seeds every variant has (a stopped run leaves one chunk uneven).
 //
-//   npx tsx bench/variant-table.ts [DIR]      (DIR: data/besieged-city/variants)
+//   npx tsx bench/variant-table.ts [DIR] [--to N]   (DIR: data/besieged-city/variants; --to: seeds
+//                                                    1..N only, to set columns of more seeds beside
+//                                                    those of fewer on the same deals)
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readCsvRows } from '../src/batch/csv.js';
@@ -12,12 +14,19 @@ import { summarize } from '../src/solitaire/solvability.js';
 import { pct, pctDigits } from '../src/batch/stats.js';
 import { STUDY_READINGS } from '../src/games/besieged-city/rules.js';
 
-const dir = process.argv[2] ?? 'data/besieged-city/variants';
+const args = process.argv.slice(2);
+const toAt = args.indexOf('--to');
+const upTo = toAt >= 0 ? Number(args[toAt + 1]) : Infinity;
+if (!(upTo > 0)) {
+  console.error(`--to: a number of seeds, not ${JSON.stringify(args[toAt + 1] ?? '')}`);
+  process.exit(2);
+}
+const dir = args.find((a, i) => !a.startsWith('--') && (toAt < 0 || i !== toAt + 1)) ?? 'data/besieged-city/variants';
 const VARIANTS = STUDY_READINGS;
 const tag = (v: string) => (v === 'default' ? 'default' : v.replace(/[,=]/g, (c) => (c === ',' ? '+' : '-')));
 const allRowsOf = (kind: string, v: string) => {
   const f = join(dir, `${kind}-${tag(v)}.csv`);
-  return existsSync(f) ? readCsvRows(f).rows : [];
+  return existsSync(f) ? readCsvRows(f).rows.filter((r) => Number(r.seed) <= upTo) : [];
 };
 /** Per kind, the seeds present for every variant that has a CSV of that kind. */
 const common = new Map<string, Set<string>>();

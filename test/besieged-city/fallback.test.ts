@@ -10,8 +10,10 @@ import { replayLine } from '../../src/solitaire/kit.js';
 // (data/besieged-city/hindsight-lost.csv: an ace moved onto a trench pile at move 210, when
 // another move kept the game in 38 of 40 guessed stock orders).
 describe('hindsight where every guess is lost', () => {
-  it('deal 399, strategy seed 1: lost with the planner deciding, won with the deep solve', () => {
-    const deal = dealFromSeed(399);
+  // Deal 399 no longer comes to the planner since repaired guesses keep a dealt card that may go
+  // home off the talon; deal 22 still does (found by playing seeds 1..60 both ways).
+  it('deal 22, strategy seed 1: lost with the planner deciding, won with the deep solve', () => {
+    const deal = dealFromSeed(22);
     const before = new HindsightStrategy('1', {}, { deep: 0, loops: false });
     expect(playGame(deal, before).won).toBe(false);
     const now = new HindsightStrategy('1');
@@ -23,8 +25,10 @@ describe('hindsight where every guess is lost', () => {
   });
 
   it('spends no more than its budget a game on deep solves', () => {
+    // Deal 4: one position where every guess is lost (deal 399 has none since repaired guesses
+    // no longer send a dealt card that may go home to the talon).
     const s = new HindsightStrategy('1', {}, { deepBudget: 1000 });
-    playGame(dealFromSeed(399), s);
+    playGame(dealFromSeed(4), s);
     expect(s.deepSolves).toBeGreaterThan(0);
     expect(s.deepSpent).toBeLessThanOrEqual(1000);
   });

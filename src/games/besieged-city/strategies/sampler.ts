@@ -3,7 +3,7 @@ import type { Poll } from '../../../search/limits.js';
 import { solve } from '../../../search/solve.js';
 import { BC_POLICY } from '../policy.js';
 import { StateTable } from '../../../search/table.js';
-import { FILL, R2T, S2F, S2TAL, T2T, moveKind, packMove } from '../position.js';
+import { FILL, R2T, S2F, S2TAL, T2T, moveCard, moveKind, packMove } from '../position.js';
 import type { BcSearch } from '../search.js';
 import { type BcView, DEAL, RESIGN, keyString } from '../view.js';
 import { isLegal, tidyLine } from './lines.js';
@@ -404,13 +404,18 @@ export class SamplerStrategy implements Strategy {
   }
 
   /** Keeps the longest legal prefix of `old` in the (repaired) world of `s`; a stock move
-   *  takes whatever card this world deals. */
+   *  takes whatever card this world deals. The prefix ends where a card that could go home would
+   *  go onto the talon in place of the card the line was solved for: sending a card it never saw
+   *  to the talon was no choice of the line's, and a card buried there comes back only through
+   *  the reserve and a trench (the solver decides it again from there). */
   private replayRepaired(view: BcView, s: Sample, old: number[]): void {
     const g = this.at(view, s.stock);
     const done: number[] = [];
     for (const m0 of old) {
       const k = moveKind(m0);
-      const m = k === S2F || k === S2TAL ? packMove(k, 0, 0, g.pos.stock[g.pos.sp]) : m0;
+      const c = g.pos.stock[g.pos.sp];
+      const m = k === S2F || k === S2TAL ? packMove(k, 0, 0, c) : m0;
+      if (k === S2TAL && c !== moveCard(m0) && isLegal(g, packMove(S2F, 0, 0, c))) break;
       if (!isLegal(g, m)) break;
       g.make(m);
       done.push(m);
