@@ -1,4 +1,4 @@
-// The deals the strongest no-peek player loses, and why: each deal `hindsight` lost in a batch
+// The deals a no-peek player loses, and why: each deal `hindsight` (or `--player quick`) lost in a batch
 // CSV is played again K times (strategy seeds 1..K, with records), each lost play is analysed
 // (the losing move: analyse's verdicts, src/solitaire/analyse.ts), and its losing move judged
 // bad luck or a mistake (luck.ts: over guesses of the cards the player
@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { besiegedCity } from '../../src/games/besieged-city/kit.js';
 import { judgeLoss, MARGIN, SAFE } from './luck.js';
-import { HindsightStrategy } from '../../src/games/besieged-city/strategies/hindsight.js';
+import { HindsightStrategy, QuickStrategy } from '../../src/games/besieged-city/strategies/hindsight.js';
 import { playGame } from '../../src/games/besieged-city/strategies/play.js';
 import type { BcDeal } from '../../src/games/besieged-city/deal.js';
 import type { BcView } from '../../src/games/besieged-city/view.js';
@@ -28,6 +28,9 @@ const arg = (name: string, dflt: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && i + 1 < args.length ? args[i + 1] : dflt;
 };
+const player = arg('player', 'hindsight');
+if (player !== 'hindsight' && player !== 'quick') throw new Error('--player: hindsight or quick');
+const Player = player === 'quick' ? QuickStrategy : HindsightStrategy;
 const from = arg('from', 'data/besieged-city/hindsight-1-2000.csv');
 const plays = Number(arg('plays', '5'));
 const worlds = Number(arg('worlds', '40'));
@@ -45,10 +48,10 @@ function readCsv(file: string): Record<string, string>[] {
 }
 
 const lostSeeds = readCsv(from)
-  .filter((r) => r.won_hindsight === 'false')
+  .filter((r) => r[`won_${player}`] === 'false')
   .map((r) => Number(r.seed))
   .sort((a, b) => a - b);
-console.log(`${from}: ${lostSeeds.length} deals lost by hindsight; ${plays} plays each`);
+console.log(`${from}: ${lostSeeds.length} deals lost by ${player}; ${plays} plays each`);
 
 const playsCsv = join(work, 'plays.csv');
 if (!existsSync(playsCsv)) {
@@ -64,7 +67,7 @@ if (!existsSync(playsCsv)) {
     '--max-nodes',
     '1000',
     '--strategies',
-    'hindsight',
+    player,
     '--strategy-seeds',
     String(plays),
     '--records',
@@ -81,7 +84,7 @@ const bySeed = new Map<number, { k: number; won: boolean }[]>();
 for (const r of readCsv(playsCsv)) {
   const s = Number(r.seed);
   if (!bySeed.has(s)) bySeed.set(s, []);
-  bySeed.get(s)!.push({ k: Number(r.strategy_seed), won: r.won_hindsight === 'true' });
+  bySeed.get(s)!.push({ k: Number(r.strategy_seed), won: r[`won_${player}`] === 'true' });
 }
 
 const HEAD = [
@@ -110,7 +113,7 @@ const rows: string[] = [HEAD.join(',')];
  *  checked to be the record's): by its guesses (votes of guesses held), by its planner when no
  *  guess was won, or as the only legal move. Keyed by ply, and "d" for a dealt card's place. */
 function choices(deal: BcDeal, k: number, moves: readonly string[]): Map<string, string> {
-  const s = new HindsightStrategy(String(k));
+  const s = new Player(String(k));
   const out = new Map<string, string>();
   const wrapped = {
     name: s.name,
@@ -135,7 +138,7 @@ for (const s of [...bySeed.keys()].sort((a, b) => a - b)) {
   const lost = ps.filter((p) => !p.won);
   if (lost.length === 0) rows.push([s, ps.length, wins, ...HEAD.slice(3).map(() => '')].join(','));
   for (const p of lost) {
-    const file = join(work, 'records', `${s}-hindsight.s${p.k}.json`);
+    const file = join(work, 'records', `${s}-${player}.s${p.k}.json`);
     const doc = JSON.parse(readFileSync(file, 'utf8'));
     const rec = readRecord(besiegedCity, doc, file);
     const how = choices(
