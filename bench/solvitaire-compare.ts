@@ -25,8 +25,8 @@
 //       parterre --seed N --format solvitaire` writes it; `patience solve --deal` reads it back).
 //   nice -n 19 npx tsx bench/solvitaire-compare.ts run BIN 1..100 5000 OUT.csv [TOOLS]
 //       for each seed, one after another, each tool in its own process at nice 19 with the same
-//       time limit: ours (node dist/src/cli.js solve parterre --seed N --timeout …ms --json; run
-//       `npm run build` first), sv (Solvitaire, our rules, no streamliners), sv-smart (our rules,
+//       time limit: ours (node dist/src/cli.js solve parterre --deal F --timeout …ms --json, F the
+//       deal file Solvitaire reads; run `npm run build` first), sv (Solvitaire, our rules, no streamliners), sv-smart (our rules,
 //       --streamliners smart-solvability: 10% of the time streamlined, then the full search; its
 //       --timeout is limit/1.1 so both passes fit the limit), sv-preset (the flower-garden preset:
 //       removable foundations, no streamliners), sv-preset-smart (the preset with streamliners).
@@ -209,7 +209,7 @@ interface Row {
   replay: string;
 }
 
-function runOurs(tool: string, seed: string, limitMs: number): Row {
+function runOurs(tool: string, seed: string, dealFile: string, limitMs: number): Row {
   const t0 = performance.now();
   const variant = TOOLS[tool].rules === 'removable' ? ['--variant', 'foundations=removable'] : [];
   const p = spawnSync(
@@ -221,8 +221,8 @@ function runOurs(tool: string, seed: string, limitMs: number): Row {
       TOOLS[tool].cli === 'b' ? CLI_B : CLI,
       'solve',
       'parterre',
-      '--seed',
-      seed,
+      '--deal',
+      dealFile,
       ...variant,
       '--timeout',
       `${limitMs}ms`,
@@ -509,7 +509,7 @@ function main(): void {
         if (done.has(`${tool} ${seed}`)) continue;
         const r =
           TOOLS[tool].solver === 'ours'
-            ? runOurs(tool, seed, limitMs)
+            ? runOurs(tool, seed, dealFile, limitMs)
             : TOOLS[tool].solver === 'node'
               ? runBareNode(seed)
               : runSolvitaire(bin, tool, seed, dealFile, limitMs);

@@ -279,9 +279,7 @@ function parser(argv: string[]): Argv {
     .help()
     .alias('h', 'help')
     .version()
-    // yargs renders the command's help before running it, in case a handler shows it: unwrapped
-    // unless help was asked for, that costs a one-off solve less (bench/startup.ts).
-    .wrap(argv.includes('--help') || argv.includes('-h') ? Math.min(100, process.stdout.columns || 100) : null)
+    .wrap(helpAsked(argv) ? Math.min(100, process.stdout.columns || 100) : null)
     .fail((msg, err) => {
       // yargs re-throws a failing option parser (coerce) as its own YError with the same
       // message: that is bad input, not a fault.
@@ -292,8 +290,20 @@ function parser(argv: string[]): Argv {
     // yargs passes the command's own parser too (its types leave it out).
     .middleware(((a: Record<string, unknown>, command: Argv) =>
       checkSingleValues(a, optionsOf(command).array)) as unknown as (a: Record<string, unknown>) => void);
+  // yargs renders a command's help as it runs the command, in case the handler shows it; no
+  // handler here does, so unless help was asked for that is skipped, tens of ms of a one-off
+  // solve (bench/startup.ts).
+  if (!helpAsked(argv)) usageOf(y).cacheHelpMessage = () => {};
   return y;
 }
+
+const helpAsked = (argv: readonly string[]) => argv.includes('--help') || argv.includes('-h');
+
+/** yargs's help renderer (public in yargs, missing from its types). */
+const usageOf = (y: Argv) =>
+  (y as unknown as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } })
+    .getInternalMethods()
+    .getUsageInstance();
 
 /** Other programs' deal numbers the games take (`show --pysolfc N`), each key once. */
 const numberings = () => games.all.flatMap((game) => (game.numberings ?? []).map((n) => ({ game, ...n })));

@@ -1,6 +1,6 @@
 import { rankOf, suitOf } from '../../cards/card.js';
-import { BOUQUET_SIZE, PILES } from './deal.js';
-import { DECK, IN_BOUQUET, PILE_CAP, type PtPosition } from './position.js';
+import { PILES } from './deal.js';
+import { DECK, PILE_CAP, type PtPosition } from './position.js';
 
 /** rankOf and suitOf as tables of this module: a load of a module-local table costs the inner
  *  loops least (search-moves.ts). */
@@ -35,9 +35,10 @@ const SUIT_OF = Uint8Array.from({ length: 52 }, (_, c) => suitOf(c));
  *  come back and be a top B: a landing on a bouquet card's terms, once the cards above it on
  *  its foundation could come off (relax()). */
 export class DeadTest {
-  // Scratch of relax(): cards freed in the relaxed game, unfreed height per pile, relaxed
-  // foundation heights.
-  private readonly freed = new Uint8Array(DECK);
+  // Scratch of relax(): cards freed in the relaxed game (freed[c] === freedMark: marks, so that
+  // a call clears nothing), unfreed height per pile, relaxed foundation heights.
+  private readonly freed = new Int32Array(DECK);
+  private freedMark = 0;
   private readonly lim = new Int8Array(PILES);
   private readonly relaxH = new Int8Array(4);
   // Scratch of the capacity test (block()): cards that never move, lowest never-moving rank
@@ -83,18 +84,29 @@ export class DeadTest {
     const pos = this.pos;
     const piles = pos.piles,
       plen = pos.plen,
-      loc = pos.loc,
+      bouquet = pos.bouquet,
       blocked = this.blocked;
     const lim = this.lim,
       freed = this.freed,
       h = this.relaxH;
-    for (let c = 0; c < DECK; c++) freed[c] = loc[c] === IN_BOUQUET ? 1 : 0;
+    // A new mark frees no card; before it would overflow, the marks start again.
+    let mark = this.freedMark + 1;
+    if (mark > 0x3fffffff) {
+      freed.fill(0);
+      mark = 1;
+    }
+    this.freedMark = mark;
+    // The bouquet's cards (the cards IN_BOUQUET: none comes back there) are free, and their ranks.
     let bq = 0;
-    for (let k = 0; k < BOUQUET_SIZE; k++) if (pos.bmask & (1 << k)) bq |= 1 << RANK_OF[pos.bouquet[k]];
+    for (let m = pos.bmask; m !== 0; m &= m - 1) {
+      const c = bouquet[31 - Math.clz32(m & -m)];
+      freed[c] = mark;
+      bq |= 1 << RANK_OF[c];
+    }
     for (let p = 0; p < PILES; p++) lim[p] = plen[p];
     for (let s = 0; s < 4; s++) {
       let x = pos.found[s];
-      while (x < 13 && freed[s * 13 + x]) x++;
+      while (x < 13 && freed[s * 13 + x] === mark) x++;
       h[s] = x;
     }
     // Ranks (bits 1..13) of freed pile cards (each was exposed once: a landing from then on).
@@ -118,11 +130,11 @@ export class DeadTest {
             s = SUIT_OF[x];
           if (blocked[x] || !(h[s] >= r - 1 || (r < 13 && (baseOk & (1 << (r + 1))) !== 0))) break;
           lim[p]--;
-          freed[x] = 1;
+          freed[x] = mark;
           freedRanks |= 1 << r;
           if (h[s] === r - 1) {
             let y = r;
-            while (y < 13 && freed[s * 13 + y]) y++;
+            while (y < 13 && freed[s * 13 + y] === mark) y++;
             h[s] = y;
           }
           changed = true;

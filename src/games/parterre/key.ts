@@ -29,15 +29,14 @@ export const PT_MAX_KEY_WORDS = 7;
 
 const order = new Int32Array(PILES);
 
-/** Writes pile p's code into the position's cache (keyHdr, keySuits, keyRun). */
-function code(pos: PtPosition, p: number): void {
+/** Writes pile p's code into the position's cache (keyHdr, keyRun, and with `suits` keySuits). */
+function code(pos: PtPosition, p: number, withSuits: boolean): void {
   const hdr = pos.keyHdr,
-    suits = pos.keySuits,
     runLen = pos.keyRun;
   const n = pos.plen[p];
   if (n === 0) {
     hdr[p] = 63 << 4;
-    suits[p] = 0;
+    pos.keySuits[p] = 0;
     runLen[p] = 0;
     return;
   }
@@ -56,18 +55,21 @@ function code(pos: PtPosition, p: number): void {
     l = 1;
     h = (c0 << 4) | (n - 1);
   }
+  hdr[p] = h;
+  runLen[p] = n - l;
+  if (!withSuits) return;
   let s = 0;
   for (let i = l; i < n; i++) s = (s << 2) | ((piles[base + i] / 13) | 0);
-  hdr[p] = h;
-  suits[p] = s;
-  runLen[p] = n - l;
+  pos.keySuits[p] = s;
 }
 
 export function packKey(pos: PtPosition, out: Uint32Array): number {
-  const dirty = pos.keyDirty;
+  // The piles a move touched, and those whose suits the suit-blind key left unwritten.
+  const dirty = pos.keyDirty | pos.keySuitsStale;
   if (dirty !== 0) {
-    for (let p = 0; p < PILES; p++) if (dirty & (1 << p)) code(pos, p);
+    for (let p = 0; p < PILES; p++) if (dirty & (1 << p)) code(pos, p, true);
     pos.keyDirty = 0;
+    pos.keySuitsStale = 0;
   }
   const hdr = pos.keyHdr,
     suits = pos.keySuits,
@@ -120,8 +122,12 @@ export function packKey(pos: PtPosition, out: Uint32Array): number {
   return wi;
 }
 
-const blindHdr = new Int32Array(PILES);
-const bouquetCount = new Int32Array(14);
+/** The suit-blind header of a card id (rank - 1), and each card's share of the bouquet's count
+ *  of cards per rank (3 bits a rank: ranks 1..10 in the first word, 11..13 in the second). */
+const RANK0 = Uint8Array.from({ length: 64 }, (_, c) => c % 13);
+const BQ0 = Int32Array.from({ length: 52 }, (_, c) => (c % 13 < 10 ? 1 << (3 * (c % 13)) : 0));
+const BQ1 = Int32Array.from({ length: 52 }, (_, c) => (c % 13 < 10 ? 0 : 1 << (3 * ((c % 13) - 10))));
+const blind = new Int32Array(PILES);
 
 /** The streamliner's key (never an exact one): the key above with the suits left out — run
  *  suits dropped, a bottom card that is not a dealt bottom written by its rank, the bouquet as a
@@ -130,35 +136,41 @@ const bouquetCount = new Int32Array(14);
  *  foundations need suits), so a search that uses it may miss a win; its solutions are still
  *  real lines of legal moves. */
 export function packSuitBlindKey(pos: PtPosition, out: Uint32Array, foundations = false): number {
+  // Headers only: the suits are left to packKey() (keySuitsStale).
   const dirty = pos.keyDirty;
   if (dirty !== 0) {
-    for (let p = 0; p < PILES; p++) if (dirty & (1 << p)) code(pos, p);
+    for (let p = 0; p < PILES; p++) if (dirty & (1 << p)) code(pos, p, false);
+    pos.keySuitsStale |= dirty;
     pos.keyDirty = 0;
   }
   const hdr = pos.keyHdr;
+  // Dealt bottoms (bit 12) and the empty pile (63 << 4) stay; else card id -> rank index. The six
+  // values sorted (insertion sort).
   for (let p = 0; p < PILES; p++) {
     const h = hdr[p];
-    // Dealt bottoms (bit 12) and the empty pile (63 << 4) stay; else card id -> rank index.
-    blindHdr[p] = (h & (1 << 12)) !== 0 || h === 63 << 4 ? h : (((h >> 4) % 13) << 4) | (h & 15);
+    const v = (h & (1 << 12)) !== 0 || h === 63 << 4 ? h : (RANK0[h >> 4] << 4) | (h & 15);
     let i = p;
-    while (i > 0 && blindHdr[order[i - 1]] > blindHdr[p]) {
-      order[i] = order[i - 1];
+    while (i > 0 && blind[i - 1] > v) {
+      blind[i] = blind[i - 1];
       i--;
     }
-    order[i] = p;
+    blind[i] = v;
   }
-  bouquetCount.fill(0);
-  for (let k = 0; k < pos.bouquet.length; k++) if (pos.bmask & (1 << k)) bouquetCount[pos.bouquet[k] % 13]++;
-  // 13 counts of 0..4 (3 bits each), then six 13-bit headers, two to a word: 5 words.
+  // The bouquet as 13 counts of 0..4 (3 bits each, no carry), summed over its cards.
   let w0 = 0,
     w1 = 0;
-  for (let r = 0; r < 10; r++) w0 |= bouquetCount[r] << (3 * r);
-  for (let r = 10; r < 13; r++) w1 |= bouquetCount[r] << (3 * (r - 10));
+  const bouquet = pos.bouquet;
+  for (let m = pos.bmask; m !== 0; m &= m - 1) {
+    const c = bouquet[31 - Math.clz32(m & -m)];
+    w0 += BQ0[c];
+    w1 += BQ1[c];
+  }
+  // Then the six 13-bit headers, two to a word: 5 words.
   out[0] = w0;
-  out[1] = w1 | (blindHdr[order[0]] << 9);
-  out[2] = blindHdr[order[1]] | (blindHdr[order[2]] << 13);
-  out[3] = blindHdr[order[3]] | (blindHdr[order[4]] << 13);
-  out[4] = blindHdr[order[5]];
+  out[1] = w1 | (blind[0] << 9);
+  out[2] = blind[1] | (blind[2] << 13);
+  out[3] = blind[3] | (blind[4] << 13);
+  out[4] = blind[5];
   // With `foundations`, the heights of the four foundations too (4 bits each).
   if (foundations) out[4] |= (pos.found[0] | (pos.found[1] << 4) | (pos.found[2] << 8) | (pos.found[3] << 12)) << 13;
   return 5;

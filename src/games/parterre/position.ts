@@ -59,6 +59,8 @@ export class PtPosition {
   readonly keySuits = new Int32Array(PILES);
   readonly keyRun = new Int32Array(PILES);
   keyDirty = (1 << PILES) - 1;
+  /** The piles whose keySuits the suit-blind key left stale (it writes headers only). */
+  keySuitsStale = 0;
   /** foundations=removable: a foundation's top card may go back onto a pile. */
   removable = false;
 
@@ -97,6 +99,7 @@ export class PtPosition {
       this.loc[c] = IN_BOUQUET;
     });
     this.keyDirty = (1 << PILES) - 1;
+    this.keySuitsStale = 0;
     this.removable = deal.rules?.removable === true;
     this.foundTotal = 0;
     for (let s = 0; s < 4; s++) {

@@ -12,10 +12,11 @@ import { B2F, B2P, FROM_FOUNDATION, MAX_MOVES, P2F, P2P, PILE_CAP, type PtPositi
 const RANK_OF = Uint8Array.from({ length: 52 }, (_, c) => rankOf(c));
 const SUIT_OF = Uint8Array.from({ length: 52 }, (_, c) => suitOf(c));
 
-/** Scratch of searchMoves(): each move's ordering score, and each pile's place in the piles'
- *  order (move orders 1 and 2). Used within one call only. */
+/** Scratch of searchMoves(): each move's ordering score, each pile's place in the piles' order
+ *  (move orders 1 and 2), and each pile's top rank (0: empty). Used within one call only. */
 const scores = new Int32Array(MAX_MOVES);
 const pileRank = new Int8Array(PILES);
+const topRank = new Int8Array(PILES);
 
 /** The moves the search tries, best first (a subset of the legal moves), to out[offset..];
  *  returns how many. `takeoffMaxR`: under foundations=removable, the highest rank that never
@@ -69,13 +70,18 @@ export function searchMoves(
   let topRanks = 0,
     bqRanks = 0;
   let firstEmpty = -1;
+  // Each pile's top rank (0: empty).
+  const tops = topRank;
   for (let p = 0; p < PILES; p++) {
     const len = plen[p];
     if (len === 0) {
+      tops[p] = 0;
       if (firstEmpty < 0) firstEmpty = p;
       continue;
     }
-    topRanks |= 1 << RANK_OF[piles[p * PILE_CAP + len - 1]];
+    const r = RANK_OF[piles[p * PILE_CAP + len - 1]];
+    tops[p] = r;
+    topRanks |= 1 << r;
   }
   for (let k = 0; k < BOUQUET_SIZE; k++) if (pos.bmask & (1 << k)) bqRanks |= 1 << RANK_OF[pos.bouquet[k]];
   // foundations=removable: a chain may also end with a foundation's top card that may come
@@ -112,11 +118,11 @@ export function searchMoves(
     }
     for (let q = 0; q < PILES; q++) {
       if (q === p) continue;
-      const ql = plen[q];
-      if (ql === 0) {
+      const tq = tops[q];
+      if (tq === 0) {
         if (q !== firstEmpty || len === 1) continue;
         sc[n - offset] = 200 + from;
-      } else if (RANK_OF[piles[q * PILE_CAP + ql - 1]] === r + 1) {
+      } else if (tq === r + 1) {
         sc[n - offset] = from;
       } else continue;
       out[n++] = packMove(P2P, p, q, c);
@@ -132,11 +138,11 @@ export function searchMoves(
     }
     if (!(chainOk & (1 << r))) continue;
     for (let q = 0; q < PILES; q++) {
-      const ql = plen[q];
-      if (ql === 0) {
+      const tq = tops[q];
+      if (tq === 0) {
         if (q !== firstEmpty) continue;
         sc[n - offset] = 300;
-      } else if (RANK_OF[piles[q * PILE_CAP + ql - 1]] === r + 1) {
+      } else if (tq === r + 1) {
         sc[n - offset] = 100;
       } else continue;
       out[n++] = packMove(B2P, k, q, c);

@@ -264,11 +264,16 @@ export class SuitRelaxation extends PtPosition implements SearchGame {
     const rem = this.removable;
     let looseFree = 0,
       bq = 0;
+    // loose[] as loose() has it, without its walk of the pile per card: every card off the
+    // foundations that canLoose(), then the placed cards of each pile taken out.
+    const loc = this.loc;
+    for (let c = 0; c < DECK; c++) loose[c] = loc[c] !== ON_FOUNDATION && this.canLoose(c) ? 1 : 0;
+    for (let p = 0; p < PILES; p++)
+      for (let i = 0, base = p * PILE_CAP; i < this.placed[p]; i++) loose[piles[base + i]] = 0;
     for (let c = 0; c < DECK; c++) {
-      loose[c] = this.loose(c) ? 1 : 0;
-      freed[c] = this.loc[c] === IN_BOUQUET ? 1 : 0;
+      freed[c] = loc[c] === IN_BOUQUET ? 1 : 0;
       if (freed[c] && loose[c]) looseFree |= 1 << ((c % 13) + 1);
-      else if (rem && this.loc[c] === ON_FOUNDATION && this.canLoose(c)) looseFree |= 1 << ((c % 13) + 1);
+      else if (rem && loc[c] === ON_FOUNDATION && this.canLoose(c)) looseFree |= 1 << ((c % 13) + 1);
     }
     for (let k = 0; k < this.bouquet.length; k++) if (this.bmask & (1 << k)) bq |= 1 << ((this.bouquet[k] % 13) + 1);
     for (let p = 0; p < PILES; p++) lim[p] = plen[p];
