@@ -29,7 +29,7 @@ export const PT_MAX_KEY_WORDS = 7;
 
 const order = new Int32Array(PILES);
 
-/** Writes pile p's code into the position's cache (keyHdr, keyRun, and with `suits` keySuits). */
+/** Writes pile p's code into the position's cache: keyHdr and keyRun, and keySuits `withSuits`. */
 function code(pos: PtPosition, p: number, withSuits: boolean): void {
   const hdr = pos.keyHdr,
     runLen = pos.keyRun;
@@ -122,8 +122,9 @@ export function packKey(pos: PtPosition, out: Uint32Array): number {
   return wi;
 }
 
-/** The suit-blind header of a card id (rank - 1), and each card's share of the bouquet's count
- *  of cards per rank (3 bits a rank: ranks 1..10 in the first word, 11..13 in the second). */
+/** A card id's rank index (rank - 1), for the suit-blind headers; and each card's share of the
+ *  bouquet's count of cards per rank (3 bits a rank: ranks 1..10 in the first word, 11..13 in the
+ *  second). */
 const RANK0 = Uint8Array.from({ length: 64 }, (_, c) => c % 13);
 const BQ0 = Int32Array.from({ length: 52 }, (_, c) => (c % 13 < 10 ? 1 << (3 * (c % 13)) : 0));
 const BQ1 = Int32Array.from({ length: 52 }, (_, c) => (c % 13 < 10 ? 0 : 1 << (3 * ((c % 13) - 10))));
