@@ -374,10 +374,10 @@ function gameFileCommands(y: Argv): Argv {
       'analyse',
       'Analyse a game record: the verdict at every position, the losing move, the chance without peeking',
       (s) => withExamples(analyseOptions(s), fileExamples('analyse')),
-      (a: Args) => {
+      async (a: Args) => {
         const file = a.record as string;
         const { doc, handle } = gameWith(file, 'analyse');
-        handle(doc, file, a);
+        await handle(doc, file, a);
       },
     );
 }

@@ -10,12 +10,6 @@ import { readCsvRows } from '../batch/csv.js';
 import { dealKeyOfSettings } from '../batch/settings.js';
 import { loadJob } from '../batch/jobs.js';
 import { dealKeyOf } from '../strategies/deal-key.js';
-import {
-  checkOutsideStrategyFolders,
-  filesFromConfig,
-  killStrategyProcesses,
-  stopStrategyHosts,
-} from '../strategies/module.js';
 import { checkItemCount, parseCount, parseDuration, parseSeeds, parseShard } from './units.js';
 
 // The options and the run loop every `batch` verb shares: seeds, shards, workers, the CSV,
@@ -81,11 +75,14 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
   if (workers !== undefined && workers > 256) throw new InputError('--workers: at most 256');
   // Every output of a run with strategy files lies outside their folders, wherever its links
   // lead (a module reads its folder: the CSV holds the deal key, the solutions the winning lines).
-  const files = filesFromConfig(cmd.config.strategyFiles);
-  for (const option of ['out', 'records', 'solutions']) checkOutsideStrategyFolders(argv[option], `--${option}`, files);
-  checkOutsideStrategyFolders(`${String(argv.out)}.lock`, '--out', files);
+  // The strategy host, too, is loaded when a batch runs.
+  const strategies = await import('../strategies/module.js');
+  const files = strategies.filesFromConfig(cmd.config.strategyFiles);
+  for (const option of ['out', 'records', 'solutions'])
+    strategies.checkOutsideStrategyFolders(argv[option], `--${option}`, files);
+  strategies.checkOutsideStrategyFolders(`${String(argv.out)}.lock`, '--out', files);
   // The files were checked in processes of this thread; the pool's threads start their own.
-  stopStrategyHosts();
+  strategies.stopStrategyHosts();
   const rows: Row[] = []; // this run's rows, for the progress note
   // The batch's machinery (its workers, the progress bar) is loaded when a batch runs: every
   // command of a game has these options, and most run no batch.
@@ -118,7 +115,7 @@ export async function runBatchCommand(cmd: BatchCommand): Promise<BatchCommandRe
   const stop = () => {
     batch.stop();
     // A pool thread waiting on a strategy's decision returns when its process ends.
-    killStrategyProcesses();
+    strategies.killStrategyProcesses();
   };
   const onSigint = () => {
     process.stderr.write('\ninterrupted: stopping; every finished row is kept (run again with --resume)\n');

@@ -2,9 +2,7 @@ import type { Argv } from 'yargs';
 import { InputError, quote } from '../io/errors.js';
 import { readJsonFile } from '../io/json-file.js';
 import { keyedSeed } from '../strategies/deal-key.js';
-import { setStrategyMemory } from '../strategies/module.js';
-import { MIN_STRATEGY_MEMORY_MIB } from '../strategies/sandbox.js';
-import { parseBytes, parseDuration, parseSeed } from './units.js';
+import { parseDuration, parseSeed } from './units.js';
 
 // Options and argument checks shared by several commands.
 
@@ -81,16 +79,6 @@ export const decisionTimeoutOption = (y: Argv) =>
       default: '512MiB',
       describe: 'the memory each strategy file may use (heap, buffers and typed arrays); more ends its game as a loss',
     });
-
-/** --strategy-memory in MiB, set for the strategy files this thread loads; call it before
- *  loading any. */
-export function strategyMemoryMiB(argv: { [key: string]: unknown }): number {
-  const mib = Math.floor(parseBytes(argv.strategyMemory ?? '512MiB', '--strategy-memory') / 2 ** 20);
-  if (mib < MIN_STRATEGY_MEMORY_MIB)
-    throw new InputError(`--strategy-memory: at least ${MIN_STRATEGY_MEMORY_MIB}MiB (node itself takes about 90)`);
-  setStrategyMemory(mib);
-  return mib;
-}
 
 export const decisionTimeoutMs = (argv: { [key: string]: unknown }): number =>
   parseDuration(argv.decisionTimeout ?? '1s', '--decision-timeout');

@@ -35,7 +35,7 @@ export interface GamePlugin {
    *  replay page. */
   replay?: (doc: unknown, file: string) => Replay;
   /** `patience analyse --record FILE`: the analysis of a game record (printed, or as JSON). */
-  analyse?: (doc: unknown, file: string, argv: Args) => void;
+  analyse?: (doc: unknown, file: string, argv: Args) => void | Promise<void>;
   /** The play page (`patience web`): the address of the module that exports the game's
    *  PagePlugin as `page` (src/web/plugin.ts), browser-safe; the page's build bundles it
    *  (src/web/build.ts), so the page never imports this shell. */

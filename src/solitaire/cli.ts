@@ -23,15 +23,12 @@ import {
 } from './kit.js';
 import { InputError } from '../io/errors.js';
 import { checkOutputDirectory, checkOutputFile, makeDirectory, writeFileAtomic } from '../io/files.js';
-import { analyseCommand } from './analyse-cli.js';
 import { isRecordDocument, recordOfLine, replayOfRecord, verifyRecord } from './record.js';
 import { formatJson } from '../io/json.js';
 import { readJsonFile } from '../io/json-file.js';
 import { batchOptions, itemsOf, reportBatchEnd, runBatchCommand } from '../cli/batch.js';
 import { parseShard, shardOf } from '../cli/units.js';
 import { chooseDeal, dealFileOption, seedOption } from '../cli/options.js';
-import { MoveMenu, readTyped, runRepl, unknownCommand } from '../cli/repl.js';
-import { ADVICE_COMMANDS, adviceAnswer } from './play-advice.js';
 import { describeSettings, outcomeLine, solverOptions, solverSettings, statsLine } from '../cli/solve.js';
 import { solveDeal } from '../lib/solve.js';
 import { keyedSeed } from '../strategies/deal-key.js';
@@ -102,7 +99,6 @@ const variantOption =
     kit.variants ? y.option('variant', { type: 'string', describe: kit.variants.help }) : y;
 
 /** The commands of `play` (everything else typed is a move, or an unknown word). */
-const PLAY_COMMANDS = ['moves', 'show', 'undo', ...ADVICE_COMMANDS, 'help', 'quit'];
 
 /** A person plays in the terminal through the game's seat (which names no face-down card): a
  *  move, a number from "moves", or a command. */
@@ -110,6 +106,12 @@ export async function playCommand<D extends { seed?: string }, P extends Solitai
   kit: Kit<D, P>,
   argv: Args,
 ): Promise<void> {
+  // The terminal's prompt and the advice commands are loaded when a person plays.
+  const [{ MoveMenu, readTyped, runRepl, unknownCommand }, { ADVICE_COMMANDS, adviceAnswer }] = await Promise.all([
+    import('../cli/repl.js'),
+    import('./play-advice.js'),
+  ]);
+  const PLAY_COMMANDS = ['moves', 'show', 'undo', ...ADVICE_COMMANDS, 'help', 'quit'];
   const deal = dealOfKit(kit, argv);
   const pos = kit.position(deal);
   const seat = kit.hidden ? kit.hidden.seat(pos) : openSeat(kit, pos);
@@ -411,11 +413,13 @@ export function solitaireCli<D extends { seed?: string }, P extends SolitairePos
       console.log(`${kit.title}, ${dealName(kit, deal, file)}${variantNote(kit, deal)}`);
       console.log(kit.render(kit.position(deal), { unicode: argv.unicode === true, revealStock: true }));
     },
-    analyse: (doc, file, argv) => {
+    analyse: async (doc, file, argv) => {
       if (!isRecordDocument(doc))
         throw new InputError(
           `${file}: not a game record (it has no "format" field); analyse reads the records that play --record and batch --records write`,
         );
+      // The analyser (and the solver's advice under it) is loaded when it runs.
+      const { analyseCommand } = await import('./analyse-cli.js');
       analyseCommand(kit, doc, file, argv);
     },
     verify: (doc, file) => {

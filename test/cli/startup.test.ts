@@ -40,12 +40,16 @@ describe('start-up', () => {
     expect(r.modules.filter((m) => m.startsWith('src/batch/') || m.startsWith('node_modules/yargs'))).toEqual([]);
   }, 60_000);
 
-  it("a game's verb loads that game only, and no batch machinery unless it runs a batch", () => {
+  it("a game's verb loads that game only, and no batch machinery, strategy host or analyser unless it runs one", () => {
     const r = loaded('deal', 'parterre', '--seed', '1');
     expect(r.code).toBe(0);
     expect(gamesIn(r.modules)).toEqual(['parterre']);
     expect(r.modules).not.toContain('src/batch/run.ts');
     expect(r.modules).not.toContain('src/games/index.ts');
+    // Nor the strategy host, the analyser or the terminal's prompt, which only some verbs run.
+    expect(r.modules).not.toContain('src/strategies/host.ts');
+    expect(r.modules).not.toContain('src/solitaire/analyse-cli.ts');
+    expect(r.modules).not.toContain('src/cli/repl.ts');
     expect(r.modules.some((m) => m.startsWith('node_modules/yargs/'))).toBe(true);
   }, 60_000);
 

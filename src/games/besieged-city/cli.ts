@@ -10,7 +10,8 @@ import { besiegedCity } from './kit.js';
 import { parseMove } from './notation.js';
 import { BcPosition } from './position.js';
 import { renderPosition } from './render.js';
-import { dealKeyOption, decisionTimeoutMs, decisionTimeoutOption, strategyMemoryMiB } from '../../cli/options.js';
+import { dealKeyOption, decisionTimeoutMs, decisionTimeoutOption } from '../../cli/options.js';
+import { strategyMemoryMiB } from '../../cli/strategy-memory.js';
 import { checkItemCount, parseCount } from '../../cli/units.js';
 import {
   checkOutsideStrategyFolders,

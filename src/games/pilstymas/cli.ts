@@ -11,8 +11,8 @@ import {
   decisionTimeoutMs,
   seedOption,
   strategyFileOptions,
-  strategyMemoryMiB,
 } from '../../cli/options.js';
+import { strategyMemoryMiB } from '../../cli/strategy-memory.js';
 import { parseCount, parseSeeds } from '../../cli/units.js';
 import { InputError, quote } from '../../io/errors.js';
 import { checkOutputDirectory, checkOutputFile, writeFileAtomic } from '../../io/files.js';

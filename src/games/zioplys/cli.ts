@@ -8,8 +8,8 @@ import {
   decisionTimeoutMs,
   seedOption,
   strategyFileOptions,
-  strategyMemoryMiB,
 } from '../../cli/options.js';
+import { strategyMemoryMiB } from '../../cli/strategy-memory.js';
 import { InputError, quote } from '../../io/errors.js';
 import { checkOutputDirectory, writeFileAtomic } from '../../io/files.js';
 import {
