@@ -41,6 +41,9 @@
 //       per deal and tool; a run into an existing CSV skips the rows it holds (it resumes).
 //       ours-b, ours-b-removable: the same as ours, ours-removable with the build OURS_CLI_B names
 //       (e.g. the build before a change, beside the new one in the same run).
+//       ours-warm, ours-warm-removable: the same solve of the same build in a process that has
+//       solved warm-up deals first (bench/parterre-warm-solve.ts): its own clock without V8's cold
+//       start, as a batch worker searches; the table gives it no wall time (the warm-up is in it).
 //       CHILD_NICE=N: the tools' niceness (default 19; 0 runs them at the caller's priority,
 //       for a run that must have a core to itself, the limits being wall time).
 //   npx tsx bench/solvitaire-compare.ts table OUT.csv
@@ -176,12 +179,16 @@ interface Tool {
   /** Our CLI: OURS_CLI's build, or OURS_CLI_B's (another build, e.g. the one before a change,
    *  alternating with the first deal by deal). */
   cli?: 'b';
+  /** Ours, timed after warm-up deals in the same process (bench/parterre-warm-solve.ts). */
+  warm?: boolean;
 }
 const TOOLS: Record<string, Tool> = {
   ours: { solver: 'ours', smart: false, rules: 'final' },
   'ours-removable': { solver: 'ours', smart: false, rules: 'removable' },
   'ours-b': { solver: 'ours', smart: false, rules: 'final', cli: 'b' },
   'ours-b-removable': { solver: 'ours', smart: false, rules: 'removable', cli: 'b' },
+  'ours-warm': { solver: 'ours', smart: false, rules: 'final', warm: true },
+  'ours-warm-removable': { solver: 'ours', smart: false, rules: 'removable', warm: true },
   sv: { solver: 'sv', smart: false, rules: 'final' },
   'sv-smart': { solver: 'sv', smart: true, rules: 'final' },
   'sv-removable': { solver: 'sv', smart: false, rules: 'removable' },
@@ -211,29 +218,34 @@ interface Row {
 
 function runOurs(tool: string, seed: string, dealFile: string, limitMs: number): Row {
   const t0 = performance.now();
-  const variant = TOOLS[tool].rules === 'removable' ? ['--variant', 'foundations=removable'] : [];
-  const p = spawnSync(
-    'nice',
-    [
-      '-n',
-      NICE,
-      process.execPath,
-      TOOLS[tool].cli === 'b' ? CLI_B : CLI,
-      'solve',
-      'parterre',
-      '--deal',
-      dealFile,
-      ...variant,
-      '--timeout',
-      `${limitMs}ms`,
-      '--json',
-    ],
-    {
-      encoding: 'utf8',
-      maxBuffer: 1 << 26,
-      timeout: limitMs + 60_000,
-    },
-  );
+  const removable = TOOLS[tool].rules === 'removable';
+  const cli = TOOLS[tool].cli === 'b' ? CLI_B : CLI;
+  const command = TOOLS[tool].warm
+    ? [
+        '--import',
+        import.meta.resolve('tsx'),
+        join(here, 'parterre-warm-solve.ts'),
+        dirname(dirname(cli)),
+        seed,
+        String(limitMs),
+        ...(removable ? ['removable'] : []),
+      ]
+    : [
+        cli,
+        'solve',
+        'parterre',
+        '--deal',
+        dealFile,
+        ...(removable ? ['--variant', 'foundations=removable'] : []),
+        '--timeout',
+        `${limitMs}ms`,
+        '--json',
+      ];
+  const p = spawnSync('nice', ['-n', NICE, process.execPath, ...command], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+    timeout: limitMs + 60_000,
+  });
   const wallMs = performance.now() - t0;
   const base = { seed, tool, wallMs: Math.round(wallMs) };
   let doc: { outcome: Outcome; moves?: string[]; stats: { ms: number; nodes: number } };
@@ -471,6 +483,7 @@ function timing(
   console.log(
     `  own clock, median / p90 ms: ${a} ${mp(both.map((s) => A.get(s)!.ms))}, ${b} ${mp(both.map((s) => B.get(s)!.ms))}; per-deal ratio ${a} ÷ ${b} (q1 / median / q3): ${q(both.map((s) => own(A.get(s)!) / own(B.get(s)!)))}`,
   );
+  if (TOOLS[a]?.warm || TOOLS[b]?.warm) return;
   const bareNote = bareCount
     ? `, ours less bare Node's start-up (median ${Math.round(bareMs)} ms over ${bareCount} runs)`
     : ' (no bare Node timed: run the tool "node" too)';
