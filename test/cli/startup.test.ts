@@ -40,7 +40,7 @@ describe('start-up', () => {
     expect(r.modules.filter((m) => m.startsWith('src/batch/') || m.startsWith('node_modules/yargs'))).toEqual([]);
   }, 60_000);
 
-  it("a game's verb loads that game only, and no batch machinery, strategy host or analyser unless it runs one", () => {
+  it("a game's verb loads that game only, and no batch machinery, strategy host, analyser or CSV writer unless it runs one", () => {
     const r = loaded('deal', 'parterre', '--seed', '1');
     expect(r.code).toBe(0);
     expect(gamesIn(r.modules)).toEqual(['parterre']);
@@ -50,6 +50,8 @@ describe('start-up', () => {
     expect(r.modules).not.toContain('src/strategies/host.ts');
     expect(r.modules).not.toContain('src/solitaire/analyse-cli.ts');
     expect(r.modules).not.toContain('src/cli/repl.ts');
+    // Nor the CSV writer: a game's shell reads results CSVs, only a batch writes one.
+    expect(r.modules.filter((m) => m.includes('node_modules/csv-stringify/'))).toEqual([]);
     expect(r.modules.some((m) => m.startsWith('node_modules/yargs/'))).toBe(true);
   }, 60_000);
 
