@@ -52,14 +52,14 @@ export function rulesLine(game: string): string {
 }
 
 /** The parser and the games the command being run needs, loaded by load(). */
-let yargs: typeof import('yargs').default;
+let yargs: typeof import('./cli/parser.js').default;
 let games: Games;
 
 /** Loads the parser and the games `argv` needs: only the game a game verb names, when its
  *  folder holds a plugin of that name with that verb; else every listed game. Games loaded
  *  already stay (an in-process caller has them all). */
 async function load(argv: readonly string[] = []): Promise<void> {
-  yargs ??= (await import('yargs')).default;
+  yargs ??= (await import('./cli/parser.js')).default;
   if (games !== undefined) return;
   const [verb, name] = argv;
   if (verb !== undefined && Object.hasOwn(VERB_TEXT, verb) && name !== undefined && /^[a-z][a-z-]*$/.test(name)) {
@@ -78,13 +78,17 @@ async function load(argv: readonly string[] = []): Promise<void> {
   games = new Games(Object.values(await import('./games/index.js')));
 }
 
-/** `patience --version` alone: the package's version, as yargs prints it, nothing else loaded. */
-function versionOnly(argv: readonly string[]): string | undefined {
-  if (argv.length !== 1 || argv[0] !== '--version') return undefined;
+/** The package's version, from its package.json. */
+function packageVersion(): string | undefined {
   const dir = packageDir();
   const version =
     dir === undefined ? undefined : (readJsonFile(join(dir, 'package.json')) as { version?: unknown }).version;
   return typeof version === 'string' ? version : undefined;
+}
+
+/** `patience --version` alone: the package's version, as yargs prints it, nothing else loaded. */
+function versionOnly(argv: readonly string[]): string | undefined {
+  return argv.length === 1 && argv[0] === '--version' ? packageVersion() : undefined;
 }
 /** analyse's default budget per position: nodes, so that an analysis is the same on any machine. */
 const ANALYSE_MAX_NODES = '100000';
@@ -278,7 +282,11 @@ function parser(argv: string[]): Argv {
     .demandCommand(1, 'name a command (see --help)')
     .help()
     .alias('h', 'help')
-    .version()
+    // The version this package's package.json gives (yargs' own search starts from where it is
+    // installed, or, bundled, from the working directory), and English, the language of every
+    // message of the program's own (and the only one the bundled parser has: parser.ts).
+    .version(packageVersion() ?? 'unknown')
+    .locale('en')
     .wrap(helpAsked(argv) ? Math.min(100, process.stdout.columns || 100) : null)
     .fail((msg, err) => {
       // yargs re-throws a failing option parser (coerce) as its own YError with the same

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCsvRows } from '../../src/batch/csv.js';
 import { tempDir } from '../temp-dir.js';
+import { loaded } from './loaded-modules.js';
 
 // The compiled CLI, as `npm start` runs it: workers load from dist/ with plain node, and a real
 // Ctrl-C (SIGINT) keeps every finished row for --resume. End-to-end tier (CI builds before
@@ -84,4 +85,26 @@ describe.skipIf(!existsSync(cli))('compiled CLI (dist/)', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/outcome: solved in \d+ moves/);
   });
+
+  it("parses with the build's one-file parser, which prints what the package prints from source", () => {
+    const built = loaded('dist', ['deal', 'parterre', '--seed', '1']);
+    expect(built.code).toBe(0);
+    expect(built.modules).toContain('dist/src/cli/parser.js');
+    expect(built.modules.filter((m) => m.includes('node_modules/yargs'))).toEqual([]);
+    for (const args of [
+      ['solve', 'parterre', '--help'],
+      ['batch', '--help'],
+      ['solve', 'parterre', '--seed', '1', '--bogus'],
+      ['solv', 'parterre'],
+      ['solve', 'parterre', '--seed', '1', '--max-nodes', 'x'],
+    ]) {
+      const [a, b] = (['dist', 'source'] as const).map((from) => loaded(from, args));
+      expect(a.out, args.join(' ')).toBe(b.out);
+      expect(a.err, args.join(' ')).toBe(b.err);
+      expect(a.code, args.join(' ')).toBe(b.code);
+    }
+    // Its version is the package's from any folder, not the working directory's.
+    const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
+    expect(loaded('dist', ['solve', 'parterre', '--version'], dir).out.trim()).toBe(version);
+  }, 120_000);
 });
