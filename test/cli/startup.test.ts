@@ -1,7 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loaded as loadedBy, ROOT } from './loaded-modules.js';
+import { loaded as loadedBy } from './loaded-modules.js';
 
 // A command loads only what it uses: `patience --version` no game and not the parser, a game's
 // verb only that game. Read from the modules the program loads (a loader hook lists them), so it
@@ -20,7 +18,7 @@ describe('start-up', () => {
     expect(r.out.trim()).toMatch(/^\d+\.\d+\.\d+/);
     expect(r.modules).toContain('src/cli.ts');
     expect(gamesIn(r.modules)).toEqual([]);
-    expect(r.modules.filter((m) => m.startsWith('src/batch/') || m.startsWith('node_modules/yargs'))).toEqual([]);
+    expect(r.modules.filter((m) => m.startsWith('src/batch/') || m.includes('node_modules/yargs'))).toEqual([]);
   }, 60_000);
 
   it("a game's verb loads that game only, and no batch machinery, strategy host, analyser or CSV writer unless it runs one", () => {
@@ -39,11 +37,8 @@ describe('start-up', () => {
   }, 60_000);
 
   it('a game that is not one still loads the list, to name the games', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli.ts'), 'deal', 'no-such-game'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/"no-such-game" is not a game here; the games are: .*parterre/);
+    const r = loaded('deal', 'no-such-game');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/"no-such-game" is not a game here; the games are: .*parterre/);
   }, 60_000);
 });
